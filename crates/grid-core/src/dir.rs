@@ -1,0 +1,206 @@
+//! The four directions and solution paths written as `U D L R` strings.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the four grid directions. Row 0 is at the top, so [`Dir::Up`] decreases the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Up = 0,
+    Down = 1,
+    Left = 2,
+    Right = 3,
+}
+
+impl Dir {
+    /// All four directions, in the order of their discriminants (`U D L R`).
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// The direction with discriminant `i & 3`.
+    #[inline]
+    pub const fn from_index(i: usize) -> Dir {
+        Dir::ALL[i & 3]
+    }
+
+    /// This direction's index in [`Dir::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction pointing the other way.
+    #[inline]
+    pub const fn opposite(self) -> Dir {
+        // U<->D and L<->R differ only in the lowest bit.
+        Dir::ALL[self as usize ^ 1]
+    }
+
+    /// Whether this direction moves along a column (up or down).
+    #[inline]
+    pub const fn is_vertical(self) -> bool {
+        (self as usize) < 2
+    }
+
+    /// The change in (row, column) of one step.
+    #[inline]
+    pub const fn delta(self) -> (isize, isize) {
+        match self {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        }
+    }
+
+    /// The letter of this direction in solution paths.
+    #[inline]
+    pub const fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+            Dir::Right => 'R',
+        }
+    }
+
+    /// The direction written as `letter`, if it is one of `U D L R`.
+    pub const fn from_letter(letter: char) -> Option<Dir> {
+        match letter {
+            'U' => Some(Dir::Up),
+            'D' => Some(Dir::Down),
+            'L' => Some(Dir::Left),
+            'R' => Some(Dir::Right),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A solution path: a sequence of moves, written as a `U D L R` string.
+///
+/// ```
+/// use grid_core::{Dir, Moves};
+///
+/// let moves: Moves = "RRD".parse().unwrap();
+/// assert_eq!(moves.0, vec![Dir::Right, Dir::Right, Dir::Down]);
+/// assert_eq!(moves.to_string(), "RRD");
+/// assert!("RX".parse::<Moves>().is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Moves(pub Vec<Dir>);
+
+impl Moves {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Display for Moves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: String = self.0.iter().map(|d| d.letter()).collect();
+        f.write_str(&text)
+    }
+}
+
+/// A character in a path string that is not one of `U D L R`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMovesError {
+    /// 0-based character index of the offending character.
+    pub index: usize,
+    /// The character found there.
+    pub found: char,
+}
+
+impl fmt::Display for ParseMovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "expected one of U D L R at move {}, found {:?}",
+            self.index + 1,
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for ParseMovesError {}
+
+impl FromStr for Moves {
+    type Err = ParseMovesError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.chars()
+            .enumerate()
+            .map(|(index, found)| Dir::from_letter(found).ok_or(ParseMovesError { index, found }))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case(Dir::Up, Dir::Down)]
+    #[case(Dir::Down, Dir::Up)]
+    #[case(Dir::Left, Dir::Right)]
+    #[case(Dir::Right, Dir::Left)]
+    fn opposite_pairs(#[case] d: Dir, #[case] o: Dir) {
+        assert_eq!(d.opposite(), o);
+        let (dr, dc) = d.delta();
+        let (or, oc) = o.delta();
+        assert_eq!((dr + or, dc + oc), (0, 0));
+    }
+
+    #[test]
+    fn letters_round_trip() {
+        for d in Dir::ALL {
+            assert_eq!(Dir::from_letter(d.letter()), Some(d));
+            assert_eq!(Dir::from_index(d.index()), d);
+        }
+        assert_eq!(Dir::from_letter('u'), None);
+    }
+
+    #[test]
+    fn vertical_directions() {
+        assert!(Dir::Up.is_vertical() && Dir::Down.is_vertical());
+        assert!(!Dir::Left.is_vertical() && !Dir::Right.is_vertical());
+    }
+
+    #[rstest]
+    #[case("", 0)]
+    #[case("UDLR", 4)]
+    fn moves_parse(#[case] text: &str, #[case] len: usize) {
+        let moves: Moves = text.parse().unwrap();
+        assert_eq!(moves.len(), len);
+        assert_eq!(moves.to_string(), text);
+    }
+
+    #[test]
+    fn moves_reject_other_letters() {
+        let err = "UDx".parse::<Moves>().unwrap_err();
+        assert_eq!(
+            err,
+            ParseMovesError {
+                index: 2,
+                found: 'x'
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "expected one of U D L R at move 3, found 'x'"
+        );
+    }
+}

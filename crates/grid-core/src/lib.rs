@@ -1,0 +1,30 @@
+//! Geometry and search building blocks shared by the gridsolve puzzle solvers.
+//!
+//! This crate knows no puzzle and does no I/O. It offers:
+//! - [`Pos`] and [`Dir`]: cells and the four directions, with the `U D L R` notation of
+//!   solution paths ([`Moves`]);
+//! - [`Grid`]: a flat row-major grid with a padded border, so a step to a neighbour is one
+//!   addition and never needs a bounds check;
+//! - [`search`]: buffers that a solver keeps across searches ([`FifoQueue`],
+//!   [`MonotoneQueue`], [`Stamped`]), so a search allocates nothing and clears nothing;
+//! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data.
+//!
+//! ```
+//! use grid_core::{Dir, Grid, Pos};
+//!
+//! // A 2x3 grid of open cells, walled by a border one cell wide.
+//! let grid = Grid::new(2, 3, 1, true, false);
+//! let start = grid.index(Pos::new(0, 0));
+//! assert!(grid[grid.step(start, Dir::Right)]);
+//! assert!(!grid[grid.step(start, Dir::Up)]); // the border, no bounds check needed
+//! ```
+
+mod dir;
+mod grid;
+mod rng;
+pub mod search;
+
+pub use dir::{Dir, Moves, ParseMovesError};
+pub use grid::{Grid, Pos};
+pub use rng::SplitMix64;
+pub use search::{FifoQueue, MonotoneQueue, Stamped};

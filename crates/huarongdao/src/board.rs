@@ -1,0 +1,322 @@
+//! The board and the queries played on it.
+
+use grid_core::{Grid, Pos};
+use std::fmt;
+
+/// The largest board, in cells, that [`Board`] accepts: the solver keeps about 100 bytes
+/// per cell, so this bounds its memory to a few hundred MiB.
+pub const MAX_CELLS: usize = 1 << 22;
+
+/// An `rows x cols` board of movable and fixed cells.
+///
+/// ```
+/// use huarongdao::Board;
+/// use grid_core::Pos;
+///
+/// let board = Board::from_rows(&["0111", "0110"]).unwrap();
+/// assert_eq!((board.rows(), board.cols()), (2, 4));
+/// assert!(board.is_movable(Pos::new(0, 1)));
+/// assert!(!board.is_movable(Pos::new(1, 3)));
+/// assert!(!board.is_movable(Pos::new(5, 5))); // outside counts as fixed
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    /// `true` = movable (or the blank); the one-cell border is `false` (fixed).
+    grid: Grid<bool>,
+}
+
+impl Board {
+    /// A board whose cells are all movable.
+    ///
+    /// # Errors
+    /// If a side is 0 or the board has more than [`MAX_CELLS`] cells.
+    pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
+        check_size(rows, cols)?;
+        Ok(Board {
+            grid: Grid::new(rows, cols, 1, true, false),
+        })
+    }
+
+    /// A board from row-major cells, `true` for movable.
+    ///
+    /// # Errors
+    /// If the size is out of range or `movable` does not hold `rows * cols` cells.
+    pub fn from_cells(rows: usize, cols: usize, movable: &[bool]) -> Result<Board, BoardError> {
+        let mut board = Board::new(rows, cols)?;
+        if movable.len() != rows * cols {
+            return Err(BoardError::CellCount {
+                expected: rows * cols,
+                found: movable.len(),
+            });
+        }
+        for (i, &m) in movable.iter().enumerate() {
+            board.set_movable(Pos::new(i / cols, i % cols), m);
+        }
+        Ok(board)
+    }
+
+    /// A board from rows of `0` (fixed) and `1` (movable) characters, as in the judge
+    /// format but without spaces.
+    ///
+    /// # Errors
+    /// If the rows are empty, of different lengths, or hold another character.
+    pub fn from_rows(rows: &[&str]) -> Result<Board, BoardError> {
+        let cols = rows.first().map_or(0, |r| r.len());
+        let mut cells = Vec::with_capacity(rows.len() * cols);
+        for (r, line) in rows.iter().enumerate() {
+            if line.len() != cols {
+                return Err(BoardError::RaggedRow {
+                    row: r,
+                    expected: cols,
+                    found: line.len(),
+                });
+            }
+            for (c, ch) in line.chars().enumerate() {
+                cells.push(match ch {
+                    '1' => true,
+                    '0' => false,
+                    _ => {
+                        return Err(BoardError::BadCell {
+                            row: r,
+                            col: c,
+                            found: ch,
+                        });
+                    }
+                });
+            }
+        }
+        Board::from_cells(rows.len(), cols, &cells)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.grid.cols()
+    }
+
+    /// Whether `pos` is on the board.
+    pub fn contains(&self, pos: Pos) -> bool {
+        self.grid.contains(pos)
+    }
+
+    /// Whether `pos` holds a movable piece (or the blank); `false` for fixed cells and
+    /// for positions outside the board.
+    pub fn is_movable(&self, pos: Pos) -> bool {
+        self.contains(pos) && self.grid.get(pos)
+    }
+
+    /// Makes the cell at `pos` movable or fixed.
+    ///
+    /// # Panics
+    /// If `pos` is outside the board.
+    pub fn set_movable(&mut self, pos: Pos, movable: bool) {
+        assert!(self.contains(pos), "{pos} is outside the board");
+        self.grid.set(pos, movable);
+    }
+
+    /// The padded grid of the board (`true` = movable; the border is fixed).
+    pub fn grid(&self) -> &Grid<bool> {
+        &self.grid
+    }
+
+    /// Checks that `query` can be played on this board: all three cells on the board,
+    /// the blank and the piece on movable cells and apart. The target may be fixed (the
+    /// answer is then "impossible").
+    ///
+    /// # Errors
+    /// The first rule the query breaks.
+    pub fn check(&self, query: &Query) -> Result<(), QueryError> {
+        for (role, pos) in [
+            (Role::Blank, query.blank),
+            (Role::Piece, query.piece),
+            (Role::Target, query.target),
+        ] {
+            if !self.contains(pos) {
+                return Err(QueryError::Outside {
+                    role,
+                    pos,
+                    rows: self.rows(),
+                    cols: self.cols(),
+                });
+            }
+        }
+        for (role, pos) in [(Role::Blank, query.blank), (Role::Piece, query.piece)] {
+            if !self.is_movable(pos) {
+                return Err(QueryError::Fixed { role, pos });
+            }
+        }
+        if query.blank == query.piece {
+            return Err(QueryError::BlankOnPiece { pos: query.blank });
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{}", self.rows(), self.cols())?;
+        for r in 0..self.rows() {
+            let row: String = (0..self.cols())
+                .map(|c| {
+                    if self.is_movable(Pos::new(r, c)) {
+                        '1'
+                    } else {
+                        '0'
+                    }
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
+    if rows == 0 || cols == 0 {
+        return Err(BoardError::Empty { rows, cols });
+    }
+    match rows.checked_mul(cols) {
+        Some(cells) if cells <= MAX_CELLS => Ok(()),
+        _ => Err(BoardError::TooLarge { rows, cols }),
+    }
+}
+
+/// Why a board could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side of length 0.
+    Empty { rows: usize, cols: usize },
+    /// More than [`MAX_CELLS`] cells.
+    TooLarge { rows: usize, cols: usize },
+    /// The cell list does not match the size.
+    CellCount { expected: usize, found: usize },
+    /// A row of another length than the first (0-based row).
+    RaggedRow {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    /// A character other than `0` or `1` (0-based row and column).
+    BadCell { row: usize, col: usize, found: char },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::Empty { rows, cols } => {
+                write!(f, "a {rows} x {cols} board has no cells")
+            }
+            BoardError::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
+            ),
+            BoardError::CellCount { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            BoardError::RaggedRow {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {} has {found} cells, expected {expected} like the first row",
+                row + 1
+            ),
+            BoardError::BadCell { row, col, found } => write!(
+                f,
+                "expected 0 or 1 at row {}, column {}, found {found:?}",
+                row + 1,
+                col + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// One game on a board: the blank at `blank`, the designated piece at `piece`, to be
+/// brought to `target`. Positions are 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Query {
+    pub blank: Pos,
+    pub piece: Pos,
+    pub target: Pos,
+}
+
+impl Query {
+    /// A query from its three positions.
+    pub const fn new(blank: Pos, piece: Pos, target: Pos) -> Query {
+        Query {
+            blank,
+            piece,
+            target,
+        }
+    }
+}
+
+/// The cell a [`QueryError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Blank,
+    Piece,
+    Target,
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Blank => "blank",
+            Role::Piece => "piece",
+            Role::Target => "target",
+        })
+    }
+}
+
+/// Why a query cannot be played on a board. Positions print 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryError {
+    /// A position outside the `rows x cols` board.
+    Outside {
+        role: Role,
+        pos: Pos,
+        rows: usize,
+        cols: usize,
+    },
+    /// The blank or the piece on a fixed cell.
+    Fixed { role: Role, pos: Pos },
+    /// The blank and the piece on the same cell.
+    BlankOnPiece { pos: Pos },
+}
+
+impl QueryError {
+    /// The cell the error is about.
+    pub fn role(&self) -> Role {
+        match *self {
+            QueryError::Outside { role, .. } | QueryError::Fixed { role, .. } => role,
+            QueryError::BlankOnPiece { .. } => Role::Piece,
+        }
+    }
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            QueryError::Outside {
+                role,
+                pos,
+                rows,
+                cols,
+            } => write!(f, "{role} {pos} is outside the {rows} x {cols} board"),
+            QueryError::Fixed { role, pos } => write!(f, "{role} {pos} is on a fixed cell"),
+            QueryError::BlankOnPiece { pos } => {
+                write!(f, "piece {pos} is on the blank's cell")
+            }
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}

@@ -1,0 +1,44 @@
+//! Optimal solver for Huarongdao (NOIP 2013, day 2, problem 3).
+//!
+//! On an `n x m` board every cell but one holds a 1x1 piece; some pieces are fixed. A
+//! move slides a movable piece next to the blank into the blank. Given the blank, a
+//! designated piece and a target cell, how many moves bring the piece to the target?
+//!
+//! Build a [`Board`] in code, make a [`Solver`] for it once, and ask it [`Query`]s. Each
+//! answer can come with an optimal path (the blank's moves as `U D L R`), and
+//! [`replay`] checks any path against the rules alone:
+//!
+//! ```
+//! use grid_core::Pos;
+//! use huarongdao::{replay, Board, Query, Solver};
+//!
+//! // The judge sample: 0 = fixed piece, 1 = movable piece or the blank.
+//! let board = Board::from_rows(&["0111", "0110", "0100"])?;
+//! let mut solver = Solver::new(&board);
+//!
+//! // Positions are 0-based here; the judge format's (3,2) is Pos::new(2, 1).
+//! let query = Query::new(Pos::new(2, 1), Pos::new(0, 1), Pos::new(1, 1));
+//! let solution = solver.solve_with_path(&query)?.expect("solvable");
+//! assert_eq!(solution.moves, 2);
+//! assert_eq!(replay(&board, &query, &solution.path.0)?, 2);
+//!
+//! // The piece at (2,2) can never reach (3,2): the answer is "impossible".
+//! let query = Query::new(Pos::new(0, 1), Pos::new(1, 1), Pos::new(2, 1));
+//! assert_eq!(solver.solve(&query)?, None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The crate also holds a naive [`oracle`] for tests and a seeded [`generate`]or of
+//! boards and queries. It does no I/O; the `parsers` crate reads and writes the judge
+//! format.
+
+mod board;
+mod detour;
+pub mod generate;
+pub mod oracle;
+mod replay;
+mod solver;
+
+pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
+pub use replay::{ReplayError, replay};
+pub use solver::{SearchStats, Solution, Solver};

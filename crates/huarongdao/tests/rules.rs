@@ -1,0 +1,141 @@
+//! The rules and edge cases of the spec, one case each; every path is replayed.
+
+use grid_core::{Dir, Pos};
+use huarongdao::{Board, Query, QueryError, ReplayError, Role, Solver, oracle, replay};
+use rstest::rstest;
+
+/// 1-based (row, col) as in the spec, to 0-based.
+fn p(row: usize, col: usize) -> Pos {
+    Pos::new(row - 1, col - 1)
+}
+
+/// Solves with the fast solver and the oracle, replays both paths, and returns the
+/// answer.
+fn answer(rows: &[&str], e: Pos, s: Pos, t: Pos) -> Option<u64> {
+    let board = Board::from_rows(rows).unwrap();
+    let query = Query::new(e, s, t);
+    let mut solver = Solver::new(&board);
+    let fast = solver.solve_with_path(&query).unwrap();
+    let slow = oracle::solve(&board, &query).unwrap();
+    assert_eq!(
+        fast.as_ref().map(|s| s.moves),
+        slow.as_ref().map(|s| s.0),
+        "solver vs oracle"
+    );
+    if let Some(solution) = &fast {
+        assert_eq!(replay(&board, &query, &solution.path.0), Ok(solution.moves));
+    }
+    if let Some((moves, path)) = &slow {
+        assert_eq!(replay(&board, &query, path), Ok(*moves));
+    }
+    assert_eq!(solver.solve(&query).unwrap(), fast.map(|s| s.moves));
+    slow.map(|s| s.0)
+}
+
+const SAMPLE: [&str; 3] = ["0111", "0110", "0100"];
+
+#[rstest]
+#[case::sample_query_1(&SAMPLE, p(3, 2), p(1, 2), p(2, 2), Some(2))]
+#[case::sample_query_2_piece_blocks_the_only_way(&SAMPLE, p(1, 2), p(2, 2), p(3, 2), None)]
+#[case::piece_on_target_is_zero(&SAMPLE, p(1, 3), p(2, 2), p(2, 2), Some(0))]
+#[case::piece_on_target_even_with_walled_in_blank(&["101", "000", "111"], p(1, 1), p(3, 1), p(3, 1), Some(0))]
+#[case::target_on_fixed_cell(&SAMPLE, p(1, 3), p(1, 2), p(1, 1), None)]
+#[case::walled_in_blank(&["101", "000", "111"], p(1, 1), p(3, 1), p(3, 3), None)]
+#[case::blank_next_to_piece_one_move(&["11"], p(1, 2), p(1, 1), p(1, 2), Some(1))]
+#[case::one_row_piece_follows_the_blank(&["1111"], p(1, 4), p(1, 1), p(1, 2), Some(3))]
+#[case::one_row_piece_cannot_pass_the_blank(&["1111"], p(1, 4), p(1, 2), p(1, 1), None)]
+#[case::one_column(&["1", "1", "1"], p(1, 1), p(3, 1), p(2, 1), Some(2))]
+#[case::one_column_cannot_pass(&["1", "1", "1"], p(1, 1), p(2, 1), p(3, 1), None)]
+#[case::open_2x2_rotation(&["11", "11"], p(1, 1), p(2, 2), p(1, 1), Some(5))]
+#[case::single_cell_door(&["111", "010", "111"], p(3, 1), p(3, 2), p(1, 2), None)]
+#[case::door_passable_from_the_right_side(&["111", "010", "111"], p(1, 2), p(3, 2), p(2, 2), Some(2))]
+#[case::long_way_round(&["11111", "10001", "11111"], p(1, 1), p(1, 2), p(1, 4), Some(22))]
+fn rules(
+    #[case] rows: &[&str],
+    #[case] e: Pos,
+    #[case] s: Pos,
+    #[case] t: Pos,
+    #[case] expected: Option<u64>,
+) {
+    assert_eq!(answer(rows, e, s, t), expected);
+}
+
+#[rstest]
+#[case::blank_on_fixed(p(1, 1), p(1, 2), p(2, 2), QueryError::Fixed { role: Role::Blank, pos: p(1, 1) })]
+#[case::piece_on_fixed(p(1, 2), p(3, 3), p(2, 2), QueryError::Fixed { role: Role::Piece, pos: p(3, 3) })]
+#[case::blank_on_piece(p(1, 2), p(1, 2), p(2, 2), QueryError::BlankOnPiece { pos: p(1, 2) })]
+#[case::target_outside(p(1, 2), p(2, 2), p(4, 1), QueryError::Outside { role: Role::Target, pos: p(4, 1), rows: 3, cols: 4 })]
+#[case::blank_outside(p(1, 5), p(2, 2), p(2, 3), QueryError::Outside { role: Role::Blank, pos: p(1, 5), rows: 3, cols: 4 })]
+fn invalid_queries_are_errors(
+    #[case] e: Pos,
+    #[case] s: Pos,
+    #[case] t: Pos,
+    #[case] error: QueryError,
+) {
+    let board = Board::from_rows(&SAMPLE).unwrap();
+    let query = Query::new(e, s, t);
+    assert_eq!(Solver::new(&board).solve(&query), Err(error));
+    assert_eq!(oracle::solve(&board, &query).map(|_| ()), Err(error));
+    assert_eq!(replay(&board, &query, &[]), Err(ReplayError::Query(error)));
+}
+
+#[test]
+fn error_messages_are_one_based() {
+    let e = QueryError::Fixed {
+        role: Role::Blank,
+        pos: p(1, 1),
+    };
+    assert_eq!(e.to_string(), "blank (1, 1) is on a fixed cell");
+}
+
+#[rstest]
+#[case::off_the_board("U", ReplayError::OffBoard { step: 1, dir: Dir::Up, blank: p(1, 3) })]
+#[case::into_a_fixed_piece("RD", ReplayError::FixedCell { step: 2, dir: Dir::Down, cell: p(2, 4) })]
+#[case::ends_short("L", ReplayError::NotOnTarget { piece: p(1, 3), target: p(2, 3) })]
+fn replay_rejects_bad_paths(#[case] path: &str, #[case] error: ReplayError) {
+    let board = Board::from_rows(&SAMPLE).unwrap();
+    let query = Query::new(p(1, 3), p(1, 2), p(2, 3));
+    let path: grid_core::Moves = path.parse().unwrap();
+    assert_eq!(replay(&board, &query, &path.0), Err(error));
+}
+
+#[test]
+fn one_solver_answers_many_queries() {
+    // Buffers reused across queries must not leak state from one query to the next.
+    let board = Board::from_rows(&["11111", "10101", "11111", "11011"]).unwrap();
+    let mut solver = Solver::new(&board);
+    let cells: Vec<Pos> = (0..20)
+        .map(|i| Pos::new(i / 5, i % 5))
+        .filter(|&q| board.is_movable(q))
+        .collect();
+    for &e in &cells {
+        for &s in &cells {
+            if e == s {
+                continue;
+            }
+            for &t in &cells {
+                let query = Query::new(e, s, t);
+                let expected = oracle::solve(&board, &query).unwrap().map(|x| x.0);
+                let got = solver.solve_with_path(&query).unwrap();
+                assert_eq!(got.as_ref().map(|x| x.moves), expected, "{query:?}");
+                if let Some(sol) = got {
+                    assert_eq!(replay(&board, &query, &sol.path.0), Ok(sol.moves));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn stats_count_the_search() {
+    let board = Board::from_rows(&SAMPLE).unwrap();
+    let mut solver = Solver::new(&board);
+    solver
+        .solve(&Query::new(p(3, 2), p(1, 2), p(2, 2)))
+        .unwrap();
+    let stats = solver.stats();
+    assert!(
+        stats.expanded >= 1 && stats.generated >= stats.expanded,
+        "{stats:?}"
+    );
+}
