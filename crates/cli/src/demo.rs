@@ -1,0 +1,77 @@
+//! What `gridsolve --puzzle P` shows when run bare on a terminal: the spec's sample,
+//! solved, with paths, and how to pass your own input.
+
+use crate::Puzzle;
+use std::fmt::Write;
+
+/// The Huarongdao sample of the spec.
+const HUARONGDAO_SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+/// The demonstration text for `puzzle`.
+pub(crate) fn text(puzzle: Puzzle) -> String {
+    match puzzle {
+        Puzzle::Huarongdao => huarongdao(),
+    }
+}
+
+fn huarongdao() -> String {
+    let input =
+        parsers::huarongdao::parse(HUARONGDAO_SAMPLE.as_bytes()).expect("the sample is valid");
+    let mut solver = huarongdao::Solver::new(&input.board);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "No input given, so here is the sample from the problem statement:\n"
+    );
+    for line in HUARONGDAO_SAMPLE.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+    let _ = writeln!(out, "\nAnswers (the path is the blank's moves, U D L R):\n");
+    for (i, query) in input.queries.iter().enumerate() {
+        let solution = solver
+            .solve_with_path(query)
+            .expect("the sample queries are valid");
+        let _ = match solution {
+            Some(s) => writeln!(
+                out,
+                "    query {}: {} moves, path {}",
+                i + 1,
+                s.moves,
+                s.path
+            ),
+            None => writeln!(
+                out,
+                "    query {}: -1 (the piece can never reach the target)",
+                i + 1
+            ),
+        };
+    }
+    let _ = writeln!(
+        out,
+        "\nTo solve your own input:  gridsolve --puzzle huarongdao FILE   (or pipe it to stdin)"
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Moves;
+
+    #[test]
+    fn huarongdao_demo_shows_answers_paths_and_how_to_use() {
+        let text = text(Puzzle::Huarongdao);
+        assert!(text.contains("    3 2 1 2 2 2\n"), "{text}");
+        assert!(text.contains("query 2: -1"), "{text}");
+        assert!(
+            text.contains("gridsolve --puzzle huarongdao FILE"),
+            "{text}"
+        );
+        // The path shown for query 1 replays to the answer shown.
+        let line = text.lines().find(|l| l.contains("query 1:")).unwrap();
+        let path: Moves = line.rsplit(' ').next().unwrap().parse().unwrap();
+        let input = parsers::huarongdao::parse(HUARONGDAO_SAMPLE.as_bytes()).unwrap();
+        let moves = huarongdao::replay(&input.board, &input.queries[0], &path.0).unwrap();
+        assert!(line.contains(&format!("query 1: {moves} moves")), "{line}");
+    }
+}

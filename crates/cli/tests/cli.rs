@@ -1,0 +1,185 @@
+//! The binary's contract: stdout, stderr and exit status for each kind of run.
+
+use rstest::rstest;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        status: out.status.code().unwrap(),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/../../fixtures/huarongdao/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[rstest]
+#[case::stdin(&["--puzzle", "huarongdao"])]
+#[case::dash(&["--puzzle", "huarongdao", "-"])]
+#[case::flag_after_file(&["-", "--puzzle", "huarongdao"])]
+fn solves_stdin(#[case] args: &[&str]) {
+    let run = gridsolve(args, SAMPLE.as_bytes());
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "2\n-1\n", "")
+    );
+}
+
+#[test]
+fn solves_a_file() {
+    let path = fixture("sample.in");
+    let run = gridsolve(&["--puzzle", "huarongdao", &path], b"ignored");
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "2\n-1\n", "")
+    );
+}
+
+#[rstest]
+#[case::bad_cell(b"3 4 0\n0 1 1 1\n0 1 2 0\n0 1 0 0\n" as &[u8], "error: <stdin>:3:5: cell (2, 3) = 2 is out of range 0..=1\n")]
+#[case::empty(
+    b"",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found end of input\n"
+)]
+#[case::blank_on_fixed(
+    b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n1 1 1 2 2 2\n",
+    "error: <stdin>:5:1: query 1: blank (1, 1) is on a fixed cell\n"
+)]
+#[case::random_bytes(
+    b"\x89PNG\r\n\x1a\n\0\0",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"\u{fffd}PNG\"\n"
+)]
+#[case::too_large(
+    b"1000000000 1000000000 0\n",
+    "error: <stdin>:1:1: n = 1000000000 is out of range 1..=4194304\n"
+)]
+fn invalid_input_exits_1_with_the_place(#[case] input: &[u8], #[case] stderr: &str) {
+    let run = gridsolve(&["--puzzle", "huarongdao"], input);
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (1, "", stderr)
+    );
+}
+
+#[test]
+fn invalid_file_names_the_file() {
+    let dir = std::env::temp_dir().join(format!("gridsolve-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.in");
+    std::fs::write(&path, "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2 9\n").unwrap();
+    let path = path.to_str().unwrap();
+    let run = gridsolve(&["--puzzle", "huarongdao", path], b"");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!("error: {path}:5:13: expected end of input, found \"9\"\n")
+    );
+}
+
+#[test]
+fn missing_file_is_an_io_failure() {
+    let run = gridsolve(
+        &["--puzzle", "huarongdao", "/nonexistent/gridsolve.in"],
+        b"",
+    );
+    assert_eq!((run.status, run.stdout.as_str()), (3, ""));
+    assert!(
+        run.stderr
+            .starts_with("error: cannot read /nonexistent/gridsolve.in: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[rstest]
+#[case::no_puzzle(&[])]
+#[case::unknown_puzzle(&["--puzzle", "sokoban"])]
+#[case::unknown_flag(&["--puzzle", "huarongdao", "--fast"])]
+#[case::two_files(&["--puzzle", "huarongdao", "a", "b"])]
+fn bad_usage_exits_2(#[case] args: &[&str]) {
+    let run = gridsolve(args, SAMPLE.as_bytes());
+    assert_eq!((run.status, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+}
+
+#[test]
+fn help_lists_the_puzzles_and_exit_codes() {
+    let run = gridsolve(&["--help"], b"");
+    assert_eq!(run.status, 0);
+    assert!(run.stdout.contains("huarongdao"), "{}", run.stdout);
+    assert!(run.stdout.contains("3 I/O failure"), "{}", run.stdout);
+}
+
+/// `gridsolve ... | head -1`: the reader goes away early; that is not an error.
+#[test]
+fn closed_stdout_is_success() {
+    let mut input = String::from("2 2 100000\n1 1\n1 1\n");
+    for _ in 0..100_000 {
+        input.push_str("1 1 2 2 1 1\n");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["--puzzle", "huarongdao"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 2];
+    let writer = {
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::spawn(move || stdin.write_all(input.as_bytes()))
+    };
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    writer.join().unwrap().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&first, b"5\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// Run bare on a terminal, it shows the worked sample instead of waiting for input.
+/// Needs util-linux `script` to provide the terminal.
+#[test]
+fn bare_on_a_terminal_shows_the_sample() {
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("skipped: /usr/bin/script is not installed");
+        return;
+    }
+    let command = format!("{} --puzzle huarongdao", env!("CARGO_BIN_EXE_gridsolve"));
+    let out = Command::new("/usr/bin/script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("query 1: 2 moves, path UU"), "{text}");
+    assert!(text.contains("gridsolve --puzzle huarongdao FILE"), "{text}");
+}

@@ -1,0 +1,175 @@
+//! The Huarongdao judge format (NOIP 2013).
+//!
+//! ```text
+//! n m q
+//! n lines of m integers: 0 = fixed piece, 1 = movable piece or the blank
+//! q lines: EX EY SX SY TX TY        (1-based row col: blank, piece, target)
+//! ```
+//! The output is one line per query: the minimum number of moves, or `-1`.
+
+use crate::{ParseError, Reader, Token};
+use grid_core::Pos;
+use huarongdao::{Board, MAX_CELLS, Query, QueryError, Role};
+use std::fmt::{self, Write};
+
+/// A parsed input: one board and its queries, all checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    pub board: Board,
+    pub queries: Vec<Query>,
+}
+
+/// Bytes a query takes at the least in the input: six one-digit numbers and spaces.
+const MIN_QUERY_BYTES: usize = 12;
+
+/// Reads a whole input.
+///
+/// Sides may exceed the judge's 30 up to [`MAX_CELLS`] cells in all; `q` may be any
+/// 32-bit count (memory is reserved only for queries the input can actually hold).
+///
+/// # Errors
+/// The first place where the input leaves the format or breaks a rule: a coordinate
+/// outside the board, the blank or the piece on a fixed cell, the blank on the piece, a
+/// cell other than 0/1, a missing or extra token.
+pub fn parse(text: &[u8]) -> Result<Input, ParseError> {
+    let mut reader = Reader::new(text);
+    let (rows, rows_token) = reader.int_token("n", 1..=MAX_CELLS as u64)?;
+    let cols = reader.int("m", 1..=MAX_CELLS as u64)?;
+    let (rows, cols) = (rows as usize, cols as usize);
+    if rows * cols > MAX_CELLS {
+        return Err(ParseError::invalid(
+            &rows_token,
+            format_args!(
+                "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
+            ),
+        ));
+    }
+    let count = reader.int("q", 0..=u64::from(u32::MAX))? as usize;
+
+    let mut cells = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let cell = reader.int(CellName(Pos::new(r, c)), 0..=1)?;
+            cells.push(cell == 1);
+        }
+    }
+    let board = Board::from_cells(rows, cols, &cells).expect("size checked above");
+
+    let mut queries = Vec::with_capacity(count.min(reader.remaining() / MIN_QUERY_BYTES + 1));
+    for i in 0..count {
+        queries.push(read_query(&mut reader, &board, i + 1)?);
+    }
+    reader.finish()?;
+    Ok(Input { board, queries })
+}
+
+/// The name of a cell value in error messages.
+struct CellName(Pos);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cell {}", self.0)
+    }
+}
+
+fn read_query(reader: &mut Reader<'_>, board: &Board, number: usize) -> Result<Query, ParseError> {
+    let (n, m) = (board.rows() as u64, board.cols() as u64);
+    let mut read_pos = |row: &str, col: &str| -> Result<(Pos, Token<'_>), ParseError> {
+        let (r, token) = reader.int_token(QueryField(row, number), 1..=n)?;
+        let c = reader.int(QueryField(col, number), 1..=m)?;
+        Ok((Pos::new(r as usize - 1, c as usize - 1), token))
+    };
+    let (blank, blank_token) = read_pos("EX", "EY")?;
+    let (piece, piece_token) = read_pos("SX", "SY")?;
+    let (target, target_token) = read_pos("TX", "TY")?;
+    let query = Query::new(blank, piece, target);
+    board.check(&query).map_err(|e: QueryError| {
+        let token = match e.role() {
+            Role::Blank => blank_token,
+            Role::Piece => piece_token,
+            Role::Target => target_token,
+        };
+        ParseError::invalid(&token, format_args!("query {number}: {e}"))
+    })?;
+    Ok(query)
+}
+
+/// The name of a query field in error messages: `EX of query 3`.
+struct QueryField<'a>(&'a str, usize);
+
+impl fmt::Display for QueryField<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of query {}", self.0, self.1)
+    }
+}
+
+/// Writes the judge output: one line per answer, `-1` for `None`.
+pub fn write_answers(out: &mut String, answers: &[Option<u64>]) {
+    for answer in answers {
+        write_answer(out, *answer);
+    }
+}
+
+/// Writes one line of the judge output.
+pub fn write_answer(out: &mut String, answer: Option<u64>) {
+    match answer {
+        Some(moves) => writeln!(out, "{moves}"),
+        None => writeln!(out, "-1"),
+    }
+    .expect("writing to a String cannot fail");
+}
+
+/// Writes a board and queries in the judge format (as generators need).
+pub fn write_input(board: &Board, queries: &[Query]) -> String {
+    let mut out = String::with_capacity(board.rows() * board.cols() * 2 + queries.len() * 16 + 16);
+    let _ = writeln!(out, "{} {} {}", board.rows(), board.cols(), queries.len());
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            if c > 0 {
+                out.push(' ');
+            }
+            out.push(if board.is_movable(Pos::new(r, c)) {
+                '1'
+            } else {
+                '0'
+            });
+        }
+        out.push('\n');
+    }
+    for q in queries {
+        let _ = writeln!(
+            out,
+            "{} {} {} {} {} {}",
+            q.blank.row + 1,
+            q.blank.col + 1,
+            q.piece.row + 1,
+            q.piece.col + 1,
+            q.target.row + 1,
+            q.target.col + 1
+        );
+    }
+    out
+}
+
+/// The whole judge: reads `text`, solves every query and returns the judge output.
+///
+/// ```
+/// let out = parsers::huarongdao::judge(b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n")?;
+/// assert_eq!(out, "2\n-1\n");
+/// # Ok::<(), parsers::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`]; nothing is solved unless the whole input is valid.
+pub fn judge(text: &[u8]) -> Result<String, ParseError> {
+    let input = parse(text)?;
+    let mut solver = huarongdao::Solver::new(&input.board);
+    let mut out = String::with_capacity(input.queries.len() * 4);
+    for query in &input.queries {
+        let answer = solver
+            .solve(query)
+            .expect("queries are checked by the parser");
+        write_answer(&mut out, answer);
+    }
+    Ok(out)
+}

@@ -1,0 +1,26 @@
+//! Judge text formats to puzzle models and back.
+//!
+//! Every reader is strict and total: it accepts exactly the format (with the tolerances
+//! listed below) and returns a [`ParseError`] carrying the line, the column, what was
+//! expected and what was found for anything else. No input, however broken, makes it
+//! panic or reserve memory the input does not justify.
+//!
+//! Tolerated on purpose, for every format: any mix of spaces, tabs and line breaks
+//! (`\n` or `\r\n`) between tokens, runs of blank lines, a missing final newline, a UTF-8
+//! byte-order mark at the very start, and leading zeros in numbers (`007` is 7).
+//! Rejected: anything else where a token is expected (a sign, a letter, a NUL byte),
+//! numbers out of range or past 64 bits, and any token after the end of the format.
+//!
+//! ```
+//! let input = parsers::huarongdao::parse(b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n")?;
+//! assert_eq!(input.queries.len(), 1);
+//!
+//! let err = parsers::huarongdao::parse(b"3 4 1\n0 1 1 1\n0 1 2 0\n").unwrap_err();
+//! assert_eq!(err.to_string(), "3:5: cell (2, 3) = 2 is out of range 0..=1");
+//! # Ok::<(), parsers::ParseError>(())
+//! ```
+
+pub mod huarongdao;
+mod reader;
+
+pub use reader::{ErrorKind, Found, ParseError, Reader, Token};
