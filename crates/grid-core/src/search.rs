@@ -181,6 +181,8 @@ impl MonotoneQueue {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn move_to_heap(&mut self) {
         let window = self.mask + 1;
         for offset in 0..window {

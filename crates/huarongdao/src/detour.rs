@@ -78,10 +78,12 @@ impl DetourTable {
         DetourTable { table, longest }
     }
 
-    /// The detour around `cell` from side `from` to side `to`, or [`UNREACHABLE`].
+    /// The detours from side `state % 4` of cell `state / 4` to each side.
     #[inline]
-    pub(crate) fn get(&self, cell: usize, from: Dir, to: Dir) -> u32 {
-        self.table[cell * 16 + from.index() * 4 + to.index()]
+    pub(crate) fn row(&self, state: usize) -> &[u32; 4] {
+        self.table[state * 4..state * 4 + 4]
+            .try_into()
+            .expect("four sides")
     }
 
     /// The longest finite detour on the board.

@@ -22,18 +22,21 @@ pub struct SearchStats {
     pub generated: u64,
 }
 
-const NO_PARENT: u32 = u32::MAX;
+/// The parent of a start state; never has [`EXPANDED`] cleared, so it is also never a
+/// real state id (state ids stay below 2^24).
+const NO_PARENT: u32 = u32::MAX >> 1;
+/// Set in a state's parent once it has been expanded.
+const EXPANDED: u32 = 1 << 31;
 
 /// Answers queries on one board.
 ///
 /// Building a solver computes the board's detour table once; each query then costs one
 /// breadth-first search of the blank to the piece's sides and an A* search over
 /// states (piece cell, side of the blank), where a piece step costs the detour plus one.
-/// The heuristic is `3k - 2` when the blank is on a side towards the target and `3k`
-/// otherwise, `k` being the piece's Manhattan distance to the target: after its first
-/// step, every step that does not undo the last one needs the blank to walk round the
-/// piece (at least two moves) and then swap (one). It is consistent, so the first time
-/// the target is taken off the queue its cost is optimal and the search stops.
+/// The heuristic is the exact cost on an endless board without fixed cells (see
+/// `heuristic`): at least 3 per step of the piece after the first, 5 when it goes
+/// straight on. It is consistent, so the first time the target is taken off the queue
+/// its cost is optimal and the search stops.
 ///
 /// Buffers are kept between queries, so a query allocates nothing but its path.
 ///
@@ -58,8 +61,12 @@ pub struct Solver {
     queue: FifoQueue,
     blank_dist: Stamped<u32>,
     open: MonotoneQueue,
-    /// Per state `cell * 4 + side`: best cost found and the state it came from.
+    /// Per state `cell * 4 + side`: best cost found and the state it came from; the
+    /// parent's top bit marks states already expanded.
     best: Stamped<(u64, u32)>,
+    /// Per cell: its connected component of movable cells (the piece never leaves its
+    /// own, and neither does the blank).
+    component: Vec<u32>,
     stats: SearchStats,
 }
 
@@ -83,6 +90,7 @@ impl Solver {
             blank_dist,
             open: MonotoneQueue::new(),
             best: Stamped::new(cells * 4, (0, NO_PARENT)),
+            component: components(grid),
             stats: SearchStats::default(),
         }
     }
@@ -128,20 +136,32 @@ impl Solver {
         if query.piece == query.target {
             return Ok(Some((0, NO_PARENT)));
         }
-        if !self.board.is_movable(query.target) {
-            return Ok(None);
-        }
         let piece = grid.index(query.piece);
         let target = grid.index(query.target);
+        if !self.board.is_movable(query.target) || self.component[piece] != self.component[target] {
+            return Ok(None);
+        }
         let blank = grid.index(query.blank);
 
         // The blank's distances to the piece's four sides, never entering the piece.
-        let side_dist = blank_to_sides(grid, &mut self.queue, &mut self.blank_dist, blank, piece);
+        let side_dist = blank_to_sides(
+            grid,
+            &self.detour,
+            &self.coords,
+            &mut self.open,
+            &mut self.blank_dist,
+            blank,
+            piece,
+        );
         let mut starts = [(u64::MAX, Dir::Up, 0); 4];
         let mut count = 0;
         for d in Dir::ALL {
             if let Some(g) = side_dist[d.index()] {
-                starts[count] = (g + self.heuristic(piece, d, target), d, g);
+                starts[count] = (
+                    g + heuristic(self.coords[piece], d, self.coords[target]),
+                    d,
+                    g,
+                );
                 count += 1;
             }
         }
@@ -162,58 +182,51 @@ impl Solver {
             self.stats.generated += 1;
         }
 
-        while let Some((f, state)) = self.open.pop() {
+        let offsets = Dir::ALL.map(|d| grid.offset(d));
+        let (tr, tc) = self.coords[target];
+        while let Some((_, state)) = self.open.pop() {
             let cell = state as usize / 4;
-            let side = Dir::from_index(state as usize);
-            let Some((g, _)) = self.best.get(state as usize) else {
+            let Some((g, parent)) = self.best.get(state as usize) else {
                 continue;
             };
-            if g + self.heuristic(cell, side, target) != f {
-                continue; // a stale entry: this state was improved after it was pushed
+            if parent & EXPANDED != 0 {
+                // A stale entry: the heuristic is consistent, so the state's first
+                // expansion had its optimal cost.
+                continue;
             }
+            self.best.set(state as usize, (g, parent | EXPANDED));
             self.stats.expanded += 1;
             if cell == target {
                 return Ok(Some((g, state)));
             }
+            let (r, c) = self.coords[cell];
+            let detours = self.detour.row(state as usize);
             for dir in Dir::ALL {
-                let detour = self.detour.get(cell, side, dir);
+                let detour = detours[dir.index()];
                 if detour == UNREACHABLE {
                     continue;
                 }
                 // The blank walks round to the `dir` side, then swaps with the piece.
-                let next_cell = grid.step(cell, dir);
+                let next_cell = cell.wrapping_add_signed(offsets[dir.index()]);
                 let next_side = dir.opposite();
                 let next = next_cell * 4 + next_side.index();
                 let next_g = g + u64::from(detour) + 1;
                 if self.best.get(next).is_some_and(|(old, _)| old <= next_g) {
+                    // Also covers expanded states: their cost cannot improve.
                     continue;
                 }
                 self.best.set(next, (next_g, state));
-                let next_f = next_g + self.heuristic(next_cell, next_side, target);
+                let (dr, dc) = dir.delta();
+                let next_rc = (
+                    r.wrapping_add_signed(dr as i32),
+                    c.wrapping_add_signed(dc as i32),
+                );
+                let next_f = next_g + heuristic(next_rc, next_side, (tr, tc));
                 self.open.push(next_f, next as u32);
                 self.stats.generated += 1;
             }
         }
         Ok(None)
-    }
-
-    /// A lower bound on the moves still needed with the piece on `cell` and the blank on
-    /// its `side` (see the type's documentation).
-    #[inline]
-    fn heuristic(&self, cell: usize, side: Dir, target: usize) -> u64 {
-        let (r, c) = self.coords[cell];
-        let (tr, tc) = self.coords[target];
-        let k = u64::from(r.abs_diff(tr) + c.abs_diff(tc));
-        if k == 0 {
-            return 0;
-        }
-        let towards = match side {
-            Dir::Up => tr < r,
-            Dir::Down => tr > r,
-            Dir::Left => tc < c,
-            Dir::Right => tc > c,
-        };
-        3 * k - if towards { 2 } else { 0 }
     }
 
     /// The blank's moves of the solution that ends in state `last`: walk the parent
@@ -223,7 +236,10 @@ impl Solver {
         let mut state = last;
         while state != NO_PARENT {
             states.push(state);
-            state = self.best.get(state as usize).map_or(NO_PARENT, |(_, p)| p);
+            state = self
+                .best
+                .get(state as usize)
+                .map_or(NO_PARENT, |(_, p)| p & !EXPANDED);
         }
         states.reverse();
 
@@ -265,41 +281,140 @@ impl Solver {
     }
 }
 
-/// Breadth-first search of the blank from `blank`, never entering `piece`, until it
-/// has reached every movable side of `piece` or run out of cells.
+/// A lower bound on the moves still needed with the piece at `(r, c)`, the blank on its
+/// `side` and the target at `(tr, tc)`: the exact cost on an endless board without
+/// fixed cells, where the blank's walk round the piece is as short as it can be.
+///
+/// There, a piece step costs 1 plus the blank's walk to the side it steps to: nothing
+/// if the blank is there already, 2 to a neighbouring side, 4 to the opposite one.
+/// After a step the blank is behind the piece, so a later step costs 3 when it turns
+/// and 5 when it goes straight on (undoing the last step costs 1 but gains nothing).
+/// The cheapest way to cover `x` columns and `y` rows alternates the two as long as
+/// it can; the longer run goes straight on for the rest. Being an exact cost in a
+/// relaxation of the real board (every real detour is at least as long), it is a
+/// consistent heuristic.
+#[inline]
+fn heuristic((r, c): (u32, u32), side: Dir, (tr, tc): (u32, u32)) -> u64 {
+    let y = u64::from(r.abs_diff(tr));
+    let x = u64::from(c.abs_diff(tc));
+    let k = x + y;
+    if k == 0 {
+        return 0;
+    }
+    let walk = |to: Dir| -> u64 {
+        if side == to {
+            0
+        } else if side == to.opposite() {
+            4
+        } else {
+            2
+        }
+    };
+    // First step along the axis with `first` steps to go, `other` along the other one.
+    let cost = |to: Dir, first: u64, other: u64| -> u64 {
+        let straight = if first > other {
+            first - other - 1
+        } else {
+            other - first
+        };
+        1 + walk(to) + 3 * (k - 1) + 2 * straight
+    };
+    let vertical = if tr < r { Dir::Up } else { Dir::Down };
+    let horizontal = if tc < c { Dir::Left } else { Dir::Right };
+    match (y > 0, x > 0) {
+        (true, true) => cost(vertical, y, x).min(cost(horizontal, x, y)),
+        (true, false) => cost(vertical, y, x),
+        _ => cost(horizontal, x, y),
+    }
+}
+
+/// A component label for every stored cell: equal labels for movable cells joined by
+/// movable cells; `u32::MAX` for fixed cells and the border.
+fn components(grid: &Grid<bool>) -> Vec<u32> {
+    let mut label = vec![u32::MAX; grid.storage_size()];
+    let mut queue = FifoQueue::new();
+    let mut next_label = 0;
+    for start in grid.inner_indices() {
+        if !grid[start] || label[start] != u32::MAX {
+            continue;
+        }
+        label[start] = next_label;
+        queue.clear();
+        queue.push(start as u32);
+        while let Some(here) = queue.pop() {
+            for dir in Dir::ALL {
+                let next = grid.step(here as usize, dir);
+                if grid[next] && label[next] == u32::MAX {
+                    label[next] = next_label;
+                    queue.push(next as u32);
+                }
+            }
+        }
+        next_label += 1;
+    }
+    label
+}
+
+/// The blank's shortest distances from `blank` to every side of `piece` it can reach,
+/// never entering `piece`.
+///
+/// An A* search towards the piece (the heuristic is the Manhattan distance to its
+/// nearest side), so it looks along the way to the piece rather than sweeping a disc;
+/// a side's distance is exact when it is taken off the queue. Once it has one side, the
+/// detour table says which others are reachable, so it never sweeps the rest of the
+/// board looking for a side walled off behind the piece.
 fn blank_to_sides(
     grid: &Grid<bool>,
-    queue: &mut FifoQueue,
+    detour: &DetourTable,
+    coords: &[(u32, u32)],
+    open: &mut MonotoneQueue,
     dist: &mut Stamped<u32>,
     blank: usize,
     piece: usize,
 ) -> [Option<u64>; 4] {
-    let sides = Dir::ALL.map(|d| grid.step(piece, d));
+    let offsets = Dir::ALL.map(|d| grid.offset(d));
+    let sides = offsets.map(|o| piece.wrapping_add_signed(o));
+    let (pr, pc) = coords[piece];
+    let h = |cell: usize| {
+        let (r, c) = coords[cell];
+        r.abs_diff(pr) + c.abs_diff(pc) - 1
+    };
     let mut found = [None; 4];
-    let mut wanted = sides.iter().filter(|&&s| grid[s]).count();
+    let mut wanted = usize::MAX; // unknown until the first side is found
     dist.clear();
-    queue.clear();
-    dist.set(piece, 0);
+    dist.set(piece, 0); // never entered: it is never relaxed below
     dist.set(blank, 0);
-    queue.push(blank as u32);
-    if let Some(i) = sides.iter().position(|&s| s == blank) {
-        found[i] = Some(0);
-        wanted -= 1;
-    }
-    while wanted > 0 {
-        let Some(here) = queue.pop() else { break };
+    open.reset(2);
+    open.push(u64::from(h(blank)), blank as u32);
+    while let Some((f, here)) = open.pop() {
         let here = here as usize;
-        let d = dist.get(here).unwrap_or(0) + 1;
-        for dir in Dir::ALL {
-            let next = grid.step(here, dir);
-            if !grid[next] || !dist.insert(next, d) {
+        let g = dist.get(here).unwrap_or(0);
+        let to_go = h(here);
+        if u64::from(g + to_go) != f {
+            continue; // stale
+        }
+        if to_go == 0 {
+            let side = sides
+                .iter()
+                .position(|&s| s == here)
+                .expect("next to the piece");
+            found[side] = Some(u64::from(g));
+            if wanted == usize::MAX {
+                let row = detour.row(piece * 4 + side);
+                wanted = row.iter().filter(|&&d| d != UNREACHABLE).count();
+            }
+            wanted -= 1;
+            if wanted == 0 {
+                break;
+            }
+        }
+        for &offset in &offsets {
+            let next = here.wrapping_add_signed(offset);
+            if !grid[next] || dist.get(next).is_some_and(|d| d <= g + 1) {
                 continue;
             }
-            if let Some(i) = sides.iter().position(|&s| s == next) {
-                found[i] = Some(u64::from(d));
-                wanted -= 1;
-            }
-            queue.push(next as u32);
+            dist.set(next, g + 1);
+            open.push(u64::from(g + 1 + h(next)), next as u32);
         }
     }
     found
@@ -341,4 +456,67 @@ fn blank_walk(
         here = grid.step(here, dir.opposite());
     }
     path[start..].reverse();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    /// The heuristic equals the exact cost on an open board, found by Dijkstra from
+    /// the target backwards over (piece cell, blank side) with the relaxed step costs.
+    #[test]
+    fn heuristic_is_the_exact_open_board_cost() {
+        const R: i64 = 12; // board -R..=R in both axes, target at the centre
+        let size = (2 * R + 1) as usize;
+        let id =
+            |r: i64, c: i64, side: usize| (((r + R) as usize * size) + (c + R) as usize) * 4 + side;
+        let mut dist = vec![u64::MAX; size * size * 4];
+        let mut heap = BinaryHeap::new();
+        for side in 0..4 {
+            dist[id(0, 0, side)] = 0;
+            heap.push(Reverse((0u64, 0i64, 0i64, side)));
+        }
+        // Backwards: state (p, s) reached from (p - m, s0) by a step m with s = opp(m).
+        while let Some(Reverse((d, r, c, side))) = heap.pop() {
+            if d > dist[id(r, c, side)] {
+                continue;
+            }
+            let m = Dir::from_index(side).opposite();
+            let (dr, dc) = m.delta();
+            let (pr, pc) = (r - dr as i64, c - dc as i64);
+            if pr.abs() > R || pc.abs() > R {
+                continue;
+            }
+            for s0 in Dir::ALL {
+                let walk = if s0 == m {
+                    0
+                } else if s0 == m.opposite() {
+                    4
+                } else {
+                    2
+                };
+                let nd = d + 1 + walk;
+                let prev = id(pr, pc, s0.index());
+                if nd < dist[prev] {
+                    dist[prev] = nd;
+                    heap.push(Reverse((nd, pr, pc, s0.index())));
+                }
+            }
+        }
+        // Far from the region's edge, where the open-board optimum fits inside.
+        for r in -6..=6i64 {
+            for c in -6..=6i64 {
+                for side in Dir::ALL {
+                    let at = ((r + 20) as u32, (c + 20) as u32);
+                    assert_eq!(
+                        heuristic(at, side, (20, 20)),
+                        dist[id(r, c, side.index())],
+                        "({r}, {c}) {side}"
+                    );
+                }
+            }
+        }
+    }
 }
