@@ -19,7 +19,12 @@ impl Dir {
     /// The direction with discriminant `i & 3`.
     #[inline]
     pub const fn from_index(i: usize) -> Dir {
-        Dir::ALL[i & 3]
+        match i & 3 {
+            0 => Dir::Up,
+            1 => Dir::Down,
+            2 => Dir::Left,
+            _ => Dir::Right,
+        }
     }
 
     /// This direction's index in [`Dir::ALL`].
@@ -31,8 +36,12 @@ impl Dir {
     /// The direction pointing the other way.
     #[inline]
     pub const fn opposite(self) -> Dir {
-        // U<->D and L<->R differ only in the lowest bit.
-        Dir::ALL[self as usize ^ 1]
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
     }
 
     /// Whether this direction moves along a column (up or down).

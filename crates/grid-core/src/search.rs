@@ -138,19 +138,27 @@ impl MonotoneQueue {
     /// Adds `item` with `priority`.
     #[inline]
     pub fn push(&mut self, priority: u64, item: u32) {
+        // The hot case: buckets, and the priority inside the current window.
+        if !self.use_heap && self.len != 0 && priority.wrapping_sub(self.cursor) <= self.mask {
+            self.buckets[(priority & self.mask) as usize].push(item);
+            self.len += 1;
+        } else {
+            self.push_slow(priority, item);
+        }
+    }
+
+    #[cold]
+    fn push_slow(&mut self, priority: u64, item: u32) {
         if self.use_heap {
             self.heap.push(Reverse((priority, item)));
-            return;
-        }
-        if self.len == 0 {
+        } else if self.len == 0 {
             self.cursor = priority;
-        } else if priority < self.cursor || priority - self.cursor > self.mask {
+            self.buckets[(priority & self.mask) as usize].push(item);
+            self.len += 1;
+        } else {
             self.move_to_heap();
             self.heap.push(Reverse((priority, item)));
-            return;
         }
-        self.buckets[(priority & self.mask) as usize].push(item);
-        self.len += 1;
     }
 
     /// Removes and returns an item of the lowest priority, with that priority.
@@ -182,7 +190,6 @@ impl MonotoneQueue {
     }
 
     #[cold]
-    #[inline(never)]
     fn move_to_heap(&mut self) {
         let window = self.mask + 1;
         for offset in 0..window {

@@ -3,6 +3,7 @@
 use crate::detour::{DetourTable, UNREACHABLE};
 use crate::{Board, Query, QueryError};
 use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Moves, Stamped};
+use std::sync::Arc;
 
 /// An optimal solution: its number of moves and the blank's moves that achieve it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,21 +55,39 @@ const EXPANDED: u32 = 1 << 31;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
-    board: Board,
-    detour: DetourTable,
-    /// (row, column) of every stored cell, for the heuristic.
-    coords: Vec<(u32, u32)>,
+    /// What depends on the board only, shared by the solvers of [`Solver::solve_all`]'s
+    /// threads.
+    tables: Arc<Tables>,
     queue: FifoQueue,
     blank_dist: Stamped<u32>,
+    /// The blank's search: cells at the current priority and at the next one.
+    now: Vec<u32>,
+    later: Vec<u32>,
     open: MonotoneQueue,
     /// Per state `cell * 4 + side`: best cost found and the state it came from; the
     /// parent's top bit marks states already expanded.
     best: Stamped<(u64, u32)>,
+    stats: SearchStats,
+}
+
+/// The per-board part of a solver: computed once, then only read.
+#[derive(Debug)]
+struct Tables {
+    board: Board,
+    detour: DetourTable,
+    /// (row, column) of every stored cell, for the blank's heuristic.
+    coords: Vec<(u32, u32)>,
+    heuristic: HeuristicTable,
     /// Per cell: its connected component of movable cells (the piece never leaves its
     /// own, and neither does the blank).
     component: Vec<u32>,
-    stats: SearchStats,
 }
+
+/// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
+const QUERIES_PER_THREAD: usize = 32;
+/// Largest board on which [`Solver::solve_all`] uses threads (each needs its own
+/// search buffers, about 130 bytes per cell).
+const MAX_THREADED_CELLS: usize = 1 << 20;
 
 impl Solver {
     /// A solver for `board`; computes its detour table.
@@ -82,22 +101,78 @@ impl Solver {
         let coords = (0..cells)
             .map(|i| ((i / stride) as u32, (i % stride) as u32))
             .collect();
-        Solver {
+        let tables = Tables {
             board: board.clone(),
             detour,
             coords,
+            heuristic: HeuristicTable::new(grid),
+            component: components(grid),
+        };
+        Solver::with_tables(Arc::new(tables), queue, blank_dist)
+    }
+
+    fn with_tables(tables: Arc<Tables>, queue: FifoQueue, blank_dist: Stamped<u32>) -> Solver {
+        let cells = tables.board.grid().storage_size();
+        Solver {
+            tables,
             queue,
             blank_dist,
+            now: Vec::new(),
+            later: Vec::new(),
             open: MonotoneQueue::new(),
             best: Stamped::new(cells * 4, (0, NO_PARENT)),
-            component: components(grid),
             stats: SearchStats::default(),
         }
     }
 
+    /// Another solver for the same board, sharing its tables, with buffers of its own.
+    fn worker(&self) -> Solver {
+        let cells = self.tables.board.grid().storage_size();
+        Solver::with_tables(
+            Arc::clone(&self.tables),
+            FifoQueue::new(),
+            Stamped::new(cells, 0),
+        )
+    }
+
+    /// The minimum number of moves for every query, in order (`None`: impossible).
+    ///
+    /// With many queries on a board that is not huge, the queries are split over the
+    /// machine's cores, each thread with its own search buffers and the board's tables
+    /// shared; the answers are the same as [`Solver::solve`]'s one by one.
+    ///
+    /// # Errors
+    /// The first query, in order, that breaks the rules.
+    pub fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, QueryError> {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
+        if threads == 1 || self.tables.board.grid().storage_size() > MAX_THREADED_CELLS {
+            return queries.iter().map(|q| self.solve(q)).collect();
+        }
+        let chunk = queries.len().div_ceil(threads);
+        let mut chunks = queries.chunks(chunk);
+        let first = chunks.next().unwrap_or_default();
+        std::thread::scope(|scope| {
+            let others: Vec<_> = chunks
+                .map(|part| {
+                    let mut worker = self.worker();
+                    scope.spawn(move || part.iter().map(|q| worker.solve(q)).collect::<Vec<_>>())
+                })
+                .collect();
+            let mut answers: Vec<_> = first.iter().map(|q| self.solve(q)).collect();
+            for handle in others {
+                match handle.join() {
+                    Ok(part) => answers.extend(part),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            answers.into_iter().collect()
+        })
+    }
+
     /// The board this solver plays on.
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.tables.board
     }
 
     /// The minimum number of moves for `query`, or `None` if the piece can never reach
@@ -130,15 +205,18 @@ impl Solver {
     /// Runs the search; returns the optimal cost and the final state (`NO_PARENT` when
     /// the piece starts on the target).
     fn search(&mut self, query: &Query) -> Result<Option<(u64, u32)>, QueryError> {
-        self.board.check(query)?;
+        self.tables.board.check(query)?;
         self.stats = SearchStats::default();
-        let grid = self.board.grid();
+        let grid = self.tables.board.grid();
         if query.piece == query.target {
             return Ok(Some((0, NO_PARENT)));
         }
         let piece = grid.index(query.piece);
         let target = grid.index(query.target);
-        if !self.board.is_movable(query.target) || self.component[piece] != self.component[target] {
+        let tables = &*self.tables;
+        if !tables.board.is_movable(query.target)
+            || tables.component[piece] != tables.component[target]
+        {
             return Ok(None);
         }
         let blank = grid.index(query.blank);
@@ -146,9 +224,9 @@ impl Solver {
         // The blank's distances to the piece's four sides, never entering the piece.
         let side_dist = blank_to_sides(
             grid,
-            &self.detour,
-            &self.coords,
-            &mut self.open,
+            &tables.detour,
+            &tables.coords,
+            (&mut self.now, &mut self.later),
             &mut self.blank_dist,
             blank,
             piece,
@@ -158,7 +236,12 @@ impl Solver {
         for d in Dir::ALL {
             if let Some(g) = side_dist[d.index()] {
                 starts[count] = (
-                    g + heuristic(self.coords[piece], d, self.coords[target]),
+                    g + tables.heuristic.get(
+                        tables
+                            .heuristic
+                            .at(tables.coords[piece], tables.coords[target]),
+                        d,
+                    ),
                     d,
                     g,
                 );
@@ -172,7 +255,7 @@ impl Solver {
         let starts = &mut starts[..count];
         starts.sort_unstable();
 
-        let max_step = u64::from(self.detour.longest()) + 1 + 5;
+        let max_step = u64::from(tables.detour.longest()) + 1 + 5;
         self.open.reset(max_step);
         self.best.clear();
         for &(f, side, g) in starts.iter() {
@@ -183,7 +266,8 @@ impl Solver {
         }
 
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let (tr, tc) = self.coords[target];
+        let target_rc = tables.coords[target];
+        let h_steps = tables.heuristic.steps();
         while let Some((_, state)) = self.open.pop() {
             let cell = state as usize / 4;
             let Some((g, parent)) = self.best.get(state as usize) else {
@@ -199,8 +283,8 @@ impl Solver {
             if cell == target {
                 return Ok(Some((g, state)));
             }
-            let (r, c) = self.coords[cell];
-            let detours = self.detour.row(state as usize);
+            let detours = tables.detour.row(state as usize);
+            let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
             for dir in Dir::ALL {
                 let detour = detours[dir.index()];
                 if detour == UNREACHABLE {
@@ -216,12 +300,8 @@ impl Solver {
                     continue;
                 }
                 self.best.set(next, (next_g, state));
-                let (dr, dc) = dir.delta();
-                let next_rc = (
-                    r.wrapping_add_signed(dr as i32),
-                    c.wrapping_add_signed(dc as i32),
-                );
-                let next_f = next_g + heuristic(next_rc, next_side, (tr, tc));
+                let h_at = h_here.wrapping_add_signed(h_steps[dir.index()]);
+                let next_f = next_g + tables.heuristic.get(h_at, next_side);
                 self.open.push(next_f, next as u32);
                 self.stats.generated += 1;
             }
@@ -243,7 +323,7 @@ impl Solver {
         }
         states.reverse();
 
-        let grid = self.board.grid();
+        let grid = self.tables.board.grid();
         let mut path = Vec::new();
         let Some(&first) = states.first() else {
             return Moves(path); // the piece starts on the target
@@ -328,6 +408,73 @@ fn heuristic((r, c): (u32, u32), side: Dir, (tr, tc): (u32, u32)) -> u64 {
     }
 }
 
+/// [`heuristic`] for every offset between a cell and the target and every side,
+/// computed once per board: the search looks it up instead of working it out for each
+/// state it generates.
+#[derive(Debug)]
+struct HeuristicTable {
+    /// Per (row offset, column offset, side), offsets shifted to be non-negative;
+    /// values saturate at `u16::MAX`, which keeps the heuristic admissible and
+    /// consistent (min(h, M) is, when h is).
+    table: Vec<u16>,
+    rows: usize,
+    cols: usize,
+    /// Number of column offsets, `2 * cols - 1`.
+    width: usize,
+}
+
+impl HeuristicTable {
+    fn new(grid: &Grid<bool>) -> HeuristicTable {
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let width = 2 * cols - 1;
+        let mut table = vec![0; (2 * rows - 1) * width * 4];
+        // Any cell works as the origin: the heuristic depends on differences only.
+        let origin = (rows as u32, cols as u32);
+        for dr in 0..2 * rows - 1 {
+            for dc in 0..width {
+                let target = (
+                    origin.0 + dr as u32 - (rows as u32 - 1),
+                    origin.1 + dc as u32 - (cols as u32 - 1),
+                );
+                let at = (dr * width + dc) * 4;
+                for side in Dir::ALL {
+                    let h = heuristic(origin, side, target).min(u64::from(u16::MAX));
+                    table[at + side.index()] = h as u16;
+                }
+            }
+        }
+        HeuristicTable {
+            table,
+            rows,
+            cols,
+            width,
+        }
+    }
+
+    /// Where the entries of a piece on `(r, c)` with the target on `(tr, tc)` start
+    /// (both in the grid's padded coordinates).
+    #[inline]
+    fn at(&self, (r, c): (u32, u32), (tr, tc): (u32, u32)) -> usize {
+        let dr = (tr as usize + self.rows - 1) - r as usize;
+        let dc = (tc as usize + self.cols - 1) - c as usize;
+        (dr * self.width + dc) * 4
+    }
+
+    /// How [`HeuristicTable::at`] changes when the piece steps in each direction.
+    fn steps(&self) -> [isize; 4] {
+        Dir::ALL.map(|d| {
+            let (dr, dc) = d.delta();
+            -(dr * self.width as isize + dc) * 4
+        })
+    }
+
+    /// The heuristic with the blank on `side`, from entries starting at `at`.
+    #[inline]
+    fn get(&self, at: usize, side: Dir) -> u64 {
+        u64::from(self.table[at + side.index()])
+    }
+}
+
 /// A component label for every stored cell: equal labels for movable cells joined by
 /// movable cells; `u32::MAX` for fixed cells and the border.
 fn components(grid: &Grid<bool>) -> Vec<u32> {
@@ -360,40 +507,53 @@ fn components(grid: &Grid<bool>) -> Vec<u32> {
 ///
 /// An A* search towards the piece (the heuristic is the Manhattan distance to its
 /// nearest side), so it looks along the way to the piece rather than sweeping a disc;
-/// a side's distance is exact when it is taken off the queue. Once it has one side, the
-/// detour table says which others are reachable, so it never sweeps the rest of the
-/// board looking for a side walled off behind the piece.
+/// a side's distance is exact when it is taken off the queue. Every move changes the
+/// heuristic by exactly one, so the priority stays or grows by two: two stacks, the
+/// current priority and the next, are the whole queue. Once it has one side, the detour
+/// table says which others are reachable, so it never sweeps the rest of the board
+/// looking for a side walled off behind the piece.
 fn blank_to_sides(
     grid: &Grid<bool>,
     detour: &DetourTable,
     coords: &[(u32, u32)],
-    open: &mut MonotoneQueue,
+    (now, later): (&mut Vec<u32>, &mut Vec<u32>),
     dist: &mut Stamped<u32>,
     blank: usize,
     piece: usize,
 ) -> [Option<u64>; 4] {
+    /// Marks a cell already expanded (its distance is final).
+    const CLOSED: u32 = 1 << 31;
     let offsets = Dir::ALL.map(|d| grid.offset(d));
     let sides = offsets.map(|o| piece.wrapping_add_signed(o));
     let (pr, pc) = coords[piece];
-    let h = |cell: usize| {
+    let to_go = |cell: usize| {
         let (r, c) = coords[cell];
         r.abs_diff(pr) + c.abs_diff(pc) - 1
     };
     let mut found = [None; 4];
     let mut wanted = usize::MAX; // unknown until the first side is found
     dist.clear();
-    dist.set(piece, 0); // never entered: it is never relaxed below
+    dist.set(piece, CLOSED); // never entered
     dist.set(blank, 0);
-    open.reset(2);
-    open.push(u64::from(h(blank)), blank as u32);
-    while let Some((f, here)) = open.pop() {
+    now.clear();
+    later.clear();
+    now.push(blank as u32);
+    loop {
+        let Some(here) = now.pop() else {
+            if later.is_empty() {
+                break;
+            }
+            std::mem::swap(now, later);
+            continue;
+        };
         let here = here as usize;
-        let g = dist.get(here).unwrap_or(0);
-        let to_go = h(here);
-        if u64::from(g + to_go) != f {
-            continue; // stale
+        let g = dist.get(here).unwrap_or(CLOSED);
+        if g & CLOSED != 0 {
+            continue; // expanded already, by a shorter way
         }
-        if to_go == 0 {
+        dist.set(here, g | CLOSED);
+        let h = to_go(here);
+        if h == 0 {
             let side = sides
                 .iter()
                 .position(|&s| s == here)
@@ -410,11 +570,20 @@ fn blank_to_sides(
         }
         for &offset in &offsets {
             let next = here.wrapping_add_signed(offset);
-            if !grid[next] || dist.get(next).is_some_and(|d| d <= g + 1) {
+            // Closed cells (the piece among them) already have their shortest distance.
+            if !grid[next]
+                || dist
+                    .get(next)
+                    .is_some_and(|d| d & CLOSED != 0 || d <= g + 1)
+            {
                 continue;
             }
             dist.set(next, g + 1);
-            open.push(u64::from(g + 1 + h(next)), next as u32);
+            if to_go(next) < h {
+                now.push(next as u32);
+            } else {
+                later.push(next as u32);
+            }
         }
     }
     found
@@ -463,6 +632,36 @@ mod tests {
     use super::*;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+
+    #[test]
+    fn heuristic_table_matches_the_formula() {
+        for (rows, cols) in [(1, 1), (1, 6), (5, 1), (4, 7), (8, 3)] {
+            let grid = Grid::new(rows, cols, 1, true, false);
+            let table = HeuristicTable::new(&grid);
+            for cell in grid.inner_indices() {
+                for target in grid.inner_indices() {
+                    for side in Dir::ALL {
+                        let rc =
+                            |i: usize| ((i / grid.stride()) as u32, (i % grid.stride()) as u32);
+                        let at = table.at(rc(cell), rc(target));
+                        assert_eq!(
+                            table.get(at, side),
+                            heuristic(rc(cell), side, rc(target)),
+                            "{rows}x{cols} cell {cell} target {target} {side}"
+                        );
+                        // Stepping the piece moves the entries by a fixed amount.
+                        for d in Dir::ALL {
+                            let next = grid.step(cell, d);
+                            if grid[next] {
+                                let moved = at.wrapping_add_signed(table.steps()[d.index()]);
+                                assert_eq!(moved, table.at(rc(next), rc(target)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The heuristic equals the exact cost on an open board, found by Dijkstra from
     /// the target backwards over (piece cell, blank side) with the relaxed step costs.

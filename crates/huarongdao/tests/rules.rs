@@ -139,3 +139,40 @@ fn stats_count_the_search() {
         "{stats:?}"
     );
 }
+
+#[test]
+fn solve_all_answers_like_solve_in_order() {
+    use huarongdao::generate::{Family, GenParams, generate};
+    for (family, queries) in [
+        (Family::Random, 300),
+        (Family::Rooms, 5),
+        (Family::Corridors, 129),
+    ] {
+        let params = GenParams {
+            family,
+            rows: 20,
+            cols: 17,
+            density: 20,
+            queries,
+            seed: 99,
+        };
+        let (board, queries) = generate(&params);
+        let mut solver = Solver::new(&board);
+        let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(q).unwrap()).collect();
+        assert_eq!(solver.solve_all(&queries).unwrap(), one_by_one, "{family}");
+    }
+}
+
+#[test]
+fn solve_all_reports_the_first_invalid_query() {
+    let board = Board::from_rows(&SAMPLE).unwrap();
+    let good = Query::new(p(3, 2), p(1, 2), p(2, 2));
+    let bad = Query::new(p(1, 1), p(1, 2), p(2, 2));
+    let mut queries = vec![good; 100];
+    queries[70] = bad;
+    let error = QueryError::Fixed {
+        role: Role::Blank,
+        pos: p(1, 1),
+    };
+    assert_eq!(Solver::new(&board).solve_all(&queries), Err(error));
+}

@@ -164,12 +164,10 @@ pub fn write_input(board: &Board, queries: &[Query]) -> String {
 pub fn judge(text: &[u8]) -> Result<String, ParseError> {
     let input = parse(text)?;
     let mut solver = huarongdao::Solver::new(&input.board);
-    let mut out = String::with_capacity(input.queries.len() * 4);
-    for query in &input.queries {
-        let answer = solver
-            .solve(query)
-            .expect("queries are checked by the parser");
-        write_answer(&mut out, answer);
-    }
+    let answers = solver
+        .solve_all(&input.queries)
+        .expect("queries are checked by the parser");
+    let mut out = String::with_capacity(answers.len() * 4);
+    write_answers(&mut out, &answers);
     Ok(out)
 }
