@@ -1,0 +1,449 @@
+//! The board, the box's placements and the rules of a roll.
+
+use grid_core::{Dir, Grid, Pos};
+use std::fmt;
+
+/// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The solver
+/// keeps about 5 bytes per cell, so this bounds its memory to about 320 MiB.
+pub const MAX_CELLS: usize = 1 << 26;
+
+/// What a cell of the plane is.
+///
+/// The discriminants are bit sets the solver tests without branching: bit 0 "holds half
+/// a lying box", bit 1 "holds a standing box".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    /// `#`: nothing; no part of the box may ever be over it.
+    Empty = 0,
+    /// `.` (also `X` and `O`): holds the box standing or lying.
+    Rigid = 3,
+    /// `E`: easily broken; holds one half of a lying box, never a standing box.
+    Fragile = 1,
+}
+
+/// How the box lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Orientation {
+    /// Upright on one cell.
+    Standing = 0,
+    /// Lying along a row, on its cell and the one to the right.
+    Horizontal = 1,
+    /// Lying along a column, on its cell and the one below.
+    Vertical = 2,
+}
+
+impl Orientation {
+    /// All three, in the order of their discriminants.
+    pub const ALL: [Orientation; 3] = [
+        Orientation::Standing,
+        Orientation::Horizontal,
+        Orientation::Vertical,
+    ];
+
+    /// The orientation with discriminant `i` (0..3).
+    pub const fn from_index(i: usize) -> Orientation {
+        match i {
+            0 => Orientation::Standing,
+            1 => Orientation::Horizontal,
+            _ => Orientation::Vertical,
+        }
+    }
+}
+
+/// Where the box is: its orientation and its top-left cell (the only cell when
+/// standing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    pub pos: Pos,
+    pub orientation: Orientation,
+}
+
+impl Placement {
+    /// The box standing on `pos`.
+    pub const fn standing(pos: Pos) -> Placement {
+        Placement {
+            pos,
+            orientation: Orientation::Standing,
+        }
+    }
+
+    /// The cells under the box: one when standing, two when lying.
+    pub fn cells(self) -> (Pos, Option<Pos>) {
+        let Pos { row, col } = self.pos;
+        match self.orientation {
+            Orientation::Standing => (self.pos, None),
+            Orientation::Horizontal => (self.pos, Some(Pos::new(row, col + 1))),
+            Orientation::Vertical => (self.pos, Some(Pos::new(row + 1, col))),
+        }
+    }
+
+    /// The placement after rolling over the bottom edge facing `dir`, or `None` when a
+    /// coordinate would become negative (off the top or left of any board).
+    ///
+    /// ```
+    /// use bloxorz::{Orientation, Placement};
+    /// use grid_core::{Dir, Pos};
+    ///
+    /// let up = Placement::standing(Pos::new(3, 3));
+    /// let lying = up.roll(Dir::Right).unwrap();
+    /// assert_eq!(lying, Placement { pos: Pos::new(3, 4), orientation: Orientation::Horizontal });
+    /// assert_eq!(lying.roll(Dir::Left), Some(up)); // every roll can be undone
+    /// ```
+    pub fn roll(self, dir: Dir) -> Option<Placement> {
+        use Orientation::{Horizontal, Standing, Vertical};
+        let Pos { row, col } = self.pos;
+        // (row change, column change, new orientation): the roll table of the spec.
+        let (dr, dc, orientation) = match (self.orientation, dir) {
+            (Standing, Dir::Up) => (-2, 0, Vertical),
+            (Standing, Dir::Down) => (1, 0, Vertical),
+            (Standing, Dir::Left) => (0, -2, Horizontal),
+            (Standing, Dir::Right) => (0, 1, Horizontal),
+            (Horizontal, Dir::Up) => (-1, 0, Horizontal),
+            (Horizontal, Dir::Down) => (1, 0, Horizontal),
+            (Horizontal, Dir::Left) => (0, -1, Standing),
+            (Horizontal, Dir::Right) => (0, 2, Standing),
+            (Vertical, Dir::Up) => (-1, 0, Standing),
+            (Vertical, Dir::Down) => (2, 0, Standing),
+            (Vertical, Dir::Left) => (0, -1, Vertical),
+            (Vertical, Dir::Right) => (0, 1, Vertical),
+        };
+        Some(Placement {
+            pos: Pos::new(row.checked_add_signed(dr)?, col.checked_add_signed(dc)?),
+            orientation,
+        })
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.cells() {
+            (a, None) => write!(f, "standing on {a}"),
+            (a, Some(b)) => write!(f, "lying on {a} and {b}"),
+        }
+    }
+}
+
+/// A Bloxorz plane: the cells, the box's start and the target.
+///
+/// Everything outside the `rows x cols` rectangle counts as [`Cell::Empty`], so a board
+/// need not have a `#` border.
+///
+/// ```
+/// use bloxorz::{Board, Cell, Orientation};
+/// use grid_core::Pos;
+///
+/// let board = Board::from_rows(&["XX.", ".EO"]).unwrap();
+/// assert_eq!(board.start().orientation, Orientation::Horizontal);
+/// assert_eq!(board.target(), Pos::new(1, 2));
+/// assert_eq!(board.cell(Pos::new(1, 1)), Cell::Fragile);
+/// assert_eq!(board.cell(Pos::new(9, 9)), Cell::Empty);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    /// Padded by two `Empty` cells on every side: a roll moves the box's cells at most
+    /// two cells away, so no roll from a valid placement leaves the storage.
+    grid: Grid<Cell>,
+    start: Placement,
+    target: Pos,
+}
+
+impl Board {
+    /// A board from its cells (row-major), the start and the target.
+    ///
+    /// # Errors
+    /// A size out of range, a cell count that does not match it, or a start or target
+    /// the plane cannot hold (the start must be on non-empty cells, and not standing on a
+    /// fragile one; the target must be rigid).
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        cells: &[Cell],
+        start: Placement,
+        target: Pos,
+    ) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty { rows, cols });
+        }
+        if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+            return Err(BoardError::TooLarge { rows, cols });
+        }
+        if cells.len() != rows * cols {
+            return Err(BoardError::CellCount {
+                expected: rows * cols,
+                found: cells.len(),
+            });
+        }
+        let mut grid = Grid::new(rows, cols, 2, Cell::Empty, Cell::Empty);
+        for (r, row) in cells.chunks_exact(cols).enumerate() {
+            let start = grid.index(Pos::new(r, 0));
+            grid.cells_mut()[start..start + cols].copy_from_slice(row);
+        }
+        let board = Board {
+            grid,
+            start,
+            target,
+        };
+        if !board.holds(start) {
+            return Err(BoardError::BadStart { start });
+        }
+        if board.cell(target) != Cell::Rigid {
+            return Err(BoardError::BadTarget { target });
+        }
+        Ok(board)
+    }
+
+    /// A board from rows of the judge's characters: `#` empty, `.` rigid, `E` fragile,
+    /// `X` the start (one standing, two adjacent lying), `O` the target.
+    ///
+    /// # Errors
+    /// Rows of different lengths, another character, no `O` or more than one, no `X`,
+    /// more than two, or two that do not share an edge.
+    pub fn from_rows(rows: &[&str]) -> Result<Board, BoardError> {
+        let cols = rows.first().map_or(0, |r| r.len());
+        let mut cells = Vec::with_capacity(rows.len() * cols);
+        let mut starts = Vec::new();
+        let mut targets = Vec::new();
+        for (r, line) in rows.iter().enumerate() {
+            if line.len() != cols {
+                return Err(BoardError::RaggedRow {
+                    row: r,
+                    expected: cols,
+                    found: line.len(),
+                });
+            }
+            for (c, ch) in line.chars().enumerate() {
+                let pos = Pos::new(r, c);
+                cells.push(match Cell::from_char(ch) {
+                    Some(cell) => cell,
+                    None => return Err(BoardError::BadChar { pos, found: ch }),
+                });
+                match ch {
+                    'X' => starts.push(pos),
+                    'O' => targets.push(pos),
+                    _ => {}
+                }
+            }
+        }
+        let target = match targets[..] {
+            [t] => t,
+            [] => return Err(BoardError::NoTarget),
+            [_, second, ..] => return Err(BoardError::SecondTarget { pos: second }),
+        };
+        let start = start_from(&starts)?;
+        Board::new(rows.len(), cols, &cells, start, target)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.grid.rows()
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.grid.cols()
+    }
+
+    /// The cell at `pos`; [`Cell::Empty`] outside the board.
+    pub fn cell(&self, pos: Pos) -> Cell {
+        if self.grid.contains(pos) {
+            self.grid.get(pos)
+        } else {
+            Cell::Empty
+        }
+    }
+
+    /// The box's start.
+    pub fn start(&self) -> Placement {
+        self.start
+    }
+
+    /// The target cell: the box must stand on it.
+    pub fn target(&self) -> Pos {
+        self.target
+    }
+
+    /// The padded grid (border of two [`Cell::Empty`] cells).
+    pub fn grid(&self) -> &Grid<Cell> {
+        &self.grid
+    }
+
+    /// Whether the plane holds the box at `placement`: every cell under it non-empty,
+    /// and not a fragile cell under a standing box.
+    pub fn holds(&self, placement: Placement) -> bool {
+        match placement.cells() {
+            (a, None) => self.cell(a) == Cell::Rigid,
+            (a, Some(b)) => self.cell(a) != Cell::Empty && self.cell(b) != Cell::Empty,
+        }
+    }
+
+    /// Whether `placement` wins: standing on the target.
+    pub fn is_goal(&self, placement: Placement) -> bool {
+        placement == Placement::standing(self.target)
+    }
+}
+
+impl Cell {
+    /// The cell a judge character stands for (`X` and `O` are rigid).
+    pub const fn from_char(ch: char) -> Option<Cell> {
+        match ch {
+            '#' => Some(Cell::Empty),
+            '.' | 'X' | 'O' => Some(Cell::Rigid),
+            'E' => Some(Cell::Fragile),
+            _ => None,
+        }
+    }
+}
+
+/// The start placement from the positions of the `X`s, in reading order.
+///
+/// # Errors
+/// No `X`, more than two, or two that do not share an edge.
+pub fn start_from(xs: &[Pos]) -> Result<Placement, BoardError> {
+    match *xs {
+        [] => Err(BoardError::NoStart),
+        [p] => Ok(Placement::standing(p)),
+        [a, b] if a.row == b.row && a.col + 1 == b.col => Ok(Placement {
+            pos: a,
+            orientation: Orientation::Horizontal,
+        }),
+        [a, b] if a.col == b.col && a.row + 1 == b.row => Ok(Placement {
+            pos: a,
+            orientation: Orientation::Vertical,
+        }),
+        [a, b] => Err(BoardError::StartApart {
+            first: a,
+            second: b,
+        }),
+        [_, _, third, ..] => Err(BoardError::ThirdStart { pos: third }),
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{}", self.rows(), self.cols())?;
+        let (a, b) = self.start.cells();
+        for r in 0..self.rows() {
+            let row: String = (0..self.cols())
+                .map(|c| {
+                    let pos = Pos::new(r, c);
+                    if pos == a || Some(pos) == b {
+                        'X'
+                    } else if pos == self.target {
+                        'O'
+                    } else {
+                        match self.cell(pos) {
+                            Cell::Empty => '#',
+                            Cell::Rigid => '.',
+                            Cell::Fragile => 'E',
+                        }
+                    }
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a board could not be built. Positions are 0-based and print 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side of length 0.
+    Empty { rows: usize, cols: usize },
+    /// More than [`MAX_CELLS`] cells.
+    TooLarge { rows: usize, cols: usize },
+    /// The cell list does not match the size.
+    CellCount { expected: usize, found: usize },
+    /// A row of another length than the first (0-based row).
+    RaggedRow {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    /// A character other than `# . E X O`.
+    BadChar { pos: Pos, found: char },
+    /// No `O`.
+    NoTarget,
+    /// A second `O`.
+    SecondTarget { pos: Pos },
+    /// No `X`.
+    NoStart,
+    /// A third `X`.
+    ThirdStart { pos: Pos },
+    /// Two `X` that do not share an edge.
+    StartApart { first: Pos, second: Pos },
+    /// The start is over an empty cell, or stands on a fragile one.
+    BadStart { start: Placement },
+    /// The target is not a rigid cell.
+    BadTarget { target: Pos },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BoardError::Empty { rows, cols } => write!(f, "a {rows} x {cols} board has no cells"),
+            BoardError::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
+            ),
+            BoardError::CellCount { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            BoardError::RaggedRow {
+                row,
+                expected,
+                found,
+            } => write!(f, "row {} has {found} cells, expected {expected}", row + 1),
+            BoardError::BadChar { pos, found } => {
+                write!(f, "expected one of # . E X O at {pos}, found {found:?}")
+            }
+            BoardError::NoTarget => write!(f, "the board has no target O"),
+            BoardError::SecondTarget { pos } => write!(f, "a second target O at {pos}"),
+            BoardError::NoStart => write!(f, "the board has no start X"),
+            BoardError::ThirdStart { pos } => write!(f, "a third start X at {pos}"),
+            BoardError::StartApart { first, second } => {
+                write!(
+                    f,
+                    "the start X at {first} and {second} do not share an edge"
+                )
+            }
+            BoardError::BadStart { start } => write!(f, "the plane cannot hold the box {start}"),
+            BoardError::BadTarget { target } => {
+                write!(f, "the target {target} is not a rigid cell")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_roll_can_be_undone() {
+        for orientation in Orientation::ALL {
+            let p = Placement {
+                pos: Pos::new(5, 5),
+                orientation,
+            };
+            for dir in Dir::ALL {
+                let q = p.roll(dir).unwrap();
+                assert_eq!(q.roll(dir.opposite()), Some(p), "{p:?} {dir}");
+            }
+        }
+    }
+
+    #[test]
+    fn rolls_off_the_top_left_are_none() {
+        assert_eq!(Placement::standing(Pos::new(1, 1)).roll(Dir::Up), None);
+        assert_eq!(
+            Placement::standing(Pos::new(0, 5))
+                .roll(Dir::Left)
+                .map(|p| p.pos),
+            Some(Pos::new(0, 3))
+        );
+    }
+}
