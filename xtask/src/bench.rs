@@ -17,6 +17,11 @@ fn cases(puzzle: Puzzle) -> Vec<(&'static str, &'static str, &'static str)> {
             "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
             "huarongdao-ref-b",
         )],
+        Puzzle::Bloxorz => vec![(
+            "bloxorz-500x500-5cases",
+            "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
+            "bloxorz-ref",
+        )],
     }
 }
 

@@ -159,7 +159,9 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
 /// `gen PUZZLE ARGS [--name NAME]`: print a generated input, or add it as a fixture.
 pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
     let Some(name) = args.first() else {
-        bail!("usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: huarongdao");
+        bail!(
+            "usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: huarongdao, bloxorz"
+        );
     };
     let puzzle = Puzzle::from_name(name)?;
     let mut gen_args = args[1..].to_vec();

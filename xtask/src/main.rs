@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod bench;
+mod bloxorz;
 mod fixtures;
 mod huarongdao;
 mod manifest;
@@ -67,14 +68,16 @@ fn workspace_root() -> Result<PathBuf> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Puzzle {
     Huarongdao,
+    Bloxorz,
 }
 
 impl Puzzle {
-    const ALL: [Puzzle; 1] = [Puzzle::Huarongdao];
+    const ALL: [Puzzle; 2] = [Puzzle::Huarongdao, Puzzle::Bloxorz];
 
     fn name(self) -> &'static str {
         match self {
             Puzzle::Huarongdao => "huarongdao",
+            Puzzle::Bloxorz => "bloxorz",
         }
     }
 
@@ -82,13 +85,16 @@ impl Puzzle {
         Puzzle::ALL
             .into_iter()
             .find(|p| p.name() == name)
-            .with_context(|| format!("unknown puzzle {name:?}; expected one of: huarongdao"))
+            .with_context(|| {
+                format!("unknown puzzle {name:?}; expected one of: huarongdao, bloxorz")
+            })
     }
 
     /// The judge output for an input.
     fn judge(self, input: &[u8]) -> Result<String, parsers::ParseError> {
         match self {
             Puzzle::Huarongdao => parsers::huarongdao::judge(input),
+            Puzzle::Bloxorz => parsers::bloxorz::judge(input),
         }
     }
 
@@ -96,6 +102,7 @@ impl Puzzle {
     fn deep_check(self, input: &[u8]) -> Result<fixtures::DeepCheck> {
         match self {
             Puzzle::Huarongdao => huarongdao::deep_check(input),
+            Puzzle::Bloxorz => bloxorz::deep_check(input),
         }
     }
 
@@ -103,12 +110,14 @@ impl Puzzle {
     fn generate(self, args: &[String]) -> Result<String> {
         match self {
             Puzzle::Huarongdao => huarongdao::generate(args),
+            Puzzle::Bloxorz => bloxorz::generate(args),
         }
     }
 
     fn gen_help(self) -> &'static str {
         match self {
             Puzzle::Huarongdao => huarongdao::GEN_HELP,
+            Puzzle::Bloxorz => bloxorz::GEN_HELP,
         }
     }
 }

@@ -11,6 +11,7 @@ const HUARONGDAO_SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n
 pub(crate) fn text(puzzle: Puzzle) -> String {
     match puzzle {
         Puzzle::Huarongdao => huarongdao(),
+        Puzzle::Bloxorz => bloxorz(),
     }
 }
 
@@ -53,6 +54,41 @@ fn huarongdao() -> String {
     out
 }
 
+/// The Bloxorz sample of the spec.
+const BLOXORZ_SAMPLE: &str =
+    "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+
+fn bloxorz() -> String {
+    let boards = parsers::bloxorz::parse(BLOXORZ_SAMPLE.as_bytes()).expect("the sample is valid");
+    let mut solver = bloxorz::Solver::new();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "No input given, so here is the sample from the problem statement:\n"
+    );
+    for line in BLOXORZ_SAMPLE.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+    let _ = writeln!(out, "\nAnswers (the path is the box's rolls, U D L R):\n");
+    for (i, board) in boards.iter().enumerate() {
+        let _ = match solver.solve_with_path(board) {
+            Some(s) => writeln!(
+                out,
+                "    case {}: {} rolls, path {}",
+                i + 1,
+                s.moves,
+                s.path
+            ),
+            None => writeln!(out, "    case {}: Impossible", i + 1),
+        };
+    }
+    let _ = writeln!(
+        out,
+        "\nTo solve your own input:  gridsolve --puzzle bloxorz FILE   (or pipe it to stdin)"
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +109,16 @@ mod tests {
         let input = parsers::huarongdao::parse(HUARONGDAO_SAMPLE.as_bytes()).unwrap();
         let moves = huarongdao::replay(&input.board, &input.queries[0], &path.0).unwrap();
         assert!(line.contains(&format!("query 1: {moves} moves")), "{line}");
+    }
+
+    #[test]
+    fn bloxorz_demo_shows_the_answer_and_a_path_that_replays() {
+        let text = text(Puzzle::Bloxorz);
+        let line = text.lines().find(|l| l.contains("case 1:")).unwrap();
+        assert!(line.contains("case 1: 10 rolls, path "), "{line}");
+        let path: Moves = line.rsplit(' ').next().unwrap().parse().unwrap();
+        let boards = parsers::bloxorz::parse(BLOXORZ_SAMPLE.as_bytes()).unwrap();
+        assert_eq!(bloxorz::replay(&boards[0], &path.0), Ok(10));
+        assert!(text.contains("gridsolve --puzzle bloxorz FILE"), "{text}");
     }
 }

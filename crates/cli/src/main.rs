@@ -33,6 +33,8 @@ struct Args {
 enum Puzzle {
     /// NOIP 2013 Huarongdao: bring a piece to a target by sliding pieces into the blank.
     Huarongdao,
+    /// POJ 3322 Bloxorz: roll a 1x1x2 box until it stands on the target.
+    Bloxorz,
 }
 
 /// Exit statuses, documented in README.
@@ -92,6 +94,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     };
     let output = match args.puzzle {
         Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
+        Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
     }
     .map_err(|error| Failure::Input { source, error })?;
     write_stdout(&output)

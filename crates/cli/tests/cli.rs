@@ -186,3 +186,42 @@ fn bare_on_a_terminal_shows_the_sample() {
         "{text}"
     );
 }
+
+const BLOXORZ_SAMPLE: &str =
+    "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+
+#[test]
+fn bloxorz_solves_stdin() {
+    let run = gridsolve(&["--puzzle", "bloxorz"], BLOXORZ_SAMPLE.as_bytes());
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "10\n", "")
+    );
+}
+
+#[test]
+fn bloxorz_impossible_is_written_exactly() {
+    let run = gridsolve(
+        &["--puzzle", "bloxorz"],
+        b"3 7\n#######\n#X.E.O#\n#######\n0 0\n",
+    );
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "Impossible\n", "")
+    );
+}
+
+#[rstest]
+#[case::second_target(b"3 3\nOXO\n#.#\n###\n0 0\n" as &[u8], "error: <stdin>:2:3: case 1: a second target O\n")]
+#[case::bad_row(
+    b"1 3\nX.O\n2 2\nX.\n.\n0 0\n",
+    "error: <stdin>:5:1: case 2: row 2 has 1 characters, expected 2\n"
+)]
+fn bloxorz_invalid_input_exits_1_and_prints_nothing(#[case] input: &[u8], #[case] stderr: &str) {
+    // The first case is valid: its answer must not be printed either.
+    let run = gridsolve(&["--puzzle", "bloxorz"], input);
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (1, "", stderr)
+    );
+}

@@ -20,6 +20,7 @@
 //! # Ok::<(), parsers::ParseError>(())
 //! ```
 
+pub mod bloxorz;
 pub mod huarongdao;
 mod reader;
 

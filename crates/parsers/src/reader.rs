@@ -23,7 +23,8 @@ pub enum Found {
 }
 
 impl Found {
-    fn token(text: &[u8]) -> Found {
+    /// A token as found, escaped and cut to a readable length.
+    pub fn token(text: &[u8]) -> Found {
         const SHOWN: usize = 24;
         let cut = text.len() > SHOWN;
         let shown = String::from_utf8_lossy(&text[..text.len().min(SHOWN)]);
@@ -32,6 +33,16 @@ impl Found {
             escaped.push_str("...");
         }
         Found::Token(escaped)
+    }
+}
+
+/// The first character of `bytes` quoted and escaped as in messages (`"x"`, `"\\0"`);
+/// an invalid UTF-8 byte shows as `"\u{fffd}"`.
+pub fn first_char(bytes: &[u8]) -> String {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4)]);
+    match head.chars().next() {
+        Some(ch) => format!("\"{}\"", ch.escape_debug()),
+        None => "end of input".to_string(),
     }
 }
 
@@ -187,6 +198,34 @@ impl<'a> Reader<'a> {
         self.after_last = self.here();
         Some(Token {
             text: &self.input[start..self.pos],
+            line,
+            col,
+        })
+    }
+
+    /// The next token if it is exactly `len` bytes long, found without looking at each
+    /// byte twice (for long fixed-width rows); `None`, having read nothing, if it is
+    /// not (then [`Reader::token`] gives the token for an error message).
+    pub fn token_of_len(&mut self, len: usize) -> Option<Token<'a>> {
+        self.skip_whitespace();
+        let start = self.pos;
+        let end = start.checked_add(len)?;
+        let body = self.input.get(start..end)?;
+        // No early exit, so this vectorises; any byte at or below b' ' (whitespace
+        // among them) sends the caller to the careful path.
+        let plain = body.iter().fold(true, |ok, &b| ok & (b > b' '));
+        let ends = self
+            .input
+            .get(end)
+            .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        if len == 0 || !plain || !ends {
+            return None;
+        }
+        let (line, col) = self.here();
+        self.pos = end;
+        self.after_last = self.here();
+        Some(Token {
+            text: body,
             line,
             col,
         })

@@ -1,0 +1,262 @@
+//! The Bloxorz judge format (POJ 3322).
+//!
+//! ```text
+//! R C
+//! R rows of exactly C characters from # . E X O
+//! ... more cases ...
+//! 0 0
+//! ```
+//! The final `0 0` may be left out (end of input at a case boundary). The output is one
+//! line per case: the minimum number of rolls, or `Impossible`.
+
+use crate::{ParseError, Reader, Token};
+use bloxorz::{Board, BoardError, Cell, MAX_CELLS};
+use grid_core::Pos;
+use std::fmt::Write;
+
+/// Reads every case of an input.
+///
+/// # Errors
+/// The first place where the input leaves the format or breaks a rule: a row of the
+/// wrong length, an unknown character, no `O` or more than one, no `X`, more than two,
+/// two that do not share an edge, a missing or extra token.
+pub fn parse(text: &[u8]) -> Result<Vec<Board>, ParseError> {
+    Cases::new(text).collect()
+}
+
+/// The cases of an input, read one at a time (a huge input never holds more than one
+/// board in memory).
+#[derive(Debug)]
+pub struct Cases<'a> {
+    reader: Reader<'a>,
+    number: usize,
+    done: bool,
+}
+
+impl<'a> Cases<'a> {
+    /// The cases of `text`.
+    pub fn new(text: &'a [u8]) -> Cases<'a> {
+        Cases {
+            reader: Reader::new(text),
+            number: 0,
+            done: false,
+        }
+    }
+
+    fn next_case(&mut self) -> Result<Option<Board>, ParseError> {
+        let reader = &mut self.reader;
+        if reader.at_end() {
+            return Ok(None); // end of input at a case boundary
+        }
+        let limit = MAX_CELLS as u64;
+        let (rows, rows_token) = reader.int_token("R", 0..=limit)?;
+        let (cols, cols_token) = reader.int_token("C", 0..=limit)?;
+        match (rows, cols) {
+            (0, 0) => {
+                reader.finish()?;
+                return Ok(None);
+            }
+            (0, _) => return Err(only_zero_zero(&rows_token, "R")),
+            (_, 0) => return Err(only_zero_zero(&cols_token, "C")),
+            _ => {}
+        }
+        let (rows, cols) = (rows as usize, cols as usize);
+        if rows * cols > MAX_CELLS {
+            return Err(ParseError::invalid(
+                &rows_token,
+                format_args!(
+                    "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
+                ),
+            ));
+        }
+        self.number += 1;
+        let case = self.number;
+        let mut cells = Vec::with_capacity((rows * cols).min(reader.remaining()));
+        let mut starts: Vec<(Pos, Token<'a>)> = Vec::new();
+        let mut target: Option<Pos> = None;
+        for r in 0..rows {
+            let row = match reader.token_of_len(cols) {
+                Some(row) => row,
+                None => reader.token(format_args!(
+                    "row {} of case {case} ({cols} characters of # . E X O)",
+                    r + 1
+                ))?,
+            };
+            if row.text.len() != cols {
+                return Err(ParseError::invalid(
+                    &row,
+                    format_args!(
+                        "case {case}: row {} has {} characters, expected {cols}",
+                        r + 1,
+                        row.text.len()
+                    ),
+                ));
+            }
+            // The whole row at once (rows are long; this is the hot loop of reading):
+            // compares and selects without early exits, which the compiler vectorises.
+            let unknown = row
+                .text
+                .iter()
+                .fold(false, |bad, &b| bad | !is_cell_byte(b));
+            cells.extend(row.text.iter().map(|&b| match b {
+                b'.' | b'X' | b'O' => Cell::Rigid,
+                b'E' => Cell::Fragile,
+                _ => Cell::Empty,
+            }));
+            if unknown {
+                let c = row
+                    .text
+                    .iter()
+                    .position(|&b| !is_cell_byte(b))
+                    .expect("an unknown byte was seen");
+                return Err(ParseError::invalid(
+                    &char_at(&row, c),
+                    format_args!(
+                        "case {case}: expected one of # . E X O, found {}",
+                        crate::reader::first_char(&row.text[c..])
+                    ),
+                ));
+            }
+            if !row.text.iter().any(|&b| b == b'X' || b == b'O') {
+                continue;
+            }
+            for (c, &byte) in row.text.iter().enumerate() {
+                let at = char_at(&row, c);
+                let pos = Pos::new(r, c);
+                if byte == b'X' {
+                    if starts.len() == 2 {
+                        return Err(ParseError::invalid(
+                            &at,
+                            format_args!("case {case}: a third start X"),
+                        ));
+                    }
+                    starts.push((pos, at));
+                } else if byte == b'O' {
+                    if target.is_some() {
+                        return Err(ParseError::invalid(
+                            &at,
+                            format_args!("case {case}: a second target O"),
+                        ));
+                    }
+                    target = Some(pos);
+                }
+            }
+        }
+        let Some(target) = target else {
+            return Err(ParseError::invalid(
+                &rows_token,
+                format_args!("case {case}: the board has no target O"),
+            ));
+        };
+        let xs: Vec<Pos> = starts.iter().map(|(p, _)| *p).collect();
+        let start = bloxorz::start_from(&xs).map_err(|e| {
+            let token = match e {
+                BoardError::StartApart { .. } => &starts[1].1,
+                _ => &rows_token,
+            };
+            ParseError::invalid(token, format_args!("case {case}: {e}"))
+        })?;
+        let board = Board::new(rows, cols, &cells, start, target)
+            .map_err(|e| ParseError::invalid(&rows_token, format_args!("case {case}: {e}")))?;
+        Ok(Some(board))
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Board, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_case().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+/// Whether `byte` is one of the cell characters `# . E X O`.
+fn is_cell_byte(byte: u8) -> bool {
+    matches!(byte, b'#' | b'.' | b'E' | b'X' | b'O')
+}
+
+/// The one-character token at byte `c` of a row, for error positions.
+fn char_at<'a>(row: &Token<'a>, c: usize) -> Token<'a> {
+    Token {
+        text: &row.text[c..=c],
+        line: row.line,
+        col: row.col + c,
+    }
+}
+
+fn only_zero_zero(token: &Token<'_>, name: &str) -> ParseError {
+    ParseError::invalid(
+        token,
+        format_args!("{name} = 0 is out of range 1..={MAX_CELLS} (only `0 0` ends the input)"),
+    )
+}
+
+/// Writes one line of the judge output.
+pub fn write_answer(out: &mut String, answer: Option<u64>) {
+    match answer {
+        Some(moves) => writeln!(out, "{moves}"),
+        None => writeln!(out, "Impossible"),
+    }
+    .expect("writing to a String cannot fail");
+}
+
+/// Writes boards in the judge format, ending with `0 0` (as generators need).
+pub fn write_input(boards: &[Board]) -> String {
+    let mut out = String::new();
+    for board in boards {
+        write_board(&mut out, board);
+    }
+    out.push_str("0 0\n");
+    out
+}
+
+/// Writes one case of the judge format.
+pub fn write_board(out: &mut String, board: &Board) {
+    let _ = writeln!(out, "{} {}", board.rows(), board.cols());
+    let (a, b) = board.start().cells();
+    out.reserve(board.rows() * (board.cols() + 1));
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            let pos = Pos::new(r, c);
+            out.push(if pos == a || Some(pos) == b {
+                'X'
+            } else if pos == board.target() {
+                'O'
+            } else {
+                match board.cell(pos) {
+                    Cell::Empty => '#',
+                    Cell::Rigid => '.',
+                    Cell::Fragile => 'E',
+                }
+            });
+        }
+        out.push('\n');
+    }
+}
+
+/// The whole judge: reads `text` one case at a time, solves each, and returns the
+/// judge output; on an error nothing of the output is returned.
+///
+/// ```
+/// let out = parsers::bloxorz::judge(b"3 4\n#XX#\n#..#\n#O.#\n0 0\n")?;
+/// assert_eq!(out, "Impossible\n");
+/// # Ok::<(), parsers::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn judge(text: &[u8]) -> Result<String, ParseError> {
+    let mut solver = bloxorz::Solver::new();
+    let mut out = String::new();
+    for board in Cases::new(text) {
+        write_answer(&mut out, solver.solve(&board?));
+    }
+    Ok(out)
+}
