@@ -71,9 +71,9 @@ impl FifoQueue {
 }
 
 /// Largest step for which [`MonotoneQueue`] uses buckets; beyond it a binary heap.
-const MAX_BUCKETS: u64 = 1 << 12;
+const MAX_BUCKETS: u64 = 1 << 14;
 
-/// A monotone priority queue of `u32` items with `u64` priorities, for Dijkstra and A*
+/// A monotone priority queue of items (`u32` state ids by default) with `u64` priorities, for Dijkstra and A*
 /// with a consistent heuristic: no item is pushed with a priority below the last one
 /// popped.
 ///
@@ -100,19 +100,32 @@ const MAX_BUCKETS: u64 = 1 << 12;
 /// assert_eq!(queue.pop(), Some((4, 14)));
 /// assert_eq!(queue.pop(), None);
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct MonotoneQueue {
-    buckets: Vec<Vec<u32>>,
+#[derive(Clone, Debug)]
+pub struct MonotoneQueue<T = u32> {
+    buckets: Vec<Vec<T>>,
     mask: u64,
     cursor: u64,
     len: usize,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: BinaryHeap<Reverse<(u64, T)>>,
     use_heap: bool,
 }
 
-impl MonotoneQueue {
+impl<T> Default for MonotoneQueue<T> {
+    fn default() -> Self {
+        MonotoneQueue {
+            buckets: Vec::new(),
+            mask: 0,
+            cursor: 0,
+            len: 0,
+            heap: BinaryHeap::new(),
+            use_heap: false,
+        }
+    }
+}
+
+impl<T: Copy + Ord> MonotoneQueue<T> {
     /// An empty queue; call [`MonotoneQueue::reset`] before use.
-    pub fn new() -> MonotoneQueue {
+    pub fn new() -> MonotoneQueue<T> {
         MonotoneQueue::default()
     }
 
@@ -137,7 +150,7 @@ impl MonotoneQueue {
 
     /// Adds `item` with `priority`.
     #[inline]
-    pub fn push(&mut self, priority: u64, item: u32) {
+    pub fn push(&mut self, priority: u64, item: T) {
         // The hot case: buckets, and the priority inside the current window.
         if !self.use_heap && self.len != 0 && priority.wrapping_sub(self.cursor) <= self.mask {
             self.buckets[(priority & self.mask) as usize].push(item);
@@ -148,7 +161,7 @@ impl MonotoneQueue {
     }
 
     #[cold]
-    fn push_slow(&mut self, priority: u64, item: u32) {
+    fn push_slow(&mut self, priority: u64, item: T) {
         if self.use_heap {
             self.heap.push(Reverse((priority, item)));
         } else if self.len == 0 {
@@ -163,7 +176,7 @@ impl MonotoneQueue {
 
     /// Removes and returns an item of the lowest priority, with that priority.
     #[inline]
-    pub fn pop(&mut self) -> Option<(u64, u32)> {
+    pub fn pop(&mut self) -> Option<(u64, T)> {
         if self.use_heap {
             return self.heap.pop().map(|Reverse(entry)| entry);
         }

@@ -1,0 +1,226 @@
+//! The lair, its stones and the snake.
+
+use grid_core::{Dir, Grid, Pos};
+use std::fmt;
+
+/// The largest lair side this crate handles (the judge's is 20).
+pub const MAX_SIDE: usize = 64;
+/// The longest snake this crate handles (the judge's is 8).
+pub const MAX_LENGTH: usize = 16;
+/// The shortest snake: a head and one block.
+pub const MIN_LENGTH: usize = 2;
+
+/// The exit: the head must reach it. 0-based, so the judge's (1,1).
+pub const EXIT: Pos = Pos::new(0, 0);
+
+/// A game: an `rows x cols` lair with stones, and the snake in it, head first.
+///
+/// ```
+/// use grid_core::Pos;
+/// use holedox::Game;
+///
+/// // A 2x2 lair, no stones, the head on (1,2) and the tail on (1,1) (1-based).
+/// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
+/// assert_eq!(game.len(), 2);
+/// assert!(game.is_free(Pos::new(1, 1)));
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Game {
+    /// `true` where there is no stone; the one-cell border is `false`.
+    lair: Grid<bool>,
+    body: Vec<Pos>,
+}
+
+impl Game {
+    /// A game on an `rows x cols` lair with `stones`, the snake's `body` head first.
+    ///
+    /// # Errors
+    /// A size out of range, a body of the wrong length, a block outside the lair or on a
+    /// stone, two blocks on one square, consecutive blocks that do not share an edge, or
+    /// a stone outside the lair. A stone on the exit is allowed (the answer is then
+    /// "never").
+    pub fn new(rows: usize, cols: usize, stones: &[Pos], body: &[Pos]) -> Result<Game, GameError> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(GameError::Size { rows, cols });
+        }
+        if !(MIN_LENGTH..=MAX_LENGTH).contains(&body.len()) {
+            return Err(GameError::Length { length: body.len() });
+        }
+        let mut lair = Grid::new(rows, cols, 1, true, false);
+        for (i, &stone) in stones.iter().enumerate() {
+            if !lair.contains(stone) {
+                return Err(GameError::StoneOutside {
+                    index: i,
+                    pos: stone,
+                });
+            }
+            lair.set(stone, false);
+        }
+        for (i, &block) in body.iter().enumerate() {
+            if !lair.contains(block) {
+                return Err(GameError::BlockOutside {
+                    index: i,
+                    pos: block,
+                });
+            }
+            if !lair.get(block) {
+                return Err(GameError::BlockOnStone {
+                    index: i,
+                    pos: block,
+                });
+            }
+            if let Some(j) = body[..i].iter().position(|&b| b == block) {
+                return Err(GameError::BlocksOverlap {
+                    first: j,
+                    second: i,
+                    pos: block,
+                });
+            }
+            if i > 0 && body[i - 1].manhattan(block) != 1 {
+                return Err(GameError::BlocksApart {
+                    index: i,
+                    pos: block,
+                });
+            }
+        }
+        Ok(Game {
+            lair,
+            body: body.to_vec(),
+        })
+    }
+
+    /// Number of rows of the lair.
+    pub fn rows(&self) -> usize {
+        self.lair.rows()
+    }
+
+    /// Number of columns of the lair.
+    pub fn cols(&self) -> usize {
+        self.lair.cols()
+    }
+
+    /// The snake's length `L`.
+    pub fn len(&self) -> usize {
+        self.body.len()
+    }
+
+    /// Always `false`: a snake has at least [`MIN_LENGTH`] blocks.
+    pub fn is_empty(&self) -> bool {
+        self.body.is_empty()
+    }
+
+    /// The snake, head first.
+    pub fn body(&self) -> &[Pos] {
+        &self.body
+    }
+
+    /// Whether `pos` is a square of the lair without a stone (the body does not count).
+    pub fn is_free(&self, pos: Pos) -> bool {
+        self.lair.contains(pos) && self.lair.get(pos)
+    }
+
+    /// The padded lair: `true` where there is no stone, a `false` border around it.
+    pub fn lair(&self) -> &Grid<bool> {
+        &self.lair
+    }
+
+    /// The body after the head steps in `dir` from `body`, if the rules allow the step:
+    /// the new square is in the lair, not a stone, and not under any block, the tail's
+    /// included.
+    pub fn step(&self, body: &[Pos], dir: Dir) -> Option<Vec<Pos>> {
+        let head = body.first()?.step(dir)?;
+        if !self.is_free(head) || body.contains(&head) {
+            return None;
+        }
+        let mut next = Vec::with_capacity(body.len());
+        next.push(head);
+        next.extend_from_slice(&body[..body.len() - 1]);
+        Some(next)
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Game {}x{} L={}", self.rows(), self.cols(), self.len())?;
+        for r in 0..self.rows() {
+            let row: String = (0..self.cols())
+                .map(|c| {
+                    let pos = Pos::new(r, c);
+                    match self.body.iter().position(|&b| b == pos) {
+                        Some(0) => 'H',
+                        Some(i) if i < 10 => char::from(b'0' + i as u8),
+                        Some(_) => 'b',
+                        None if !self.is_free(pos) => '#',
+                        None => '.',
+                    }
+                })
+                .collect();
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a game could not be built. Positions are 0-based and print 1-based; block and
+/// stone indices are 0-based (block 0 is the head).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// A side outside `1..=MAX_SIDE`.
+    Size { rows: usize, cols: usize },
+    /// A body length outside `MIN_LENGTH..=MAX_LENGTH`.
+    Length { length: usize },
+    /// A stone outside the lair.
+    StoneOutside { index: usize, pos: Pos },
+    /// A block outside the lair.
+    BlockOutside { index: usize, pos: Pos },
+    /// A block on a stone.
+    BlockOnStone { index: usize, pos: Pos },
+    /// Two blocks on one square.
+    BlocksOverlap {
+        first: usize,
+        second: usize,
+        pos: Pos,
+    },
+    /// A block that does not share an edge with the one before it.
+    BlocksApart { index: usize, pos: Pos },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GameError::Size { rows, cols } => {
+                write!(
+                    f,
+                    "a {rows} x {cols} lair is outside 1..={MAX_SIDE} on a side"
+                )
+            }
+            GameError::Length { length } => write!(
+                f,
+                "a snake of length {length} is outside {MIN_LENGTH}..={MAX_LENGTH}"
+            ),
+            GameError::StoneOutside { index, pos } => {
+                write!(f, "stone {} at {pos} is outside the lair", index + 1)
+            }
+            GameError::BlockOutside { index, pos } => {
+                write!(f, "block {} at {pos} is outside the lair", index + 1)
+            }
+            GameError::BlockOnStone { index, pos } => {
+                write!(f, "block {} at {pos} is on a stone", index + 1)
+            }
+            GameError::BlocksOverlap { first, second, pos } => write!(
+                f,
+                "blocks {} and {} are both at {pos}",
+                first + 1,
+                second + 1
+            ),
+            GameError::BlocksApart { index, pos } => write!(
+                f,
+                "block {} at {pos} does not share an edge with block {}",
+                index + 1,
+                index
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}

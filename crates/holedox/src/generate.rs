@@ -1,0 +1,925 @@
+//! A seeded generator of valid random games.
+
+use crate::{EXIT, Game, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
+use grid_core::{Dir, Pos, SplitMix64};
+use std::fmt;
+use std::str::FromStr;
+
+/// The layout of a generated lair. Every family keeps the exit and the snake's squares
+/// free of stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A random snake anywhere; every other square a stone with probability `stones`
+    /// percent.
+    Random,
+    /// A random snake anywhere and no stones (`stones` is ignored).
+    Open,
+    /// A random snake walled into a small pocket: its own squares and up to `length`
+    /// more, ringed by stones. In half the games one stone of the ring is left out as a
+    /// door. Squares outside the ring are stones with probability `stones` percent. The
+    /// exit is usually outside the pocket, so the answer is often "never".
+    Trapped,
+    /// The exit at the dead end of a tunnel one square wide along the top row (or the
+    /// left column), the snake inside it facing away from the exit, so it must leave the
+    /// tunnel, turn round and come back head first. A bay two squares wide next to the
+    /// tunnel's mouth (beside it or below its wall) is kept clear for the turn, so the
+    /// game is always solvable; other squares are stones with probability `stones`
+    /// percent. A lair too small for the tunnel, the snake and the bay gets a
+    /// [`Family::Random`] game instead: the layout needs one side of at least
+    /// `length + 2` and the other of at least 4 (bay below), or one side of at least
+    /// `length + 1 + (length + 2) / 2` and the other of at least 2 (bay beyond).
+    TurnRound,
+    /// A maze of corridors one square wide between stones: the squares with an even row
+    /// and column are rooms, joined by a random spanning tree. Each wall square the tree
+    /// leaves shut (not the pillars, whose row and column are both odd) stays a stone
+    /// with probability `stones` percent: 100 gives a perfect maze, 0 an open floor with
+    /// pillars. The snake lies in the corridors if it fits there.
+    Maze,
+}
+
+impl Family {
+    /// Every family, for documentation and exhaustive tests.
+    pub const ALL: [Family; 5] = [
+        Family::Random,
+        Family::Open,
+        Family::Trapped,
+        Family::TurnRound,
+        Family::Maze,
+    ];
+
+    /// The family's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Random => "random",
+            Family::Open => "open",
+            Family::Trapped => "trapped",
+            Family::TurnRound => "turn-round",
+            Family::Maze => "maze",
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Family {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Family, String> {
+        Family::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                format!("expected one of random, open, trapped, turn-round, maze, found {s:?}")
+            })
+    }
+}
+
+/// What to generate. The same parameters give the same game on every platform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenParams {
+    pub family: Family,
+    /// Rows of the lair, `1..=MAX_SIDE`.
+    pub rows: usize,
+    /// Columns of the lair, `1..=MAX_SIDE`.
+    pub cols: usize,
+    /// The snake's length `L`, `MIN_LENGTH..=MAX_LENGTH`.
+    pub length: usize,
+    /// Percent, 0..=100, of stones; see [`Family`] for what each family makes of it.
+    pub stones: u32,
+    pub seed: u64,
+}
+
+/// Why [`GenParams`] describe no game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenParamsError {
+    /// A side outside `1..=MAX_SIDE`.
+    Size { rows: usize, cols: usize },
+    /// A length outside `MIN_LENGTH..=MAX_LENGTH`.
+    Length { length: usize },
+    /// A stone percentage over 100.
+    Percent { stones: u32 },
+    /// Fewer squares than blocks.
+    TooSmall {
+        rows: usize,
+        cols: usize,
+        length: usize,
+    },
+}
+
+impl fmt::Display for GenParamsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GenParamsError::Size { rows, cols } => write!(
+                f,
+                "expected a lair of 1 to {MAX_SIDE} squares on a side, found {rows} x {cols}"
+            ),
+            GenParamsError::Length { length } => write!(
+                f,
+                "expected a snake of length {MIN_LENGTH} to {MAX_LENGTH}, found {length}"
+            ),
+            GenParamsError::Percent { stones } => {
+                write!(f, "expected stones from 0 to 100 percent, found {stones}")
+            }
+            GenParamsError::TooSmall { rows, cols, length } => write!(
+                f,
+                "a {rows} x {cols} lair has no room for a snake of length {length}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenParamsError {}
+
+impl GenParams {
+    /// Whether [`generate`] can make a game of these parameters: every family fits a
+    /// snake into any lair with at least as many squares as blocks.
+    ///
+    /// # Errors
+    /// A side or a length out of range, a percentage over 100, or fewer squares than
+    /// blocks.
+    pub fn check(&self) -> Result<(), GenParamsError> {
+        let (rows, cols, length) = (self.rows, self.cols, self.length);
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(GenParamsError::Size { rows, cols });
+        }
+        if !(MIN_LENGTH..=MAX_LENGTH).contains(&length) {
+            return Err(GenParamsError::Length { length });
+        }
+        if self.stones > 100 {
+            return Err(GenParamsError::Percent {
+                stones: self.stones,
+            });
+        }
+        if rows * cols < length {
+            return Err(GenParamsError::TooSmall { rows, cols, length });
+        }
+        Ok(())
+    }
+}
+
+/// A random valid game of `params`' family, size and length.
+///
+/// The snake is a self-avoiding chain of edge-adjacent squares, no stone lies on it and
+/// none on the exit. Whether the head can reach the exit is left to the family (see
+/// [`Family`]); the head starts on the exit only rarely, by chance.
+///
+/// ```
+/// use holedox::generate::{Family, GenParams, generate};
+///
+/// let params = GenParams {
+///     family: Family::TurnRound,
+///     rows: 20,
+///     cols: 20,
+///     length: 8,
+///     stones: 30,
+///     seed: 7,
+/// };
+/// let game = generate(&params);
+/// assert_eq!((game.rows(), game.cols(), game.len()), (20, 20, 8));
+/// assert!(game.is_free(holedox::EXIT));
+/// assert_eq!(generate(&params), game); // reproducible
+/// ```
+///
+/// # Panics
+/// If [`GenParams::check`] fails.
+pub fn generate(params: &GenParams) -> Game {
+    if let Err(e) = params.check() {
+        panic!("cannot generate a game: {e}");
+    }
+    let mut rng = SplitMix64::new(params.seed);
+    let mut lair = Lair::new(params.rows, params.cols);
+    let body = match params.family {
+        Family::Random => scatter(&mut lair, &mut rng, params.length, params.stones),
+        Family::Open => scatter(&mut lair, &mut rng, params.length, 0),
+        Family::Trapped => trap(&mut lair, &mut rng, params.length, params.stones),
+        Family::TurnRound => match TurnLayout::pick(&mut rng, params) {
+            Some(layout) => layout.build(&mut lair, &mut rng, params.stones),
+            None => scatter(&mut lair, &mut rng, params.length, params.stones),
+        },
+        Family::Maze => maze(&mut lair, &mut rng, params.length, params.stones),
+    };
+    lair.set(EXIT, false);
+    Game::new(params.rows, params.cols, &lair.stones(), &body)
+        .expect("the generator keeps stones off a valid snake")
+}
+
+/// Randomised depth-first searches for a snake give up after this many steps from one
+/// start square: a long snake almost always fits at the first try, and the bound keeps
+/// a lair with no room for it (a maze of short dead ends, a lair exactly as big as the
+/// snake) quick.
+const BODY_STEPS: usize = 2_000;
+/// Start squares a snake is searched from before the next, more forceful, way.
+const BODY_STARTS: usize = 16;
+
+/// Stones under construction, row-major.
+struct Lair {
+    rows: usize,
+    cols: usize,
+    stone: Vec<bool>,
+}
+
+impl Lair {
+    fn new(rows: usize, cols: usize) -> Lair {
+        Lair {
+            rows,
+            cols,
+            stone: vec![false; rows * cols],
+        }
+    }
+
+    fn index(&self, pos: Pos) -> usize {
+        pos.row * self.cols + pos.col
+    }
+
+    fn is_stone(&self, pos: Pos) -> bool {
+        self.stone[self.index(pos)]
+    }
+
+    fn set(&mut self, pos: Pos, stone: bool) {
+        let i = self.index(pos);
+        self.stone[i] = stone;
+    }
+
+    fn at(&self, i: usize) -> Pos {
+        Pos::new(i / self.cols, i % self.cols)
+    }
+
+    /// The neighbours of `pos` inside the lair, in `U D L R` order.
+    fn neighbours(&self, pos: Pos) -> impl Iterator<Item = Pos> + use<> {
+        let (rows, cols) = (self.rows, self.cols);
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |d| pos.step(d))
+            .filter(move |p| p.row < rows && p.col < cols)
+    }
+
+    /// Every square not marked `keep` becomes a stone with probability `percent`.
+    fn sprinkle(&mut self, rng: &mut SplitMix64, percent: u32, keep: &[bool]) {
+        for (stone, &kept) in self.stone.iter_mut().zip(keep) {
+            if !kept && rng.percent(percent) {
+                *stone = true;
+            }
+        }
+    }
+
+    fn stones(&self) -> Vec<Pos> {
+        (0..self.stone.len())
+            .filter(|&i| self.stone[i])
+            .map(|i| self.at(i))
+            .collect()
+    }
+}
+
+/// A snake of `length` blocks, head first, on squares without stones if it finds one;
+/// otherwise anywhere, its squares cleared of stones.
+///
+/// Every lair of at least `length` squares holds one: the last resort is a stretch of
+/// the lair's boustrophedon order.
+fn place_body(lair: &mut Lair, rng: &mut SplitMix64, length: usize) -> Vec<Pos> {
+    let open: Vec<bool> = lair.stone.iter().map(|&s| !s).collect();
+    let body = search_body(lair, rng, length, &open)
+        .or_else(|| search_body(lair, rng, length, &vec![true; open.len()]))
+        .unwrap_or_else(|| boustrophedon_body(lair, rng, length));
+    for &pos in &body {
+        lair.set(pos, false);
+    }
+    body
+}
+
+/// A self-avoiding chain of `length` squares with `allowed` set, by randomised
+/// depth-first search from a few random start squares; `None` if the searches give up.
+fn search_body(
+    lair: &Lair,
+    rng: &mut SplitMix64,
+    length: usize,
+    allowed: &[bool],
+) -> Option<Vec<Pos>> {
+    let starts: Vec<usize> = (0..allowed.len()).filter(|&i| allowed[i]).collect();
+    if starts.len() < length {
+        return None;
+    }
+    let mut on_path = vec![false; allowed.len()];
+    // The untried next squares of each block on the path, in random order.
+    let mut untried: Vec<Vec<Pos>> = Vec::with_capacity(length);
+    let options = |pos: Pos, on_path: &[bool], rng: &mut SplitMix64| {
+        let mut next: Vec<Pos> = lair
+            .neighbours(pos)
+            .filter(|&p| allowed[lair.index(p)] && !on_path[lair.index(p)])
+            .collect();
+        rng.shuffle(&mut next);
+        next
+    };
+    for _ in 0..BODY_STARTS {
+        let start = lair.at(starts[rng.index(starts.len())]);
+        let mut path = vec![start];
+        on_path[lair.index(start)] = true;
+        untried.clear();
+        untried.push(options(start, &on_path, rng));
+        let mut steps = 0;
+        while path.len() < length && steps < BODY_STEPS {
+            steps += 1;
+            let tries = untried.last_mut().expect("one list per block on the path");
+            if let Some(next) = tries.pop() {
+                path.push(next);
+                on_path[lair.index(next)] = true;
+                untried.push(options(next, &on_path, rng));
+            } else {
+                untried.pop();
+                let dead_end = path.pop().expect("one block per list");
+                on_path[lair.index(dead_end)] = false;
+                if path.is_empty() {
+                    break;
+                }
+            }
+        }
+        if path.len() == length {
+            return Some(path);
+        }
+        for &pos in &path {
+            on_path[lair.index(pos)] = false;
+        }
+    }
+    None
+}
+
+/// `length` consecutive squares of the lair read row by row, alternately left to right
+/// and right to left, at a random offset and in a random direction.
+fn boustrophedon_body(lair: &Lair, rng: &mut SplitMix64, length: usize) -> Vec<Pos> {
+    let order: Vec<Pos> = (0..lair.rows)
+        .flat_map(|r| {
+            (0..lair.cols).map(move |c| {
+                let col = if r % 2 == 0 { c } else { lair.cols - 1 - c };
+                Pos::new(r, col)
+            })
+        })
+        .collect();
+    let offset = rng.index(order.len() - length + 1);
+    let mut body = order[offset..offset + length].to_vec();
+    if rng.percent(50) {
+        body.reverse();
+    }
+    body
+}
+
+/// [`Family::Random`]: a snake in an empty lair, then stones around it.
+fn scatter(lair: &mut Lair, rng: &mut SplitMix64, length: usize, stones: u32) -> Vec<Pos> {
+    let body = place_body(lair, rng, length);
+    let mut keep = vec![false; lair.stone.len()];
+    for &pos in &body {
+        keep[lair.index(pos)] = true;
+    }
+    lair.sprinkle(rng, stones, &keep);
+    body
+}
+
+/// [`Family::Trapped`]: a snake, a pocket grown around it, a ring of stones round the
+/// pocket (perhaps with a door), and stones scattered beyond.
+fn trap(lair: &mut Lair, rng: &mut SplitMix64, length: usize, stones: u32) -> Vec<Pos> {
+    let body = place_body(lair, rng, length);
+    let mut in_pocket = vec![false; lair.stone.len()];
+    let mut pocket = body.clone();
+    for &pos in &body {
+        in_pocket[lair.index(pos)] = true;
+    }
+    let extra = rng.index(length + 1);
+    for _ in 0..extra {
+        let rim = rim(lair, &pocket, &in_pocket);
+        if rim.is_empty() {
+            break;
+        }
+        let grown = rim[rng.index(rim.len())];
+        in_pocket[lair.index(grown)] = true;
+        pocket.push(grown);
+    }
+    let ring = rim(lair, &pocket, &in_pocket);
+    let mut keep = in_pocket;
+    for &pos in &ring {
+        lair.set(pos, true);
+        keep[lair.index(pos)] = true;
+    }
+    if !ring.is_empty() && rng.percent(50) {
+        let door = ring[rng.index(ring.len())];
+        lair.set(door, false);
+    }
+    lair.sprinkle(rng, stones, &keep);
+    body
+}
+
+/// The squares next to the pocket and outside it, each once, in the order the pocket's
+/// squares and their neighbours come (so the generator stays reproducible).
+fn rim(lair: &Lair, pocket: &[Pos], in_pocket: &[bool]) -> Vec<Pos> {
+    let mut seen = vec![false; in_pocket.len()];
+    let mut rim = Vec::new();
+    for &pos in pocket {
+        for next in lair.neighbours(pos) {
+            let i = lair.index(next);
+            if !in_pocket[i] && !seen[i] {
+                seen[i] = true;
+                rim.push(next);
+            }
+        }
+    }
+    rim
+}
+
+/// Where the bay of a [`Family::TurnRound`] game lies, in the frame where the tunnel
+/// runs along row 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bay {
+    /// Rows 0 and 1, just past the tunnel's mouth.
+    Beyond,
+    /// Rows 2 and 3, under the tunnel's wall, ending below the mouth.
+    Below,
+}
+
+/// A [`Family::TurnRound`] layout, described in a frame where the tunnel runs along
+/// row 0 from the exit at column 0; `transposed` swaps rows and columns to map it onto
+/// the lair (the exit stays at (0,0)).
+#[derive(Clone, Copy, Debug)]
+struct TurnLayout {
+    transposed: bool,
+    bay: Bay,
+    /// The tunnel is squares `0..tunnel` of row 0; square `tunnel` is its mouth.
+    tunnel: usize,
+    /// Width of the bay: a loop of `2 * width` squares, longer than the snake.
+    width: usize,
+    length: usize,
+}
+
+impl TurnLayout {
+    /// A random layout that fits `params`' lair, or `None` if none fits.
+    fn pick(rng: &mut SplitMix64, params: &GenParams) -> Option<TurnLayout> {
+        let length = params.length;
+        // The snake going round a loop of `2 * width` squares never meets its tail.
+        let width = (length + 2) / 2;
+        let mut fitting = Vec::new();
+        for transposed in [false, true] {
+            let (rows, cols) = if transposed {
+                (params.cols, params.rows)
+            } else {
+                (params.rows, params.cols)
+            };
+            // The tunnel holds the snake and one free square between it and the exit.
+            let min_tunnel = length + 1;
+            for bay in [Bay::Beyond, Bay::Below] {
+                let max_tunnel = match bay {
+                    Bay::Beyond if rows >= 2 => cols.checked_sub(width),
+                    Bay::Below if rows >= 4 => cols.checked_sub(1),
+                    _ => None,
+                };
+                if let Some(max_tunnel) = max_tunnel.filter(|&m| m >= min_tunnel) {
+                    fitting.push((transposed, bay, max_tunnel));
+                }
+            }
+        }
+        if fitting.is_empty() {
+            return None;
+        }
+        let (transposed, bay, max_tunnel) = fitting[rng.index(fitting.len())];
+        let tunnel = rng.range((length + 1) as u64, max_tunnel as u64) as usize;
+        Some(TurnLayout {
+            transposed,
+            bay,
+            tunnel,
+            width,
+            length,
+        })
+    }
+
+    /// The lair's square at row `r`, column `c` of the frame.
+    fn pos(&self, r: usize, c: usize) -> Pos {
+        if self.transposed {
+            Pos::new(c, r)
+        } else {
+            Pos::new(r, c)
+        }
+    }
+
+    /// Lays the tunnel, its wall, the bay and the stones out in `lair` and returns the
+    /// snake: in the tunnel, tail towards the exit, at least one square from it.
+    fn build(&self, lair: &mut Lair, rng: &mut SplitMix64, stones: u32) -> Vec<Pos> {
+        let mut keep = vec![false; lair.stone.len()];
+        let mut clear = |r: usize, c: usize| keep[lair.index(self.pos(r, c))] = true;
+        for c in 0..=self.tunnel {
+            clear(0, c);
+        }
+        match self.bay {
+            Bay::Beyond => {
+                for c in self.tunnel..self.tunnel + self.width {
+                    clear(0, c);
+                    clear(1, c);
+                }
+            }
+            Bay::Below => {
+                clear(1, self.tunnel);
+                for c in self.tunnel + 1 - self.width..=self.tunnel {
+                    clear(2, c);
+                    clear(3, c);
+                }
+            }
+        }
+        for c in 0..self.tunnel {
+            let wall = self.pos(1, c);
+            lair.set(wall, true);
+            keep[lair.index(wall)] = true;
+        }
+        lair.sprinkle(rng, stones, &keep);
+        let tail = rng.range(1, (self.tunnel - self.length) as u64) as usize;
+        (0..self.length)
+            .rev()
+            .map(|i| self.pos(0, tail + i))
+            .collect()
+    }
+}
+
+/// [`Family::Maze`]: rooms on even rows and columns joined by a random spanning tree,
+/// some shut walls knocked out, then a snake in the corridors.
+fn maze(lair: &mut Lair, rng: &mut SplitMix64, length: usize, stones: u32) -> Vec<Pos> {
+    let (rows, cols) = (lair.rows, lair.cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            lair.set(Pos::new(r, c), r % 2 == 1 || c % 2 == 1);
+        }
+    }
+    let (room_rows, room_cols) = (rows.div_ceil(2), cols.div_ceil(2));
+    let mut seen = vec![false; room_rows * room_cols];
+    let first = rng.index(seen.len());
+    seen[first] = true;
+    let mut stack = vec![first];
+    while let Some(&room) = stack.last() {
+        let (i, j) = (room / room_cols, room % room_cols);
+        let unseen: Vec<(usize, usize)> = [
+            (i.wrapping_sub(1), j),
+            (i + 1, j),
+            (i, j.wrapping_sub(1)),
+            (i, j + 1),
+        ]
+        .into_iter()
+        .filter(|&(ni, nj)| ni < room_rows && nj < room_cols && !seen[ni * room_cols + nj])
+        .collect();
+        if unseen.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (ni, nj) = unseen[rng.index(unseen.len())];
+        seen[ni * room_cols + nj] = true;
+        stack.push(ni * room_cols + nj);
+        // The wall square between the rooms: rooms are two squares apart.
+        lair.set(Pos::new(i + ni, j + nj), false);
+    }
+    // Knock out shut walls (never pillars) to make loops, or keep them all at 100.
+    for r in 0..rows {
+        for c in 0..cols {
+            let pos = Pos::new(r, c);
+            if (r % 2 == 1) != (c % 2 == 1) && lair.is_stone(pos) && !rng.percent(stones) {
+                lair.set(pos, false);
+            }
+        }
+    }
+    place_body(lair, rng, length)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle;
+
+    const SIZES: [(usize, usize); 22] = [
+        (1, 1),
+        (1, 2),
+        (2, 1),
+        (2, 2),
+        (1, 3),
+        (3, 1),
+        (2, 3),
+        (3, 3),
+        (4, 4),
+        (3, 7),
+        (5, 5),
+        (4, 9),
+        (7, 7),
+        (1, 16),
+        (16, 1),
+        (2, 20),
+        (8, 20),
+        (20, 8),
+        (20, 20),
+        (1, 64),
+        (64, 3),
+        (64, 64),
+    ];
+
+    const LENGTHS: [usize; 7] = [2, 3, 4, 6, 8, 12, 16];
+
+    fn params(family: Family, rows: usize, cols: usize, length: usize) -> GenParams {
+        GenParams {
+            family,
+            rows,
+            cols,
+            length,
+            stones: 25,
+            seed: 1,
+        }
+    }
+
+    /// The game's stones, row-major.
+    fn stones(game: &Game) -> Vec<Pos> {
+        (0..game.rows())
+            .flat_map(|r| (0..game.cols()).map(move |c| Pos::new(r, c)))
+            .filter(|&p| !game.is_free(p))
+            .collect()
+    }
+
+    #[test]
+    fn every_combination_gives_a_valid_game() {
+        for family in Family::ALL {
+            for (rows, cols) in SIZES {
+                for length in LENGTHS {
+                    for seed in 0..4 {
+                        let params = GenParams {
+                            seed,
+                            stones: (seed as u32 * 37) % 101,
+                            ..params(family, rows, cols, length)
+                        };
+                        let room = rows * cols >= length;
+                        assert_eq!(params.check().is_ok(), room, "{params:?}");
+                        if room {
+                            check_game(&generate(&params), &params);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What every game promises, beyond what [`Game::new`] checks.
+    fn check_game(game: &Game, params: &GenParams) {
+        assert_eq!(
+            (game.rows(), game.cols(), game.len()),
+            (params.rows, params.cols, params.length),
+            "{params:?}"
+        );
+        assert!(game.is_free(EXIT), "{params:?}\n{game:?}");
+        // Rebuilding from the parts checks the body and the stones once more.
+        assert_eq!(
+            Game::new(game.rows(), game.cols(), &stones(game), game.body()).as_ref(),
+            Ok(game)
+        );
+        if params.family == Family::Open {
+            assert!(stones(game).is_empty(), "{params:?}\n{game:?}");
+        }
+    }
+
+    #[test]
+    fn same_params_same_game() {
+        for family in Family::ALL {
+            let params = params(family, 40, 33, 10);
+            assert_eq!(generate(&params), generate(&params), "{family}");
+            let other = GenParams { seed: 2, ..params };
+            assert_ne!(generate(&params), generate(&other), "{family}");
+        }
+    }
+
+    #[test]
+    fn known_games_are_stable() {
+        // Pinned output: a change here changes every generated fixture, so it must be
+        // deliberate. `H` is the head, digits the other blocks, `#` stones.
+        let got: Vec<Vec<String>> = Family::ALL
+            .iter()
+            .map(|&family| {
+                let params = GenParams {
+                    seed: 5,
+                    ..params(family, 6, 11, 5)
+                };
+                let picture = format!("{:?}", generate(&params));
+                picture.lines().skip(1).map(str::to_string).collect()
+            })
+            .collect();
+        let expected = [
+            [
+                ".......#.#.",
+                "#.#.23.#...",
+                "#..H14....#",
+                "#......#.#.",
+                ".#.........",
+                "..#..#.....",
+            ],
+            [
+                "...........",
+                "....23.....",
+                "...H14.....",
+                "...........",
+                "...........",
+                "...........",
+            ],
+            [
+                "....##.#.#.",
+                "#.##23#..#.",
+                "..#H14##...",
+                "...#####...",
+                "...#.#..#..",
+                ".........#.",
+            ],
+            [
+                ".4321H.....",
+                "########...",
+                "###......#.",
+                ".....#.#.#.",
+                "#..#...#...",
+                "...##......",
+            ],
+            [
+                ".....#.....",
+                ".#.#.###.#.",
+                "...#.......",
+                "##.#.#.###4",
+                "........123",
+                ".#.#.###H#.",
+            ],
+        ];
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn random_percentages_are_roughly_respected() {
+        for stones_percent in [0, 15, 40, 75, 100] {
+            let params = GenParams {
+                stones: stones_percent,
+                ..params(Family::Random, 64, 64, 16)
+            };
+            let game = generate(&params);
+            // All squares but the snake's and the exit may be stones.
+            let candidates = 64 * 64 - 16 - usize::from(!game.body().contains(&EXIT));
+            let expected = candidates * stones_percent as usize / 100;
+            let got = stones(&game).len();
+            assert!(got.abs_diff(expected) <= 150, "{params:?}: {got} stones");
+        }
+    }
+
+    #[test]
+    fn maze_pillars_are_stones_and_walls_follow_the_percentage() {
+        for (stones_percent, walls) in [(0, 0..1), (50, 400..650), (100, 1015..1026)] {
+            let params = GenParams {
+                stones: stones_percent,
+                ..params(Family::Maze, 64, 64, 6)
+            };
+            let game = generate(&params);
+            let mut shut = 0;
+            for pos in stones(&game) {
+                match (pos.row % 2, pos.col % 2) {
+                    (0, 0) => panic!("a stone in a room at {pos}"),
+                    (1, 1) => {}
+                    _ => shut += 1,
+                }
+            }
+            let pillars = stones(&game)
+                .iter()
+                .filter(|p| p.row % 2 == 1 && p.col % 2 == 1)
+                .count();
+            assert!(pillars + 6 >= 32 * 32, "{params:?}: {pillars} pillars");
+            assert!(walls.contains(&shut), "{params:?}: {shut} shut walls");
+        }
+    }
+
+    #[test]
+    fn turn_round_games_are_solvable_only_by_turning_round() {
+        for seed in 0..40 {
+            let (rows, cols) = [(5, 7), (7, 5), (2, 9), (4, 6), (8, 8)][seed as usize % 5];
+            let params = GenParams {
+                seed,
+                stones: (seed as u32 * 13) % 60,
+                ..params(Family::TurnRound, rows, cols, 2 + seed as usize % 3)
+            };
+            let game = generate(&params);
+            let head = game.body()[0];
+            let tail = game.body()[game.len() - 1];
+            // The snake lies straight along the top row or the left column, facing away.
+            assert!(head.row == 0 || head.col == 0, "{params:?}\n{game:?}");
+            assert!(
+                tail.manhattan(EXIT) < head.manhattan(EXIT),
+                "{params:?}\n{game:?}"
+            );
+            let (moves, _) = oracle::solve(&game).expect("turn-round games are solvable");
+            // Going round costs at least the snake's length beyond the straight way.
+            let straight = head.manhattan(EXIT) as u64;
+            assert!(
+                moves >= straight + game.len() as u64,
+                "{params:?}: {moves} steps\n{game:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn trapped_snakes_usually_cannot_reach_the_exit() {
+        let never = (0..60)
+            .filter(|&seed| {
+                let params = GenParams {
+                    seed,
+                    stones: 20,
+                    ..params(Family::Trapped, 6, 6, 2 + seed as usize % 4)
+                };
+                oracle::solve(&generate(&params)).is_none()
+            })
+            .count();
+        assert!(
+            (30..60).contains(&never),
+            "{never} of 60 never reach the exit"
+        );
+    }
+
+    #[test]
+    fn games_are_sometimes_solvable_and_sometimes_impossible() {
+        for family in [Family::Random, Family::Maze] {
+            let answers: Vec<bool> = (0..60)
+                .map(|seed| {
+                    let params = GenParams {
+                        seed,
+                        stones: (seed as u32 * 7) % 70,
+                        ..params(family, 6, 7, 2 + seed as usize % 4)
+                    };
+                    oracle::solve(&generate(&params)).is_some()
+                })
+                .collect();
+            assert!(answers.contains(&true), "{family}: never solvable");
+            assert!(answers.contains(&false), "{family}: never impossible");
+        }
+    }
+
+    #[test]
+    fn a_lair_as_big_as_the_snake_is_filled() {
+        for (rows, cols) in [(4, 4), (2, 8), (1, 16), (16, 1)] {
+            for family in Family::ALL {
+                let game = generate(&params(family, rows, cols, 16));
+                assert!(stones(&game).is_empty(), "{family}\n{game:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_params_are_errors() {
+        let small = params(Family::Random, 3, 3, 10).check();
+        assert_eq!(
+            small,
+            Err(GenParamsError::TooSmall {
+                rows: 3,
+                cols: 3,
+                length: 10
+            })
+        );
+        assert_eq!(
+            small.unwrap_err().to_string(),
+            "a 3 x 3 lair has no room for a snake of length 10"
+        );
+        for (rows, cols) in [(0, 5), (5, 0), (65, 5), (5, 65)] {
+            assert_eq!(
+                params(Family::Open, rows, cols, 2).check(),
+                Err(GenParamsError::Size { rows, cols })
+            );
+        }
+        for length in [0, 1, 17] {
+            let error = params(Family::Maze, 8, 8, length).check();
+            assert_eq!(error, Err(GenParamsError::Length { length }));
+        }
+        assert_eq!(
+            params(Family::Maze, 8, 8, 1)
+                .check()
+                .unwrap_err()
+                .to_string(),
+            "expected a snake of length 2 to 16, found 1"
+        );
+        let percent = GenParams {
+            stones: 101,
+            ..params(Family::Trapped, 5, 5, 3)
+        };
+        assert_eq!(
+            percent.check().map_err(|e| e.to_string()),
+            Err("expected stones from 0 to 100 percent, found 101".to_string())
+        );
+        assert_eq!(
+            params(Family::Open, 0, 64, 2)
+                .check()
+                .unwrap_err()
+                .to_string(),
+            "expected a lair of 1 to 64 squares on a side, found 0 x 64"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "has no room")]
+    fn generate_panics_on_bad_params() {
+        generate(&params(Family::TurnRound, 1, 1, 2));
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for f in Family::ALL {
+            assert_eq!(f.name().parse::<Family>(), Ok(f));
+            assert_eq!(f.to_string(), f.name());
+        }
+        assert!("rooms".parse::<Family>().is_err());
+    }
+}

@@ -1,0 +1,368 @@
+//! The fast solver: A* over (head square, body shape).
+
+use crate::shape::Shapes;
+use crate::{EXIT, Game};
+use grid_core::{Dir, FifoQueue, Grid, Moves, Pos};
+use rustc_hash::FxHashMap;
+use std::fmt;
+
+/// An optimal solution: its number of steps and the head's steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The minimum number of steps.
+    pub moves: u64,
+    /// The head's steps, `moves` of them; see [`crate::replay`].
+    pub path: Moves,
+}
+
+/// How much the last search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// States taken off the queue and expanded.
+    pub expanded: u64,
+    /// States reached for the first time.
+    pub generated: u64,
+}
+
+/// The search would need more memory than this solver allows itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LimitError {
+    /// States seen when the search stopped.
+    pub states: u64,
+}
+
+impl fmt::Display for LimitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the search stopped at its limit of {} states (to stay under 1 GiB of memory)",
+            self.states
+        )
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// Up to this many (head, shape) pairs the visited states are one byte each in a flat
+/// array, zeroed lazily by the allocator (only pages the search touches cost memory):
+/// 512 MiB at most, for a 30 x 30 lair with L = 12, say.
+const DENSE_STATES: u64 = 1 << 29;
+/// Beyond [`DENSE_STATES`], a hash map of the states actually seen, stopped at this many
+/// entries: its table then stays at 2^24 buckets (under 300 MiB, with no doubling
+/// left to come), so the search stays well under 1 GiB.
+const SPARSE_STATES: usize = 14_000_000;
+
+/// A visited state's byte: bit 7 seen; bit 6 expanded; bit 5 the parity of `f / 2`
+/// when it was reached (see [`Solver`]); bits 2-3 the tail segment the step dropped
+/// (to rebuild the state before); bits 0-1 the head's step that reached it.
+const SEEN: u8 = 0x80;
+const EXPANDED: u8 = 0x40;
+const LEVEL: u8 = 0x20;
+
+/// Solves games one after another, reusing its buffers.
+///
+/// A state is the head's square and the body's shape packed into one integer
+/// (`head * shapes + shape`, see the `shape` module). The search is A* with the head's
+/// exact distance to the exit over the lair, ignoring the body, as heuristic: a step
+/// moves the head one square, so it is consistent, and `f = g + h` stays or grows by
+/// two. So the queue is two stacks, the current `f` and the next, and within one `f`
+/// the newest state goes first (the search dives towards the exit instead of widening).
+///
+/// No `g` is stored: a state's byte holds only how it was reached and one bit of its
+/// `f`. A state first reached by a step away from the exit (its `f` two above the
+/// current one) may later be reached by a step towards it at the current `f`, a better
+/// way; the bit tells, and the state is taken again at the lower `f` before it is ever
+/// expanded. So every state is expanded with its shortest `g`, and the first time the
+/// head reaches the exit the path is a shortest one. When the exit is a stone or the
+/// head cannot reach it even ignoring the body, the answer is "never" at once.
+///
+/// ```
+/// use grid_core::Pos;
+/// use holedox::{Game, Solver};
+///
+/// // The tail rule: head on (1,2), tail on (1,1): the head may not enter the tail's square.
+/// let game = Game::new(1, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
+/// assert_eq!(Solver::new().solve(&game), Ok(None));
+/// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
+/// assert_eq!(Solver::new().solve(&game), Ok(Some(3)));
+/// ```
+#[derive(Debug, Default)]
+pub struct Solver {
+    /// Per stored square of the lair: the head's distance to the exit ignoring the body.
+    head_dist: Vec<u32>,
+    queue: FifoQueue,
+    /// The A* queue: states at the current `f`, and at `f + 2`.
+    levels: [Vec<u64>; 2],
+    stats: SearchStats,
+}
+
+/// The visited states of one search.
+enum Visited {
+    Dense(Vec<u8>),
+    Sparse(FxHashMap<u64, u8>),
+}
+
+impl Visited {
+    fn new(states: u64) -> Visited {
+        if states <= DENSE_STATES {
+            Visited::Dense(vec![0; states as usize])
+        } else {
+            Visited::Sparse(FxHashMap::default())
+        }
+    }
+
+    #[inline]
+    fn get(&self, state: u64) -> u8 {
+        match self {
+            Visited::Dense(bytes) => bytes[state as usize],
+            Visited::Sparse(map) => map.get(&state).copied().unwrap_or(0),
+        }
+    }
+
+    /// Sets the byte of `state`.
+    #[inline]
+    fn set(&mut self, state: u64, byte: u8) -> Result<(), LimitError> {
+        match self {
+            Visited::Dense(bytes) => bytes[state as usize] = byte,
+            Visited::Sparse(map) => {
+                if map.len() >= SPARSE_STATES && !map.contains_key(&state) {
+                    return Err(LimitError {
+                        states: map.len() as u64,
+                    });
+                }
+                map.insert(state, byte);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The geometry of one game: how to turn states into squares and back.
+struct Layout {
+    shapes: Shapes,
+    length: usize,
+    cols: usize,
+    /// The lair's padded grid (for flat square indices).
+    stride: usize,
+}
+
+impl Layout {
+    fn state(&self, head: Pos, code: u32) -> u64 {
+        (head.row * self.cols + head.col) as u64 * u64::from(self.shapes.count()) + u64::from(code)
+    }
+
+    fn split(&self, state: u64) -> (Pos, u32) {
+        let count = u64::from(self.shapes.count());
+        let head = (state / count) as usize;
+        (
+            Pos::new(head / self.cols, head % self.cols),
+            (state % count) as u32,
+        )
+    }
+
+    /// The flat (padded) index of a square.
+    fn flat(&self, pos: Pos) -> usize {
+        (pos.row + 1) * self.stride + pos.col + 1
+    }
+}
+
+impl Solver {
+    /// A solver with empty buffers.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// The minimum number of steps that bring the head to the exit, or `None` if it
+    /// never gets there.
+    ///
+    /// # Errors
+    /// If the search outgrows its memory limit (1 GiB); judge-sized games never do.
+    pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, LimitError> {
+        Ok(self.solve_with_path(game)?.map(|s| s.moves))
+    }
+
+    /// An optimal solution with the head's steps, or `None` if there is none.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, LimitError> {
+        self.stats = SearchStats::default();
+        let lair = game.lair();
+        let head = game.body()[0];
+        if head == EXIT {
+            return Ok(Some(Solution {
+                moves: 0,
+                path: Moves::default(),
+            }));
+        }
+        if !game.is_free(EXIT) {
+            return Ok(None);
+        }
+        distances_from(lair, &mut self.queue, &mut self.head_dist, lair.index(EXIT));
+        if self.head_dist[lair.index(head)] == u32::MAX {
+            return Ok(None); // walled off from the exit even without the body
+        }
+        let layout = Layout {
+            shapes: Shapes::new(game.len()),
+            length: game.len(),
+            cols: game.cols(),
+            stride: lair.stride(),
+        };
+        let segments: Vec<Dir> = game
+            .body()
+            .windows(2)
+            .map(|pair| direction(pair[0], pair[1]))
+            .collect();
+        let start = layout.state(head, layout.shapes.encode(&segments));
+        let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
+        let mut visited = Visited::new(states);
+        let goal = self.search(game, &layout, start, &mut visited)?;
+        Ok(goal.map(|goal| {
+            let path = rebuild(&layout, &visited, start, goal);
+            Solution {
+                moves: path.len() as u64,
+                path,
+            }
+        }))
+    }
+
+    /// What the last search did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// A* from `start`; returns the first state with the head on the exit.
+    fn search(
+        &mut self,
+        game: &Game,
+        layout: &Layout,
+        start: u64,
+        visited: &mut Visited,
+    ) -> Result<Option<u64>, LimitError> {
+        let lair = game.lair();
+        let offsets = Dir::ALL.map(|d| lair.offset(d));
+        let head_dist = &self.head_dist;
+        let level_bit = |f: u64| if f / 2 % 2 == 1 { LEVEL } else { 0 };
+        let (head, _) = layout.split(start);
+        let mut f = u64::from(head_dist[layout.flat(head)]);
+        visited.set(start, SEEN | level_bit(f))?;
+        let [now, later] = &mut self.levels;
+        now.clear();
+        later.clear();
+        now.push(start);
+        self.stats.generated += 1;
+
+        let mut segments = [Dir::Up; crate::MAX_LENGTH];
+        let mut body = [0usize; crate::MAX_LENGTH];
+        let exit = layout.flat(EXIT);
+        loop {
+            let Some(state) = now.pop() else {
+                if later.is_empty() {
+                    return Ok(None);
+                }
+                std::mem::swap(now, later);
+                f += 2;
+                continue;
+            };
+            let byte = visited.get(state);
+            if byte & EXPANDED != 0 {
+                continue; // taken again at a lower f already
+            }
+            visited.set(state, byte | EXPANDED)?;
+            self.stats.expanded += 1;
+            let (head, code) = layout.split(state);
+            let head_flat = layout.flat(head);
+            let g = f - u64::from(head_dist[head_flat]);
+            // The body's squares, from the head along the segments.
+            layout.shapes.decode(code, &mut segments);
+            body[0] = head_flat;
+            for i in 1..layout.length {
+                body[i] = body[i - 1].wrapping_add_signed(offsets[segments[i - 1].index()]);
+            }
+            let body = &body[..layout.length];
+            let tail = segments[layout.length - 2];
+            for dir in Dir::ALL {
+                let next_head = head_flat.wrapping_add_signed(offsets[dir.index()]);
+                // Into the lair, not a stone, not any block (the tail's square included).
+                if !lair[next_head] || body.contains(&next_head) {
+                    continue;
+                }
+                let next_code = layout.shapes.after_step(code, segments[0], dir);
+                let next = layout.state(head.step(dir).expect("inside the lair"), next_code);
+                let next_f = g + 1 + u64::from(head_dist[next_head]);
+                let old = visited.get(next);
+                // New, or reached before by a worse way (at f + 2) and not yet expanded.
+                let better =
+                    old & (SEEN | EXPANDED) == SEEN && next_f == f && old & LEVEL != level_bit(f);
+                if old & SEEN != 0 && !better {
+                    continue;
+                }
+                let step = (tail.index() as u8) << 2 | dir.index() as u8;
+                visited.set(next, SEEN | level_bit(next_f) | step)?;
+                self.stats.generated += u64::from(!better);
+                if next_head == exit {
+                    return Ok(Some(next));
+                }
+                if next_f == f {
+                    now.push(next)
+                } else {
+                    later.push(next)
+                }
+            }
+        }
+    }
+}
+
+/// The direction from square `a` to the neighbouring square `b`.
+fn direction(a: Pos, b: Pos) -> Dir {
+    Dir::ALL
+        .into_iter()
+        .find(|&d| a.step(d) == Some(b))
+        .expect("consecutive blocks share an edge")
+}
+
+/// The head's steps from `start` to `goal`, walking the visited bytes back: each says
+/// which step reached the state and which tail segment it dropped.
+fn rebuild(layout: &Layout, visited: &Visited, start: u64, goal: u64) -> Moves {
+    let mut steps = Vec::new();
+    let mut segments = [Dir::Up; crate::MAX_LENGTH];
+    let n = layout.length - 1;
+    let mut state = goal;
+    while state != start {
+        let byte = visited.get(state);
+        let dir = Dir::from_index(usize::from(byte & 3));
+        let dropped = Dir::from_index(usize::from(byte >> 2 & 3));
+        steps.push(dir);
+        let (head, code) = layout.split(state);
+        layout.shapes.decode(code, &mut segments);
+        // Before the step: the head one square back, every segment one place on, and
+        // the dropped one at the tail.
+        segments.copy_within(1..n, 0);
+        segments[n - 1] = dropped;
+        let before = head.step(dir.opposite()).expect("inside the lair");
+        state = layout.state(before, layout.shapes.encode(&segments[..n]));
+    }
+    steps.reverse();
+    Moves(steps)
+}
+
+/// Breadth-first distances over the squares without stones from `source`, into `dist`
+/// (`u32::MAX` where unreachable).
+fn distances_from(lair: &Grid<bool>, queue: &mut FifoQueue, dist: &mut Vec<u32>, source: usize) {
+    dist.clear();
+    dist.resize(lair.storage_size(), u32::MAX);
+    queue.clear();
+    dist[source] = 0;
+    queue.push(source as u32);
+    while let Some(here) = queue.pop() {
+        let here = here as usize;
+        let d = dist[here] + 1;
+        for dir in Dir::ALL {
+            let next = lair.step(here, dir);
+            if lair[next] && dist[next] == u32::MAX {
+                dist[next] = d;
+                queue.push(next as u32);
+            }
+        }
+    }
+}
