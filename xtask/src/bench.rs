@@ -22,6 +22,11 @@ fn cases(puzzle: Puzzle) -> Vec<(&'static str, &'static str, &'static str)> {
             "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
             "bloxorz-ref",
         )],
+        Puzzle::Holedox => vec![(
+            "holedox-20x20-L8-10cases",
+            "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
+            "holedox-ref",
+        )],
     }
 }
 

@@ -160,7 +160,7 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
 pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
     let Some(name) = args.first() else {
         bail!(
-            "usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: huarongdao, bloxorz"
+            "usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: huarongdao, bloxorz, holedox"
         );
     };
     let puzzle = Puzzle::from_name(name)?;

@@ -21,6 +21,7 @@ use std::process::ExitCode;
 mod bench;
 mod bloxorz;
 mod fixtures;
+mod holedox;
 mod huarongdao;
 mod manifest;
 
@@ -69,15 +70,17 @@ fn workspace_root() -> Result<PathBuf> {
 enum Puzzle {
     Huarongdao,
     Bloxorz,
+    Holedox,
 }
 
 impl Puzzle {
-    const ALL: [Puzzle; 2] = [Puzzle::Huarongdao, Puzzle::Bloxorz];
+    const ALL: [Puzzle; 3] = [Puzzle::Huarongdao, Puzzle::Bloxorz, Puzzle::Holedox];
 
     fn name(self) -> &'static str {
         match self {
             Puzzle::Huarongdao => "huarongdao",
             Puzzle::Bloxorz => "bloxorz",
+            Puzzle::Holedox => "holedox",
         }
     }
 
@@ -86,7 +89,7 @@ impl Puzzle {
             .into_iter()
             .find(|p| p.name() == name)
             .with_context(|| {
-                format!("unknown puzzle {name:?}; expected one of: huarongdao, bloxorz")
+                format!("unknown puzzle {name:?}; expected one of: huarongdao, bloxorz, holedox")
             })
     }
 
@@ -95,6 +98,7 @@ impl Puzzle {
         match self {
             Puzzle::Huarongdao => parsers::huarongdao::judge(input),
             Puzzle::Bloxorz => parsers::bloxorz::judge(input),
+            Puzzle::Holedox => parsers::holedox::judge(input),
         }
     }
 
@@ -103,6 +107,7 @@ impl Puzzle {
         match self {
             Puzzle::Huarongdao => huarongdao::deep_check(input),
             Puzzle::Bloxorz => bloxorz::deep_check(input),
+            Puzzle::Holedox => holedox::deep_check(input),
         }
     }
 
@@ -111,6 +116,7 @@ impl Puzzle {
         match self {
             Puzzle::Huarongdao => huarongdao::generate(args),
             Puzzle::Bloxorz => bloxorz::generate(args),
+            Puzzle::Holedox => holedox::generate(args),
         }
     }
 
@@ -118,6 +124,7 @@ impl Puzzle {
         match self {
             Puzzle::Huarongdao => huarongdao::GEN_HELP,
             Puzzle::Bloxorz => bloxorz::GEN_HELP,
+            Puzzle::Holedox => holedox::GEN_HELP,
         }
     }
 }

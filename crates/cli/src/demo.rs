@@ -12,6 +12,7 @@ pub(crate) fn text(puzzle: Puzzle) -> String {
     match puzzle {
         Puzzle::Huarongdao => huarongdao(),
         Puzzle::Bloxorz => bloxorz(),
+        Puzzle::Holedox => holedox(),
     }
 }
 
@@ -89,6 +90,44 @@ fn bloxorz() -> String {
     out
 }
 
+/// The Holedox sample of the spec.
+const HOLEDOX_SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+
+fn holedox() -> String {
+    let games = parsers::holedox::parse(HOLEDOX_SAMPLE.as_bytes()).expect("the sample is valid");
+    let mut solver = holedox::Solver::new();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "No input given, so here is the sample from the problem statement:\n"
+    );
+    for line in HOLEDOX_SAMPLE.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+    let _ = writeln!(out, "\nAnswers (the path is the head's steps, U D L R):\n");
+    for (i, game) in games.iter().enumerate() {
+        let _ = match solver.solve_with_path(game).expect("the sample is small") {
+            Some(s) => writeln!(
+                out,
+                "    Case {}: {} steps, path {}",
+                i + 1,
+                s.moves,
+                s.path
+            ),
+            None => writeln!(
+                out,
+                "    Case {}: -1 (the head can never reach (1,1))",
+                i + 1
+            ),
+        };
+    }
+    let _ = writeln!(
+        out,
+        "\nTo solve your own input:  gridsolve --puzzle holedox FILE   (or pipe it to stdin)"
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +159,16 @@ mod tests {
         let boards = parsers::bloxorz::parse(BLOXORZ_SAMPLE.as_bytes()).unwrap();
         assert_eq!(bloxorz::replay(&boards[0], &path.0), Ok(10));
         assert!(text.contains("gridsolve --puzzle bloxorz FILE"), "{text}");
+    }
+
+    #[test]
+    fn holedox_demo_shows_the_answers_and_a_path_that_replays() {
+        let text = text(Puzzle::Holedox);
+        let line = text.lines().find(|l| l.contains("Case 1:")).unwrap();
+        assert!(line.contains("Case 1: 9 steps, path "), "{line}");
+        let path: Moves = line.rsplit(' ').next().unwrap().parse().unwrap();
+        let games = parsers::holedox::parse(HOLEDOX_SAMPLE.as_bytes()).unwrap();
+        assert_eq!(holedox::replay(&games[0], &path.0), Ok(9));
+        assert!(text.contains("Case 2: -1"), "{text}");
     }
 }

@@ -35,6 +35,8 @@ enum Puzzle {
     Huarongdao,
     /// POJ 3322 Bloxorz: roll a 1x1x2 box until it stands on the target.
     Bloxorz,
+    /// POJ 1324 Holedox Moving: move a snake until its head reaches (1,1).
+    Holedox,
 }
 
 /// Exit statuses, documented in README.
@@ -95,6 +97,7 @@ fn run(args: &Args) -> Result<(), Failure> {
     let output = match args.puzzle {
         Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
         Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
+        Puzzle::Holedox => parsers::holedox::judge(&bytes),
     }
     .map_err(|error| Failure::Input { source, error })?;
     write_stdout(&output)

@@ -225,3 +225,28 @@ fn bloxorz_invalid_input_exits_1_and_prints_nothing(#[case] input: &[u8], #[case
         (1, "", stderr)
     );
 }
+
+const HOLEDOX_SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+
+#[test]
+fn holedox_solves_stdin() {
+    let run = gridsolve(&["--puzzle", "holedox"], HOLEDOX_SAMPLE.as_bytes());
+    assert_eq!(
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "Case 1: 9\nCase 2: -1\n", "")
+    );
+}
+
+#[test]
+fn holedox_invalid_input_exits_1_and_prints_nothing() {
+    let run = gridsolve(
+        &["--puzzle", "holedox"],
+        b"2 2 2\n1 2\n1 1\n0\n3 3 2\n1 1\n2 2\n0\n0 0 0\n",
+    );
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>:7:1: case 2: block 2 at (2, 2) does not share an edge with block 1\n"
+    );
+}

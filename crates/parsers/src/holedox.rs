@@ -1,0 +1,225 @@
+//! The Holedox judge format (POJ 1324).
+//!
+//! ```text
+//! n m L
+//! L lines: r c          the body, head first
+//! K
+//! K lines: r c          the stones
+//! ... more cases ...
+//! 0 0 0
+//! ```
+//! Blank lines separate cases but any whitespace may; the final `0 0 0` may be left
+//! out (end of input at a case boundary). The output is one line per case,
+//! `Case k: N`, with `-1` when the head never reaches (1,1).
+
+use crate::{ParseError, Reader, Token};
+use grid_core::Pos;
+use holedox::{Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
+use std::fmt::Write;
+
+/// Reads every case of an input.
+///
+/// Lairs may exceed the judge's 20 x 20 up to 64 x 64, and snakes its 8 blocks up to 16.
+///
+/// # Errors
+/// The first place where the input leaves the format or breaks a rule: a block outside
+/// the lair, two blocks on one square, consecutive blocks that do not share an edge, a
+/// stone outside the lair or on the body, `L` or `K` out of range, a missing or extra
+/// token.
+pub fn parse(text: &[u8]) -> Result<Vec<Game>, ParseError> {
+    Cases::new(text)
+        .map(|case| case.map(|(game, _)| game))
+        .collect()
+}
+
+/// The cases of an input, read one at a time.
+#[derive(Debug)]
+pub struct Cases<'a> {
+    reader: Reader<'a>,
+    number: usize,
+    done: bool,
+}
+
+impl<'a> Cases<'a> {
+    /// The cases of `text`.
+    pub fn new(text: &'a [u8]) -> Cases<'a> {
+        Cases {
+            reader: Reader::new(text),
+            number: 0,
+            done: false,
+        }
+    }
+
+    /// The position of the case being read next (its header), 1-based.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    fn next_case(&mut self) -> Result<Option<(Game, Token<'a>)>, ParseError> {
+        let reader = &mut self.reader;
+        let side = MAX_SIDE as u64;
+        let (rows, header) = reader.int_token("n", 0..=side)?;
+        let cols = reader.int("m", 0..=side)?;
+        let (length, length_token) = reader.int_token("L", 0..=MAX_LENGTH as u64)?;
+        if (rows, cols, length) == (0, 0, 0) {
+            reader.finish()?;
+            return Ok(None);
+        }
+        self.number += 1;
+        let case = self.number;
+        let invalid = |token: &Token<'_>, message: std::fmt::Arguments<'_>| {
+            ParseError::invalid(token, format_args!("case {case}: {message}"))
+        };
+        if rows == 0 || cols == 0 {
+            return Err(invalid(
+                &header,
+                format_args!("a {rows} x {cols} lair has no squares; only `0 0 0` ends the input"),
+            ));
+        }
+        if length < MIN_LENGTH as u64 {
+            return Err(invalid(
+                &length_token,
+                format_args!("L = {length} is out of range {MIN_LENGTH}..={MAX_LENGTH}"),
+            ));
+        }
+        let (rows, cols) = (rows as usize, cols as usize);
+        let mut body = Vec::with_capacity(length as usize);
+        let mut body_tokens = Vec::with_capacity(length as usize);
+        for i in 1..=length as usize {
+            let (pos, token) = read_square(reader, rows, cols, "block", i, case)?;
+            body.push(pos);
+            body_tokens.push(token);
+        }
+        let count = reader.int(
+            format_args!("K (stones of case {case})"),
+            0..=(rows * cols) as u64,
+        )?;
+        let mut stones = Vec::with_capacity(count as usize);
+        for i in 1..=count as usize {
+            let (pos, token) = read_square(reader, rows, cols, "stone", i, case)?;
+            if let Some(block) = body.iter().position(|&b| b == pos) {
+                return Err(invalid(
+                    &token,
+                    format_args!("stone {i} at {pos} is on block {} of the snake", block + 1),
+                ));
+            }
+            stones.push(pos);
+        }
+        let game = Game::new(rows, cols, &stones, &body).map_err(|e| {
+            let token = match e {
+                GameError::BlocksOverlap { second: index, .. }
+                | GameError::BlocksApart { index, .. }
+                | GameError::BlockOutside { index, .. }
+                | GameError::BlockOnStone { index, .. } => &body_tokens[index],
+                _ => &header,
+            };
+            invalid(token, format_args!("{e}"))
+        })?;
+        Ok(Some((game, header)))
+    }
+}
+
+/// Reads `r c` of the `index`-th block or stone, each within the lair.
+fn read_square<'a>(
+    reader: &mut Reader<'a>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+    index: usize,
+    case: usize,
+) -> Result<(Pos, Token<'a>), ParseError> {
+    let (r, token) = reader.int_token(
+        format_args!("row of {what} {index} (case {case})"),
+        1..=rows as u64,
+    )?;
+    let c = reader.int(
+        format_args!("column of {what} {index} (case {case})"),
+        1..=cols as u64,
+    )?;
+    Ok((Pos::new(r as usize - 1, c as usize - 1), token))
+}
+
+impl<'a> Iterator for Cases<'a> {
+    type Item = Result<(Game, Token<'a>), ParseError>;
+
+    /// The next game, with its header token (for errors about the case as a whole).
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if self.reader.at_end() {
+            // As for Bloxorz, the end of the input at a case boundary ends it too.
+            self.done = true;
+            return None;
+        }
+        let next = self.next_case().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+/// Writes one line of the judge output.
+pub fn write_answer(out: &mut String, case: usize, answer: Option<u64>) {
+    match answer {
+        Some(steps) => writeln!(out, "Case {case}: {steps}"),
+        None => writeln!(out, "Case {case}: -1"),
+    }
+    .expect("writing to a String cannot fail");
+}
+
+/// Writes one case of the judge format, with the blank line that separates cases.
+pub fn write_game(out: &mut String, game: &Game) {
+    let _ = writeln!(out, "{} {} {}", game.rows(), game.cols(), game.len());
+    for block in game.body() {
+        let _ = writeln!(out, "{} {}", block.row + 1, block.col + 1);
+    }
+    let stones: Vec<Pos> = (0..game.rows() * game.cols())
+        .map(|i| Pos::new(i / game.cols(), i % game.cols()))
+        .filter(|&p| !game.is_free(p))
+        .collect();
+    let _ = writeln!(out, "{}", stones.len());
+    for stone in stones {
+        let _ = writeln!(out, "{} {}", stone.row + 1, stone.col + 1);
+    }
+    out.push('\n');
+}
+
+/// Writes games in the judge format, ending with `0 0 0`.
+pub fn write_input(games: &[Game]) -> String {
+    let mut out = String::new();
+    for game in games {
+        write_game(&mut out, game);
+    }
+    out.push_str("0 0 0\n");
+    out
+}
+
+/// The whole judge: reads `text` one case at a time, solves each, and returns the
+/// judge output; on an error nothing of the output is returned.
+///
+/// ```
+/// let out = parsers::holedox::judge(b"1 2 2\n1 2\n1 1\n0\n\n2 2 2\n1 2\n1 1\n0\n\n0 0 0\n")?;
+/// assert_eq!(out, "Case 1: -1\nCase 2: 3\n");
+/// # Ok::<(), parsers::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`]; also a case whose search outgrows the solver's memory limit (reported
+/// at the case's first line).
+pub fn judge(text: &[u8]) -> Result<String, ParseError> {
+    let mut solver = holedox::Solver::new();
+    let mut out = String::new();
+    for (i, case) in Cases::new(text).enumerate() {
+        let (game, header) = case?;
+        let answer = solver.solve(&game).map_err(|e| {
+            ParseError::invalid(
+                &header,
+                format_args!("case {}: too large to solve: {e}", i + 1),
+            )
+        })?;
+        write_answer(&mut out, i + 1, answer);
+    }
+    Ok(out)
+}
