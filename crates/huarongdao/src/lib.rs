@@ -36,6 +36,7 @@ mod board;
 mod detour;
 pub mod generate;
 pub mod oracle;
+mod reach;
 mod replay;
 mod solver;
 

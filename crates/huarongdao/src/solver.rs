@@ -1,6 +1,7 @@
 //! The fast solver: A* over (piece cell, blank side) on top of the detour table.
 
 use crate::detour::{DetourTable, UNREACHABLE};
+use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
 use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Moves, Stamped};
 use std::sync::Arc;
@@ -64,6 +65,9 @@ pub struct Solver {
     now: Vec<u32>,
     later: Vec<u32>,
     open: MonotoneQueue,
+    /// Components of the state graph seen by the reachability check, and its stack.
+    reach_seen: Stamped<()>,
+    reach_stack: Vec<u32>,
     /// Per state `cell * 4 + side`: best cost found and the state it came from; the
     /// parent's top bit marks states already expanded.
     best: Stamped<(u64, u32)>,
@@ -81,10 +85,17 @@ struct Tables {
     /// Per cell: its connected component of movable cells (the piece never leaves its
     /// own, and neither does the blank).
     component: Vec<u32>,
+    /// Which states can lead to which, to answer "never" without a search.
+    reach: Reach,
 }
 
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
+/// Least work (queries times board cells) worth starting threads for: below it, the
+/// answers take a few milliseconds and a second thread, its buffers and waking a second
+/// core cost as much as they save (measured: no gain at 30 x 30 with q = 500, 1.7x
+/// at 60 x 60 with q = 5,000).
+const THREADED_WORK: usize = 4_000_000;
 /// Largest board on which [`Solver::solve_all`] uses threads (each needs its own
 /// search buffers, about 130 bytes per cell).
 const MAX_THREADED_CELLS: usize = 1 << 20;
@@ -101,12 +112,14 @@ impl Solver {
         let coords = (0..cells)
             .map(|i| ((i / stride) as u32, (i % stride) as u32))
             .collect();
+        let reach = Reach::new(grid, &detour);
         let tables = Tables {
             board: board.clone(),
             detour,
             coords,
             heuristic: HeuristicTable::new(grid),
             component: components(grid),
+            reach,
         };
         Solver::with_tables(Arc::new(tables), queue, blank_dist)
     }
@@ -114,6 +127,8 @@ impl Solver {
     fn with_tables(tables: Arc<Tables>, queue: FifoQueue, blank_dist: Stamped<u32>) -> Solver {
         let cells = tables.board.grid().storage_size();
         Solver {
+            reach_seen: Stamped::new(tables.reach.components(), ()),
+            reach_stack: Vec::new(),
             tables,
             queue,
             blank_dist,
@@ -137,16 +152,17 @@ impl Solver {
 
     /// The minimum number of moves for every query, in order (`None`: impossible).
     ///
-    /// With many queries on a board that is not huge, the queries are split over the
-    /// machine's cores, each thread with its own search buffers and the board's tables
+    /// With enough work (many queries on a board that is not huge) the queries are split
+    /// over the machine's cores, each thread with its own search buffers and the board's tables
     /// shared; the answers are the same as [`Solver::solve`]'s one by one.
     ///
     /// # Errors
     /// The first query, in order, that breaks the rules.
     pub fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, QueryError> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cells = self.tables.board.grid().storage_size();
         let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
-        if threads == 1 || self.tables.board.grid().storage_size() > MAX_THREADED_CELLS {
+        if threads == 1 || cells > MAX_THREADED_CELLS || queries.len() * cells < THREADED_WORK {
             return queries.iter().map(|q| self.solve(q)).collect();
         }
         let chunk = queries.len().div_ceil(threads);
@@ -254,6 +270,14 @@ impl Solver {
         // Pushed in increasing priority, as the bucket queue wants.
         let starts = &mut starts[..count];
         starts.sort_unstable();
+        let from = starts.iter().map(|&(_, side, _)| piece * 4 + side.index());
+        let goals = [0, 1, 2, 3].map(|side| target * 4 + side);
+        if !tables
+            .reach
+            .any_reachable(from, goals, &mut self.reach_seen, &mut self.reach_stack)
+        {
+            return Ok(None); // no sequence of moves leads from here to the target
+        }
 
         let max_step = u64::from(tables.detour.longest()) + 1 + 5;
         self.open.reset(max_step);
@@ -285,9 +309,18 @@ impl Solver {
             }
             let detours = tables.detour.row(state as usize);
             let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
+            // A state reached by a move has the blank where the piece came from; moving
+            // the piece straight back would undo that move for two moves' cost, which
+            // no shortest solution does. (A start state's side is where the blank
+            // walked to: stepping into it is a real move.)
+            let back = if parent == NO_PARENT {
+                None
+            } else {
+                Some(Dir::from_index(state as usize))
+            };
             for dir in Dir::ALL {
                 let detour = detours[dir.index()];
-                if detour == UNREACHABLE {
+                if detour == UNREACHABLE || back == Some(dir) {
                     continue;
                 }
                 // The blank walks round to the `dir` side, then swaps with the piece.

@@ -143,15 +143,18 @@ fn stats_count_the_search() {
 #[test]
 fn solve_all_answers_like_solve_in_order() {
     use huarongdao::generate::{Family, GenParams, generate};
-    for (family, queries) in [
-        (Family::Random, 300),
-        (Family::Rooms, 5),
-        (Family::Corridors, 129),
+    // The last two are enough work for threads (queries x cells over 4 million).
+    for (family, side, queries) in [
+        (Family::Random, 20, 300),
+        (Family::Rooms, 20, 5),
+        (Family::Corridors, 20, 129),
+        (Family::Random, 62, 1100),
+        (Family::Rooms, 62, 1001),
     ] {
         let params = GenParams {
             family,
-            rows: 20,
-            cols: 17,
+            rows: side,
+            cols: side - 3,
             density: 20,
             queries,
             seed: 99,

@@ -1,0 +1,159 @@
+//! Which states of the (piece cell, blank side) graph can lead to which: its strongly
+//! connected components, computed once per board, answer "can the piece ever reach
+//! the target" before a search would find out by exhausting everything it can reach.
+
+use crate::detour::{DetourTable, UNREACHABLE};
+use grid_core::{Dir, Grid, Stamped};
+
+/// Marks a state that does not exist (a fixed cell, or a fixed side).
+const NONE: u32 = u32::MAX;
+
+/// The components of the state graph and the graph between them.
+#[derive(Debug)]
+pub(crate) struct Reach {
+    /// Per state `cell * 4 + side`: its component, or [`NONE`].
+    component: Vec<u32>,
+    /// The components each component has edges to, as `targets[starts[c]..starts[c + 1]]`.
+    starts: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+/// The states one move leads to from `state`: the piece steps to a neighbour whose
+/// side the blank can walk round to.
+fn successors(
+    grid: &Grid<bool>,
+    detour: &DetourTable,
+    state: usize,
+) -> impl Iterator<Item = usize> {
+    let cell = state / 4;
+    let row = *detour.row(state);
+    let next: [Option<usize>; 4] = Dir::ALL.map(|d| {
+        let to = grid.step(cell, d);
+        (row[d.index()] != UNREACHABLE && grid[to]).then_some(to * 4 + d.opposite().index())
+    });
+    next.into_iter().flatten()
+}
+
+impl Reach {
+    /// Tarjan's algorithm, with an explicit stack (boards are too large for recursion).
+    pub(crate) fn new(grid: &Grid<bool>, detour: &DetourTable) -> Reach {
+        let states = grid.storage_size() * 4;
+        let exists = |s: usize| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s))];
+        let mut index = vec![NONE; states];
+        let mut low = vec![0u32; states];
+        let mut component = vec![NONE; states];
+        let mut on_stack = vec![false; states];
+        let mut stack: Vec<u32> = Vec::new();
+        // Frames of the depth-first search: (state, successors tried so far).
+        let mut frames: Vec<(u32, u8)> = Vec::new();
+        let mut next_index = 0u32;
+        let mut components = 0u32;
+        for root in 0..states {
+            if !exists(root) || index[root] != NONE {
+                continue;
+            }
+            frames.push((root as u32, 0));
+            index[root] = next_index;
+            low[root] = next_index;
+            next_index += 1;
+            stack.push(root as u32);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut tried)) = frames.last_mut() {
+                let v = v as usize;
+                let next = successors(grid, detour, v).nth(usize::from(*tried));
+                if let Some(w) = next {
+                    *tried += 1;
+                    if index[w] == NONE {
+                        index[w] = next_index;
+                        low[w] = next_index;
+                        next_index += 1;
+                        stack.push(w as u32);
+                        on_stack[w] = true;
+                        frames.push((w as u32, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(parent, _)) = frames.last() {
+                    let p = parent as usize;
+                    low[p] = low[p].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    loop {
+                        let w = stack.pop().expect("v is on the stack") as usize;
+                        on_stack[w] = false;
+                        component[w] = components;
+                        if w == v {
+                            break;
+                        }
+                    }
+                    components += 1;
+                }
+            }
+        }
+        // The edges between components, grouped by their source (compressed rows).
+        let mut edges: Vec<(u32, u32)> = Vec::new();
+        for s in (0..states).filter(|&s| component[s] != NONE) {
+            for w in successors(grid, detour, s) {
+                if component[w] != component[s] {
+                    edges.push((component[s], component[w]));
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges.dedup();
+        let mut starts = vec![0u32; components as usize + 1];
+        for &(from, _) in &edges {
+            starts[from as usize + 1] += 1;
+        }
+        for c in 0..components as usize {
+            starts[c + 1] += starts[c];
+        }
+        let targets = edges.into_iter().map(|(_, to)| to).collect();
+        Reach {
+            component,
+            starts,
+            targets,
+        }
+    }
+
+    /// Number of components (the size of a per-component buffer).
+    pub(crate) fn components(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether any of the `goals` states can be reached from any of the `from` states.
+    pub(crate) fn any_reachable(
+        &self,
+        from: impl Iterator<Item = usize>,
+        goals: [usize; 4],
+        seen: &mut Stamped<()>,
+        stack: &mut Vec<u32>,
+    ) -> bool {
+        let goal_components = goals.map(|s| self.component[s]);
+        seen.clear();
+        stack.clear();
+        for s in from {
+            let c = self.component[s];
+            if c != NONE && seen.insert(c as usize, ()) {
+                stack.push(c);
+            }
+        }
+        while let Some(c) = stack.pop() {
+            if goal_components.contains(&c) {
+                // (`c` is never NONE, so goals that do not exist never match.)
+                return true;
+            }
+            let edges = &self.targets
+                [self.starts[c as usize] as usize..self.starts[c as usize + 1] as usize];
+            for &next in edges {
+                if seen.insert(next as usize, ()) {
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    }
+}
