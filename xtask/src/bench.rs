@@ -53,7 +53,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     for (name, gen_args, reference) in cases(puzzle) {
         let args: Vec<String> = gen_args.split_whitespace().map(str::to_string).collect();
         let input_path = out_dir.join(format!("{name}.in"));
-        std::fs::write(&input_path, puzzle.generate(&args)?)?;
+        std::fs::write(&input_path, crate::generate(&binary, puzzle, &args)?)?;
         println!("{name}: gen {gen_args}");
         let status = Command::new(&compare)
             .arg("--input")

@@ -60,6 +60,7 @@ fn entries(root: &Path, puzzle: Puzzle) -> Result<Vec<Entry>> {
 /// Checks every fixture; prints each problem (with a unified diff for a wrong output)
 /// and returns whether all passed.
 pub(crate) fn verify(root: &Path) -> Result<bool> {
+    let binary = crate::gridsolve(root)?;
     let (mut passed, mut failed) = (0, 0);
     for puzzle in Puzzle::ALL {
         let dir = dir(root, puzzle);
@@ -67,7 +68,7 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
         for entry in entries(root, puzzle)? {
             let input_path = dir.join(format!("{}.in", entry.name));
             let output_path = dir.join(format!("{}.out", entry.name));
-            match verify_one(puzzle, &entry, &input_path, &output_path) {
+            match verify_one(&binary, puzzle, &entry, &input_path, &output_path) {
                 Ok(check) => {
                     total.add(check);
                     passed += 1;
@@ -96,6 +97,7 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
 }
 
 fn verify_one(
+    binary: &Path,
     puzzle: Puzzle,
     entry: &Entry,
     input_path: &Path,
@@ -103,7 +105,7 @@ fn verify_one(
 ) -> Result<DeepCheck> {
     let input = read(input_path)?;
     if let Origin::Generated(args) = &entry.origin {
-        let expected = puzzle.generate(args)?;
+        let expected = crate::generate(binary, puzzle, args)?;
         if expected.as_bytes() != input {
             bail!(
                 "the input is not what its manifest line generates (gen: {}); run `cargo xtask regen`",
@@ -136,13 +138,17 @@ fn verify_one(
 
 /// Rewrites every generated input from its manifest line and every output.
 pub(crate) fn regen(root: &Path) -> Result<()> {
+    let binary = crate::gridsolve(root)?;
     for puzzle in Puzzle::ALL {
         let dir = dir(root, puzzle);
         let mut written = 0;
         for entry in entries(root, puzzle)? {
             let input_path = dir.join(format!("{}.in", entry.name));
             if let Origin::Generated(args) = &entry.origin {
-                write(&input_path, puzzle.generate(args)?.as_bytes())?;
+                write(
+                    &input_path,
+                    crate::generate(&binary, puzzle, args)?.as_bytes(),
+                )?;
             }
             let input = read(&input_path)?;
             let output = puzzle
@@ -156,19 +162,17 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `gen PUZZLE ARGS [--name NAME]`: print a generated input, or add it as a fixture.
+/// `gen PUZZLE ARGS [--name NAME]`: add `gridsolve gen --puzzle PUZZLE ARGS` as a
+/// fixture, with its output and a manifest line; without `--name`, print the input.
 pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
     let Some(name) = args.first() else {
         bail!(
-            "usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: huarongdao, bloxorz, holedox"
+            "usage: cargo xtask gen PUZZLE [ARGS] [--name NAME]; PUZZLE is one of: \
+             huarongdao, bloxorz, holedox; ARGS as for `gridsolve gen --help`"
         );
     };
     let puzzle = Puzzle::from_name(name)?;
     let mut gen_args = args[1..].to_vec();
-    if gen_args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{}", puzzle.gen_help());
-        return Ok(());
-    }
     let fixture = match gen_args.iter().position(|a| a == "--name") {
         Some(i) => {
             let name = gen_args.get(i + 1).context("--name needs a value")?.clone();
@@ -177,7 +181,8 @@ pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
         }
         None => None,
     };
-    let input = puzzle.generate(&gen_args)?;
+    let binary = crate::gridsolve(root)?;
+    let input = crate::generate(&binary, puzzle, &gen_args)?;
     let Some(name) = fixture else {
         print!("{input}");
         return Ok(());

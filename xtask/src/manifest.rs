@@ -3,7 +3,7 @@
 //! ```text
 //! # comment
 //! NAME  hand: what the input probes
-//! NAME  gen: generator arguments (as for `cargo xtask gen PUZZLE`)
+//! NAME  gen: arguments of `gridsolve gen --puzzle PUZZLE`
 //! ```
 
 use anyhow::{Context, Result, bail};

@@ -2,33 +2,55 @@
 //! exit codes; everything else is glue to the solver and parser crates.
 
 use anyhow::Context;
-use clap::{Parser, ValueEnum};
-use parsers::ParseError;
+use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod demo;
+mod generate;
+mod validate;
 
 /// Optimal solvers for grid shortest-path judge puzzles.
 ///
 /// Reads a judge input from FILE (or stdin when FILE is absent or `-`) and writes the
 /// judge output to stdout. Run with no FILE on a terminal to see a worked example.
+/// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
+/// the judge's rules.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
 #[derive(Debug, Parser)]
-#[command(name = "gridsolve", version)]
-struct Args {
+#[command(
+    name = "gridsolve",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// The puzzle whose judge format FILE is in.
-    #[arg(long, value_enum)]
-    puzzle: Puzzle,
+    #[arg(long, value_enum, required = true)]
+    puzzle: Option<Puzzle>,
 
     /// The input file; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
 }
 
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Write a generated judge input to stdout: the same arguments give the same bytes.
+    Gen(generate::GenArgs),
+    /// Check an input strictly against the judge's rules and list every violation.
+    ///
+    /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
+    Validate(validate::ValidateArgs),
+}
+
+/// The puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Puzzle {
     /// NOIP 2013 Huarongdao: bring a piece to a target by sliding pieces into the blank.
@@ -42,25 +64,40 @@ enum Puzzle {
 /// Exit statuses, documented in README.
 mod status {
     pub const INVALID_INPUT: u8 = 1;
+    pub const BAD_USAGE: u8 = 2;
     pub const IO_FAILURE: u8 = 3;
 }
 
 /// How a run failed, so main can pick the exit status.
 #[derive(Debug)]
 enum Failure {
-    /// The input is not a valid judge input.
-    Input { source: String, error: ParseError },
+    /// The input is not valid (already reported, or with this message).
+    Input(String),
+    /// The arguments make no sense together (clap cannot tell).
+    Usage(String),
     /// Reading or writing failed.
     Io(anyhow::Error),
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
-    match run(&args) {
+    let cli = Cli::parse();
+    let result = match (&cli.command, cli.puzzle) {
+        (Some(Command::Gen(args)), _) => generate::run(args),
+        (Some(Command::Validate(args)), _) => validate::run(args),
+        (None, Some(puzzle)) => solve(puzzle, cli.file.as_deref()),
+        (None, None) => unreachable!("clap requires --puzzle without a subcommand"),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Input { source, error }) => {
-            report(format_args!("{source}:{error}"));
+        Err(Failure::Input(message)) => {
+            if !message.is_empty() {
+                report(format_args!("{message}"));
+            }
             ExitCode::from(status::INVALID_INPUT)
+        }
+        Err(Failure::Usage(message)) => {
+            report(format_args!("{message}"));
+            ExitCode::from(status::BAD_USAGE)
         }
         Err(Failure::Io(error)) => {
             report(format_args!("{error:#}"));
@@ -74,33 +111,41 @@ fn report(message: std::fmt::Arguments<'_>) {
     eprintln!("error: {message}");
 }
 
-fn run(args: &Args) -> Result<(), Failure> {
-    let from_stdin = args.file.as_ref().is_none_or(|f| f.as_os_str() == "-");
-    if args.file.is_none() && io::stdin().is_terminal() {
-        return write_stdout(&demo::text(args.puzzle));
+/// Solves a judge input and writes the judge output.
+fn solve(puzzle: Puzzle, file: Option<&Path>) -> Result<(), Failure> {
+    if file.is_none() && io::stdin().is_terminal() {
+        return write_stdout(&demo::text(puzzle));
     }
-    let (source, bytes) = if from_stdin {
-        let mut bytes = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read stdin")
-            .map_err(Failure::Io)?;
-        ("<stdin>".to_string(), bytes)
-    } else {
-        let path = args.file.as_ref().expect("a file when not stdin");
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("cannot read {}", path.display()))
-            .map_err(Failure::Io)?;
-        (path.display().to_string(), bytes)
-    };
-    let output = match args.puzzle {
+    let (source, bytes) = read_input(file)?;
+    let output = match puzzle {
         Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
         Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
         Puzzle::Holedox => parsers::holedox::judge(&bytes),
     }
-    .map_err(|error| Failure::Input { source, error })?;
+    .map_err(|error| Failure::Input(format!("{source}:{error}")))?;
     write_stdout(&output)
+}
+
+/// The bytes of `file`, or of stdin when it is absent or `-`, with the name to show in
+/// messages (`<stdin>` for stdin).
+fn read_input(file: Option<&Path>) -> Result<(String, Vec<u8>), Failure> {
+    match file.filter(|f| f.as_os_str() != "-") {
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .context("cannot read stdin")
+                .map_err(Failure::Io)?;
+            Ok(("<stdin>".to_string(), bytes))
+        }
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .with_context(|| format!("cannot read {}", path.display()))
+                .map_err(Failure::Io)?;
+            Ok((path.display().to_string(), bytes))
+        }
+    }
 }
 
 /// Writes `text` to stdout. A closed pipe (`gridsolve ... | head`) is not an error.

@@ -250,3 +250,86 @@ fn holedox_invalid_input_exits_1_and_prints_nothing() {
         "error: <stdin>:7:1: case 2: block 2 at (2, 2) does not share an edge with block 1\n"
     );
 }
+
+fn stdout_of(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            let _ = child.stdin.take().unwrap().write_all(stdin);
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success(), "{args:?} failed");
+    out.stdout
+}
+
+#[rstest]
+#[case::huarongdao("huarongdao", &["--rows", "9", "--cols", "7", "--queries", "20"])]
+#[case::bloxorz("bloxorz", &["--rows", "30", "--cols", "40", "--cases", "3"])]
+#[case::holedox("holedox", &["--cases", "4"])]
+fn gen_is_reproducible_valid_and_solvable(#[case] puzzle: &str, #[case] size: &[&str]) {
+    let args = |seed: &'static str| {
+        let mut args = vec!["gen", "--puzzle", puzzle, "--seed", seed];
+        args.extend_from_slice(size);
+        args
+    };
+    let input = stdout_of(&args("5"), b"");
+    assert_eq!(
+        stdout_of(&args("5"), b""),
+        input,
+        "same arguments, same bytes"
+    );
+    assert_ne!(
+        stdout_of(&args("6"), b""),
+        input,
+        "another seed, another input"
+    );
+    let verdict = String::from_utf8(stdout_of(&["validate", "--puzzle", puzzle], &input)).unwrap();
+    assert_eq!(verdict, "<stdin>: valid\n");
+    let answers = stdout_of(&["--puzzle", puzzle], &input);
+    assert!(!answers.is_empty());
+}
+
+#[rstest]
+#[case::option_of_another_puzzle(&["gen", "--puzzle", "bloxorz", "--queries", "3"], "error: --queries is for huarongdao, not bloxorz\n")]
+#[case::unknown_family(&["gen", "--puzzle", "holedox", "--family", "spiral"], "error: expected one of ")]
+#[case::too_small(&["gen", "--puzzle", "bloxorz", "--rows", "3", "--cols", "3"], "error: a 3 x 3 board with a border has no room")]
+fn gen_rejects_bad_arguments_as_usage(#[case] args: &[&str], #[case] stderr: &str) {
+    let run = gridsolve(args, b"");
+    assert_eq!((run.status, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.starts_with(stderr), "{}", run.stderr);
+}
+
+#[test]
+fn validate_lists_every_violation_and_exits_1() {
+    let input = "3 4 2\r\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 1 2 2 3 2";
+    let run = gridsolve(&["validate", "--puzzle", "huarongdao"], input.as_bytes());
+    assert_eq!(run.status, 1);
+    assert_eq!(
+        run.stdout,
+        "<stdin>:1:6: expected \\n line ending, found \\r\\n\n\
+         <stdin>:6:1: query 2: expected the blank E on a movable cell, found cell (1, 1) = 0\n\
+         <stdin>:6:12: expected \\n at the end of the file, found end of input\n\
+         <stdin>: 3 violations\n"
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn validate_accepts_the_samples() {
+    for (puzzle, sample) in [
+        ("huarongdao", SAMPLE),
+        ("bloxorz", BLOXORZ_SAMPLE),
+        ("holedox", HOLEDOX_SAMPLE),
+    ] {
+        let run = gridsolve(&["validate", "--puzzle", puzzle], sample.as_bytes());
+        assert_eq!(
+            (run.status, run.stdout.as_str()),
+            (0, "<stdin>: valid\n"),
+            "{puzzle}"
+        );
+    }
+}

@@ -46,7 +46,12 @@ impl<'a> Cases<'a> {
     fn next_case(&mut self) -> Result<Option<Board>, ParseError> {
         let reader = &mut self.reader;
         if reader.at_end() {
-            return Ok(None); // end of input at a case boundary
+            // The end of the input at a case boundary ends it, as `0 0` would; but an
+            // input with nothing at all is more likely a mistake than zero cases.
+            if self.number == 0 {
+                return Err(reader.end_of_input("R (an integer), or `0 0` for no cases"));
+            }
+            return Ok(None);
         }
         let limit = MAX_CELLS as u64;
         let (rows, rows_token) = reader.int_token("R", 0..=limit)?;

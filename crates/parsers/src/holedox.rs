@@ -148,8 +148,14 @@ impl<'a> Iterator for Cases<'a> {
             return None;
         }
         if self.reader.at_end() {
-            // As for Bloxorz, the end of the input at a case boundary ends it too.
+            // As for Bloxorz, the end of the input at a case boundary ends it too; but an
+            // input with nothing at all is more likely a mistake than zero cases.
             self.done = true;
+            if self.number == 0 {
+                return Some(Err(self
+                    .reader
+                    .end_of_input("n (an integer), or `0 0 0` for no cases")));
+            }
             return None;
         }
         let next = self.next_case().transpose();

@@ -46,7 +46,8 @@ pub fn parse(text: &[u8]) -> Result<Input, ParseError> {
     }
     let count = reader.int("q", 0..=u64::from(u32::MAX))? as usize;
 
-    let mut cells = Vec::with_capacity(rows * cols);
+    // Reserve no more than the input can fill (a cell takes at least two bytes).
+    let mut cells = Vec::with_capacity((rows * cols).min(reader.remaining() / 2 + 1));
     for r in 0..rows {
         for c in 0..cols {
             let cell = reader.int(CellName(Pos::new(r, c)), 0..=1)?;

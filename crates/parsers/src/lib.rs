@@ -23,6 +23,7 @@
 pub mod bloxorz;
 pub mod holedox;
 pub mod huarongdao;
+pub mod validate;
 mod reader;
 
 pub use reader::{ErrorKind, Found, ParseError, Reader, Token};

@@ -51,13 +51,20 @@ fn several_cases_both_lying_starts_and_impossible() {
 }
 
 #[rstest]
-#[case::empty_input("", "")]
 #[case::only_terminator("0 0\n", "")]
 fn no_cases(#[case] text: &str, #[case] out: &str) {
     assert_eq!(judge(text.as_bytes()).unwrap(), out);
 }
 
 #[rstest]
+#[case::empty_input(
+    "",
+    "1:1: expected R (an integer), or `0 0` for no cases, found end of input"
+)]
+#[case::only_whitespace(
+    " \n\t\n",
+    "1:1: expected R (an integer), or `0 0` for no cases, found end of input"
+)]
 #[case::no_target("3 3\n#X#\n#.#\n###\n0 0\n", "1:1: case 1: the board has no target O")]
 #[case::two_targets("3 3\nOXO\n#.#\n###\n0 0\n", "2:3: case 1: a second target O")]
 #[case::no_start("3 3\n#O#\n#.#\n###\n0 0\n", "1:1: case 1: the board has no start X")]

@@ -38,13 +38,16 @@ fn tolerated_layouts(#[case] text: &str) {
 #[case::tail_rule_with_room("2 2 2\n1 2\n1 1\n0\n0 0 0\n", "Case 1: 3\n")]
 #[case::head_on_exit("3 3 2\n1 1\n1 2\n0\n0 0 0\n", "Case 1: 0\n")]
 #[case::stone_on_exit("3 3 2\n2 2\n2 3\n1\n1 1\n0 0 0\n", "Case 1: -1\n")]
-#[case::empty_input("", "")]
 #[case::only_terminator("0 0 0\n", "")]
 fn answers(#[case] text: &str, #[case] out: &str) {
     assert_eq!(judge(text.as_bytes()).unwrap(), out);
 }
 
 #[rstest]
+#[case::empty_input(
+    "",
+    "1:1: expected n (an integer), or `0 0 0` for no cases, found end of input"
+)]
 #[case::block_outside(
     "3 3 2\n1 4\n1 3\n0\n0 0 0\n",
     "2:3: column of block 1 (case 1) = 4 is out of range 1..=3"

@@ -1,0 +1,361 @@
+//! Junk input, one case per kind and puzzle, through the binary: each is answered or
+//! rejected on purpose (README, "Input tolerance"), with stdout, stderr and exit status
+//! pinned. None may panic, abort or allocate what the input does not justify.
+
+use rstest::rstest;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const HUARONGDAO: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+const BLOXORZ: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+const HOLEDOX: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+
+const H_OK: &str = "2\n-1\n";
+const B_OK: &str = "10\n";
+const D_OK: &str = "Case 1: 9\nCase 2: -1\n";
+
+/// The kinds of junk, each made from a puzzle's sample.
+#[derive(Clone, Copy, Debug)]
+enum Junk {
+    Empty,
+    Whitespace,
+    RandomBytes,
+    Nul,
+    ByteOrderMark,
+    Crlf,
+    NoFinalNewline,
+    TrailingGarbage,
+    LeadingZeros,
+    PlusSign,
+    Past64Bits,
+    NegativeSize,
+    Truncated,
+    HugeDimensions,
+    CountFarLarger,
+}
+
+fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
+    let sample = match puzzle {
+        "huarongdao" => HUARONGDAO,
+        "bloxorz" => BLOXORZ,
+        _ => HOLEDOX,
+    };
+    let header = sample.lines().next().unwrap();
+    let with_header = |new: &str| sample.replacen(header, new, 1).into_bytes();
+    match (junk, puzzle) {
+        (Junk::Empty, _) => Vec::new(),
+        (Junk::Whitespace, _) => b" \n\t\n  \n".to_vec(),
+        (Junk::RandomBytes, _) => b"\x89PNG\r\n\x1a\n\0\0".to_vec(),
+        (Junk::Nul, _) => {
+            let mut bytes = sample.as_bytes()[..14].to_vec();
+            bytes.insert(13, 0);
+            bytes
+        }
+        (Junk::ByteOrderMark, _) => [b"\xEF\xBB\xBF", sample.as_bytes()].concat(),
+        (Junk::Crlf, _) => sample.replace('\n', "\r\n").into_bytes(),
+        (Junk::NoFinalNewline, _) => sample.trim_end().as_bytes().to_vec(),
+        (Junk::TrailingGarbage, _) => format!("{sample}xyz\n").into_bytes(),
+        (Junk::LeadingZeros, _) => with_header(
+            &header
+                .split(' ')
+                .map(|t| format!("00{t}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        (Junk::PlusSign, _) => with_header(&format!("+{header}")),
+        (Junk::Past64Bits, "bloxorz") => b"7 18446744073709551616\n".to_vec(),
+        (Junk::Past64Bits, _) => with_header(&header.replacen(
+            header.rsplit(' ').next().unwrap(),
+            "18446744073709551616",
+            1,
+        )),
+        (Junk::NegativeSize, _) => with_header(&format!("-{header}")),
+        (Junk::Truncated, _) => sample.as_bytes()[..sample.len() / 2].to_vec(),
+        (Junk::HugeDimensions, "bloxorz") => b"1000000000 1000000000\n".to_vec(),
+        (Junk::HugeDimensions, _) => b"1000000000 1000000000 4\n".to_vec(),
+        (Junk::CountFarLarger, "huarongdao") => with_header("3 4 4000000000"),
+        (Junk::CountFarLarger, "bloxorz") => b"100000 600\n#\n".to_vec(),
+        (Junk::CountFarLarger, _) => sample
+            .replacen("\n3\n2 3", "\n4000000000\n2 3", 1)
+            .into_bytes(),
+    }
+}
+
+fn run(puzzle: &str, stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["--puzzle", puzzle])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may reject the input before reading all of it.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().expect("exited, not killed by a signal"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[rstest]
+// Tolerated on purpose: the answer, as for the clean sample.
+#[case::h_bom("huarongdao", Junk::ByteOrderMark, 0, H_OK, "")]
+#[case::h_crlf("huarongdao", Junk::Crlf, 0, H_OK, "")]
+#[case::h_no_final_newline("huarongdao", Junk::NoFinalNewline, 0, H_OK, "")]
+#[case::h_leading_zeros("huarongdao", Junk::LeadingZeros, 0, H_OK, "")]
+#[case::b_bom("bloxorz", Junk::ByteOrderMark, 0, B_OK, "")]
+#[case::b_crlf("bloxorz", Junk::Crlf, 0, B_OK, "")]
+#[case::b_no_final_newline("bloxorz", Junk::NoFinalNewline, 0, B_OK, "")]
+#[case::b_leading_zeros("bloxorz", Junk::LeadingZeros, 0, B_OK, "")]
+#[case::d_bom("holedox", Junk::ByteOrderMark, 0, D_OK, "")]
+#[case::d_crlf("holedox", Junk::Crlf, 0, D_OK, "")]
+#[case::d_no_final_newline("holedox", Junk::NoFinalNewline, 0, D_OK, "")]
+#[case::d_leading_zeros("holedox", Junk::LeadingZeros, 0, D_OK, "")]
+// Rejected on purpose, naming the place.
+#[case::h_empty(
+    "huarongdao",
+    Junk::Empty,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found end of input\n"
+)]
+#[case::h_whitespace(
+    "huarongdao",
+    Junk::Whitespace,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found end of input\n"
+)]
+#[case::h_random_bytes(
+    "huarongdao",
+    Junk::RandomBytes,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"\u{fffd}PNG\"\n"
+)]
+#[case::h_nul(
+    "huarongdao",
+    Junk::Nul,
+    1,
+    "",
+    "error: <stdin>:2:7: expected cell (1, 4) (an integer in 0..=1), found \"1\\0\"\n"
+)]
+#[case::h_trailing_garbage(
+    "huarongdao",
+    Junk::TrailingGarbage,
+    1,
+    "",
+    "error: <stdin>:7:1: expected end of input, found \"xyz\"\n"
+)]
+#[case::h_plus_sign(
+    "huarongdao",
+    Junk::PlusSign,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"+3\"\n"
+)]
+#[case::h_past_64_bits(
+    "huarongdao",
+    Junk::Past64Bits,
+    1,
+    "",
+    "error: <stdin>:1:5: q = 18446744073709551616 is out of range 0..=4294967295\n"
+)]
+#[case::h_negative_size(
+    "huarongdao",
+    Junk::NegativeSize,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"-3\"\n"
+)]
+#[case::h_truncated(
+    "huarongdao",
+    Junk::Truncated,
+    1,
+    "",
+    "error: <stdin>:4:6: expected cell (3, 4) (an integer in 0..=1), found end of input\n"
+)]
+#[case::h_huge_dimensions(
+    "huarongdao",
+    Junk::HugeDimensions,
+    1,
+    "",
+    "error: <stdin>:1:1: n = 1000000000 is out of range 1..=4194304\n"
+)]
+#[case::h_count_far_larger(
+    "huarongdao",
+    Junk::CountFarLarger,
+    1,
+    "",
+    "error: <stdin>:6:12: expected EX of query 3 (an integer in 1..=3), found end of input\n"
+)]
+#[case::b_empty(
+    "bloxorz",
+    Junk::Empty,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer), or `0 0` for no cases, found end of input\n"
+)]
+#[case::b_whitespace(
+    "bloxorz",
+    Junk::Whitespace,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer), or `0 0` for no cases, found end of input\n"
+)]
+#[case::b_random_bytes(
+    "bloxorz",
+    Junk::RandomBytes,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"\u{fffd}PNG\"\n"
+)]
+#[case::b_nul(
+    "bloxorz",
+    Junk::Nul,
+    1,
+    "",
+    "error: <stdin>:3:1: case 1: row 2 has 3 characters, expected 7\n"
+)]
+#[case::b_trailing_garbage(
+    "bloxorz",
+    Junk::TrailingGarbage,
+    1,
+    "",
+    "error: <stdin>:10:1: expected end of input, found \"xyz\"\n"
+)]
+#[case::b_plus_sign(
+    "bloxorz",
+    Junk::PlusSign,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"+7\"\n"
+)]
+#[case::b_past_64_bits(
+    "bloxorz",
+    Junk::Past64Bits,
+    1,
+    "",
+    "error: <stdin>:1:3: C = 18446744073709551616 is out of range 0..=67108864\n"
+)]
+#[case::b_negative_size(
+    "bloxorz",
+    Junk::NegativeSize,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"-7\"\n"
+)]
+#[case::b_truncated(
+    "bloxorz",
+    Junk::Truncated,
+    1,
+    "",
+    "error: <stdin>:5:1: case 1: row 4 has 4 characters, expected 7\n"
+)]
+#[case::b_huge_dimensions(
+    "bloxorz",
+    Junk::HugeDimensions,
+    1,
+    "",
+    "error: <stdin>:1:1: R = 1000000000 is out of range 0..=67108864\n"
+)]
+#[case::b_count_far_larger(
+    "bloxorz",
+    Junk::CountFarLarger,
+    1,
+    "",
+    "error: <stdin>:2:1: case 1: row 1 has 1 characters, expected 600\n"
+)]
+#[case::d_empty(
+    "holedox",
+    Junk::Empty,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer), or `0 0 0` for no cases, found end of input\n"
+)]
+#[case::d_whitespace(
+    "holedox",
+    Junk::Whitespace,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer), or `0 0 0` for no cases, found end of input\n"
+)]
+#[case::d_random_bytes(
+    "holedox",
+    Junk::RandomBytes,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"\u{fffd}PNG\"\n"
+)]
+#[case::d_nul(
+    "holedox",
+    Junk::Nul,
+    1,
+    "",
+    "error: <stdin>:3:3: expected column of block 2 (case 1) (an integer in 1..=6), found \"2\\0\"\n"
+)]
+#[case::d_trailing_garbage(
+    "holedox",
+    Junk::TrailingGarbage,
+    1,
+    "",
+    "error: <stdin>:24:1: expected end of input, found \"xyz\"\n"
+)]
+#[case::d_plus_sign(
+    "holedox",
+    Junk::PlusSign,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"+5\"\n"
+)]
+#[case::d_past_64_bits(
+    "holedox",
+    Junk::Past64Bits,
+    1,
+    "",
+    "error: <stdin>:1:5: L = 18446744073709551616 is out of range 0..=16\n"
+)]
+#[case::d_negative_size(
+    "holedox",
+    Junk::NegativeSize,
+    1,
+    "",
+    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"-5\"\n"
+)]
+#[case::d_truncated(
+    "holedox",
+    Junk::Truncated,
+    1,
+    "",
+    "error: <stdin>:11:6: expected row of block 1 (case 2) (an integer in 1..=4), found end of input\n"
+)]
+#[case::d_huge_dimensions(
+    "holedox",
+    Junk::HugeDimensions,
+    1,
+    "",
+    "error: <stdin>:1:1: n = 1000000000 is out of range 0..=64\n"
+)]
+#[case::d_count_far_larger(
+    "holedox",
+    Junk::CountFarLarger,
+    1,
+    "",
+    "error: <stdin>:6:1: K (stones of case 1) = 4000000000 is out of range 0..=30\n"
+)]
+fn junk_is_answered_or_rejected_on_purpose(
+    #[case] puzzle: &str,
+    #[case] junk: Junk,
+    #[case] status: i32,
+    #[case] stdout: &str,
+    #[case] stderr: &str,
+) {
+    let (got_status, got_stdout, got_stderr) = run(puzzle, &input(puzzle, junk));
+    assert_eq!(
+        (got_status, got_stdout.as_str(), got_stderr.as_str()),
+        (status, stdout, stderr),
+        "{junk:?}"
+    );
+}

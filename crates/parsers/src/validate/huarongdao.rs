@@ -1,0 +1,124 @@
+//! The Huarongdao judge input (NOIP 2013), checked strictly.
+
+use super::{Checker, Num, Violation};
+use std::ops::RangeInclusive;
+
+/// The judge's limits on `n` and `m`.
+const SIDE: RangeInclusive<u64> = 1..=30;
+/// The judge's limits on `q`.
+const QUERIES: RangeInclusive<u64> = 0..=500;
+
+/// A cell read as 0; 1 is movable, and a cell that is neither is [`UNKNOWN`].
+const FIXED: u8 = 0;
+const UNKNOWN: u8 = 2;
+
+pub(super) fn validate(text: &[u8]) -> Vec<Violation> {
+    let mut check = Checker::new(text);
+    input(&mut check);
+    check.into_violations()
+}
+
+/// Checks the header, the board and the queries; `None` where the structure is lost.
+fn input(check: &mut Checker<'_>) -> Option<()> {
+    let header = check.expect_line("n m q")?;
+    let [n, m, q] = check.ints(&header, [(&"n", SIDE), (&"m", SIDE), (&"q", QUERIES)]);
+    let (n, m, q) = (n?.value, m?.value, q?.value);
+    let mut board = Board {
+        cols: m,
+        cells: n
+            .checked_mul(m)
+            .filter(|&cells| cells <= check.budget)
+            .map(|cells| vec![UNKNOWN; cells as usize]),
+    };
+    for r in 1..=n {
+        let line = check.expect_line(format_args!("row {r} of {n} ({m} cells of 0 or 1)"))?;
+        let tokens = check.tokens(&line, m, |i| {
+            format!("cell ({r}, {}) (an integer in 0..=1)", i + 1)
+        });
+        for (c, token) in (1..).zip(&tokens) {
+            let cell = check.int(token, format_args!("cell ({r}, {c})"), 0..=1);
+            if let Some(Num {
+                value, valid: true, ..
+            }) = cell
+            {
+                board.set(r, c, value as u8);
+            }
+        }
+    }
+    for k in 1..=q {
+        check.context.clear();
+        let line = check.expect_line(format_args!("query {k} of {q} (EX EY SX SY TX TY)"))?;
+        check.context = format!("query {k}: ");
+        // Any cell of the board may be the target.
+        let [ex, ey, sx, sy, _tx, _ty] = check.ints(
+            &line,
+            [
+                (&"EX", 1..=n),
+                (&"EY", 1..=m),
+                (&"SX", 1..=n),
+                (&"SY", 1..=m),
+                (&"TX", 1..=n),
+                (&"TY", 1..=m),
+            ],
+        );
+        let blank = cell_of(ex, ey);
+        let piece = cell_of(sx, sy);
+        for (cell, who) in [(blank, "the blank E"), (piece, "the piece S")] {
+            if let Some((r, c, token)) = cell {
+                if board.get(r, c) == FIXED {
+                    check.report_at(
+                        &token,
+                        format_args!("expected {who} on a movable cell, found cell ({r}, {c}) = 0"),
+                    );
+                }
+            }
+        }
+        if let (Some((br, bc, _)), Some((pr, pc, token))) = (blank, piece) {
+            if (br, bc) == (pr, pc) {
+                check.report_at(
+                    &token,
+                    format_args!(
+                        "expected the blank E and the piece S on different cells, found both at ({pr}, {pc})"
+                    ),
+                );
+            }
+        }
+    }
+    check.finish();
+    Some(())
+}
+
+/// The board as read, kept only if its size fits the input's budget.
+struct Board {
+    cols: u64,
+    cells: Option<Vec<u8>>,
+}
+
+impl Board {
+    /// The cell at 1-based `(r, c)` on the board, if the board is kept.
+    fn cell(&mut self, r: u64, c: u64) -> Option<&mut u8> {
+        let cells = self.cells.as_mut()?;
+        let i = (r.checked_sub(1)?)
+            .checked_mul(self.cols)?
+            .checked_add(c.checked_sub(1)?)?;
+        cells.get_mut(usize::try_from(i).ok()?)
+    }
+
+    fn set(&mut self, r: u64, c: u64, value: u8) {
+        if let Some(cell) = self.cell(r, c) {
+            *cell = value;
+        }
+    }
+
+    fn get(&mut self, r: u64, c: u64) -> u8 {
+        self.cell(r, c).map_or(UNKNOWN, |cell| *cell)
+    }
+}
+
+/// The cell `(row, col)` and the token of its row, if both are on the board.
+fn cell_of<'a>(row: Option<Num<'a>>, col: Option<Num<'a>>) -> Option<(u64, u64, crate::Token<'a>)> {
+    match (row, col) {
+        (Some(r), Some(c)) if r.valid && c.valid => Some((r.value, c.value, r.token)),
+        _ => None,
+    }
+}
