@@ -36,5 +36,5 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, Cell, MAX_CELLS, Orientation, Placement, start_from};
-pub use replay::{ReplayError, replay};
+pub use replay::{ReplayError, replay, trace};
 pub use solver::{SearchStats, Solution, Solver};

@@ -65,7 +65,24 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first roll after which the box falls, or an end off the target.
 pub fn replay(board: &Board, path: &[Dir]) -> Result<u64, ReplayError> {
+    let placements = trace(board, path)?;
+    let end = placements[placements.len() - 1];
+    if !board.is_goal(end) {
+        return Err(ReplayError::NotOnTarget { end });
+    }
+    Ok(path.len() as u64)
+}
+
+/// The box's placements along `path`: the start, then one after each roll (one more
+/// than there are rolls), each roll checked as [`replay`] does; whether the box ends
+/// on the target is not checked. For pictures of a solution.
+///
+/// # Errors
+/// The first roll after which the plane does not hold the box.
+pub fn trace(board: &Board, path: &[Dir]) -> Result<Vec<Placement>, ReplayError> {
     let mut here = board.start();
+    let mut placements = Vec::with_capacity(path.len() + 1);
+    placements.push(here);
     for (i, &dir) in path.iter().enumerate() {
         let to = here.roll(dir);
         match to {
@@ -78,9 +95,7 @@ pub fn replay(board: &Board, path: &[Dir]) -> Result<u64, ReplayError> {
                 });
             }
         }
+        placements.push(here);
     }
-    if !board.is_goal(here) {
-        return Err(ReplayError::NotOnTarget { end: here });
-    }
-    Ok(path.len() as u64)
+    Ok(placements)
 }

@@ -8,5 +8,5 @@ mod shape;
 mod solver;
 
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
-pub use replay::{ReplayError, replay};
+pub use replay::{ReplayError, replay, trace};
 pub use solver::{LimitError, SearchStats, Solution, Solver};

@@ -49,16 +49,31 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first step that is not allowed, or an end off the exit.
 pub fn replay(game: &Game, path: &[Dir]) -> Result<u64, ReplayError> {
-    let mut body = game.body().to_vec();
+    let bodies = trace(game, path)?;
+    let head = bodies[bodies.len() - 1][0];
+    if head != EXIT {
+        return Err(ReplayError::NotOnExit { head });
+    }
+    Ok(path.len() as u64)
+}
+
+/// The snake's bodies along `path` (head first): the start, then one after each step
+/// (one more than there are steps), each step checked as [`replay`] does; whether the
+/// head ends on the exit is not checked. For pictures of a solution.
+///
+/// # Errors
+/// The first step that is not allowed.
+pub fn trace(game: &Game, path: &[Dir]) -> Result<Vec<Vec<Pos>>, ReplayError> {
+    let mut bodies = Vec::with_capacity(path.len() + 1);
+    bodies.push(game.body().to_vec());
     for (i, &dir) in path.iter().enumerate() {
-        body = game.step(&body, dir).ok_or(ReplayError::Blocked {
+        let body = &bodies[i];
+        let next = game.step(body, dir).ok_or(ReplayError::Blocked {
             step: i + 1,
             dir,
             head: body[0],
         })?;
+        bodies.push(next);
     }
-    if body[0] != EXIT {
-        return Err(ReplayError::NotOnExit { head: body[0] });
-    }
-    Ok(path.len() as u64)
+    Ok(bodies)
 }

@@ -41,5 +41,5 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
-pub use replay::{ReplayError, replay};
+pub use replay::{Position, ReplayError, replay, trace};
 pub use solver::{SearchStats, Solution, Solver};

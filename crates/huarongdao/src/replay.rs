@@ -65,15 +65,49 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first illegal move, or a piece that does not end on the target.
 pub fn replay(board: &Board, query: &Query, path: &[Dir]) -> Result<u64, ReplayError> {
+    let positions = trace(board, query, path)?;
+    let last = positions[positions.len() - 1];
+    if last.piece != query.target {
+        return Err(ReplayError::NotOnTarget {
+            piece: last.piece,
+            target: query.target,
+        });
+    }
+    Ok(path.len() as u64)
+}
+
+/// Where the blank and the designated piece are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub blank: Pos,
+    pub piece: Pos,
+}
+
+/// The positions along `path`: the start, then one after each move (so one more than
+/// there are moves), each move checked against the rules as [`replay`] does; whether
+/// the piece ends on the target is not checked. For pictures of a solution.
+///
+/// # Errors
+/// The query breaks the rules, or a move is illegal.
+pub fn trace(board: &Board, query: &Query, path: &[Dir]) -> Result<Vec<Position>, ReplayError> {
     board.check(query).map_err(ReplayError::Query)?;
-    let mut blank = query.blank;
-    let mut piece = query.piece;
+    let mut here = Position {
+        blank: query.blank,
+        piece: query.piece,
+    };
+    let mut positions = Vec::with_capacity(path.len() + 1);
+    positions.push(here);
     for (i, &dir) in path.iter().enumerate() {
         let step = i + 1;
-        let next = blank
-            .step(dir)
-            .filter(|&p| board.contains(p))
-            .ok_or(ReplayError::OffBoard { step, dir, blank })?;
+        let next =
+            here.blank
+                .step(dir)
+                .filter(|&p| board.contains(p))
+                .ok_or(ReplayError::OffBoard {
+                    step,
+                    dir,
+                    blank: here.blank,
+                })?;
         if !board.is_movable(next) {
             return Err(ReplayError::FixedCell {
                 step,
@@ -81,16 +115,11 @@ pub fn replay(board: &Board, query: &Query, path: &[Dir]) -> Result<u64, ReplayE
                 cell: next,
             });
         }
-        if next == piece {
-            piece = blank;
+        if next == here.piece {
+            here.piece = here.blank;
         }
-        blank = next;
+        here.blank = next;
+        positions.push(here);
     }
-    if piece != query.target {
-        return Err(ReplayError::NotOnTarget {
-            piece,
-            target: query.target,
-        });
-    }
-    Ok(path.len() as u64)
+    Ok(positions)
 }
