@@ -1,40 +1,73 @@
-//! A seeded generator of valid random boards.
+//! Seeded generators of valid boards, in the families of [`Family`].
 
 use crate::{Board, Cell, MAX_CELLS, Orientation, Placement};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
 use std::str::FromStr;
 
-/// The shape of a generated board. Every family fills the playable area (inside the
-/// border, if any); the start and the target are placed afterwards.
+/// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
+/// fills the playable area (inside the border, if any); the start and the target are
+/// placed afterwards.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same board on every
+/// platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// Each cell independently: empty with probability `empty` percent, otherwise
-    /// fragile with probability `fragile` percent, otherwise rigid.
+    /// Each cell drawn independently: empty `empty`%, else fragile `fragile`%, else rigid.
     Random,
     /// No empty cell: each cell fragile with probability `fragile` percent, otherwise
     /// rigid (`empty` is ignored).
     Open,
-    /// A maze of corridors two cells wide between walls one cell thick; some passages
-    /// are narrow one-cell doors the box must tip through. Each wall cell the maze
-    /// keeps stays with probability `empty` percent (100: a perfect maze, 0: an open
-    /// floor with pillars); each floor cell is fragile with probability `fragile`
+    /// A maze of corridors two cells wide between walls one cell thick.
+    ///
+    /// Some passages are narrow one-cell doors the box must tip through. Each wall cell
+    /// the maze keeps stays with probability `empty` percent (100: a perfect maze, 0: an
+    /// open floor with pillars); each floor cell is fragile with probability `fragile`
     /// percent.
     Maze,
-    /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells: an island starts
-    /// at each cell with probability `(100 - fragile) / 10` percent, so at most about a
-    /// third of the cells are rigid. Each fragile cell is empty with probability `empty`
-    /// percent.
+    /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells.
+    ///
+    /// An island starts at each cell with probability `(100 - fragile) / 10` percent, so
+    /// at most about a third of the cells are rigid. Each fragile cell is empty with
+    /// probability `empty` percent.
     FragileHeavy,
+    /// Long winding routes, and Impossible boards whose search must exhaust a large region.
+    ///
+    /// The playable area becomes a serpentine: lanes two cells wide between empty walls
+    /// one cell thick, joined by one-cell gaps at alternate ends. The box rolls along a
+    /// lane lying across it (over fragile cells too: each lane cell is fragile with
+    /// probability `fragile` percent; `empty` is ignored) and stands up in each gap to
+    /// change lanes. The start lies in a rigid 3 x 3 room at the beginning of the way,
+    /// where it can take any orientation. The seed picks one of four layouts, in turn
+    /// (seed % 4 = 0, 1, 2, 3), along the rows or the columns:
+    /// - the long route: `O` in a notch at the far end of the serpentine; the answer is
+    ///   about the area's cells divided by three (tens of thousands of rolls at 500 x 500).
+    /// - next door: the area split by a wall down the middle, the way going down one half
+    ///   and back up the other; `O` lies two to six cells from the start, across the
+    ///   wall, and the answer is as long as the long route's.
+    /// - lying only: `O` in a dead-end stub one cell wide at the far end, where the
+    ///   box can lie over it but never stand on it (the stub's phase is wrong and the lane
+    ///   cells beside it are fragile): Impossible, after a one-way search visits every
+    ///   state of the serpentine.
+    /// - phase lock: the serpentine cut in the middle by a gap the box can never pass
+    ///   (a fragile gap, or a two-cell corridor whose phase is wrong at one end); both
+    ///   halves are large, so even a search from both ends exhausts one of them.
+    ///
+    /// The layouts need a playable area of at least 4 x 3 (long route), 6 x 6 (next
+    /// door), 6 x 4 (lying only) or 7 x 4 (phase lock), in either direction; a layout
+    /// that does not fit falls back to the long route, and an area too small even for
+    /// that gets a [`Family::Random`] board.
+    Adversarial,
 }
 
 impl Family {
-    /// Every family, for documentation and exhaustive tests.
-    pub const ALL: [Family; 4] = [
+    /// Every family, in the order `--help` lists them.
+    pub const ALL: [Family; 5] = [
         Family::Random,
         Family::Open,
         Family::Maze,
         Family::FragileHeavy,
+        Family::Adversarial,
     ];
 
     /// The family's name on the command line.
@@ -44,6 +77,24 @@ impl Family {
             Family::Open => "open",
             Family::Maze => "maze",
             Family::FragileHeavy => "fragile-heavy",
+            Family::Adversarial => "adversarial",
+        }
+    }
+
+    /// A one-line description, for `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Family::Random => "cells drawn independently: empty% empty, then fragile% fragile",
+            Family::Open => "no empty cells inside the border; fragile% fragile (empty ignored)",
+            Family::Maze => {
+                "two-wide corridors with one-cell doors; empty% of the maze's walls stay"
+            }
+            Family::FragileHeavy => {
+                "mostly fragile, with rigid islands; empty% of the fragile cells empty"
+            }
+            Family::Adversarial => {
+                "long winding routes, O next door but far round, Impossible boards that exhaust a region"
+            }
         }
     }
 }
@@ -62,7 +113,8 @@ impl FromStr for Family {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| {
-                format!("expected one of random, open, maze, fragile-heavy, found {s:?}")
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                format!("expected one of {}, found {s:?}", names.join(", "))
             })
     }
 }
@@ -279,20 +331,43 @@ pub fn generate(params: &GenParams) -> Board {
         area: params.area(),
         cells: vec![Cell::Empty; params.rows * params.cols],
     };
-    match params.family {
-        Family::Random => fill_random(&mut plane, &mut rng, params.empty, params.fragile),
-        Family::Open => fill_random(&mut plane, &mut rng, 0, params.fragile),
-        Family::Maze => carve_maze(&mut plane, &mut rng, params.empty, params.fragile),
+    let (start, target) = match params.family {
+        Family::Random => {
+            fill_random(&mut plane, &mut rng, params.empty, params.fragile);
+            place_anywhere(&mut plane, &mut rng, params.start)
+        }
+        Family::Open => {
+            fill_random(&mut plane, &mut rng, 0, params.fragile);
+            place_anywhere(&mut plane, &mut rng, params.start)
+        }
+        Family::Maze => {
+            carve_maze(&mut plane, &mut rng, params.empty, params.fragile);
+            place_anywhere(&mut plane, &mut rng, params.start)
+        }
         Family::FragileHeavy => {
             scatter_islands(&mut plane, &mut rng, params.empty, params.fragile);
+            place_anywhere(&mut plane, &mut rng, params.start)
         }
-    }
-    let orientations: Vec<Orientation> = fitting_orientations(plane.area, params.start).collect();
-    let orientation = orientations[rng.index(orientations.len())];
-    let start = place_start(&mut plane, &mut rng, orientation);
-    let target = place_target(&mut plane, &mut rng, start);
+        Family::Adversarial => match Layout::pick(&mut rng, params.seed, plane.area) {
+            Some((layout, frame)) => layout.build(&mut plane, &mut rng, frame, params),
+            None => {
+                fill_random(&mut plane, &mut rng, params.empty, params.fragile);
+                place_anywhere(&mut plane, &mut rng, params.start)
+            }
+        },
+    };
     Board::new(params.rows, params.cols, &plane.cells, start, target)
         .expect("the generator places a valid start and target")
+}
+
+/// A start of a kind that fits, then a target, anywhere in the area (preferring rigid
+/// cells).
+fn place_anywhere(plane: &mut Plane, rng: &mut SplitMix64, kind: StartKind) -> (Placement, Pos) {
+    let orientations: Vec<Orientation> = fitting_orientations(plane.area, kind).collect();
+    let orientation = orientations[rng.index(orientations.len())];
+    let start = place_start(plane, rng, orientation);
+    let target = place_target(plane, rng, start);
+    (start, target)
 }
 
 /// Tries to find a cell the family already made suitable before forcing one: enough
@@ -527,6 +602,290 @@ fn place_target(plane: &mut Plane, rng: &mut SplitMix64, start: Placement) -> Po
     };
     plane.set(target, Cell::Rigid);
     target
+}
+
+/// The playable area seen along its rows or, `transposed`, along its columns: layouts
+/// are written for `rows x cols` frames and [`Frame::pos`] maps them onto the area.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    transposed: bool,
+    rows: usize,
+    cols: usize,
+}
+
+impl Frame {
+    fn both(area: Area) -> [Frame; 2] {
+        [
+            Frame {
+                transposed: false,
+                rows: area.rows,
+                cols: area.cols,
+            },
+            Frame {
+                transposed: true,
+                rows: area.cols,
+                cols: area.rows,
+            },
+        ]
+    }
+
+    fn pos(self, plane: &Plane, r: usize, c: usize) -> Pos {
+        if self.transposed {
+            plane.at(c, r)
+        } else {
+            plane.at(r, c)
+        }
+    }
+
+    fn set(self, plane: &mut Plane, r: usize, c: usize, cell: Cell) {
+        let pos = self.pos(plane, r, c);
+        plane.set(pos, cell);
+    }
+}
+
+/// The layouts of [`Family::Adversarial`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    LongRoute,
+    NextDoor,
+    LyingOnly,
+    PhaseLock,
+}
+
+impl Layout {
+    const ALL: [Layout; 4] = [
+        Layout::LongRoute,
+        Layout::NextDoor,
+        Layout::LyingOnly,
+        Layout::PhaseLock,
+    ];
+
+    /// Whether the layout fits a frame of this size.
+    fn fits(self, frame: Frame) -> bool {
+        let (rows, cols) = (frame.rows, frame.cols);
+        match self {
+            // The room's top row, a lane, the target's row; the room's three columns.
+            Layout::LongRoute => rows >= 4 && cols >= 3,
+            // Two lanes; the room, the middle wall and a lane two cells wide.
+            Layout::NextDoor => rows >= 6 && cols >= 6,
+            // A lane and a stub of three cells; the stub off the room's columns.
+            Layout::LyingOnly => rows >= 6 && cols >= 4,
+            // Two lanes and the target's row; the lock off the room's columns.
+            Layout::PhaseLock => rows >= 7 && cols >= 4,
+        }
+    }
+
+    /// The layout the seed picks (consecutive seeds take turns) and a frame it fits, the
+    /// long route if the one picked fits neither way; `None` if not even that fits.
+    fn pick(rng: &mut SplitMix64, seed: u64, area: Area) -> Option<(Layout, Frame)> {
+        let chosen = Layout::ALL[(seed % Layout::ALL.len() as u64) as usize];
+        for layout in [chosen, Layout::LongRoute] {
+            let frames: Vec<Frame> = Frame::both(area)
+                .into_iter()
+                .filter(|&f| layout.fits(f))
+                .collect();
+            if !frames.is_empty() {
+                return Some((layout, frames[rng.index(frames.len())]));
+            }
+        }
+        None
+    }
+
+    /// Lays the layout out in `plane`; returns the start (in the room, of the kind
+    /// asked for) and the target.
+    fn build(
+        self,
+        plane: &mut Plane,
+        rng: &mut SplitMix64,
+        f: Frame,
+        params: &GenParams,
+    ) -> (Placement, Pos) {
+        let (rows, cols) = (f.rows, f.cols);
+        let fragile = params.fragile;
+        let (room, target) = match self {
+            Layout::LongRoute => {
+                let way = Serpentine::new(rows, cols, 1, None);
+                way.lay(plane, rng, f, fragile);
+                (0, way.notch())
+            }
+            Layout::LyingOnly => {
+                let way = Serpentine::new(rows, cols, 3, None);
+                way.lay(plane, rng, f, fragile);
+                let (top, col) = (way.last_top(), way.exit_col(way.tops.len() - 1));
+                // The box stands on the stub's first cell only from the lane, lies over
+                // the next two, and could stand on them only from the lane cells above,
+                // which are fragile.
+                for r in [top, top + 1] {
+                    f.set(plane, r, col, Cell::Fragile);
+                }
+                for r in top + 2..top + 5 {
+                    f.set(plane, r, col, Cell::Rigid);
+                }
+                (0, (top + 3 + rng.index(2), col))
+            }
+            Layout::PhaseLock => {
+                let thin = Serpentine::new(rows, cols, 1, None);
+                let wall = (thin.tops.len() - 2) / 2;
+                let thick = Serpentine::new(rows, cols, 1, Some(wall));
+                let way = if thick.tops.len() > wall + 1 && rng.percent(50) {
+                    thick
+                } else {
+                    thin
+                };
+                way.lay(plane, rng, f, fragile);
+                way.lock(plane, f, wall);
+                (0, way.notch())
+            }
+            Layout::NextDoor => {
+                let middle = (cols / 2).clamp(3, cols - 3);
+                next_door(plane, rng, f, middle, fragile);
+                (middle - 3, (0, middle + 1))
+            }
+        };
+        f.set(plane, target.0, target.1, Cell::Rigid);
+        let start = start_in_room(plane, rng, f, room, params.start);
+        (start, f.pos(plane, target.0, target.1))
+    }
+}
+
+/// A serpentine filling a frame: lane `i` on rows `tops[i]` and `tops[i] + 1`, all
+/// columns; the rows between two lanes are empty walls, open at one cell, the column
+/// where the way leaves the upper lane (the right end after even lanes, the left end
+/// after odd ones). Row 0 holds the top of the start room (columns 0 to 2, rows 0 to
+/// 2) and nothing else.
+struct Serpentine {
+    tops: Vec<usize>,
+    cols: usize,
+}
+
+impl Serpentine {
+    /// As many lanes as fit above `tail` spare rows, walls one row thick but two after
+    /// lane `thick`.
+    fn new(rows: usize, cols: usize, tail: usize, thick: Option<usize>) -> Serpentine {
+        let mut tops = Vec::new();
+        let mut top = 1;
+        while top + 1 + tail < rows {
+            tops.push(top);
+            top += if thick == Some(tops.len() - 1) { 4 } else { 3 };
+        }
+        Serpentine { tops, cols }
+    }
+
+    fn last_top(&self) -> usize {
+        self.tops[self.tops.len() - 1]
+    }
+
+    /// The column where the way leaves lane `i`.
+    fn exit_col(&self, i: usize) -> usize {
+        if i % 2 == 0 { self.cols - 1 } else { 0 }
+    }
+
+    /// The cell below the end of the way, where a box lying across the last lane
+    /// stands up.
+    fn notch(&self) -> (usize, usize) {
+        (self.last_top() + 2, self.exit_col(self.tops.len() - 1))
+    }
+
+    fn lay(&self, plane: &mut Plane, rng: &mut SplitMix64, f: Frame, fragile: u32) {
+        for &top in &self.tops {
+            for r in top..top + 2 {
+                for c in 0..self.cols {
+                    f.set(plane, r, c, floor(rng, fragile));
+                }
+            }
+        }
+        for (i, pair) in self.tops.windows(2).enumerate() {
+            for r in pair[0] + 2..pair[1] {
+                f.set(plane, r, self.exit_col(i), Cell::Rigid);
+            }
+        }
+        lay_room(plane, f, 0);
+    }
+
+    /// Makes the gap after lane `wall` impassable: the lane cells either side of it
+    /// fragile, and the gap itself fragile (one row thick: nowhere to stand) or rigid
+    /// (two rows thick: the box stands on the upper cell coming from above and on the
+    /// lower one coming from below, and never gets from one to the other).
+    fn lock(&self, plane: &mut Plane, f: Frame, wall: usize) {
+        let (above, below) = (self.tops[wall], self.tops[wall + 1]);
+        let col = self.exit_col(wall);
+        for r in [above, above + 1, below, below + 1] {
+            f.set(plane, r, col, Cell::Fragile);
+        }
+        if below - above == 3 {
+            f.set(plane, above + 2, col, Cell::Fragile);
+        }
+    }
+}
+
+/// The start room: rigid rows 0 to 2 of columns `left` to `left + 2`.
+fn lay_room(plane: &mut Plane, f: Frame, left: usize) {
+    for r in 0..3 {
+        for c in left..left + 3 {
+            f.set(plane, r, c, Cell::Rigid);
+        }
+    }
+}
+
+/// Two serpentines side by side, split by the empty column `middle` and joined through
+/// it across their last lane: the way goes down the left one from the room at its top
+/// right and back up the right one to the target above its first lane, at `(0, middle
+/// + 1)`.
+fn next_door(plane: &mut Plane, rng: &mut SplitMix64, f: Frame, middle: usize, fragile: u32) {
+    let tops = Serpentine::new(f.rows, f.cols, 0, None).tops;
+    let lanes = tops.len();
+    for &top in &tops {
+        for r in top..top + 2 {
+            for c in (0..f.cols).filter(|&c| c != middle) {
+                f.set(plane, r, c, floor(rng, fragile));
+            }
+        }
+    }
+    let (last, right_end) = (tops[lanes - 1], f.cols - 1);
+    for (i, pair) in tops.windows(2).enumerate() {
+        let left_gap = if i % 2 == 0 { 0 } else { middle - 1 };
+        let right_gap = if (lanes - 2 - i) % 2 == 0 {
+            right_end
+        } else {
+            middle + 1
+        };
+        for r in pair[0] + 2..pair[1] {
+            f.set(plane, r, left_gap, Cell::Rigid);
+            f.set(plane, r, right_gap, Cell::Rigid);
+        }
+    }
+    for r in last..last + 2 {
+        f.set(plane, r, middle, Cell::Rigid);
+    }
+    lay_room(plane, f, middle - 3);
+}
+
+/// A start of `kind` (any orientation for [`StartKind::Random`]) in the 3 x 3 room at
+/// rows 0 to 2, columns `left` to `left + 2` of the frame.
+fn start_in_room(
+    plane: &Plane,
+    rng: &mut SplitMix64,
+    f: Frame,
+    left: usize,
+    kind: StartKind,
+) -> Placement {
+    let orientations: Vec<Orientation> = Orientation::ALL
+        .into_iter()
+        .filter(|&o| kind.orientation().is_none_or(|wanted| wanted == o))
+        .collect();
+    let orientation = orientations[rng.index(orientations.len())];
+    // The room's top-left cell on the area (the room is square, so a transposed frame
+    // maps it onto a square too).
+    let corner = f.pos(plane, 0, left);
+    let (rows, cols) = match orientation {
+        Orientation::Standing => (3, 3),
+        Orientation::Horizontal => (3, 2),
+        Orientation::Vertical => (2, 3),
+    };
+    Placement {
+        pos: Pos::new(corner.row + rng.index(rows), corner.col + rng.index(cols)),
+        orientation,
+    }
 }
 
 #[cfg(test)]
@@ -820,6 +1179,145 @@ mod tests {
             assert!(answers.contains(&true), "{family}: never solvable");
             assert!(answers.contains(&false), "{family}: never impossible");
         }
+    }
+
+    #[test]
+    fn summaries_are_one_line() {
+        for f in Family::ALL {
+            let summary = f.summary();
+            assert!(!summary.is_empty() && !summary.contains('\n'), "{f}");
+        }
+    }
+
+    #[test]
+    fn adversarial_is_valid_from_tiny_to_huge() {
+        let sizes = [
+            (4, 5),
+            (5, 4),
+            (5, 6),
+            (6, 5),
+            (8, 6),
+            (9, 9),
+            (30, 30),
+            (50, 7),
+            (7, 50),
+        ];
+        for start in StartKind::ALL {
+            for border in [false, true] {
+                for (rows, cols) in sizes {
+                    for seed in 0..16 {
+                        let params = GenParams {
+                            border,
+                            seed,
+                            fragile: (seed as u32 * 29) % 101,
+                            ..params(Family::Adversarial, rows, cols, start)
+                        };
+                        if params.check().is_ok() {
+                            check_board(&generate(&params), &params);
+                        }
+                    }
+                }
+            }
+        }
+        for (rows, cols) in [(500, 500), (3000, 3000), (5, 3000)] {
+            let params = params(Family::Adversarial, rows, cols, StartKind::Vertical);
+            let board = generate(&params);
+            assert_eq!((board.rows(), board.cols()), (rows, cols));
+            assert_eq!(board.start().orientation, Orientation::Vertical);
+        }
+    }
+
+    /// How many placements a one-way breadth-first search from the start visits when
+    /// it never finds the target (all those reachable), and whether one of them lies
+    /// over the target.
+    fn reachable(board: &Board) -> (usize, bool) {
+        let index =
+            |p: Placement| (p.pos.row * board.cols() + p.pos.col) * 3 + p.orientation as usize;
+        let mut seen = vec![false; board.rows() * board.cols() * 3];
+        seen[index(board.start())] = true;
+        let mut stack = vec![board.start()];
+        let (mut count, mut lying_over_target) = (0, false);
+        while let Some(here) = stack.pop() {
+            count += 1;
+            let (a, b) = here.cells();
+            lying_over_target |= b.is_some() && (a == board.target() || b == Some(board.target()));
+            for dir in grid_core::Dir::ALL {
+                let Some(next) = here.roll(dir) else { continue };
+                let inside = next.pos.row < board.rows() && next.pos.col < board.cols();
+                if inside && board.holds(next) && !seen[index(next)] {
+                    seen[index(next)] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        (count, lying_over_target)
+    }
+
+    #[test]
+    fn adversarial_is_hard_in_the_intended_ways() {
+        let mut solver = crate::Solver::new();
+        let (mut long, mut next_door, mut lying_only, mut locked, mut longest) = (0, 0, 0, 0, 0);
+        for (rows, cols) in [(20, 20), (30, 30), (17, 40)] {
+            for seed in 0..24 {
+                let params = GenParams {
+                    seed,
+                    fragile: (seed as u32 * 13) % 60,
+                    ..params(Family::Adversarial, rows, cols, StartKind::Random)
+                };
+                let board = generate(&params);
+                let answer = solver.solve(&board);
+                assert_eq!(
+                    answer,
+                    crate::oracle::solve(&board).map(|(m, _)| m),
+                    "{params:?}"
+                );
+                let area = (rows - 2) * (cols - 2);
+                let Some(moves) = answer else {
+                    // A one-way search visits a good part of the area before giving up.
+                    let (states, lying_over_target) = reachable(&board);
+                    assert!(states >= area / 8, "{params:?}: {states} states");
+                    if lying_over_target {
+                        lying_only += 1;
+                    } else if solver.stats().expanded as usize >= area / 12 {
+                        // Even the search from both ends exhausts a large region.
+                        locked += 1;
+                    }
+                    continue;
+                };
+                longest = longest.max(moves);
+                if moves as usize >= area / 4 {
+                    long += 1;
+                    if board.start().pos.manhattan(board.target()) <= 6 {
+                        next_door += 1;
+                    }
+                }
+            }
+        }
+        // 72 boards; measured: 36 long (18 of them next door), 36 Impossible (18 lying
+        // only, 18 locked with both sides large), the longest 266 rolls (at 30 x 30).
+        assert!(long >= 16, "{long} long answers");
+        assert!(next_door >= 8, "{next_door} next door");
+        assert!(lying_only >= 12, "{lying_only} lying only");
+        assert!(locked >= 12, "{locked} locked");
+        assert!(longest >= 200, "longest {longest}");
+    }
+
+    #[test]
+    fn adversarial_answers_run_into_the_tens_of_thousands_at_500x500() {
+        let mut solver = crate::Solver::new();
+        let answers: Vec<Option<u64>> = (0..8)
+            .map(|seed| {
+                solver.solve(&generate(&GenParams {
+                    seed,
+                    ..params(Family::Adversarial, 500, 500, StartKind::Random)
+                }))
+            })
+            .collect();
+        assert!(answers.contains(&None), "{answers:?}");
+        assert!(
+            answers.iter().flatten().any(|&m| m >= 50_000),
+            "{answers:?}"
+        );
     }
 
     #[test]

@@ -1,50 +1,83 @@
-//! A seeded generator of valid random games.
+//! Seeded generators of valid games, in the families of [`Family`].
 
 use crate::{EXIT, Game, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 use grid_core::{Dir, Pos, SplitMix64};
 use std::fmt;
 use std::str::FromStr;
 
-/// The layout of a generated lair. Every family keeps the exit and the snake's squares
-/// free of stones.
+/// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
+/// keeps the exit and the snake's squares free of stones.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same game on every
+/// platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
-    /// A random snake anywhere; every other square a stone with probability `stones`
-    /// percent.
+    /// A random snake anywhere; every other square a stone with probability `stones`%.
     Random,
     /// A random snake anywhere and no stones (`stones` is ignored).
     Open,
-    /// A random snake walled into a small pocket: its own squares and up to `length`
-    /// more, ringed by stones. In half the games one stone of the ring is left out as a
-    /// door. Squares outside the ring are stones with probability `stones` percent. The
-    /// exit is usually outside the pocket, so the answer is often "never".
-    Trapped,
-    /// The exit at the dead end of a tunnel one square wide along the top row (or the
-    /// left column), the snake inside it facing away from the exit, so it must leave the
-    /// tunnel, turn round and come back head first. A bay two squares wide next to the
-    /// tunnel's mouth (beside it or below its wall) is kept clear for the turn, so the
-    /// game is always solvable; other squares are stones with probability `stones`
-    /// percent. A lair too small for the tunnel, the snake and the bay gets a
-    /// [`Family::Random`] game instead: the layout needs one side of at least
-    /// `length + 2` and the other of at least 4 (bay below), or one side of at least
-    /// `length + 1 + (length + 2) / 2` and the other of at least 2 (bay beyond).
-    TurnRound,
-    /// A maze of corridors one square wide between stones: the squares with an even row
-    /// and column are rooms, joined by a random spanning tree. Each wall square the tree
-    /// leaves shut (not the pillars, whose row and column are both odd) stays a stone
-    /// with probability `stones` percent: 100 gives a perfect maze, 0 an open floor with
-    /// pillars. The snake lies in the corridors if it fits there.
+    /// A maze of corridors one square wide between stones.
+    ///
+    /// The squares with an even row and column are rooms, joined by a random spanning
+    /// tree. Each wall square the tree leaves shut (not the pillars, whose row and
+    /// column are both odd) stays a stone with probability `stones` percent: 100 gives a
+    /// perfect maze, 0 an open floor with pillars. The snake lies in the corridors if it
+    /// fits there.
     Maze,
+    /// A random snake walled into a small pocket (the answer is often -1).
+    ///
+    /// The pocket is the snake's own squares and up to `length` more, ringed by stones.
+    /// In half the games one stone of the ring is left out as a door. Squares outside
+    /// the ring are stones with probability `stones` percent. The exit is usually
+    /// outside the pocket, so the answer is often "never".
+    Trapped,
+    /// The exit at the dead end of a tunnel the snake faces away from; always solvable.
+    ///
+    /// The tunnel is one square wide along the top row (or the left column), the snake
+    /// inside it facing away from the exit, so it must leave the tunnel, turn round and
+    /// come back head first. A bay two squares wide next to the tunnel's mouth (beside
+    /// it or below its wall) is kept clear for the turn, so the game is always solvable;
+    /// other squares are stones with probability `stones` percent. A lair too small for
+    /// the tunnel, the snake and the bay gets a [`Family::Random`] game instead: the
+    /// layout needs one side of at least `length + 2` and the other of at least 4 (bay
+    /// below), or one side of at least `length + 1 + (length + 2) / 2` and the other of
+    /// at least 2 (bay beyond).
+    TurnRound,
+    /// Far turns, snakes that can never turn, and large sealed pockets.
+    ///
+    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2; `stones` is
+    /// ignored):
+    /// - far turn: a winding lair of corridors one square wide (between one or two rows
+    ///   of stones) from the exit to a room at the far end, two squares deep and wide
+    ///   enough for the snake to turn round in. The snake lies in the first corridor
+    ///   next to the exit, facing away from it, so it must crawl to the far end, turn
+    ///   round and crawl back: about twice the length of the way.
+    /// - no turn: the same, but the room's loop is as long as the snake (a snake that
+    ///   may enter its tail's square would turn there) or shorter, and the bays off the
+    ///   corridors (two rows of stones only, snakes of 4 or more) are too: the answer is
+    ///   -1 although the exit is connected to the head, after a search that visits every
+    ///   state along the whole way.
+    /// - sealed pocket: a wall of stones along the second row and column shuts the
+    ///   exit's row and column off from the rest, an open pocket holding the snake. The
+    ///   answer is -1; a search that does not first check that the head can reach the
+    ///   exit visits every state of the pocket.
+    ///
+    /// The way runs along the rows or the columns. A layout that does not fit the lair
+    /// is replaced by one that does; a lair none fits (winding lairs need two rows and
+    /// a way of `length + 2` squares before the room; the pocket needs 4 x 4 and twice
+    /// the snake's squares inside the wall) gets a [`Family::TurnRound`] game instead.
+    Adversarial,
 }
 
 impl Family {
-    /// Every family, for documentation and exhaustive tests.
-    pub const ALL: [Family; 5] = [
+    /// Every family, in the order `--help` lists them.
+    pub const ALL: [Family; 6] = [
         Family::Random,
         Family::Open,
+        Family::Maze,
         Family::Trapped,
         Family::TurnRound,
-        Family::Maze,
+        Family::Adversarial,
     ];
 
     /// The family's name on the command line.
@@ -52,9 +85,28 @@ impl Family {
         match self {
             Family::Random => "random",
             Family::Open => "open",
+            Family::Maze => "maze",
             Family::Trapped => "trapped",
             Family::TurnRound => "turn-round",
-            Family::Maze => "maze",
+            Family::Adversarial => "adversarial",
+        }
+    }
+
+    /// A one-line description, for `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Family::Random => "a random snake; each other square a stone with probability stones%",
+            Family::Open => "a random snake and no stones (stones ignored)",
+            Family::Maze => {
+                "one-square corridors between stones; stones% of the maze's shut walls stay"
+            }
+            Family::Trapped => "the snake walled into a small pocket (mostly -1); stones% outside",
+            Family::TurnRound => {
+                "the exit at the dead end of a tunnel the snake faces away from; stones% elsewhere"
+            }
+            Family::Adversarial => {
+                "far turns in winding lairs, snakes that can never turn (-1), large sealed pockets"
+            }
         }
     }
 }
@@ -73,7 +125,8 @@ impl FromStr for Family {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| {
-                format!("expected one of random, open, trapped, turn-round, maze, found {s:?}")
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                format!("expected one of {}, found {s:?}", names.join(", "))
             })
     }
 }
@@ -196,11 +249,9 @@ pub fn generate(params: &GenParams) -> Game {
         Family::Random => scatter(&mut lair, &mut rng, params.length, params.stones),
         Family::Open => scatter(&mut lair, &mut rng, params.length, 0),
         Family::Trapped => trap(&mut lair, &mut rng, params.length, params.stones),
-        Family::TurnRound => match TurnLayout::pick(&mut rng, params) {
-            Some(layout) => layout.build(&mut lair, &mut rng, params.stones),
-            None => scatter(&mut lair, &mut rng, params.length, params.stones),
-        },
+        Family::TurnRound => turn_round(&mut lair, &mut rng, params),
         Family::Maze => maze(&mut lair, &mut rng, params.length, params.stones),
+        Family::Adversarial => adversarial(&mut lair, &mut rng, params),
     };
     lair.set(EXIT, false);
     Game::new(params.rows, params.cols, &lair.stones(), &body)
@@ -426,6 +477,14 @@ fn rim(lair: &Lair, pocket: &[Pos], in_pocket: &[bool]) -> Vec<Pos> {
     rim
 }
 
+/// [`Family::TurnRound`]: the tunnel layout if it fits, else a random game.
+fn turn_round(lair: &mut Lair, rng: &mut SplitMix64, params: &GenParams) -> Vec<Pos> {
+    match TurnLayout::pick(rng, params) {
+        Some(layout) => layout.build(lair, rng, params.stones),
+        None => scatter(lair, rng, params.length, params.stones),
+    }
+}
+
 /// Where the bay of a [`Family::TurnRound`] game lies, in the frame where the tunnel
 /// runs along row 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -583,6 +642,239 @@ fn maze(lair: &mut Lair, rng: &mut SplitMix64, length: usize, stones: u32) -> Ve
     place_body(lair, rng, length)
 }
 
+/// The lair seen along its rows or, `transposed`, along its columns: layouts are
+/// written for `rows x cols` frames and [`Frame::pos`] maps them onto the lair (the
+/// exit stays at (0,0)).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    transposed: bool,
+    rows: usize,
+    cols: usize,
+}
+
+impl Frame {
+    fn both(params: &GenParams) -> [Frame; 2] {
+        let (rows, cols) = (params.rows, params.cols);
+        [
+            Frame {
+                transposed: false,
+                rows,
+                cols,
+            },
+            Frame {
+                transposed: true,
+                rows: cols,
+                cols: rows,
+            },
+        ]
+    }
+
+    fn pos(self, r: usize, c: usize) -> Pos {
+        if self.transposed {
+            Pos::new(c, r)
+        } else {
+            Pos::new(r, c)
+        }
+    }
+}
+
+/// The layouts of [`Family::Adversarial`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    FarTurn,
+    NoTurn,
+    Pocket,
+}
+
+impl Layout {
+    const ALL: [Layout; 3] = [Layout::FarTurn, Layout::NoTurn, Layout::Pocket];
+
+    /// Whether the layout fits a frame of this size with a snake of `length`.
+    fn fits(self, f: Frame, length: usize) -> bool {
+        match self {
+            Layout::FarTurn | Layout::NoTurn => {
+                Winding::new(f, length, 2, self.room(length)).is_some()
+            }
+            Layout::Pocket => {
+                f.rows >= 4 && f.cols >= 4 && (f.rows - 2) * (f.cols - 2) >= 2 * length
+            }
+        }
+    }
+
+    /// The width of the room two squares deep at the end of a winding lair: a loop of
+    /// more squares than the snake has blocks (it turns round) or of at most as many
+    /// (it never does); 0 for none.
+    fn room(self, length: usize) -> usize {
+        match self {
+            Layout::FarTurn => (length + 2) / 2,
+            _ if length >= 4 => length / 2,
+            _ => 0,
+        }
+    }
+}
+
+/// [`Family::Adversarial`]: the layout the seed picks (consecutive seeds take turns), or
+/// the first that fits, laid out in `lair`; the snake. A [`Family::TurnRound`] game if
+/// none fits.
+fn adversarial(lair: &mut Lair, rng: &mut SplitMix64, params: &GenParams) -> Vec<Pos> {
+    let length = params.length;
+    let chosen = Layout::ALL[(params.seed % Layout::ALL.len() as u64) as usize];
+    for layout in [chosen].into_iter().chain(Layout::ALL) {
+        let frames: Vec<Frame> = Frame::both(params)
+            .into_iter()
+            .filter(|&f| layout.fits(f, length))
+            .collect();
+        if frames.is_empty() {
+            continue;
+        }
+        let f = frames[rng.index(frames.len())];
+        if layout == Layout::Pocket {
+            return sealed_pocket(lair, rng, f, length);
+        }
+        // Two rows of stones between corridors leave room for bays: loops of at most
+        // `length` squares, too short to turn in. A snake under 4 blocks could turn in
+        // any bay, so it gets none.
+        let room = layout.room(length);
+        let wide = (length >= 4 && rng.percent(50))
+            .then(|| Winding::new(f, length, 3, room))
+            .flatten();
+        let winding = wide.unwrap_or_else(|| {
+            Winding::new(f, length, 2, room).expect("the layout fits with one row of stones")
+        });
+        return winding.build(lair, rng, length);
+    }
+    turn_round(lair, rng, params)
+}
+
+/// A winding lair: corridors one square wide on frame rows `0, spacing, 2 * spacing,
+/// ...`, joined through the rows of stones between them at the right end after even
+/// corridors and the left end after odd ones, so they make one way from the exit; a
+/// room `room` squares wide and two deep at the far end of the last corridor.
+#[derive(Clone, Copy, Debug)]
+struct Winding {
+    frame: Frame,
+    spacing: usize,
+    corridors: usize,
+    room: usize,
+    /// Squares of the way before the room.
+    before_room: usize,
+}
+
+impl Winding {
+    /// The layout, if the frame has two rows or more, room for the room, and a way of
+    /// at least `length + 2` squares before it (the exit, the snake, a free square).
+    fn new(frame: Frame, length: usize, spacing: usize, room: usize) -> Option<Winding> {
+        if frame.rows < 2 || room > frame.cols {
+            return None;
+        }
+        let corridors = (frame.rows - 2) / spacing + 1;
+        let before_room = (corridors - 1) * (frame.cols + spacing - 1) + frame.cols - room;
+        (before_room >= length + 2).then_some(Winding {
+            frame,
+            spacing,
+            corridors,
+            room,
+            before_room,
+        })
+    }
+
+    /// The column where the way leaves corridor `i` (and the one where the room is,
+    /// for the last).
+    fn end_col(&self, i: usize) -> usize {
+        if i % 2 == 0 { self.frame.cols - 1 } else { 0 }
+    }
+
+    /// The way's squares in order from the exit, in frame coordinates.
+    fn way(&self) -> Vec<(usize, usize)> {
+        let cols = self.frame.cols;
+        let mut way = Vec::new();
+        for i in 0..self.corridors {
+            let row = i * self.spacing;
+            if i % 2 == 0 {
+                way.extend((0..cols).map(|c| (row, c)));
+            } else {
+                way.extend((0..cols).rev().map(|c| (row, c)));
+            }
+            if i + 1 < self.corridors {
+                way.extend((row + 1..row + self.spacing).map(|r| (r, self.end_col(i))));
+            }
+        }
+        way
+    }
+
+    /// Lays the lair out: stones everywhere but the way, the bays and the room. Returns
+    /// the snake on consecutive squares of the way within the first corridor's length
+    /// of the exit (but not on it), head furthest, so it faces away from the exit, with
+    /// a free square before it.
+    fn build(&self, lair: &mut Lair, rng: &mut SplitMix64, length: usize) -> Vec<Pos> {
+        let f = self.frame;
+        lair.stone.fill(true);
+        let way = self.way();
+        for &(r, c) in &way {
+            lair.set(f.pos(r, c), false);
+        }
+        if self.spacing == 3 {
+            // Bays of 2 to length / 2 squares below every corridor but the last, a
+            // square apart and two from the ends.
+            for i in 0..self.corridors - 1 {
+                let row = i * 3 + 1;
+                let mut c = 2;
+                while c + 2 < f.cols - 1 {
+                    let width = (rng.range(2, (length / 2) as u64) as usize).min(f.cols - 2 - c);
+                    if width >= 2 && rng.percent(50) {
+                        for bay in c..c + width {
+                            lair.set(f.pos(row, bay), false);
+                        }
+                    }
+                    c += width + 1;
+                }
+            }
+        }
+        let last = (self.corridors - 1) * self.spacing;
+        let room = if self.end_col(self.corridors - 1) == 0 {
+            0..self.room
+        } else {
+            f.cols - self.room..f.cols
+        };
+        for c in room {
+            lair.set(f.pos(last, c), false);
+            lair.set(f.pos(last + 1, c), false);
+        }
+        let tail = 1 + rng.index((self.before_room - length - 1).min(f.cols));
+        way[tail..tail + length]
+            .iter()
+            .rev()
+            .map(|&(r, c)| f.pos(r, c))
+            .collect()
+    }
+}
+
+/// The exit's row and column free, a wall of stones along frame row 1 and column 1,
+/// and the snake somewhere in the open pocket beyond: a stretch of the pocket's squares
+/// read row by row, alternately left to right and right to left.
+fn sealed_pocket(lair: &mut Lair, rng: &mut SplitMix64, f: Frame, length: usize) -> Vec<Pos> {
+    for r in 1..f.rows {
+        lair.set(f.pos(r, 1), true);
+    }
+    for c in 1..f.cols {
+        lair.set(f.pos(1, c), true);
+    }
+    let order: Vec<Pos> = (2..f.rows)
+        .flat_map(|r| {
+            (2..f.cols).map(move |c| {
+                let col = if r % 2 == 0 { c } else { f.cols + 1 - c };
+                f.pos(r, col)
+            })
+        })
+        .collect();
+    let offset = rng.index(order.len() - length + 1);
+    let mut body = order[offset..offset + length].to_vec();
+    if rng.percent(50) {
+        body.reverse();
+    }
+    body
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -688,7 +980,14 @@ mod tests {
     fn known_games_are_stable() {
         // Pinned output: a change here changes every generated fixture, so it must be
         // deliberate. `H` is the head, digits the other blocks, `#` stones.
-        let got: Vec<Vec<String>> = Family::ALL
+        let families = [
+            Family::Random,
+            Family::Open,
+            Family::Trapped,
+            Family::TurnRound,
+            Family::Maze,
+        ];
+        let got: Vec<Vec<String>> = families
             .iter()
             .map(|&family| {
                 let params = GenParams {
@@ -919,7 +1218,130 @@ mod tests {
         for f in Family::ALL {
             assert_eq!(f.name().parse::<Family>(), Ok(f));
             assert_eq!(f.to_string(), f.name());
+            let summary = f.summary();
+            assert!(!summary.is_empty() && !summary.contains('\n'), "{f}");
         }
         assert!("rooms".parse::<Family>().is_err());
+    }
+
+    /// Whether the exit is free and joined to the head by free squares (the body
+    /// ignored).
+    fn exit_connected(game: &Game) -> bool {
+        let cols = game.cols();
+        let mut seen = vec![false; game.rows() * cols];
+        let head = game.body()[0];
+        seen[head.row * cols + head.col] = true;
+        let mut stack = vec![head];
+        while let Some(here) = stack.pop() {
+            if here == EXIT {
+                return true;
+            }
+            for next in Dir::ALL.into_iter().filter_map(|d| here.step(d)) {
+                if game.is_free(next) && !seen[next.row * cols + next.col] {
+                    seen[next.row * cols + next.col] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    }
+
+    /// Breadth-first search over whole bodies under a wrong rule (the head may enter
+    /// the square the tail is leaving); the number of bodies seen, and whether the head
+    /// reached the exit. Under the right rule, the bodies a search must see before it
+    /// gives up.
+    fn explore(game: &Game, enter_tail: bool) -> (usize, bool) {
+        let start = game.body().to_vec();
+        let mut seen = std::collections::HashSet::from([start.clone()]);
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(body) = queue.pop_front() {
+            if body[0] == EXIT {
+                return (seen.len(), true);
+            }
+            let blocks = if enter_tail {
+                &body[..body.len() - 1]
+            } else {
+                &body[..]
+            };
+            for head in Dir::ALL.into_iter().filter_map(|d| body[0].step(d)) {
+                if !game.is_free(head) || blocks.contains(&head) {
+                    continue;
+                }
+                let mut next = vec![head];
+                next.extend_from_slice(&body[..body.len() - 1]);
+                if seen.insert(next.clone()) {
+                    queue.push_back(next);
+                }
+            }
+        }
+        (seen.len(), false)
+    }
+
+    #[test]
+    fn adversarial_is_hard_in_the_intended_ways() {
+        let mut solver = crate::Solver::new();
+        let (mut long, mut stuck, mut sealed, mut tail_rule, mut longest) = (0, 0, 0, 0, 0);
+        for (rows, cols, length) in [(9, 13, 4), (10, 10, 5), (12, 9, 6), (11, 11, 8)] {
+            for seed in 0..20 {
+                let params = GenParams {
+                    seed,
+                    ..params(Family::Adversarial, rows, cols, length)
+                };
+                let game = generate(&params);
+                let answer = solver.solve(&game).unwrap();
+                assert_eq!(answer, oracle::solve(&game).map(|(m, _)| m), "{params:?}");
+                match answer {
+                    Some(moves) => {
+                        // Out to the far end and back, not the few steps to the exit.
+                        if moves >= 2 * (rows * cols) as u64 / 3 {
+                            long += 1;
+                        }
+                        longest = longest.max(moves);
+                    }
+                    None if exit_connected(&game) => {
+                        stuck += 1;
+                        tail_rule += usize::from(explore(&game, true).1);
+                    }
+                    None => {
+                        // Sealed off: a search without the head's check sees every body
+                        // that fits in the pocket.
+                        let (bodies, _) = explore(&game, false);
+                        assert!(bodies >= 100, "{params:?}: {bodies} bodies");
+                        sealed += 1;
+                    }
+                }
+            }
+        }
+        // 80 games; measured: 23 long, 28 stuck with the exit connected (21 of them
+        // solvable if the head could enter the tail's square), 24 sealed, the longest
+        // 112 steps (at 9 x 13).
+        assert!(long >= 15, "{long} long answers");
+        assert!(stuck >= 15, "{stuck} stuck with the exit connected");
+        assert!(sealed >= 15, "{sealed} sealed pockets");
+        assert!(
+            tail_rule >= 10,
+            "{tail_rule} solvable under a wrong tail rule"
+        );
+        assert!(longest >= 100, "longest {longest}");
+    }
+
+    #[test]
+    fn adversarial_is_long_and_exhausting_at_the_largest_size() {
+        let mut solver = crate::Solver::new();
+        let (mut longest, mut most_expanded) = (0, 0);
+        for seed in 0..12 {
+            let game = generate(&GenParams {
+                seed,
+                ..params(Family::Adversarial, 64, 64, 16)
+            });
+            let answer = solver.solve(&game).unwrap();
+            longest = longest.max(answer.unwrap_or(0));
+            if answer.is_none() && exit_connected(&game) {
+                most_expanded = most_expanded.max(solver.stats().expanded);
+            }
+        }
+        // Measured: the longest 4126 steps, 137,366 states expanded before a -1.
+        assert!(longest >= 3000, "longest {longest}");
+        assert!(most_expanded >= 10_000, "{most_expanded} states expanded");
     }
 }

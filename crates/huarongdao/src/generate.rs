@@ -1,34 +1,91 @@
-//! A seeded generator of valid random boards and queries.
+//! Seeded generators of valid boards and queries, in the families of [`Family`].
 
 use crate::{Board, Query};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
 use std::str::FromStr;
 
-/// The shape of a generated board.
+/// The shape of a generated board: the `--family` of `gridsolve gen`.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same board and queries
+/// on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Each cell fixed with probability `density` percent.
     Random,
-    /// A maze of one-cell corridors between fixed pillars; each wall the maze keeps
-    /// stays with probability `density` percent (100: a perfect maze, 0: an open grid
-    /// of pillars).
-    Corridors,
-    /// Rooms split by walls with one-cell doors (recursive division); each wall cell
-    /// stays with probability `density` percent.
+    /// No fixed cells at all; `density` is ignored.
+    Open,
+    /// One-cell corridors between fixed pillars; also accepted as `corridors`.
+    ///
+    /// A depth-first maze; each wall the maze keeps stays with probability `density`
+    /// percent (100: a perfect maze, 0: an open grid of pillars). The algorithm is the
+    /// one the family had as `corridors`, so old command lines give the same boards.
+    Maze,
+    /// Rooms split by walls with one-cell doors.
+    ///
+    /// Recursive division; each wall cell stays with probability `density` percent.
     Rooms,
+    /// Long detours, pieces that cannot pass a one-cell door, searches that must exhaust.
+    ///
+    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2), each along
+    /// the rows or the columns (`density` is ignored):
+    /// - a serpentine of lanes two cells wide between walls one cell thick, turning
+    ///   through two-cell gaps at alternate ends; every step of the piece sends the
+    ///   blank round it. In half the boards with three lanes or more, one gap is
+    ///   narrowed to a one-cell door the piece can never pass (the blank can).
+    /// - city blocks: fixed squares of 3 x 3 up to a quarter of the shorter side (2 x 2
+    ///   if that is under 12), between streets one cell wide, so every step of the piece
+    ///   along a street sends the blank round a block. With blocks of 3 x 3 or more, one
+    ///   block is hollowed into a room whose only door is one cell.
+    /// - two open halves split by a wall with a one-cell door.
+    ///
+    /// Half the queries bring the piece from one end of a long way to the other (corner
+    /// to corner: answers many times the Manhattan distance); three in ten put the
+    /// target beyond a one-cell door (or, on a board without one, are long ones too):
+    /// the target is movable and connected to the piece, yet the answer is -1 and a
+    /// search without a reachability check exhausts every state the piece can reach;
+    /// the rest are random.
+    ///
+    /// A board with one row or column, or with both sides at most 4 and one under 4,
+    /// is too small for every layout: it stays open, with random queries. A layout
+    /// picked by the seed that does not fit is replaced by one, chosen at random, that
+    /// does.
+    Adversarial,
 }
 
 impl Family {
-    /// Every family, for documentation and exhaustive tests.
-    pub const ALL: [Family; 3] = [Family::Random, Family::Corridors, Family::Rooms];
+    /// Every family, in the order `--help` lists them.
+    pub const ALL: [Family; 5] = [
+        Family::Random,
+        Family::Open,
+        Family::Maze,
+        Family::Rooms,
+        Family::Adversarial,
+    ];
 
     /// The family's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Family::Random => "random",
-            Family::Corridors => "corridors",
+            Family::Open => "open",
+            Family::Maze => "maze",
             Family::Rooms => "rooms",
+            Family::Adversarial => "adversarial",
+        }
+    }
+
+    /// A one-line description, for `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Family::Random => "each cell fixed with probability density%",
+            Family::Open => "no fixed cells (density ignored)",
+            Family::Maze => {
+                "one-cell corridors between pillars; density% of the maze's walls stay (alias: corridors)"
+            }
+            Family::Rooms => "rooms joined by one-cell doors; density% of the wall cells stay",
+            Family::Adversarial => {
+                "long detours, targets beyond one-cell doors (-1), exhausting searches (density ignored)"
+            }
         }
     }
 }
@@ -42,11 +99,18 @@ impl fmt::Display for Family {
 impl FromStr for Family {
     type Err = String;
 
+    /// A family by its name; `corridors`, the old name of [`Family::Maze`], still works.
     fn from_str(s: &str) -> Result<Family, String> {
+        if s == "corridors" {
+            return Ok(Family::Maze);
+        }
         Family::ALL
             .into_iter()
             .find(|f| f.name() == s)
-            .ok_or_else(|| format!("expected one of random, corridors, rooms, found {s:?}"))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                format!("expected one of {}, found {s:?}", names.join(", "))
+            })
     }
 }
 
@@ -65,10 +129,11 @@ pub struct GenParams {
 
 /// A board of `params`' family and size with `params.queries` valid queries.
 ///
-/// Queries put the blank and the piece on distinct movable cells; about one target in
-/// twenty is the piece's own cell and one in twenty is any cell (fixed ones included),
-/// the rest are movable cells. A board with fewer than two movable cells gets two (or,
-/// if it has fewer than two cells, no queries).
+/// Queries put the blank and the piece on distinct movable cells. Outside
+/// [`Family::Adversarial`], about one target in twenty is the piece's own cell and one
+/// in twenty is any cell (fixed ones included), the rest are movable cells. A board
+/// with fewer than two movable cells gets two (or, if it has fewer than two cells, no
+/// queries). Time and memory are linear in the number of cells plus queries.
 ///
 /// ```
 /// use huarongdao::generate::{generate, Family, GenParams};
@@ -91,10 +156,13 @@ pub fn generate(params: &GenParams) -> (Board, Vec<Query>) {
     );
     let mut rng = SplitMix64::new(params.seed);
     let mut board = Board::new(params.rows, params.cols).expect("a valid board size");
+    let mut plan = Plan::default();
     match params.family {
         Family::Random => fill_random(&mut board, &mut rng, params.density),
-        Family::Corridors => carve_corridors(&mut board, &mut rng, params.density),
+        Family::Open => {}
+        Family::Maze => carve_maze(&mut board, &mut rng, params.density),
         Family::Rooms => divide_rooms(&mut board, &mut rng, params.density),
+        Family::Adversarial => plan = adversarial(&mut board, &mut rng, params.seed),
     }
     let mut movable = movable_cells(&board);
     if movable.len() < 2 && params.rows * params.cols >= 2 {
@@ -106,7 +174,15 @@ pub fn generate(params: &GenParams) -> (Board, Vec<Query>) {
     let mut queries = Vec::with_capacity(params.queries);
     if movable.len() >= 2 {
         for _ in 0..params.queries {
-            queries.push(random_query(&board, &movable, &mut rng));
+            // (An empty plan draws nothing, so the other families' queries stay as
+            // they always were.)
+            let query = match plan.pick(&mut rng) {
+                Some((piece, target)) => {
+                    Query::new(blank_off(piece, &movable, &mut rng), piece, target)
+                }
+                None => random_query(&board, &movable, &mut rng),
+            };
+            queries.push(query);
         }
     }
     (board, queries)
@@ -139,6 +215,16 @@ fn random_query(board: &Board, movable: &[Pos], rng: &mut SplitMix64) -> Query {
     Query::new(blank, piece, target)
 }
 
+/// A random movable cell other than `piece` (there are at least two movable cells).
+fn blank_off(piece: Pos, movable: &[Pos], rng: &mut SplitMix64) -> Pos {
+    loop {
+        let p = movable[rng.index(movable.len())];
+        if p != piece {
+            return p;
+        }
+    }
+}
+
 fn fill_random(board: &mut Board, rng: &mut SplitMix64, density: u32) {
     for i in 0..board.rows() * board.cols() {
         if rng.percent(density) {
@@ -147,10 +233,10 @@ fn fill_random(board: &mut Board, rng: &mut SplitMix64, density: u32) {
     }
 }
 
-/// A depth-first maze over the cells with both coordinates even; the cells between two
-/// such cells are walls the maze opens or keeps; cells with both coordinates odd are
-/// pillars.
-fn carve_corridors(board: &mut Board, rng: &mut SplitMix64, density: u32) {
+/// [`Family::Maze`]: a depth-first maze over the cells with both coordinates even; the
+/// cells between two such cells are walls the maze opens or keeps; cells with both
+/// coordinates odd are pillars.
+fn carve_maze(board: &mut Board, rng: &mut SplitMix64, density: u32) {
     let (rows, cols) = (board.rows(), board.cols());
     for r in 0..rows {
         for c in 0..cols {
@@ -230,6 +316,280 @@ fn divide_rooms(board: &mut Board, rng: &mut SplitMix64, density: u32) {
     }
 }
 
+/// A rectangle of cells, all movable when it is part of a [`Plan`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rect {
+    row: usize,
+    col: usize,
+    rows: usize,
+    cols: usize,
+}
+
+impl Rect {
+    fn sample(self, rng: &mut SplitMix64) -> Pos {
+        Pos::new(
+            self.row + rng.index(self.rows),
+            self.col + rng.index(self.cols),
+        )
+    }
+}
+
+/// Where the queries of a [`Family::Adversarial`] board go; empty for other families.
+#[derive(Debug, Default)]
+struct Plan {
+    /// The piece can get from any cell of one area to any cell of the other, a long
+    /// way round.
+    far: Vec<(Rect, Rect)>,
+    /// Movable cells joined by a path, but the piece can never get from one area to the
+    /// other (a one-cell door lies between them).
+    sealed: Vec<(Rect, Rect)>,
+}
+
+impl Plan {
+    /// The piece and the target of the next query, or `None` (drawing nothing from
+    /// `rng` when the plan is empty) for a random query.
+    fn pick(&self, rng: &mut SplitMix64) -> Option<(Pos, Pos)> {
+        if self.far.is_empty() && self.sealed.is_empty() {
+            return None;
+        }
+        let pairs = match rng.below(10) {
+            0..5 => &self.far,
+            5..8 if !self.sealed.is_empty() => &self.sealed,
+            5..8 => &self.far,
+            _ => return None,
+        };
+        if pairs.is_empty() {
+            return None;
+        }
+        let (mut from, mut to) = pairs[rng.index(pairs.len())];
+        if rng.percent(50) {
+            (from, to) = (to, from);
+        }
+        Some((from.sample(rng), to.sample(rng)))
+    }
+}
+
+/// A board seen along its rows or, `transposed`, along its columns: layouts are
+/// written for `rows x cols` frames and [`Frame::pos`] maps them onto the board.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    transposed: bool,
+    rows: usize,
+    cols: usize,
+}
+
+impl Frame {
+    fn both(board: &Board) -> [Frame; 2] {
+        let (rows, cols) = (board.rows(), board.cols());
+        [
+            Frame {
+                transposed: false,
+                rows,
+                cols,
+            },
+            Frame {
+                transposed: true,
+                rows: cols,
+                cols: rows,
+            },
+        ]
+    }
+
+    fn pos(self, r: usize, c: usize) -> Pos {
+        if self.transposed {
+            Pos::new(c, r)
+        } else {
+            Pos::new(r, c)
+        }
+    }
+
+    fn rect(self, row: usize, col: usize, rows: usize, cols: usize) -> Rect {
+        if self.transposed {
+            Rect {
+                row: col,
+                col: row,
+                rows: cols,
+                cols: rows,
+            }
+        } else {
+            Rect {
+                row,
+                col,
+                rows,
+                cols,
+            }
+        }
+    }
+
+    /// Fixes the frame's cell `(r, c)`.
+    fn fix(self, board: &mut Board, r: usize, c: usize) {
+        board.set_movable(self.pos(r, c), false);
+    }
+}
+
+/// The layouts of [`Family::Adversarial`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    Serpentine,
+    Blocks,
+    Halves,
+}
+
+impl Layout {
+    const ALL: [Layout; 3] = [Layout::Serpentine, Layout::Blocks, Layout::Halves];
+
+    /// Whether the layout fits a frame of this size.
+    fn fits(self, frame: Frame) -> bool {
+        let (rows, cols) = (frame.rows, frame.cols);
+        match self {
+            // Two lanes and the wall between; a wall cell beside each gap.
+            Layout::Serpentine => rows >= 5 && cols >= 3,
+            // One block of 2 x 2 with streets round it.
+            Layout::Blocks => rows >= 4 && cols >= 4,
+            // Halves two cells wide either side of the wall.
+            Layout::Halves => rows >= 2 && cols >= 5,
+        }
+    }
+}
+
+/// [`Family::Adversarial`]: lays out the layout the seed picks (consecutive seeds take
+/// turns), or one chosen at random among those that fit if it does not, and says where
+/// its queries go; an empty plan (an open board) if none fits.
+fn adversarial(board: &mut Board, rng: &mut SplitMix64, seed: u64) -> Plan {
+    let chosen = Layout::ALL[(seed % Layout::ALL.len() as u64) as usize];
+    let mut fitting: Vec<(Layout, Frame)> = Frame::both(board)
+        .into_iter()
+        .filter(|&f| chosen.fits(f))
+        .map(|f| (chosen, f))
+        .collect();
+    if fitting.is_empty() {
+        for layout in Layout::ALL {
+            for frame in Frame::both(board) {
+                if layout.fits(frame) {
+                    fitting.push((layout, frame));
+                }
+            }
+        }
+    }
+    if fitting.is_empty() {
+        return Plan::default();
+    }
+    let (layout, frame) = fitting[rng.index(fitting.len())];
+    match layout {
+        Layout::Serpentine => serpentine(board, rng, frame),
+        Layout::Blocks => blocks(board, rng, frame),
+        Layout::Halves => halves(board, rng, frame),
+    }
+}
+
+/// Lanes on frame rows `3i` and `3i + 1`, walls on rows `3i + 2` open for two cells at
+/// the right end after even lanes and the left end after odd ones, so the lanes make
+/// one winding way from lane 0's left end. Rows below the last whole lane are fixed.
+/// With three lanes or more, half the time one gap keeps only one cell: a door.
+fn serpentine(board: &mut Board, rng: &mut SplitMix64, f: Frame) -> Plan {
+    let (rows, cols) = (f.rows, f.cols);
+    let lanes = (rows + 1) / 3;
+    let last_row = 3 * lanes - 2;
+    let door = (lanes >= 3 && rng.percent(50)).then(|| rng.index(lanes - 1));
+    for r in 0..rows {
+        for c in 0..cols {
+            let open = match r % 3 {
+                _ if r > last_row => false,
+                2 if (r / 3) % 2 == 0 => c >= cols - 2,
+                2 => c < 2,
+                _ => true,
+            };
+            if !open {
+                f.fix(board, r, c);
+            }
+        }
+    }
+    if let Some(wall) = door {
+        let gap = if wall % 2 == 0 { cols - 2 } else { 0 };
+        f.fix(board, 3 * wall + 2, gap + rng.index(2));
+    }
+    // The two-by-two ends of lane `i`, where the way enters it and where it leaves.
+    let left = |i: usize| f.rect(3 * i, 0, 2, 2);
+    let right = |i: usize| f.rect(3 * i, cols - 2, 2, 2);
+    let entry = |i: usize| if i % 2 == 0 { left(i) } else { right(i) };
+    let exit = |i: usize| if i % 2 == 0 { right(i) } else { left(i) };
+    match door {
+        None => Plan {
+            far: vec![(entry(0), exit(lanes - 1))],
+            sealed: Vec::new(),
+        },
+        Some(wall) => Plan {
+            far: vec![(entry(0), exit(wall)), (entry(wall + 1), exit(lanes - 1))],
+            sealed: vec![(entry(0), exit(lanes - 1)), (exit(wall), entry(wall + 1))],
+        },
+    }
+}
+
+/// Fixed blocks of `b x b` cells (b from 3 to a quarter of the shorter side, or 2 on
+/// boards whose shorter side is under 12) between streets one cell wide on every row
+/// and column that is a multiple of `b + 1`, and on the last row and column. With
+/// `b >= 3` one whole block is hollowed into a room whose only door is one cell of its
+/// top wall.
+fn blocks(board: &mut Board, rng: &mut SplitMix64, f: Frame) -> Plan {
+    let (rows, cols) = (f.rows, f.cols);
+    let largest = (rows.min(cols) / 4).max(2) as u64;
+    let b = rng.range(largest.min(3), largest) as usize;
+    let street =
+        |r: usize, c: usize| r % (b + 1) == 0 || c % (b + 1) == 0 || r == rows - 1 || c == cols - 1;
+    for r in 0..rows {
+        for c in 0..cols {
+            if !street(r, c) {
+                f.fix(board, r, c);
+            }
+        }
+    }
+    let w = (b + 1).min(cols);
+    let far = vec![
+        (f.rect(0, 0, 1, w), f.rect(rows - 1, cols - w, 1, w)),
+        (f.rect(0, cols - w, 1, w), f.rect(rows - 1, 0, 1, w)),
+    ];
+    let mut sealed = Vec::new();
+    if b >= 3 {
+        // Block (i, j) spans rows i(b+1)+1 ..= i(b+1)+b; whole if that ends before the
+        // last row (which is a street).
+        let whole = |n: usize| (n - 2 - b) / (b + 1) + 1;
+        let top = rng.index(whole(rows)) * (b + 1) + 1;
+        let left = rng.index(whole(cols)) * (b + 1) + 1;
+        for r in top + 1..top + b - 1 {
+            for c in left + 1..left + b - 1 {
+                board.set_movable(f.pos(r, c), true);
+            }
+        }
+        let door = left + 1 + rng.index(b - 2);
+        board.set_movable(f.pos(top, door), true);
+        let room = f.rect(top + 1, left + 1, b - 2, b - 2);
+        sealed.push((room, far[0].0));
+        sealed.push((room, far[0].1));
+    }
+    Plan { far, sealed }
+}
+
+/// A wall down the middle column with a one-cell door; both halves open.
+fn halves(board: &mut Board, rng: &mut SplitMix64, f: Frame) -> Plan {
+    let (rows, cols) = (f.rows, f.cols);
+    let wall = cols / 2;
+    let door = rng.index(rows);
+    for r in (0..rows).filter(|&r| r != door) {
+        f.fix(board, r, wall);
+    }
+    let (h, wl, wr) = (rows.min(2), wall.min(2), (cols - wall - 1).min(2));
+    let corner = |row: usize, col: usize, w: usize| f.rect(row, col, h, w);
+    Plan {
+        far: vec![
+            (corner(0, 0, wl), corner(rows - h, wall - wl, wl)),
+            (corner(0, cols - wr, wr), corner(rows - h, wall + 1, wr)),
+        ],
+        sealed: vec![(
+            f.rect(0, 0, rows, wall),
+            f.rect(0, wall + 1, rows, cols - wall - 1),
+        )],
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,7 +641,219 @@ mod tests {
     fn family_names_round_trip() {
         for f in Family::ALL {
             assert_eq!(f.name().parse::<Family>(), Ok(f));
+            assert_eq!(f.to_string(), f.name());
+            let summary = f.summary();
+            assert!(!summary.is_empty() && !summary.contains('\n'), "{f}");
         }
-        assert!("maze".parse::<Family>().is_err());
+        assert_eq!("corridors".parse::<Family>(), Ok(Family::Maze));
+        assert_eq!(
+            "walls".parse::<Family>(),
+            Err(
+                "expected one of random, open, maze, rooms, adversarial, found \"walls\""
+                    .to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn maze_is_the_old_corridors_family() {
+        // Pinned output of the family when it was called `corridors`: the fixtures made
+        // with `--family corridors` must regenerate byte for byte.
+        let params = GenParams {
+            family: "corridors".parse().unwrap(),
+            rows: 7,
+            cols: 9,
+            density: 70,
+            queries: 3,
+            seed: 5,
+        };
+        let (board, queries) = generate(&params);
+        let expected = Board::from_rows(&[
+            "101110111",
+            "101010101",
+            "111011111",
+            "001010101",
+            "111011101",
+            "101010101",
+            "101111111",
+        ])
+        .unwrap();
+        assert_eq!(board, expected);
+        let q = |b: (usize, usize), p: (usize, usize), t: (usize, usize)| {
+            Query::new(Pos::new(b.0, b.1), Pos::new(p.0, p.1), Pos::new(t.0, t.1))
+        };
+        assert_eq!(
+            queries,
+            [
+                q((1, 2), (6, 8), (6, 7)),
+                q((5, 0), (2, 5), (0, 7)),
+                q((0, 0), (3, 8), (3, 2))
+            ]
+        );
+    }
+
+    #[test]
+    fn open_boards_have_no_fixed_cells() {
+        for (rows, cols, density) in [(1, 2, 100), (5, 7, 50), (30, 30, 15)] {
+            let params = GenParams {
+                family: Family::Open,
+                rows,
+                cols,
+                density,
+                queries: 10,
+                seed: 4,
+            };
+            let (board, queries) = generate(&params);
+            assert_eq!(movable_cells(&board).len(), rows * cols);
+            assert_eq!(queries.len(), 10);
+        }
+    }
+
+    fn adversarial(rows: usize, cols: usize, queries: usize, seed: u64) -> GenParams {
+        GenParams {
+            family: Family::Adversarial,
+            rows,
+            cols,
+            density: 30,
+            queries,
+            seed,
+        }
+    }
+
+    #[test]
+    fn adversarial_is_valid_from_tiny_to_huge() {
+        let sizes = [
+            (2, 2),
+            (2, 5),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (4, 3),
+            (5, 3),
+            (3, 5),
+            (6, 6),
+            (7, 2),
+            (11, 4),
+            (20, 20),
+            (30, 30),
+            (2, 40),
+            (40, 2),
+            (31, 17),
+            (1, 1000),
+        ];
+        for (rows, cols) in sizes {
+            for seed in 0..12 {
+                let params = adversarial(rows, cols, 50, seed);
+                let (board, queries) = generate(&params);
+                assert_eq!(queries.len(), 50, "{params:?}");
+                for q in &queries {
+                    assert_eq!(board.check(q), Ok(()), "{params:?}");
+                }
+            }
+        }
+        for seed in 0..3 {
+            let params = adversarial(2048, 2048, 500, seed);
+            let (board, queries) = generate(&params);
+            assert_eq!((board.rows(), board.cols()), (2048, 2048));
+            assert!(queries.iter().all(|q| board.check(q).is_ok()), "{params:?}");
+        }
+    }
+
+    #[test]
+    fn small_boards_fall_back_to_open() {
+        for (rows, cols) in [(1, 9), (9, 1), (3, 4), (4, 3), (2, 4)] {
+            let (board, _) = generate(&adversarial(rows, cols, 5, 1));
+            assert_eq!(movable_cells(&board).len(), rows * cols, "{rows} x {cols}");
+        }
+    }
+
+    /// Whether the target is movable and joined to the piece by movable cells.
+    fn connected(board: &Board, from: Pos, to: Pos) -> bool {
+        let cols = board.cols();
+        let mut seen = vec![false; board.rows() * cols];
+        seen[from.row * cols + from.col] = true;
+        let mut stack = vec![from];
+        while let Some(here) = stack.pop() {
+            if here == to {
+                return true;
+            }
+            for next in grid_core::Dir::ALL.into_iter().filter_map(|d| here.step(d)) {
+                if board.is_movable(next) && !seen[next.row * cols + next.col] {
+                    seen[next.row * cols + next.col] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    }
+
+    /// How many (blank, piece) states a plain breadth-first search visits from `query`
+    /// when it never finds the target: all those reachable.
+    fn reachable_states(board: &Board, query: &Query) -> usize {
+        let cols = board.cols();
+        let cells = board.rows() * cols;
+        let index = |p: Pos| p.row * cols + p.col;
+        let mut seen = vec![false; cells * cells];
+        seen[index(query.blank) * cells + index(query.piece)] = true;
+        let mut stack = vec![(query.blank, query.piece)];
+        let mut count = 0;
+        while let Some((blank, piece)) = stack.pop() {
+            count += 1;
+            for next in grid_core::Dir::ALL
+                .into_iter()
+                .filter_map(|d| blank.step(d))
+            {
+                if !board.is_movable(next) {
+                    continue;
+                }
+                let piece = if next == piece { blank } else { piece };
+                let state = index(next) * cells + index(piece);
+                if !seen[state] {
+                    seen[state] = true;
+                    stack.push((next, piece));
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn adversarial_is_hard_in_the_intended_ways() {
+        let (mut sealed, mut exhausting, mut long, mut longest) = (0, 0, 0, 0);
+        for seed in 0..12 {
+            let (board, queries) = generate(&adversarial(20, 20, 40, seed));
+            let mut solver = crate::Solver::new(&board);
+            for (i, q) in queries.iter().enumerate() {
+                let answer = solver.solve(q).unwrap();
+                if i % 4 == 0 {
+                    // The naive oracle agrees (on a sample: it is slow).
+                    let naive = crate::oracle::solve(&board, q).unwrap().map(|(m, _)| m);
+                    assert_eq!(answer, naive, "seed {seed}: {q:?}");
+                }
+                match answer {
+                    None if connected(&board, q.piece, q.target) => {
+                        sealed += 1;
+                        // A search that does not know better visits every state.
+                        if reachable_states(&board, q) >= 10_000 {
+                            exhausting += 1;
+                        }
+                    }
+                    None => {}
+                    Some(moves) => {
+                        let manhattan = q.piece.manhattan(q.target) as u64;
+                        if moves >= 10 * manhattan + 50 {
+                            long += 1;
+                        }
+                        longest = longest.max(moves);
+                    }
+                }
+            }
+        }
+        // 480 queries; measured: 135 sealed (108 of them exhausting), 168 long, the
+        // longest 821 moves.
+        assert!(sealed >= 60, "{sealed} answers -1 with a connected target");
+        assert!(exhausting >= 60, "{exhausting} exhausting searches");
+        assert!(long >= 100, "{long} answers over 10 x Manhattan + 50");
+        assert!(longest >= 500, "longest answer {longest}");
     }
 }

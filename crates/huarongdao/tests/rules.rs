@@ -147,7 +147,7 @@ fn solve_all_answers_like_solve_in_order() {
     for (family, side, queries) in [
         (Family::Random, 20, 300),
         (Family::Rooms, 20, 5),
-        (Family::Corridors, 20, 129),
+        (Family::Maze, 20, 129),
         (Family::Random, 62, 1100),
         (Family::Rooms, 62, 1001),
     ] {
