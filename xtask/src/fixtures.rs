@@ -87,6 +87,13 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
             total.oracle
         );
     }
+    match verify_picture(root, &binary) {
+        Ok(()) => passed += 1,
+        Err(problem) => {
+            eprintln!("FAIL docs/bloxorz-sample.svg: {problem:#}\n");
+            failed += 1;
+        }
+    }
     println!("verify: {passed} passed, {failed} failed");
     if failed > 0 {
         eprintln!(
@@ -136,6 +143,38 @@ fn verify_one(
     puzzle.deep_check(&input)
 }
 
+/// README's picture, `docs/bloxorz-sample.svg`: what `gridsolve --svg` draws for the
+/// Bloxorz sample.
+const PICTURE: &str = "docs/bloxorz-sample.svg";
+
+/// Draws README's picture with the binary.
+fn draw_picture(root: &Path, binary: &Path) -> Result<String> {
+    let dir = root.join("target/xtask-picture");
+    let _ = std::fs::remove_dir_all(&dir);
+    let status = std::process::Command::new(binary)
+        .args(["--puzzle", "bloxorz", "--svg"])
+        .arg(&dir)
+        .arg(root.join("fixtures/bloxorz/sample.in"))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("cannot run gridsolve --svg")?;
+    if !status.success() {
+        bail!("gridsolve --svg failed");
+    }
+    std::fs::read_to_string(dir.join("bloxorz-case-0001.svg"))
+        .context("gridsolve --svg wrote no picture")
+}
+
+fn verify_picture(root: &Path, binary: &Path) -> Result<()> {
+    let drawn = draw_picture(root, binary)?;
+    let kept = std::fs::read_to_string(root.join(PICTURE))
+        .with_context(|| format!("cannot read {PICTURE}"))?;
+    if drawn != kept {
+        bail!("{PICTURE} is not what gridsolve --svg draws now; run `cargo xtask regen`");
+    }
+    Ok(())
+}
+
 /// Rewrites every generated input from its manifest line and every output.
 pub(crate) fn regen(root: &Path) -> Result<()> {
     let binary = crate::gridsolve(root)?;
@@ -159,6 +198,8 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
         }
         println!("{}: {written} outputs written", puzzle.name());
     }
+    write(&root.join(PICTURE), draw_picture(root, &binary)?.as_bytes())?;
+    println!("{PICTURE} drawn");
     Ok(())
 }
 

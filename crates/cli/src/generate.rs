@@ -2,34 +2,43 @@
 
 use crate::{Failure, Puzzle, write_stdout};
 use clap::ValueEnum;
+use std::fmt::Write;
 
-/// The families, for `gridsolve gen --help`.
-const FAMILIES: &str = "\
-Families (--family):
-  huarongdao  random      each cell fixed with probability --density%
-              open        no fixed cells
-              maze        one-cell corridors between pillars; --density% of the maze walls stay
-              rooms       rooms joined by one-cell doors; --density% of the wall cells stay
-              adversarial long detours, targets the piece can never reach, exhausting searches
-  bloxorz     random      cells drawn independently by --empty% and --fragile%
-              open        no empty cells inside the border
-              maze        winding corridors
-              fragile-heavy  mostly E with rigid islands
-              adversarial long winding routes and Impossible boards that exhaust a large region
-  holedox     random      a random body and --stones% stones
-              open        no stones
-              maze        stones forming corridors
-              trapped     the snake walled into a pocket (mostly -1)
-              turn-round  the exit at the end of a dead end the snake faces away from
-              adversarial far turns, large pockets that must be exhausted, long snakes
-
-Each case of a multi-case input (--cases K) uses seed S, S+1, ..., S+K-1. The same
-arguments give the same bytes on every platform and in every version that does not say
-otherwise in its changelog.";
+/// The families of every puzzle with their one-line summaries, for `gridsolve gen
+/// --help` (built from the generators, so it cannot fall out of date).
+fn families_help() -> String {
+    let mut text = String::from("Families (--family):\n");
+    let mut puzzle = |name: &str, families: Vec<(&str, &str)>| {
+        for (i, (family, summary)) in families.into_iter().enumerate() {
+            let label = if i == 0 { name } else { "" };
+            let _ = writeln!(text, "  {label:<11} {family:<14} {summary}");
+        }
+    };
+    use bloxorz::generate::Family as B;
+    use holedox::generate::Family as D;
+    use huarongdao::generate::Family as H;
+    puzzle(
+        "huarongdao",
+        H::ALL.iter().map(|f| (f.name(), f.summary())).collect(),
+    );
+    puzzle(
+        "bloxorz",
+        B::ALL.iter().map(|f| (f.name(), f.summary())).collect(),
+    );
+    puzzle(
+        "holedox",
+        D::ALL.iter().map(|f| (f.name(), f.summary())).collect(),
+    );
+    text.push_str(
+        "\nEach case of a multi-case input (--cases K) uses seed S, S+1, ..., S+K-1. The same\n\
+         arguments give the same bytes on every platform.",
+    );
+    text
+}
 
 /// `gridsolve gen`: write a generated judge input to stdout.
 #[derive(Debug, clap::Args)]
-#[command(after_long_help = FAMILIES)]
+#[command(after_long_help = families_help())]
 pub(crate) struct GenArgs {
     /// The puzzle to write an input for.
     #[arg(long, value_enum)]

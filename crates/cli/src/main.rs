@@ -5,10 +5,14 @@ use anyhow::Context;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+
 use std::process::ExitCode;
 
 mod demo;
 mod generate;
+mod show;
+mod solve;
+mod svg;
 mod validate;
 
 /// Optimal solvers for grid shortest-path judge puzzles.
@@ -38,6 +42,31 @@ struct Cli {
     /// The input file; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+
+    /// How to write the answers: `judge` (exactly the judge's output) or `json` (JSON
+    /// Lines, one object per query or case, with the path and search statistics).
+    #[arg(long, value_enum, default_value = "judge")]
+    format: solve::Format,
+
+    /// After each answer line, a line with an optimal path (`U D L R`; `-` when there
+    /// is none).
+    #[arg(long, conflicts_with = "format")]
+    path: bool,
+
+    /// After each answer, the solution as numbered text frames, one per move (coloured
+    /// when stdout is a terminal).
+    #[arg(long, conflicts_with = "format")]
+    show: bool,
+
+    /// Write one SVG picture per query or case into DIR: the board, the route with
+    /// numbered steps, and an animation of the moves.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+
+    /// Print search statistics (states expanded and generated) to stderr per query or
+    /// case.
+    #[arg(long)]
+    stats: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -84,7 +113,7 @@ fn main() -> ExitCode {
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Gen(args)), _) => generate::run(args),
         (Some(Command::Validate(args)), _) => validate::run(args),
-        (None, Some(puzzle)) => solve(puzzle, cli.file.as_deref()),
+        (None, Some(puzzle)) => solve(puzzle, &cli),
         (None, None) => unreachable!("clap requires --puzzle without a subcommand"),
     };
     match result {
@@ -111,19 +140,53 @@ fn report(message: std::fmt::Arguments<'_>) {
     eprintln!("error: {message}");
 }
 
-/// Solves a judge input and writes the judge output.
-fn solve(puzzle: Puzzle, file: Option<&Path>) -> Result<(), Failure> {
+/// Solves a judge input and writes the judge output (and whatever else was asked).
+fn solve(puzzle: Puzzle, cli: &Cli) -> Result<(), Failure> {
+    let file = cli.file.as_deref();
     if file.is_none() && io::stdin().is_terminal() {
         return write_stdout(&demo::text(puzzle));
     }
     let (source, bytes) = read_input(file)?;
-    let output = match puzzle {
-        Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
-        Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
-        Puzzle::Holedox => parsers::holedox::judge(&bytes),
+    let extras = solve::Extras {
+        format: cli.format,
+        path: cli.path,
+        show: cli.show.then(|| show::Style {
+            colour: io::stdout().is_terminal(),
+        }),
+        svg: cli.svg.clone(),
+        stats: cli.stats,
+    };
+    let invalid = |error: parsers::ParseError| Failure::Input(format!("{source}:{error}"));
+    if extras.judge_only() {
+        let output = match puzzle {
+            Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
+            Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
+            Puzzle::Holedox => parsers::holedox::judge(&bytes),
+        }
+        .map_err(invalid)?;
+        return write_stdout(&output);
     }
-    .map_err(|error| Failure::Input(format!("{source}:{error}")))?;
-    write_stdout(&output)
+    let outcome = solve::run(puzzle, &bytes, &extras).map_err(invalid)?;
+    if let Some(dir) = &extras.svg {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create {}", dir.display()))
+            .map_err(Failure::Io)?;
+        for (name, contents) in &outcome.pictures {
+            let file = dir.join(name);
+            std::fs::write(&file, contents)
+                .with_context(|| format!("cannot write {}", file.display()))
+                .map_err(Failure::Io)?;
+        }
+    }
+    write_stderr(&outcome.stderr);
+    write_stdout(&outcome.stdout)
+}
+
+/// Writes `text` to stderr as it is (statistics); a failure to write it is ignored, as
+/// for every diagnostic.
+#[allow(clippy::print_stderr)]
+fn write_stderr(text: &str) {
+    eprint!("{text}");
 }
 
 /// The bytes of `file`, or of stdin when it is absent or `-`, with the name to show in

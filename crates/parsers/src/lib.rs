@@ -23,7 +23,7 @@
 pub mod bloxorz;
 pub mod holedox;
 pub mod huarongdao;
-pub mod validate;
 mod reader;
+pub mod validate;
 
 pub use reader::{ErrorKind, Found, ParseError, Reader, Token};
