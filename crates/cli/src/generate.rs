@@ -182,16 +182,9 @@ pub(crate) fn generate(args: &GenArgs) -> Result<String, String> {
                 seed: args.seed,
             };
             params.check().map_err(|e| e.to_string())?;
-            let mut out = String::new();
-            for i in 0..cases {
-                let case = GenParams {
-                    seed: args.seed.wrapping_add(i),
-                    ..params
-                };
-                parsers::bloxorz::write_board(&mut out, &generate(&case));
-            }
-            out.push_str("0 0\n");
-            Ok(out)
+            Ok(multi_case(args.seed, cases, "0 0\n", |out, seed| {
+                parsers::bloxorz::write_board(out, &generate(&GenParams { seed, ..params }));
+            }))
         }
         Puzzle::Holedox => {
             use holedox::generate::{GenParams, generate};
@@ -204,18 +197,27 @@ pub(crate) fn generate(args: &GenArgs) -> Result<String, String> {
                 seed: args.seed,
             };
             params.check().map_err(|e| e.to_string())?;
-            let mut out = String::new();
-            for i in 0..cases {
-                let case = GenParams {
-                    seed: args.seed.wrapping_add(i),
-                    ..params
-                };
-                parsers::holedox::write_game(&mut out, &generate(&case));
-            }
-            out.push_str("0 0 0\n");
-            Ok(out)
+            Ok(multi_case(args.seed, cases, "0 0 0\n", |out, seed| {
+                parsers::holedox::write_game(out, &generate(&GenParams { seed, ..params }));
+            }))
         }
     }
+}
+
+/// `cases` cases written by `write` with seeds `seed`, `seed + 1`, ..., then the
+/// format's terminator.
+fn multi_case(
+    seed: u64,
+    cases: u64,
+    terminator: &str,
+    mut write: impl FnMut(&mut String, u64),
+) -> String {
+    let mut out = String::new();
+    for i in 0..cases {
+        write(&mut out, seed.wrapping_add(i));
+    }
+    out.push_str(terminator);
+    out
 }
 
 fn percent(name: &str, value: u32) -> Result<u32, String> {

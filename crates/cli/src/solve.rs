@@ -60,6 +60,29 @@ struct Solved {
     judge: String,
 }
 
+impl Solved {
+    /// Case `number`, with its answer and path when `found`, the search's `(expanded,
+    /// generated)`, and its judge line as `write` writes it.
+    fn new(
+        number: usize,
+        found: Option<(u64, Moves)>,
+        (expanded, generated): (u64, u64),
+        write: impl FnOnce(&mut String, Option<u64>),
+    ) -> Solved {
+        let answer = found.as_ref().map(|&(moves, _)| moves);
+        let mut judge = String::new();
+        write(&mut judge, answer);
+        Solved {
+            number,
+            answer,
+            path: found.map(|(_, path)| path),
+            expanded,
+            generated,
+            judge,
+        }
+    }
+}
+
 /// One line of `--format json`.
 #[derive(Serialize)]
 struct JsonCase<'a> {
@@ -148,16 +171,15 @@ pub(crate) fn run(puzzle: Puzzle, input: &[u8], extras: &Extras) -> Result<Outco
                     .solve_with_path(query)
                     .expect("queries are checked by the parser");
                 let stats = solver.stats();
-                let mut judge = String::new();
-                parsers::huarongdao::write_answer(&mut judge, solution.as_ref().map(|s| s.moves));
-                let solved = Solved {
-                    number: i + 1,
-                    answer: solution.as_ref().map(|s| s.moves),
-                    path: solution.map(|s| s.path),
-                    expanded: stats.expanded,
-                    generated: stats.generated,
-                    judge,
-                };
+                let found = solution.map(|s| (s.moves, s.path));
+                let solved = Solved::new(
+                    i + 1,
+                    found,
+                    (stats.expanded, stats.generated),
+                    |out, answer| {
+                        parsers::huarongdao::write_answer(out, answer);
+                    },
+                );
                 outcome.add(
                     puzzle,
                     extras,
@@ -173,16 +195,15 @@ pub(crate) fn run(puzzle: Puzzle, input: &[u8], extras: &Extras) -> Result<Outco
                 let board = board?;
                 let solution = solver.solve_with_path(&board);
                 let stats = solver.stats();
-                let mut judge = String::new();
-                parsers::bloxorz::write_answer(&mut judge, solution.as_ref().map(|s| s.moves));
-                let solved = Solved {
-                    number: i + 1,
-                    answer: solution.as_ref().map(|s| s.moves),
-                    path: solution.map(|s| s.path),
-                    expanded: stats.expanded,
-                    generated: stats.generated,
-                    judge,
-                };
+                let found = solution.map(|s| (s.moves, s.path));
+                let solved = Solved::new(
+                    i + 1,
+                    found,
+                    (stats.expanded, stats.generated),
+                    |out, answer| {
+                        parsers::bloxorz::write_answer(out, answer);
+                    },
+                );
                 outcome.add(
                     puzzle,
                     extras,
@@ -204,20 +225,15 @@ pub(crate) fn run(puzzle: Puzzle, input: &[u8], extras: &Extras) -> Result<Outco
                     )
                 })?;
                 let stats = solver.stats();
-                let mut judge = String::new();
-                parsers::holedox::write_answer(
-                    &mut judge,
+                let found = solution.map(|s| (s.moves, s.path));
+                let solved = Solved::new(
                     number,
-                    solution.as_ref().map(|s| s.moves),
+                    found,
+                    (stats.expanded, stats.generated),
+                    |out, answer| {
+                        parsers::holedox::write_answer(out, number, answer);
+                    },
                 );
-                let solved = Solved {
-                    number,
-                    answer: solution.as_ref().map(|s| s.moves),
-                    path: solution.map(|s| s.path),
-                    expanded: stats.expanded,
-                    generated: stats.generated,
-                    judge,
-                };
                 outcome.add(
                     puzzle,
                     extras,
