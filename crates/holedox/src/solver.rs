@@ -94,20 +94,22 @@ pub struct Solver {
     /// The A* queue: states at the current `f`, and at `f + 2`.
     levels: [Vec<u64>; 2],
     stats: SearchStats,
+    /// Most states a hash-map search may store; `None`: [`SPARSE_STATES`].
+    limit: Option<usize>,
 }
 
 /// The visited states of one search.
 enum Visited {
     Dense(Vec<u8>),
-    Sparse(FxHashMap<u64, u8>),
+    Sparse(FxHashMap<u64, u8>, usize),
 }
 
 impl Visited {
-    fn new(states: u64) -> Visited {
+    fn new(states: u64, limit: usize) -> Visited {
         if states <= DENSE_STATES {
             Visited::Dense(vec![0; states as usize])
         } else {
-            Visited::Sparse(FxHashMap::default())
+            Visited::Sparse(FxHashMap::default(), limit)
         }
     }
 
@@ -115,7 +117,7 @@ impl Visited {
     fn get(&self, state: u64) -> u8 {
         match self {
             Visited::Dense(bytes) => bytes[state as usize],
-            Visited::Sparse(map) => map.get(&state).copied().unwrap_or(0),
+            Visited::Sparse(map, _) => map.get(&state).copied().unwrap_or(0),
         }
     }
 
@@ -124,8 +126,8 @@ impl Visited {
     fn set(&mut self, state: u64, byte: u8) -> Result<(), LimitError> {
         match self {
             Visited::Dense(bytes) => bytes[state as usize] = byte,
-            Visited::Sparse(map) => {
-                if map.len() >= SPARSE_STATES && !map.contains_key(&state) {
+            Visited::Sparse(map, limit) => {
+                if map.len() >= *limit && !map.contains_key(&state) {
                     return Err(LimitError {
                         states: map.len() as u64,
                     });
@@ -172,6 +174,27 @@ impl Solver {
         Solver::default()
     }
 
+    /// A solver whose searches on lairs too large for one byte per possible state (the
+    /// hash-map searches: for L = 16, lairs over 28 squares) stop with [`LimitError`]
+    /// after storing `states` states, instead of the default that keeps them under
+    /// 1 GiB.
+    ///
+    /// ```
+    /// use grid_core::Pos;
+    /// use holedox::{Game, LimitError, Solver};
+    ///
+    /// let body: Vec<Pos> = (0..16).map(|c| Pos::new(63, 20 + c)).collect();
+    /// let game = Game::new(64, 64, &[], &body).unwrap();
+    /// assert_eq!(Solver::with_state_limit(10).solve(&game), Err(LimitError { states: 10 }));
+    /// assert!(Solver::new().solve(&game).unwrap().is_some());
+    /// ```
+    pub fn with_state_limit(states: usize) -> Solver {
+        Solver {
+            limit: Some(states),
+            ..Solver::default()
+        }
+    }
+
     /// The minimum number of steps that bring the head to the exit, or `None` if it
     /// never gets there.
     ///
@@ -215,7 +238,7 @@ impl Solver {
             .collect();
         let start = layout.state(head, layout.shapes.encode(&segments));
         let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
-        let mut visited = Visited::new(states);
+        let mut visited = Visited::new(states, self.limit.unwrap_or(SPARSE_STATES));
         let goal = self.search(game, &layout, start, &mut visited)?;
         Ok(goal.map(|goal| {
             let path = rebuild(&layout, &visited, start, goal);
