@@ -36,9 +36,11 @@ impl DetourTable {
         let mut table = vec![UNREACHABLE; grid.storage_size() * 16];
         let mut longest = 0;
         let groups = SideGroups::new(grid);
+        let offsets = Dir::ALL.map(|d| grid.offset(d));
+        let stride = grid.stride();
         for cell in grid.inner_indices().filter(|&c| grid[c]) {
             let entry = &mut table[cell * 16..cell * 16 + 16];
-            let sides: [usize; 4] = Dir::ALL.map(|d| grid.step(cell, d));
+            let sides: [usize; 4] = offsets.map(|o| cell.wrapping_add_signed(o));
             let group = groups.of(grid, cell);
             for a in 0..4 {
                 if !grid[sides[a]] {
@@ -61,12 +63,19 @@ impl DetourTable {
                 'bfs: while let Some(here) = queue.pop() {
                     let here = here as usize;
                     let d = dist.get(here).unwrap_or(0) + 1;
-                    for dir in Dir::ALL {
-                        let next = grid.step(here, dir);
+                    for &offset in &offsets {
+                        let next = here.wrapping_add_signed(offset);
                         if !grid[next] || !dist.insert(next, d) {
                             continue;
                         }
-                        if let Some(b) = sides[a + 1..].iter().position(|&s| s == next) {
+                        // Only the cell's neighbours can be sides: one or a row apart.
+                        let gap = next.abs_diff(cell);
+                        let side = if gap == 1 || gap == stride {
+                            sides[a + 1..].iter().position(|&s| s == next)
+                        } else {
+                            None
+                        };
+                        if let Some(b) = side {
                             let b = a + 1 + b;
                             entry[a * 4 + b] = d;
                             entry[b * 4 + a] = d;

@@ -18,65 +18,75 @@ pub(crate) struct Reach {
     targets: Vec<u32>,
 }
 
-/// The states one move leads to from `state`: the piece steps to a neighbour whose
-/// side the blank can walk round to.
+/// The states one move leads to from `state` (a state that exists): the piece steps to
+/// a neighbour whose side the blank can walk round to. [`NONE`] where it cannot.
+#[inline]
 fn successors(
     grid: &Grid<bool>,
     detour: &DetourTable,
+    offsets: &[isize; 4],
     state: usize,
-) -> impl Iterator<Item = usize> {
+) -> [u32; 4] {
     let cell = state / 4;
-    let row = *detour.row(state);
-    let next: [Option<usize>; 4] = Dir::ALL.map(|d| {
-        let to = grid.step(cell, d);
-        (row[d.index()] != UNREACHABLE && grid[to]).then_some(to * 4 + d.opposite().index())
-    });
-    next.into_iter().flatten()
+    let row = detour.row(state);
+    std::array::from_fn(|d| {
+        let to = cell.wrapping_add_signed(offsets[d]);
+        if row[d] != UNREACHABLE && grid[to] {
+            (to * 4 + Dir::from_index(d).opposite().index()) as u32
+        } else {
+            NONE
+        }
+    })
 }
 
 impl Reach {
     /// Tarjan's algorithm, with an explicit stack (boards are too large for recursion).
     pub(crate) fn new(grid: &Grid<bool>, detour: &DetourTable) -> Reach {
         let states = grid.storage_size() * 4;
-        let exists = |s: usize| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s))];
+        let offsets = Dir::ALL.map(|d| grid.offset(d));
+        let exists = |s: usize| grid[s / 4] && grid[(s / 4).wrapping_add_signed(offsets[s % 4])];
         let mut index = vec![NONE; states];
         let mut low = vec![0u32; states];
         let mut component = vec![NONE; states];
         let mut on_stack = vec![false; states];
         let mut stack: Vec<u32> = Vec::new();
-        // Frames of the depth-first search: (state, successors tried so far).
-        let mut frames: Vec<(u32, u8)> = Vec::new();
+        // Frames of the depth-first search: the state, its successors, how many tried.
+        let mut frames: Vec<(u32, [u32; 4], u8)> = Vec::new();
         let mut next_index = 0u32;
         let mut components = 0u32;
         for root in 0..states {
             if !exists(root) || index[root] != NONE {
                 continue;
             }
-            frames.push((root as u32, 0));
             index[root] = next_index;
             low[root] = next_index;
             next_index += 1;
             stack.push(root as u32);
             on_stack[root] = true;
-            while let Some(&mut (v, ref mut tried)) = frames.last_mut() {
-                let v = v as usize;
-                let next = successors(grid, detour, v).nth(usize::from(*tried));
-                if let Some(w) = next {
-                    *tried += 1;
+            frames.push((root as u32, successors(grid, detour, &offsets, root), 0));
+            while let Some(frame) = frames.last_mut() {
+                let v = frame.0 as usize;
+                if usize::from(frame.2) < 4 {
+                    let w = frame.1[usize::from(frame.2)];
+                    frame.2 += 1;
+                    if w == NONE {
+                        continue;
+                    }
+                    let w = w as usize;
                     if index[w] == NONE {
                         index[w] = next_index;
                         low[w] = next_index;
                         next_index += 1;
                         stack.push(w as u32);
                         on_stack[w] = true;
-                        frames.push((w as u32, 0));
+                        frames.push((w as u32, successors(grid, detour, &offsets, w), 0));
                     } else if on_stack[w] {
                         low[v] = low[v].min(index[w]);
                     }
                     continue;
                 }
                 frames.pop();
-                if let Some(&(parent, _)) = frames.last() {
+                if let Some(&(parent, _, _)) = frames.last() {
                     let p = parent as usize;
                     low[p] = low[p].min(low[v]);
                 }
@@ -93,25 +103,35 @@ impl Reach {
                 }
             }
         }
-        // The edges between components, grouped by their source (compressed rows).
-        let mut edges: Vec<(u32, u32)> = Vec::new();
-        for s in (0..states).filter(|&s| component[s] != NONE) {
-            for w in successors(grid, detour, s) {
-                if component[w] != component[s] {
-                    edges.push((component[s], component[w]));
-                }
-            }
-        }
-        edges.sort_unstable();
-        edges.dedup();
+        // The edges between components, grouped by their source (compressed rows, by a
+        // counting sort; a repeated edge costs the reachability search nothing).
+        let component_of = &component;
+        let offsets = &offsets;
+        let crossing = |s: usize| {
+            let component = component_of;
+            let from = component[s];
+            successors(grid, detour, offsets, s)
+                .into_iter()
+                .filter(move |&w| w != NONE && component[w as usize] != from)
+                .map(move |w| (from, component[w as usize]))
+        };
         let mut starts = vec![0u32; components as usize + 1];
-        for &(from, _) in &edges {
-            starts[from as usize + 1] += 1;
+        for s in (0..states).filter(|&s| component[s] != NONE) {
+            for (from, _) in crossing(s) {
+                starts[from as usize + 1] += 1;
+            }
         }
         for c in 0..components as usize {
             starts[c + 1] += starts[c];
         }
-        let targets = edges.into_iter().map(|(_, to)| to).collect();
+        let mut fill = starts.clone();
+        let mut targets = vec![0u32; starts[components as usize] as usize];
+        for s in (0..states).filter(|&s| component[s] != NONE) {
+            for (from, to) in crossing(s) {
+                targets[fill[from as usize] as usize] = to;
+                fill[from as usize] += 1;
+            }
+        }
         Reach {
             component,
             starts,
