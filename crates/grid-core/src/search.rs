@@ -73,7 +73,7 @@ impl FifoQueue {
 /// Largest step for which [`MonotoneQueue`] uses buckets; beyond it a binary heap.
 const MAX_BUCKETS: u64 = 1 << 14;
 
-/// A monotone priority queue of items (`u32` state ids by default) with `u64` priorities, for Dijkstra and A*
+/// A monotone priority queue of `u32` items with `u64` priorities, for Dijkstra and A*
 /// with a consistent heuristic: no item is pushed with a priority below the last one
 /// popped.
 ///
@@ -100,32 +100,19 @@ const MAX_BUCKETS: u64 = 1 << 14;
 /// assert_eq!(queue.pop(), Some((4, 14)));
 /// assert_eq!(queue.pop(), None);
 /// ```
-#[derive(Clone, Debug)]
-pub struct MonotoneQueue<T = u32> {
-    buckets: Vec<Vec<T>>,
+#[derive(Clone, Debug, Default)]
+pub struct MonotoneQueue {
+    buckets: Vec<Vec<u32>>,
     mask: u64,
     cursor: u64,
     len: usize,
-    heap: BinaryHeap<Reverse<(u64, T)>>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
     use_heap: bool,
 }
 
-impl<T> Default for MonotoneQueue<T> {
-    fn default() -> Self {
-        MonotoneQueue {
-            buckets: Vec::new(),
-            mask: 0,
-            cursor: 0,
-            len: 0,
-            heap: BinaryHeap::new(),
-            use_heap: false,
-        }
-    }
-}
-
-impl<T: Copy + Ord> MonotoneQueue<T> {
+impl MonotoneQueue {
     /// An empty queue; call [`MonotoneQueue::reset`] before use.
-    pub fn new() -> MonotoneQueue<T> {
+    pub fn new() -> MonotoneQueue {
         MonotoneQueue::default()
     }
 
@@ -150,7 +137,7 @@ impl<T: Copy + Ord> MonotoneQueue<T> {
 
     /// Adds `item` with `priority`.
     #[inline]
-    pub fn push(&mut self, priority: u64, item: T) {
+    pub fn push(&mut self, priority: u64, item: u32) {
         // The hot case: buckets, and the priority inside the current window.
         if !self.use_heap && self.len != 0 && priority.wrapping_sub(self.cursor) <= self.mask {
             self.buckets[(priority & self.mask) as usize].push(item);
@@ -161,7 +148,7 @@ impl<T: Copy + Ord> MonotoneQueue<T> {
     }
 
     #[cold]
-    fn push_slow(&mut self, priority: u64, item: T) {
+    fn push_slow(&mut self, priority: u64, item: u32) {
         if self.use_heap {
             self.heap.push(Reverse((priority, item)));
         } else if self.len == 0 {
@@ -176,7 +163,7 @@ impl<T: Copy + Ord> MonotoneQueue<T> {
 
     /// Removes and returns an item of the lowest priority, with that priority.
     #[inline]
-    pub fn pop(&mut self) -> Option<(u64, T)> {
+    pub fn pop(&mut self) -> Option<(u64, u32)> {
         if self.use_heap {
             return self.heap.pop().map(|Reverse(entry)| entry);
         }
