@@ -40,7 +40,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             compare.display()
         );
     }
-    let status = Command::new("cargo")
+    let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "-p", "cli"])
         .current_dir(root)
         .status()?;
