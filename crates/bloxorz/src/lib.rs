@@ -36,5 +36,6 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, Cell, MAX_CELLS, Orientation, Placement, start_from};
+pub use grid_core::{SearchStats, Solution};
 pub use replay::{ReplayError, replay, trace};
-pub use solver::{SearchStats, Solution, Solver};
+pub use solver::Solver;

@@ -1,25 +1,7 @@
 //! The fast solver: a breadth-first search from both ends over (cell, orientation).
 
 use crate::{Board, Orientation, Placement};
-use grid_core::{Dir, Moves};
-
-/// An optimal solution: its number of rolls and the rolls.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The minimum number of rolls.
-    pub moves: u64,
-    /// The rolls, `moves` of them; see [`crate::replay`].
-    pub path: Moves,
-}
-
-/// How much the last search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States whose rolls were tried (both searches together).
-    pub expanded: u64,
-    /// States reached for the first time (both searches together).
-    pub generated: u64,
-}
+use grid_core::{Dir, Moves, SearchStats, Solution};
 
 /// Per stored cell, the marks of its three states, 4 bits each (orientation `o` at bit
 /// `4o`): 0 unvisited, else `1 + side * 4 + direction of the roll that reached it`.

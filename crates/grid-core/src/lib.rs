@@ -23,8 +23,10 @@ mod dir;
 mod grid;
 mod rng;
 pub mod search;
+mod solution;
 
 pub use dir::{Dir, Moves, ParseMovesError};
 pub use grid::{Grid, Pos};
 pub use rng::SplitMix64;
 pub use search::{FifoQueue, MonotoneQueue, Stamped};
+pub use solution::{SearchStats, Solution};

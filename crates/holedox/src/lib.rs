@@ -8,5 +8,6 @@ mod shape;
 mod solver;
 
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
+pub use grid_core::{SearchStats, Solution};
 pub use replay::{ReplayError, replay, trace};
-pub use solver::{LimitError, SearchStats, Solution, Solver};
+pub use solver::{LimitError, Solver};

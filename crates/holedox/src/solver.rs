@@ -2,27 +2,9 @@
 
 use crate::shape::Shapes;
 use crate::{EXIT, Game};
-use grid_core::{Dir, FifoQueue, Grid, Moves, Pos};
+use grid_core::{Dir, FifoQueue, Grid, Moves, Pos, SearchStats, Solution};
 use rustc_hash::FxHashMap;
 use std::fmt;
-
-/// An optimal solution: its number of steps and the head's steps.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The minimum number of steps.
-    pub moves: u64,
-    /// The head's steps, `moves` of them; see [`crate::replay`].
-    pub path: Moves,
-}
-
-/// How much the last search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States taken off the queue and expanded.
-    pub expanded: u64,
-    /// States reached for the first time.
-    pub generated: u64,
-}
 
 /// The search would need more memory than this solver allows itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

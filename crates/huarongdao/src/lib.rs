@@ -41,5 +41,6 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
+pub use grid_core::{SearchStats, Solution};
 pub use replay::{Position, ReplayError, replay, trace};
-pub use solver::{SearchStats, Solution, Solver};
+pub use solver::Solver;

@@ -3,26 +3,8 @@
 use crate::detour::{DetourTable, UNREACHABLE};
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
-use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Moves, Stamped};
+use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Moves, SearchStats, Solution, Stamped};
 use std::sync::Arc;
-
-/// An optimal solution: its number of moves and the blank's moves that achieve it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    /// The minimum number of moves.
-    pub moves: u64,
-    /// The blank's moves, `moves` of them; see [`crate::replay`].
-    pub path: Moves,
-}
-
-/// How much the last search did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// States taken off the priority queue and expanded.
-    pub expanded: u64,
-    /// States put on the priority queue (with a better cost than before).
-    pub generated: u64,
-}
 
 /// The parent of a start state; never has [`EXPANDED`] cleared, so it is also never a
 /// real state id (state ids stay below 2^24).
