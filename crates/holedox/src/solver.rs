@@ -183,7 +183,7 @@ impl Solver {
     /// # Errors
     /// If the search outgrows its memory limit (1 GiB); judge-sized games never do.
     pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, LimitError> {
-        Ok(self.solve_with_path(game)?.map(|s| s.moves))
+        Ok(self.run(game, false)?.map(|s| s.moves))
     }
 
     /// An optimal solution with the head's steps, or `None` if there is none.
@@ -191,6 +191,12 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`].
     pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, LimitError> {
+        self.run(game, true)
+    }
+
+    /// The search, and the path rebuilt from the visited states when `with_path` (else
+    /// the solution's path is left empty).
+    fn run(&mut self, game: &Game, with_path: bool) -> Result<Option<Solution>, LimitError> {
         self.stats = SearchStats::default();
         let lair = game.lair();
         let head = game.body()[0];
@@ -221,13 +227,15 @@ impl Solver {
         let start = layout.state(head, layout.shapes.encode(&segments));
         let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
         let mut visited = Visited::new(states, self.limit.unwrap_or(SPARSE_STATES));
-        let goal = self.search(game, &layout, start, &mut visited)?;
-        Ok(goal.map(|goal| {
-            let path = rebuild(&layout, &visited, start, goal);
-            Solution {
-                moves: path.len() as u64,
-                path,
-            }
+        let found = self.search(game, &layout, start, &mut visited)?;
+        Ok(found.map(|(goal, moves)| {
+            let path = if with_path {
+                rebuild(&layout, &visited, start, goal)
+            } else {
+                Moves::default()
+            };
+            debug_assert!(!with_path || path.len() as u64 == moves);
+            Solution { moves, path }
         }))
     }
 
@@ -236,14 +244,15 @@ impl Solver {
         self.stats
     }
 
-    /// A* from `start`; returns the first state with the head on the exit.
+    /// A* from `start`; returns the first state with the head on the exit, and its
+    /// number of steps.
     fn search(
         &mut self,
         game: &Game,
         layout: &Layout,
         start: u64,
         visited: &mut Visited,
-    ) -> Result<Option<u64>, LimitError> {
+    ) -> Result<Option<(u64, u64)>, LimitError> {
         let lair = game.lair();
         let offsets = Dir::ALL.map(|d| lair.offset(d));
         let head_dist = &self.head_dist;
@@ -306,7 +315,7 @@ impl Solver {
                 visited.set(next, SEEN | level_bit(next_f) | step)?;
                 self.stats.generated += u64::from(!better);
                 if next_head == exit {
-                    return Ok(Some(next));
+                    return Ok(Some((next, g + 1)));
                 }
                 if next_f == f {
                     now.push(next)
