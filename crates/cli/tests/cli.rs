@@ -1,37 +1,13 @@
 //! The binary's contract: stdout, stderr and exit status for each kind of run.
 
+mod common;
+
+use common::{
+    BLOXORZ as BLOXORZ_SAMPLE, HOLEDOX as HOLEDOX_SAMPLE, HUARONGDAO as SAMPLE, gridsolve,
+};
 use rstest::rstest;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
-
-const SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A run that never reads stdin (bad usage, a FILE) may exit before we finish
-    // writing; the closed pipe is then expected.
-    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    let out = child.wait_with_output().unwrap();
-    Run {
-        status: out.status.code().unwrap(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
 
 fn fixture(name: &str) -> String {
     format!(
@@ -187,9 +163,6 @@ fn bare_on_a_terminal_shows_the_sample() {
     );
 }
 
-const BLOXORZ_SAMPLE: &str =
-    "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
-
 #[test]
 fn bloxorz_solves_stdin() {
     let run = gridsolve(&["--puzzle", "bloxorz"], BLOXORZ_SAMPLE.as_bytes());
@@ -226,8 +199,6 @@ fn bloxorz_invalid_input_exits_1_and_prints_nothing(#[case] input: &[u8], #[case
     );
 }
 
-const HOLEDOX_SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
-
 #[test]
 fn holedox_solves_stdin() {
     let run = gridsolve(&["--puzzle", "holedox"], HOLEDOX_SAMPLE.as_bytes());
@@ -252,18 +223,9 @@ fn holedox_invalid_input_exits_1_and_prints_nothing() {
 }
 
 fn stdout_of(args: &[&str], stdin: &[u8]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            let _ = child.stdin.take().unwrap().write_all(stdin);
-            child.wait_with_output()
-        })
-        .unwrap();
-    assert!(out.status.success(), "{args:?} failed");
-    out.stdout
+    let run = gridsolve(args, stdin);
+    assert_eq!(run.status, 0, "{args:?} failed: {}", run.stderr);
+    run.stdout.into_bytes()
 }
 
 #[rstest]

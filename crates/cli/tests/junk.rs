@@ -2,13 +2,10 @@
 //! rejected on purpose (README, "Input tolerance"), with stdout, stderr and exit status
 //! pinned. None may panic, abort or allocate what the input does not justify.
 
-use rstest::rstest;
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-const HUARONGDAO: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
-const BLOXORZ: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
-const HOLEDOX: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+use common::{BLOXORZ, HOLEDOX, HUARONGDAO, gridsolve};
+use rstest::rstest;
 
 const H_OK: &str = "2\n-1\n";
 const B_OK: &str = "10\n";
@@ -79,24 +76,6 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
             .replacen("\n3\n2 3", "\n4000000000\n2 3", 1)
             .into_bytes(),
     }
-}
-
-fn run(puzzle: &str, stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .args(["--puzzle", puzzle])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may reject the input before reading all of it.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().expect("exited, not killed by a signal"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 #[rstest]
@@ -352,9 +331,9 @@ fn junk_is_answered_or_rejected_on_purpose(
     #[case] stdout: &str,
     #[case] stderr: &str,
 ) {
-    let (got_status, got_stdout, got_stderr) = run(puzzle, &input(puzzle, junk));
+    let run = gridsolve(&["--puzzle", puzzle], &input(puzzle, junk));
     assert_eq!(
-        (got_status, got_stdout.as_str(), got_stderr.as_str()),
+        (run.status, run.stdout.as_str(), run.stderr.as_str()),
         (status, stdout, stderr),
         "{junk:?}"
     );

@@ -1,44 +1,24 @@
 //! The outputs beyond the judge's: `--path`, `--format json`, `--show`, `--svg`,
 //! `--stats`. Every path printed in any of them is replayed by the puzzle's checker.
 
+mod common;
+
+use common::Run;
 use grid_core::Moves;
 use rstest::rstest;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
-const HUARONGDAO: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 const BLOXORZ: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n3 7\n#######\n#X.E.O#\n#######\n0 0\n";
-const HOLEDOX: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
 
 fn input(puzzle: &str) -> &'static str {
     match puzzle {
-        "huarongdao" => HUARONGDAO,
+        "huarongdao" => common::HUARONGDAO,
         "bloxorz" => BLOXORZ,
-        _ => HOLEDOX,
+        _ => common::HOLEDOX,
     }
-}
-
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
 }
 
 fn gridsolve(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    Run {
-        status: out.status.code().unwrap(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
+    common::gridsolve(args, stdin.as_bytes())
 }
 
 /// Replays `path` on query or case `index` (0-based) of `puzzle`'s input; the moves.

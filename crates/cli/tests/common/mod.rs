@@ -1,0 +1,43 @@
+//! What the CLI tests share: running the binary, and the specs' samples.
+
+#![allow(dead_code)] // each test file uses a part
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The Huarongdao sample of the spec.
+pub const HUARONGDAO: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+/// The Bloxorz sample of the spec.
+pub const BLOXORZ: &str =
+    "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+/// The Holedox sample of the spec.
+pub const HOLEDOX: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+
+/// What a run of the binary did.
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `gridsolve ARGS` with `stdin` piped in.
+pub fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run that does not read all of stdin (bad usage, a FILE, input rejected early)
+    // may exit before we finish writing; the closed pipe is then expected.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        status: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
