@@ -9,7 +9,8 @@
 //! The final `0 0` may be left out (end of input at a case boundary). The output is one
 //! line per case: the minimum number of rolls, or `Impossible`.
 
-use crate::{ParseError, Reader, Token};
+use crate::reader::{CaseStream, board_too_large};
+use crate::{ParseError, Token};
 use bloxorz::{Board, BoardError, Cell, MAX_CELLS};
 use grid_core::Pos;
 use std::fmt::Write;
@@ -27,32 +28,17 @@ pub fn parse(text: &[u8]) -> Result<Vec<Board>, ParseError> {
 /// The cases of an input, read one at a time (a huge input never holds more than one
 /// board in memory).
 #[derive(Debug)]
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    number: usize,
-    done: bool,
-}
+pub struct Cases<'a>(CaseStream<'a>);
 
 impl<'a> Cases<'a> {
     /// The cases of `text`.
     pub fn new(text: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(text),
-            number: 0,
-            done: false,
-        }
+        Cases(CaseStream::new(text))
     }
 
-    fn next_case(&mut self) -> Result<Option<Board>, ParseError> {
-        let reader = &mut self.reader;
-        if reader.at_end() {
-            // The end of the input at a case boundary ends it, as `0 0` would; but an
-            // input with nothing at all is more likely a mistake than zero cases.
-            if self.number == 0 {
-                return Err(reader.end_of_input("R (an integer), or `0 0` for no cases"));
-            }
-            return Ok(None);
-        }
+    /// Reads one case; `Ok(None)` at the terminator `0 0`.
+    fn next_case(stream: &mut CaseStream<'a>) -> Result<Option<Board>, ParseError> {
+        let reader = &mut stream.reader;
         let limit = MAX_CELLS as u64;
         let (rows, rows_token) = reader.int_token("R", 0..=limit)?;
         let (cols, cols_token) = reader.int_token("C", 0..=limit)?;
@@ -67,15 +53,10 @@ impl<'a> Cases<'a> {
         }
         let (rows, cols) = (rows as usize, cols as usize);
         if rows * cols > MAX_CELLS {
-            return Err(ParseError::invalid(
-                &rows_token,
-                format_args!(
-                    "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
-                ),
-            ));
+            return Err(board_too_large(&rows_token, rows, cols, MAX_CELLS));
         }
-        self.number += 1;
-        let case = self.number;
+        stream.number += 1;
+        let case = stream.number;
         let mut cells = Vec::with_capacity((rows * cols).min(reader.remaining()));
         let mut starts: Vec<(Pos, Token<'a>)> = Vec::new();
         let mut target: Option<Pos> = None;
@@ -171,14 +152,8 @@ impl Iterator for Cases<'_> {
     type Item = Result<Board, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.next_case().transpose();
-        if !matches!(next, Some(Ok(_))) {
-            self.done = true;
-        }
-        next
+        self.0
+            .next_with("R (an integer), or `0 0` for no cases", Cases::next_case)
     }
 }
 

@@ -12,6 +12,7 @@
 //! out (end of input at a case boundary). The output is one line per case,
 //! `Case k: N`, with `-1` when the head never reaches (1,1).
 
+use crate::reader::CaseStream;
 use crate::{ParseError, Reader, Token};
 use grid_core::Pos;
 use holedox::{Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
@@ -34,29 +35,17 @@ pub fn parse(text: &[u8]) -> Result<Vec<Game>, ParseError> {
 
 /// The cases of an input, read one at a time.
 #[derive(Debug)]
-pub struct Cases<'a> {
-    reader: Reader<'a>,
-    number: usize,
-    done: bool,
-}
+pub struct Cases<'a>(CaseStream<'a>);
 
 impl<'a> Cases<'a> {
     /// The cases of `text`.
     pub fn new(text: &'a [u8]) -> Cases<'a> {
-        Cases {
-            reader: Reader::new(text),
-            number: 0,
-            done: false,
-        }
+        Cases(CaseStream::new(text))
     }
 
-    /// The position of the case being read next (its header), 1-based.
-    pub fn number(&self) -> usize {
-        self.number
-    }
-
-    fn next_case(&mut self) -> Result<Option<(Game, Token<'a>)>, ParseError> {
-        let reader = &mut self.reader;
+    /// Reads one case; `Ok(None)` at the terminator `0 0 0`.
+    fn next_case(stream: &mut CaseStream<'a>) -> Result<Option<(Game, Token<'a>)>, ParseError> {
+        let reader = &mut stream.reader;
         let side = MAX_SIDE as u64;
         let (rows, header) = reader.int_token("n", 0..=side)?;
         let cols = reader.int("m", 0..=side)?;
@@ -65,8 +54,8 @@ impl<'a> Cases<'a> {
             reader.finish()?;
             return Ok(None);
         }
-        self.number += 1;
-        let case = self.number;
+        stream.number += 1;
+        let case = stream.number;
         let invalid = |token: &Token<'_>, message: std::fmt::Arguments<'_>| {
             ParseError::invalid(token, format_args!("case {case}: {message}"))
         };
@@ -144,25 +133,9 @@ impl<'a> Iterator for Cases<'a> {
 
     /// The next game, with its header token (for errors about the case as a whole).
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        if self.reader.at_end() {
-            // As for Bloxorz, the end of the input at a case boundary ends it too; but an
-            // input with nothing at all is more likely a mistake than zero cases.
-            self.done = true;
-            if self.number == 0 {
-                return Some(Err(self
-                    .reader
-                    .end_of_input("n (an integer), or `0 0 0` for no cases")));
-            }
-            return None;
-        }
-        let next = self.next_case().transpose();
-        if !matches!(next, Some(Ok(_))) {
-            self.done = true;
-        }
-        next
+        // As for Bloxorz, the end of the input at a case boundary ends it too.
+        self.0
+            .next_with("n (an integer), or `0 0 0` for no cases", Cases::next_case)
     }
 }
 

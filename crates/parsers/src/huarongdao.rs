@@ -7,6 +7,7 @@
 //! ```
 //! The output is one line per query: the minimum number of moves, or `-1`.
 
+use crate::reader::board_too_large;
 use crate::{ParseError, Reader, Token};
 use grid_core::Pos;
 use huarongdao::{Board, MAX_CELLS, Query, QueryError, Role};
@@ -37,12 +38,7 @@ pub fn parse(text: &[u8]) -> Result<Input, ParseError> {
     let cols = reader.int("m", 1..=MAX_CELLS as u64)?;
     let (rows, cols) = (rows as usize, cols as usize);
     if rows * cols > MAX_CELLS {
-        return Err(ParseError::invalid(
-            &rows_token,
-            format_args!(
-                "a {rows} x {cols} board is larger than the {MAX_CELLS} cells this solver handles"
-            ),
-        ));
+        return Err(board_too_large(&rows_token, rows, cols, MAX_CELLS));
     }
     let count = reader.int("q", 0..=u64::from(u32::MAX))? as usize;
 

@@ -328,6 +328,64 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The error for an `rows x cols` board over `limit` cells, at the token of its size.
+pub(crate) fn board_too_large(
+    token: &Token<'_>,
+    rows: usize,
+    cols: usize,
+    limit: usize,
+) -> ParseError {
+    ParseError::invalid(
+        token,
+        format_args!(
+            "a {rows} x {cols} board is larger than the {limit} cells this solver handles"
+        ),
+    )
+}
+
+/// What the multi-case formats share: cases read one at a time until a terminator (the
+/// case reader recognises it) or the end of the input at a case boundary; an input with
+/// nothing in it at all is an error rather than zero cases (more likely a mistake); and
+/// nothing more after the first error or the end.
+#[derive(Debug)]
+pub(crate) struct CaseStream<'a> {
+    pub(crate) reader: Reader<'a>,
+    /// Cases read so far.
+    pub(crate) number: usize,
+    done: bool,
+}
+
+impl<'a> CaseStream<'a> {
+    pub(crate) fn new(text: &'a [u8]) -> CaseStream<'a> {
+        CaseStream {
+            reader: Reader::new(text),
+            number: 0,
+            done: false,
+        }
+    }
+
+    /// The next case as `read` reads it (`Ok(None)` at the terminator); `first` names
+    /// what an empty input lacks.
+    pub(crate) fn next_with<T>(
+        &mut self,
+        first: &str,
+        read: impl FnOnce(&mut CaseStream<'a>) -> Result<Option<T>, ParseError>,
+    ) -> Option<Result<T, ParseError>> {
+        if self.done {
+            return None;
+        }
+        if self.reader.at_end() {
+            self.done = true;
+            return (self.number == 0).then(|| Err(self.reader.end_of_input(first)));
+        }
+        let next = read(self).transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
