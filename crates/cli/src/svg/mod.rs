@@ -658,6 +658,25 @@ pub(super) mod check {
     }
 
     /// The `<animate>` elements of `svg`: (number of values, duration) of each.
+    /// Checks a picture of a solution of `moves` moves (`None`: no solution): its title,
+    /// one step marker per move, and, when there are moves, `animated` animations that
+    /// all play the same frames (the start held once more, each move, the end held three
+    /// times); none otherwise.
+    pub(in crate::svg) fn picture(svg: &str, puzzle: &str, moves: Option<usize>, animated: usize) {
+        let (title, steps) = parse(svg);
+        assert_eq!(title, super::title(puzzle, moves));
+        assert_eq!(steps, moves.unwrap_or(0), "one marker per move");
+        let animations = animations(svg);
+        match moves {
+            Some(n) if n > 0 => {
+                assert_eq!(animations.len(), animated);
+                assert!(animations.iter().all(|a| *a == animations[0]));
+                assert_eq!(animations[0].0, n + 1 + 1 + 3);
+            }
+            _ => assert!(animations.is_empty()),
+        }
+    }
+
     pub(super) fn animations(svg: &str) -> Vec<(usize, String)> {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         doc.descendants()
