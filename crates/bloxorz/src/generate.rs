@@ -313,18 +313,17 @@ impl GenParams {
 ///     border: true,
 ///     seed: 7,
 /// };
-/// let board = generate(&params);
+/// let board = generate(&params)?;
 /// assert_eq!((board.rows(), board.cols()), (12, 20));
 /// assert_eq!(board.start().orientation, Orientation::Vertical);
-/// assert_eq!(generate(&params), board); // reproducible
+/// assert_eq!(generate(&params)?, board); // reproducible
+/// # Ok::<(), bloxorz::generate::GenParamsError>(())
 /// ```
 ///
-/// # Panics
-/// If [`GenParams::check`] fails.
-pub fn generate(params: &GenParams) -> Board {
-    if let Err(e) = params.check() {
-        panic!("cannot generate a board: {e}");
-    }
+/// # Errors
+/// The first thing [`GenParams::check`] finds wrong with `params`.
+pub fn generate(params: &GenParams) -> Result<Board, GenParamsError> {
+    params.check()?;
     let mut rng = SplitMix64::new(params.seed);
     let mut plane = Plane {
         cols: params.cols,
@@ -356,8 +355,8 @@ pub fn generate(params: &GenParams) -> Board {
             }
         },
     };
-    Board::new(params.rows, params.cols, &plane.cells, start, target)
-        .expect("the generator places a valid start and target")
+    Ok(Board::new(params.rows, params.cols, &plane.cells, start, target)
+        .expect("the generator places a valid start and target"))
 }
 
 /// A start of a kind that fits, then a target, anywhere in the area (preferring rigid
@@ -981,7 +980,7 @@ mod tests {
                             if !room {
                                 continue;
                             }
-                            let board = generate(&params);
+                            let board = generate(&params).unwrap();
                             check_board(&board, &params);
                         }
                     }
@@ -1031,9 +1030,9 @@ mod tests {
     fn same_params_same_board() {
         for family in Family::ALL {
             let params = params(family, 40, 33, StartKind::Random);
-            assert_eq!(generate(&params), generate(&params), "{family}");
+            assert_eq!(generate(&params).unwrap(), generate(&params).unwrap(), "{family}");
             let other = GenParams { seed: 2, ..params };
-            assert_ne!(generate(&params), generate(&other), "{family}");
+            assert_ne!(generate(&params).unwrap(), generate(&other).unwrap(), "{family}");
         }
     }
 
@@ -1057,7 +1056,7 @@ mod tests {
                     seed: 5,
                     ..params(family, 9, 12, start)
                 };
-                render(&generate(&params))
+                render(&generate(&params).unwrap())
             })
             .collect();
         let expected = [
@@ -1129,7 +1128,7 @@ mod tests {
                 border: false,
                 ..params(Family::Random, 50, 40, StartKind::Standing)
             };
-            let board = generate(&params);
+            let board = generate(&params).unwrap();
             let cells: Vec<Cell> = (0..2000)
                 .map(|i| board.cell(Pos::new(i / 40, i % 40)))
                 .collect();
@@ -1155,7 +1154,7 @@ mod tests {
             fragile: 0,
             ..params(Family::FragileHeavy, 60, 60, StartKind::Random)
         };
-        let board = generate(&params);
+        let board = generate(&params).unwrap();
         let rigid = (0..3600)
             .filter(|&i| board.cell(Pos::new(i / 60, i % 60)) == Cell::Rigid)
             .count();
@@ -1173,7 +1172,7 @@ mod tests {
                         fragile: (seed as u32 * 13) % 101,
                         ..params(family, 10, 10, StartKind::Random)
                     };
-                    crate::oracle::solve(&generate(&params)).is_some()
+                    crate::oracle::solve(&generate(&params).unwrap()).is_some()
                 })
                 .collect();
             assert!(answers.contains(&true), "{family}: never solvable");
@@ -1213,7 +1212,7 @@ mod tests {
                             ..params(Family::Adversarial, rows, cols, start)
                         };
                         if params.check().is_ok() {
-                            check_board(&generate(&params), &params);
+                            check_board(&generate(&params).unwrap(), &params);
                         }
                     }
                 }
@@ -1221,7 +1220,7 @@ mod tests {
         }
         for (rows, cols) in [(500, 500), (3000, 3000), (5, 3000)] {
             let params = params(Family::Adversarial, rows, cols, StartKind::Vertical);
-            let board = generate(&params);
+            let board = generate(&params).unwrap();
             assert_eq!((board.rows(), board.cols()), (rows, cols));
             assert_eq!(board.start().orientation, Orientation::Vertical);
         }
@@ -1264,8 +1263,8 @@ mod tests {
                     fragile: (seed as u32 * 13) % 60,
                     ..params(Family::Adversarial, rows, cols, StartKind::Random)
                 };
-                let board = generate(&params);
-                let answer = solver.solve(&board);
+                let board = generate(&params).unwrap();
+                let answer = solver.solve(&board).unwrap();
                 assert_eq!(
                     answer,
                     crate::oracle::solve(&board).map(|(m, _)| m),
@@ -1307,10 +1306,15 @@ mod tests {
         let mut solver = crate::Solver::new();
         let answers: Vec<Option<u64>> = (0..8)
             .map(|seed| {
-                solver.solve(&generate(&GenParams {
-                    seed,
-                    ..params(Family::Adversarial, 500, 500, StartKind::Random)
-                }))
+                solver
+                    .solve(
+                        &generate(&GenParams {
+                            seed,
+                            ..params(Family::Adversarial, 500, 500, StartKind::Random)
+                        })
+                        .unwrap(),
+                    )
+                    .unwrap()
             })
             .collect();
         assert!(answers.contains(&None), "{answers:?}");
@@ -1349,9 +1353,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "has no room")]
-    fn generate_panics_on_bad_params() {
-        generate(&params(Family::Maze, 3, 4, StartKind::Horizontal));
+    fn generate_refuses_bad_params() {
+        let error = generate(&params(Family::Maze, 3, 4, StartKind::Horizontal)).unwrap_err();
+        assert!(error.to_string().contains("has no room"), "{error}");
     }
 
     #[test]

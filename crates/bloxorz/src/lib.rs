@@ -16,26 +16,32 @@
 //!     "#######", "#..X###", "#..##O#", "#....E#", "#....E#", "#.....#", "#######",
 //! ])?;
 //! let mut solver = Solver::new();
-//! let solution = solver.solve_with_path(&board).expect("solvable");
-//! assert_eq!(solution.moves, 10);
-//! assert_eq!(replay(&board, &solution.path.0)?, 10);
+//! let solution = solver.solve_with_path(&board)?.expect("solvable");
+//! assert_eq!(solution.moves(), 10);
+//! assert_eq!(replay(&board, &solution.path)?, 10);
 //!
 //! // A box that would have to stand on the fragile cell: impossible.
 //! let board = Board::from_rows(&["X.E.O"])?;
-//! assert_eq!(solver.solve(&board), None);
+//! assert_eq!(solver.solve(&board)?, None);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate also holds a naive [`oracle`] for tests and a seeded [`generate`]or of
-//! boards. It does no I/O; the `parsers` crate reads and writes the judge format.
+//! Every solver crate of gridsolve has this shape: `Solver::new()` (or
+//! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
+//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`oracle`] for tests and a seeded generator of boards ([`generate`]), behind the
+//! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
+//! reads and writes the judge format.
 
 mod board;
+#[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "oracle")]
 pub mod oracle;
 mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, Cell, MAX_CELLS, Orientation, Placement, start_from};
-pub use grid_core::{SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, replay, trace};
-pub use solver::Solver;
+pub use solver::{SolveError, Solver};

@@ -7,7 +7,8 @@
 //! the start and the target of a [`Board`].
 
 use crate::{Board, Cell};
-use grid_core::{Dir, Pos};
+use crate::SolveError;
+use grid_core::{Dir, Limits, Meter, Pos};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
@@ -72,6 +73,16 @@ impl Cover {
 /// assert_eq!(oracle::solve(&Board::from_rows(&["X#O"]).unwrap()), None);
 /// ```
 pub fn solve(board: &Board) -> Option<(u64, Vec<Dir>)> {
+    solve_within(board, Limits::NONE).unwrap_or_else(|e| unreachable!("no limits, yet {e}"))
+}
+
+/// As [`solve`], but gives up at `limits` (tests use it to check as many answers as
+/// a budget allows).
+///
+/// # Errors
+/// The limit the search stopped at ([`SolveError::Limit`]).
+pub fn solve_within(board: &Board, limits: Limits) -> Result<Option<(u64, Vec<Dir>)>, SolveError> {
+    let mut meter = Meter::start(limits);
     let start = match board.start().cells() {
         (a, None) => Cover::Standing(a),
         (a, Some(b)) => Cover::lying(a, b),
@@ -89,7 +100,7 @@ pub fn solve(board: &Board) -> Option<(u64, Vec<Dir>)> {
                 at = prev;
             }
             path.reverse();
-            return Some((path.len() as u64, path));
+            return Ok(Some((path.len() as u64, path)));
         }
         for dir in Dir::ALL {
             let Some(next) = cover.roll(dir).filter(|next| next.is_held_by(board)) else {
@@ -98,10 +109,11 @@ pub fn solve(board: &Board) -> Option<(u64, Vec<Dir>)> {
             if let Entry::Vacant(slot) = came_from.entry(next) {
                 slot.insert(Some((cover, dir)));
                 queue.push_back(next);
+                meter.charge(1)?;
             }
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

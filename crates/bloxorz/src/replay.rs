@@ -58,7 +58,7 @@ impl std::error::Error for ReplayError {}
 ///
 /// let board = Board::from_rows(&["XXO"]).unwrap();
 /// let path: Moves = "R".parse().unwrap();
-/// assert_eq!(replay(&board, &path.0), Ok(1));
+/// assert_eq!(replay(&board, &path), Ok(1));
 /// assert!(replay(&board, &[]).is_err());
 /// ```
 ///

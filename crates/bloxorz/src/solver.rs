@@ -1,7 +1,31 @@
 //! The fast solver: a breadth-first search from both ends over (cell, orientation).
 
 use crate::{Board, Orientation, Placement};
-use grid_core::{Dir, Moves, SearchStats, Solution};
+use grid_core::{Dir, LimitError, Limits, Meter, Moves, SearchStats, Solution};
+use std::fmt;
+
+/// Why a solver gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The search stopped at one of its [`Limits`].
+    Limit(LimitError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Limit(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<LimitError> for SolveError {
+    fn from(e: LimitError) -> SolveError {
+        SolveError::Limit(e)
+    }
+}
 
 /// Per stored cell, the marks of its three states, 4 bits each (orientation `o` at bit
 /// `4o`): 0 unvisited, else `1 + side * 4 + direction of the roll that reached it`.
@@ -30,9 +54,10 @@ const FROM_GOAL: u16 = 1;
 ///
 /// let board = Board::from_rows(&["X..O"]).unwrap();
 /// let mut solver = Solver::new();
-/// let solution = solver.solve_with_path(&board).unwrap();
-/// assert_eq!(solution.moves, 2);
+/// let solution = solver.solve_with_path(&board)?.expect("solvable");
+/// assert_eq!(solution.moves(), 2);
 /// assert_eq!(solution.path.to_string(), "RR");
+/// # Ok::<(), bloxorz::SolveError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
@@ -40,29 +65,53 @@ pub struct Solver {
     /// Frontiers of the search from the start and from the goal: this layer and next.
     layers: [[Vec<u32>; 2]; 2],
     stats: SearchStats,
+    limits: Limits,
 }
 
 impl Solver {
-    /// A solver with empty buffers.
+    /// A solver with empty buffers and no limits.
     pub fn new() -> Solver {
         Solver::default()
     }
 
+    /// A solver whose searches stop at `limits` (checked once a layer).
+    ///
+    /// ```
+    /// use bloxorz::{Board, LimitError, Limits, SolveError, Solver};
+    ///
+    /// let board = Board::from_rows(&["X.........O"])?;
+    /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
+    /// let stopped = Solver::with_limits(limits).solve(&board);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(3))));
+    /// # Ok::<(), bloxorz::BoardError>(())
+    /// ```
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            ..Solver::default()
+        }
+    }
+
     /// The minimum number of rolls that stand the box on the target, or `None` if it
     /// cannot be done.
-    pub fn solve(&mut self, board: &Board) -> Option<u64> {
-        self.search(board).map(|meeting| meeting.moves)
+    ///
+    /// # Errors
+    /// When the search stops at one of the solver's limits (none by default).
+    pub fn solve(&mut self, board: &Board) -> Result<Option<u64>, SolveError> {
+        Ok(self.search(board)?.map(|meeting| meeting.moves))
     }
 
     /// An optimal solution with its rolls, or `None` if there is none.
-    pub fn solve_with_path(&mut self, board: &Board) -> Option<Solution> {
-        let meeting = self.search(board)?;
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(&mut self, board: &Board) -> Result<Option<Solution>, SolveError> {
+        let Some(meeting) = self.search(board)? else {
+            return Ok(None);
+        };
         let path = self.path(board, &meeting);
         debug_assert_eq!(path.len() as u64, meeting.moves);
-        Some(Solution {
-            moves: meeting.moves,
-            path,
-        })
+        Ok(Some(Solution { path }))
     }
 
     /// What the last search did.
@@ -78,19 +127,20 @@ impl Solver {
         roll_table(grid.stride())
     }
 
-    fn search(&mut self, board: &Board) -> Option<Meeting> {
+    fn search(&mut self, board: &Board) -> Result<Option<Meeting>, LimitError> {
         self.stats = SearchStats::default();
+        let mut meter = Meter::start(self.limits);
         let rolls = self.load(board);
         let grid = board.grid();
         let start = state_of(grid.index(board.start().pos), board.start().orientation);
         let goal = state_of(grid.index(board.target()), Orientation::Standing);
         if start == goal {
-            return Some(Meeting {
+            return Ok(Some(Meeting {
                 moves: 0,
                 from_start: start,
                 from_goal: goal,
                 dir: None,
-            });
+            }));
         }
         for (side, state) in [(FROM_START, start), (FROM_GOAL, goal)] {
             self.mark(state, side, Dir::Up);
@@ -100,6 +150,7 @@ impl Solver {
             layer[0].push(state);
             self.stats.generated += 1;
         }
+        meter.charge(2)?;
         let mut depth = [0u64; 2];
         loop {
             let side = if self.layers[0][0].len() <= self.layers[1][0].len() {
@@ -108,11 +159,13 @@ impl Solver {
                 FROM_GOAL
             };
             if self.layers[side as usize][0].is_empty() {
-                return None; // that side is walled in, without meeting the other
+                return Ok(None); // that side is walled in, without meeting the other
             }
+            let generated = self.stats.generated;
             if let Some(meeting) = self.expand_layer(side, board, &rolls, &depth) {
-                return Some(meeting);
+                return Ok(Some(meeting));
             }
+            meter.charge(self.stats.generated - generated)?;
             depth[side as usize] += 1;
             let [now, next] = &mut self.layers[side as usize];
             std::mem::swap(now, next);
@@ -221,7 +274,7 @@ impl Solver {
             path.push(dir);
             state = to_state(to_placement(state).roll(dir).expect("on the board"));
         }
-        Moves(path)
+        Moves::from(path)
     }
 }
 

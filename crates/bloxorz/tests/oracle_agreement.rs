@@ -126,17 +126,17 @@ impl Drawn {
 fn check(board: &Board) -> Result<(), TestCaseError> {
     let expected = oracle::solve(board);
     let mut solver = Solver::new();
-    let got = solver.solve_with_path(board);
+    let got = solver.solve_with_path(board).unwrap();
     prop_assert_eq!(
-        got.as_ref().map(|s| s.moves),
+        got.as_ref().map(|s| s.moves()),
         expected.as_ref().map(|e| e.0),
         "solver vs oracle on {:?}",
         board
     );
-    prop_assert_eq!(solver.solve(board), got.as_ref().map(|s| s.moves));
+    prop_assert_eq!(solver.solve(board).unwrap(), got.as_ref().map(|s| s.moves()));
     if let Some(solution) = got {
-        prop_assert_eq!(solution.path.len() as u64, solution.moves);
-        prop_assert_eq!(replay(board, &solution.path.0), Ok(solution.moves));
+        prop_assert_eq!(solution.path.len() as u64, solution.moves());
+        prop_assert_eq!(replay(board, &solution.path), Ok(solution.moves()));
     }
     if let Some((moves, path)) = expected {
         prop_assert_eq!(path.len() as u64, moves);
@@ -170,6 +170,6 @@ proptest! {
             })
             .prop_filter("room for the start and a target", |p| p.check().is_ok()),
     ) {
-        check(&generate(&params))?;
+        check(&generate(&params).unwrap())?;
     }
 }

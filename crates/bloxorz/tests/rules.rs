@@ -11,21 +11,21 @@ use rstest::rstest;
 fn answer(rows: &[&str]) -> Option<u64> {
     let board = Board::from_rows(rows).unwrap();
     let mut solver = Solver::new();
-    let fast = solver.solve_with_path(&board);
+    let fast = solver.solve_with_path(&board).unwrap();
     let slow = oracle::solve(&board);
     assert_eq!(
-        fast.as_ref().map(|s| s.moves),
+        fast.as_ref().map(|s| s.moves()),
         slow.as_ref().map(|s| s.0),
         "solver vs oracle on {board:?}"
     );
     if let Some(solution) = &fast {
-        assert_eq!(solution.path.len() as u64, solution.moves);
-        assert_eq!(replay(&board, &solution.path.0), Ok(solution.moves));
+        assert_eq!(solution.path.len() as u64, solution.moves());
+        assert_eq!(replay(&board, &solution.path), Ok(solution.moves()));
     }
     if let Some((moves, path)) = &slow {
         assert_eq!(replay(&board, path), Ok(*moves));
     }
-    assert_eq!(solver.solve(&board), fast.map(|s| s.moves));
+    assert_eq!(solver.solve(&board).unwrap(), fast.map(|s| s.moves()));
     slow.map(|s| s.0)
 }
 
@@ -98,7 +98,7 @@ fn sample_path_checked_by_hand() {
     // onto (4,6)-(5,6), the two E; U stands it on O at (3,6).
     let board = Board::from_rows(&SAMPLE).unwrap();
     let path: Moves = "LDDDDRURRU".parse().unwrap();
-    assert_eq!(replay(&board, &path.0), Ok(10));
+    assert_eq!(replay(&board, &path), Ok(10));
     assert_eq!(oracle::solve(&board).map(|(moves, _)| moves), Some(10));
 }
 
@@ -133,7 +133,7 @@ fn placement(row: usize, col: usize, orientation: Orientation) -> Placement {
 fn replay_rejects_bad_paths(#[case] rows: &[&str], #[case] path: &str, #[case] error: ReplayError) {
     let board = Board::from_rows(rows).unwrap();
     let path: Moves = path.parse().unwrap();
-    assert_eq!(replay(&board, &path.0), Err(error));
+    assert_eq!(replay(&board, &path), Err(error));
 }
 
 #[test]
@@ -154,17 +154,17 @@ fn one_solver_solves_many_boards() {
             border: seed % 2 == 0,
             seed,
         };
-        let board = generate(&params);
+        let board = generate(&params).unwrap();
         let expected = oracle::solve(&board).map(|(moves, _)| moves);
-        let got = solver.solve_with_path(&board);
+        let got = solver.solve_with_path(&board).unwrap();
         assert_eq!(
-            got.as_ref().map(|s| s.moves),
+            got.as_ref().map(|s| s.moves()),
             expected,
             "{params:?}\n{board:?}"
         );
         if let Some(solution) = got {
-            assert_eq!(replay(&board, &solution.path.0), Ok(solution.moves));
+            assert_eq!(replay(&board, &solution.path), Ok(solution.moves()));
         }
-        assert_eq!(solver.solve(&board), expected, "{params:?}\n{board:?}");
+        assert_eq!(solver.solve(&board).unwrap(), expected, "{params:?}\n{board:?}");
     }
 }

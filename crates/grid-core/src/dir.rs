@@ -92,26 +92,78 @@ impl fmt::Display for Dir {
 
 /// A solution path: a sequence of moves, written as a `U D L R` string.
 ///
+/// It is a `[Dir]` for every other purpose: iterate it, index it, take its `len`, or pass
+/// `&moves` where a `&[Dir]` is wanted.
+///
 /// ```
 /// use grid_core::{Dir, Moves};
 ///
 /// let moves: Moves = "RRD".parse().unwrap();
-/// assert_eq!(moves.0, vec![Dir::Right, Dir::Right, Dir::Down]);
+/// assert_eq!(moves.len(), 3);
+/// assert_eq!(moves[2], Dir::Down);
+/// assert_eq!(moves.iter().filter(|&&d| d == Dir::Right).count(), 2);
 /// assert_eq!(moves.to_string(), "RRD");
+/// let slice: &[Dir] = &moves;
+/// assert_eq!(slice, [Dir::Right, Dir::Right, Dir::Down]);
 /// assert!("RX".parse::<Moves>().is_err());
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Moves(pub Vec<Dir>);
+pub struct Moves(Vec<Dir>);
 
 impl Moves {
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.0.len()
+    /// The moves as a vector.
+    pub fn into_vec(self) -> Vec<Dir> {
+        self.0
     }
+}
 
-    /// Whether there are no moves.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+impl std::ops::Deref for Moves {
+    type Target = [Dir];
+
+    fn deref(&self) -> &[Dir] {
+        &self.0
+    }
+}
+
+impl AsRef<[Dir]> for Moves {
+    fn as_ref(&self) -> &[Dir] {
+        &self.0
+    }
+}
+
+impl From<Vec<Dir>> for Moves {
+    fn from(moves: Vec<Dir>) -> Moves {
+        Moves(moves)
+    }
+}
+
+impl From<&[Dir]> for Moves {
+    fn from(moves: &[Dir]) -> Moves {
+        Moves(moves.to_vec())
+    }
+}
+
+impl FromIterator<Dir> for Moves {
+    fn from_iter<I: IntoIterator<Item = Dir>>(iter: I) -> Moves {
+        Moves(iter.into_iter().collect())
+    }
+}
+
+impl<'a> IntoIterator for &'a Moves {
+    type Item = &'a Dir;
+    type IntoIter = std::slice::Iter<'a, Dir>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Dir;
+    type IntoIter = std::vec::IntoIter<Dir>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
     }
 }
 

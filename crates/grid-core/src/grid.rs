@@ -171,7 +171,11 @@ impl<T> Grid<T> {
 
     /// The flat index one step from `index` in direction `d`.
     ///
-    /// From an inner cell the result is always inside the storage (it may be border).
+    /// With a border at least one cell wide (`pad >= 1`), a step from an inner cell
+    /// always lands inside the storage (on the border, maybe). With `pad == 0` a step
+    /// off the edge is not caught: it wraps to the other end of the row next to it, or
+    /// leaves the storage (a huge index after a wrapping subtraction). Such grids must
+    /// check [`Grid::contains`] on positions instead.
     #[inline]
     pub fn step(&self, index: usize, d: Dir) -> usize {
         index.wrapping_add_signed(self.offset(d))

@@ -7,6 +7,8 @@
 //!   addition and never needs a bounds check;
 //! - [`search`]: buffers that a solver keeps across searches ([`FifoQueue`],
 //!   [`MonotoneQueue`], [`Stamped`]), so a search allocates nothing and clears nothing;
+//! - [`Limits`] and [`Meter`]: what a search may spend (states, time), checked cheaply;
+//! - [`Solution`] and [`SearchStats`]: what every solver reports;
 //! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data.
 //!
 //! ```
@@ -21,12 +23,14 @@
 
 mod dir;
 mod grid;
+mod limits;
 mod rng;
 pub mod search;
 mod solution;
 
 pub use dir::{Dir, Moves, ParseMovesError};
 pub use grid::{Grid, Pos};
+pub use limits::{LimitError, Limits, Meter};
 pub use rng::SplitMix64;
 pub use search::{FifoQueue, MonotoneQueue, Stamped};
-pub use solution::{SearchStats, Solution};
+pub use solution::{MoveCount, SearchStats, Solution};

@@ -231,18 +231,17 @@ impl GenParams {
 ///     stones: 30,
 ///     seed: 7,
 /// };
-/// let game = generate(&params);
+/// let game = generate(&params)?;
 /// assert_eq!((game.rows(), game.cols(), game.len()), (20, 20, 8));
 /// assert!(game.is_free(holedox::EXIT));
-/// assert_eq!(generate(&params), game); // reproducible
+/// assert_eq!(generate(&params)?, game); // reproducible
+/// # Ok::<(), holedox::generate::GenParamsError>(())
 /// ```
 ///
-/// # Panics
-/// If [`GenParams::check`] fails.
-pub fn generate(params: &GenParams) -> Game {
-    if let Err(e) = params.check() {
-        panic!("cannot generate a game: {e}");
-    }
+/// # Errors
+/// The first thing [`GenParams::check`] finds wrong with `params`.
+pub fn generate(params: &GenParams) -> Result<Game, GenParamsError> {
+    params.check()?;
     let mut rng = SplitMix64::new(params.seed);
     let mut lair = Lair::new(params.rows, params.cols);
     let body = match params.family {
@@ -254,8 +253,8 @@ pub fn generate(params: &GenParams) -> Game {
         Family::Adversarial => adversarial(&mut lair, &mut rng, params),
     };
     lair.set(EXIT, false);
-    Game::new(params.rows, params.cols, &lair.stones(), &body)
-        .expect("the generator keeps stones off a valid snake")
+    Ok(Game::new(params.rows, params.cols, &lair.stones(), &body)
+        .expect("the generator keeps stones off a valid snake"))
 }
 
 /// Randomised depth-first searches for a snake give up after this many steps from one
@@ -940,7 +939,7 @@ mod tests {
                         let room = rows * cols >= length;
                         assert_eq!(params.check().is_ok(), room, "{params:?}");
                         if room {
-                            check_game(&generate(&params), &params);
+                            check_game(&generate(&params).unwrap(), &params);
                         }
                     }
                 }
@@ -970,9 +969,9 @@ mod tests {
     fn same_params_same_game() {
         for family in Family::ALL {
             let params = params(family, 40, 33, 10);
-            assert_eq!(generate(&params), generate(&params), "{family}");
+            assert_eq!(generate(&params).unwrap(), generate(&params).unwrap(), "{family}");
             let other = GenParams { seed: 2, ..params };
-            assert_ne!(generate(&params), generate(&other), "{family}");
+            assert_ne!(generate(&params).unwrap(), generate(&other).unwrap(), "{family}");
         }
     }
 
@@ -994,7 +993,7 @@ mod tests {
                     seed: 5,
                     ..params(family, 6, 11, 5)
                 };
-                let picture = format!("{:?}", generate(&params));
+                let picture = format!("{:?}", generate(&params).unwrap());
                 picture.lines().skip(1).map(str::to_string).collect()
             })
             .collect();
@@ -1050,7 +1049,7 @@ mod tests {
                 stones: stones_percent,
                 ..params(Family::Random, 64, 64, 16)
             };
-            let game = generate(&params);
+            let game = generate(&params).unwrap();
             // All squares but the snake's and the exit may be stones.
             let candidates = 64 * 64 - 16 - usize::from(!game.body().contains(&EXIT));
             let expected = candidates * stones_percent as usize / 100;
@@ -1066,7 +1065,7 @@ mod tests {
                 stones: stones_percent,
                 ..params(Family::Maze, 64, 64, 6)
             };
-            let game = generate(&params);
+            let game = generate(&params).unwrap();
             let mut shut = 0;
             for pos in stones(&game) {
                 match (pos.row % 2, pos.col % 2) {
@@ -1093,7 +1092,7 @@ mod tests {
                 stones: (seed as u32 * 13) % 60,
                 ..params(Family::TurnRound, rows, cols, 2 + seed as usize % 3)
             };
-            let game = generate(&params);
+            let game = generate(&params).unwrap();
             let head = game.body()[0];
             let tail = game.body()[game.len() - 1];
             // The snake lies straight along the top row or the left column, facing away.
@@ -1121,7 +1120,7 @@ mod tests {
                     stones: 20,
                     ..params(Family::Trapped, 6, 6, 2 + seed as usize % 4)
                 };
-                oracle::solve(&generate(&params)).is_none()
+                oracle::solve(&generate(&params).unwrap()).is_none()
             })
             .count();
         assert!(
@@ -1140,7 +1139,7 @@ mod tests {
                         stones: (seed as u32 * 7) % 70,
                         ..params(family, 6, 7, 2 + seed as usize % 4)
                     };
-                    oracle::solve(&generate(&params)).is_some()
+                    oracle::solve(&generate(&params).unwrap()).is_some()
                 })
                 .collect();
             assert!(answers.contains(&true), "{family}: never solvable");
@@ -1152,7 +1151,7 @@ mod tests {
     fn a_lair_as_big_as_the_snake_is_filled() {
         for (rows, cols) in [(4, 4), (2, 8), (1, 16), (16, 1)] {
             for family in Family::ALL {
-                let game = generate(&params(family, rows, cols, 16));
+                let game = generate(&params(family, rows, cols, 16)).unwrap();
                 assert!(stones(&game).is_empty(), "{family}\n{game:?}");
             }
         }
@@ -1208,9 +1207,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "has no room")]
-    fn generate_panics_on_bad_params() {
-        generate(&params(Family::TurnRound, 1, 1, 2));
+    fn generate_refuses_bad_params() {
+        let error = generate(&params(Family::TurnRound, 1, 1, 2)).unwrap_err();
+        assert!(error.to_string().contains("has no room"), "{error}");
     }
 
     #[test]
@@ -1287,7 +1286,7 @@ mod tests {
                     seed,
                     ..params(Family::Adversarial, rows, cols, length)
                 };
-                let game = generate(&params);
+                let game = generate(&params).unwrap();
                 let answer = solver.solve(&game).unwrap();
                 assert_eq!(answer, oracle::solve(&game).map(|(m, _)| m), "{params:?}");
                 match answer {
@@ -1333,7 +1332,7 @@ mod tests {
             let game = generate(&GenParams {
                 seed,
                 ..params(Family::Adversarial, 64, 64, 16)
-            });
+            }).unwrap();
             let answer = solver.solve(&game).unwrap();
             longest = longest.max(answer.unwrap_or(0));
             if answer.is_none() && exit_connected(&game) {

@@ -7,7 +7,8 @@
 //! the lair ([`Game::is_free`]), the starting body and [`EXIT`].
 
 use crate::{EXIT, Game};
-use grid_core::{Dir, Pos};
+use crate::SolveError;
+use grid_core::{Dir, Limits, Meter, Pos};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
@@ -46,6 +47,16 @@ fn step(game: &Game, body: &[Pos], dir: Dir) -> Option<Vec<Pos>> {
 /// assert_eq!(oracle::solve(&game), None);
 /// ```
 pub fn solve(game: &Game) -> Option<(u64, Vec<Dir>)> {
+    solve_within(game, Limits::NONE).unwrap_or_else(|e| unreachable!("no limits, yet {e}"))
+}
+
+/// As [`solve`], but gives up at `limits` (tests use it to check as many answers as
+/// a budget allows).
+///
+/// # Errors
+/// The limit the search stopped at ([`SolveError::Limit`]).
+pub fn solve_within(game: &Game, limits: Limits) -> Result<Option<(u64, Vec<Dir>)>, SolveError> {
+    let mut meter = Meter::start(limits);
     let start = game.body().to_vec();
     let mut came_from: HashMap<Vec<Pos>, Option<(Vec<Pos>, Dir)>> = HashMap::new();
     came_from.insert(start.clone(), None);
@@ -59,7 +70,7 @@ pub fn solve(game: &Game) -> Option<(u64, Vec<Dir>)> {
                 at = prev;
             }
             path.reverse();
-            return Some((path.len() as u64, path));
+            return Ok(Some((path.len() as u64, path)));
         }
         for dir in Dir::ALL {
             let Some(next) = step(game, &body, dir) else {
@@ -68,10 +79,11 @@ pub fn solve(game: &Game) -> Option<(u64, Vec<Dir>)> {
             if let Entry::Vacant(slot) = came_from.entry(next.clone()) {
                 slot.insert(Some((body.clone(), dir)));
                 queue.push_back(next);
+                meter.charge(1)?;
             }
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ impl std::error::Error for ReplayError {}
 ///
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
 /// let path: Moves = "DLU".parse().unwrap();
-/// assert_eq!(replay(&game, &path.0), Ok(3));
+/// assert_eq!(replay(&game, &path), Ok(3));
 /// assert!(replay(&game, &[grid_core::Dir::Left]).is_err()); // into the tail's square
 /// ```
 ///

@@ -2,28 +2,35 @@
 
 use crate::shape::Shapes;
 use crate::{EXIT, Game};
-use grid_core::{Dir, FifoQueue, Grid, Moves, Pos, SearchStats, Solution};
+use grid_core::{
+    Dir, FifoQueue, Grid, LimitError, Limits, Meter, Moves, Pos, SearchStats, Solution,
+};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// The search would need more memory than this solver allows itself.
+/// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LimitError {
-    /// States seen when the search stopped.
-    pub states: u64,
+pub enum SolveError {
+    /// The search stopped at one of its [`Limits`], or at the memory it allows itself
+    /// ([`LimitError::Memory`]).
+    Limit(LimitError),
 }
 
-impl fmt::Display for LimitError {
+impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the search stopped at its limit of {} states (to stay under 1 GiB of memory)",
-            self.states
-        )
+        match self {
+            SolveError::Limit(e) => e.fmt(f),
+        }
     }
 }
 
-impl std::error::Error for LimitError {}
+impl std::error::Error for SolveError {}
+
+impl From<LimitError> for SolveError {
+    fn from(e: LimitError) -> SolveError {
+        SolveError::Limit(e)
+    }
+}
 
 /// Up to this many (head, shape) pairs the visited states are one byte each in a flat
 /// array, zeroed lazily by the allocator (only pages the search touches cost memory):
@@ -64,9 +71,10 @@ const LEVEL: u8 = 0x20;
 ///
 /// // The tail rule: head on (1,2), tail on (1,1): the head may not enter the tail's square.
 /// let game = Game::new(1, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
-/// assert_eq!(Solver::new().solve(&game), Ok(None));
+/// assert_eq!(Solver::new().solve(&game)?, None);
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
-/// assert_eq!(Solver::new().solve(&game), Ok(Some(3)));
+/// assert_eq!(Solver::new().solve(&game)?, Some(3));
+/// # Ok::<(), holedox::SolveError>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
@@ -77,7 +85,8 @@ pub struct Solver {
     levels: [Vec<u64>; 2],
     stats: SearchStats,
     /// Most states a hash-map search may store; `None`: [`SPARSE_STATES`].
-    limit: Option<usize>,
+    memory_limit: Option<usize>,
+    limits: Limits,
 }
 
 /// The visited states of one search.
@@ -110,9 +119,7 @@ impl Visited {
             Visited::Dense(bytes) => bytes[state as usize] = byte,
             Visited::Sparse(map, limit) => {
                 if map.len() >= *limit && !map.contains_key(&state) {
-                    return Err(LimitError {
-                        states: map.len() as u64,
-                    });
+                    return Err(LimitError::Memory(map.len() as u64));
                 }
                 map.insert(state, byte);
             }
@@ -151,28 +158,50 @@ impl Layout {
 }
 
 impl Solver {
-    /// A solver with empty buffers.
+    /// A solver with empty buffers and no limits but memory (see
+    /// [`Solver::with_memory_limit`]).
     pub fn new() -> Solver {
         Solver::default()
     }
 
-    /// A solver whose searches on lairs too large for one byte per possible state (the
-    /// hash-map searches: for L = 16, lairs over 28 squares) stop with [`LimitError`]
-    /// after storing `states` states, instead of the default that keeps them under
-    /// 1 GiB.
+    /// A solver whose searches stop at `limits` too.
     ///
     /// ```
-    /// use grid_core::Pos;
-    /// use holedox::{Game, LimitError, Solver};
+    /// use holedox::{Game, LimitError, Limits, Pos, SolveError, Solver};
+    ///
+    /// let body: Vec<Pos> = (0..8).map(|c| Pos::new(19, 12 + c)).collect();
+    /// let game = Game::new(20, 20, &[], &body)?;
+    /// let limits = Limits { max_states: Some(5), ..Limits::NONE };
+    /// let stopped = Solver::with_limits(limits).solve(&game);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(5))));
+    /// assert_eq!(Solver::new().solve(&game)?, Some(31));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            ..Solver::default()
+        }
+    }
+
+    /// A solver whose searches on lairs too large for one byte per possible state (the
+    /// hash-map searches: for L = 16, lairs over 28 squares) stop with
+    /// [`LimitError::Memory`] after storing `states` states, instead of the default
+    /// that keeps them under 1 GiB.
+    ///
+    /// ```
+    /// use holedox::{Game, LimitError, Pos, SolveError, Solver};
     ///
     /// let body: Vec<Pos> = (0..16).map(|c| Pos::new(63, 20 + c)).collect();
-    /// let game = Game::new(64, 64, &[], &body).unwrap();
-    /// assert_eq!(Solver::with_state_limit(10).solve(&game), Err(LimitError { states: 10 }));
+    /// let game = Game::new(64, 64, &[], &body)?;
+    /// let stopped = Solver::with_memory_limit(10).solve(&game);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::Memory(10))));
     /// assert!(Solver::new().solve(&game).unwrap().is_some());
+    /// # Ok::<(), holedox::GameError>(())
     /// ```
-    pub fn with_state_limit(states: usize) -> Solver {
+    pub fn with_memory_limit(states: usize) -> Solver {
         Solver {
-            limit: Some(states),
+            memory_limit: Some(states),
             ..Solver::default()
         }
     }
@@ -181,30 +210,28 @@ impl Solver {
     /// never gets there.
     ///
     /// # Errors
-    /// If the search outgrows its memory limit (1 GiB); judge-sized games never do.
-    pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, LimitError> {
-        Ok(self.run(game, false)?.map(|s| s.moves))
+    /// If the search stops at the solver's limits, or would outgrow its memory limit
+    /// (1 GiB; judge-sized games never do).
+    pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, SolveError> {
+        Ok(self.run(game, false)?.map(|(moves, _)| moves))
     }
 
     /// An optimal solution with the head's steps, or `None` if there is none.
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, LimitError> {
-        self.run(game, true)
+    pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, SolveError> {
+        Ok(self.run(game, true)?.map(|(_, path)| Solution { path }))
     }
 
-    /// The search, and the path rebuilt from the visited states when `with_path` (else
-    /// the solution's path is left empty).
-    fn run(&mut self, game: &Game, with_path: bool) -> Result<Option<Solution>, LimitError> {
+    /// The search: the number of steps, and the path rebuilt from the visited states
+    /// when `with_path` (else an empty path).
+    fn run(&mut self, game: &Game, with_path: bool) -> Result<Option<(u64, Moves)>, LimitError> {
         self.stats = SearchStats::default();
         let lair = game.lair();
         let head = game.body()[0];
         if head == EXIT {
-            return Ok(Some(Solution {
-                moves: 0,
-                path: Moves::default(),
-            }));
+            return Ok(Some((0, Moves::default())));
         }
         if !game.is_free(EXIT) {
             return Ok(None);
@@ -226,7 +253,7 @@ impl Solver {
             .collect();
         let start = layout.state(head, layout.shapes.encode(&segments));
         let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
-        let mut visited = Visited::new(states, self.limit.unwrap_or(SPARSE_STATES));
+        let mut visited = Visited::new(states, self.memory_limit.unwrap_or(SPARSE_STATES));
         let found = self.search(game, &layout, start, &mut visited)?;
         Ok(found.map(|(goal, moves)| {
             let path = if with_path {
@@ -235,7 +262,7 @@ impl Solver {
                 Moves::default()
             };
             debug_assert!(!with_path || path.len() as u64 == moves);
-            Solution { moves, path }
+            (moves, path)
         }))
     }
 
@@ -257,6 +284,7 @@ impl Solver {
         let offsets = Dir::ALL.map(|d| lair.offset(d));
         let head_dist = &self.head_dist;
         let level_bit = |f: u64| if f / 2 % 2 == 1 { LEVEL } else { 0 };
+        let mut meter = Meter::start(self.limits);
         let (head, _) = layout.split(start);
         let mut f = u64::from(head_dist[layout.flat(head)]);
         visited.set(start, SEEN | level_bit(f))?;
@@ -314,6 +342,7 @@ impl Solver {
                 let step = (tail.index() as u8) << 2 | dir.index() as u8;
                 visited.set(next, SEEN | level_bit(next_f) | step)?;
                 self.stats.generated += u64::from(!better);
+                meter.charge(u64::from(!better))?;
                 if next_head == exit {
                     return Ok(Some((next, g + 1)));
                 }
@@ -357,7 +386,7 @@ fn rebuild(layout: &Layout, visited: &Visited, start: u64, goal: u64) -> Moves {
         state = layout.state(before, layout.shapes.encode(&segments[..n]));
     }
     steps.reverse();
-    Moves(steps)
+    Moves::from(steps)
 }
 
 /// Breadth-first distances over the squares without stones from `source`, into `dist`

@@ -2,6 +2,7 @@
 
 use grid_core::{Grid, Pos};
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest board, in cells, that [`Board`] accepts (2048 x 2048, say). The solver
 /// keeps about 240 bytes per cell (measured: a 1000 x 1000 board peaks at 217 MiB, a
@@ -20,11 +21,30 @@ pub const MAX_CELLS: usize = 1 << 22;
 /// assert!(!board.is_movable(Pos::new(1, 3)));
 /// assert!(!board.is_movable(Pos::new(5, 5))); // outside counts as fixed
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Board {
     /// `true` = movable (or the blank); the one-cell border is `false` (fixed).
     grid: Grid<bool>,
+    /// Names this board's contents: a new board or a change gets a new id (a clone keeps
+    /// it), so a [`Solver`](crate::Solver) knows in O(1) whether the tables it holds are
+    /// this board's.
+    id: u64,
 }
+
+/// The next [`Board::id`].
+static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+
+fn fresh_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.rows() == other.rows() && self.cols() == other.cols() && self.grid.cells() == other.grid.cells()
+    }
+}
+
+impl Eq for Board {}
 
 impl Board {
     /// A board whose cells are all movable.
@@ -35,6 +55,7 @@ impl Board {
         check_size(rows, cols)?;
         Ok(Board {
             grid: Grid::new(rows, cols, 1, true, false),
+            id: fresh_id(),
         })
     }
 
@@ -50,8 +71,9 @@ impl Board {
                 found: movable.len(),
             });
         }
+        // The board is new, so its id is still its own: set the cells directly.
         for (i, &m) in movable.iter().enumerate() {
-            board.set_movable(Pos::new(i / cols, i % cols), m);
+            board.grid.set(Pos::new(i / cols, i % cols), m);
         }
         Ok(board)
     }
@@ -116,12 +138,21 @@ impl Board {
     /// If `pos` is outside the board.
     pub fn set_movable(&mut self, pos: Pos, movable: bool) {
         assert!(self.contains(pos), "{pos} is outside the board");
-        self.grid.set(pos, movable);
+        if self.grid.get(pos) != movable {
+            self.grid.set(pos, movable);
+            self.id = fresh_id();
+        }
     }
 
     /// The padded grid of the board (`true` = movable; the border is fixed).
     pub fn grid(&self) -> &Grid<bool> {
         &self.grid
+    }
+
+    /// An id for this board's contents: equal ids mean equal boards (the id changes
+    /// with every change of a cell; clones share it). Unequal ids say nothing.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// Checks that `query` can be played on this board: all three cells on the board,

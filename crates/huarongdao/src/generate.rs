@@ -1,6 +1,6 @@
 //! Seeded generators of valid boards and queries, in the families of [`Family`].
 
-use crate::{Board, Query};
+use crate::{Board, MAX_CELLS, Query};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
 use std::str::FromStr;
@@ -127,6 +127,50 @@ pub struct GenParams {
     pub seed: u64,
 }
 
+/// Why [`GenParams`] describe no board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenParamsError {
+    /// A side of length 0, or more than [`MAX_CELLS`] cells.
+    Size { rows: usize, cols: usize },
+    /// A density over 100 percent.
+    Percent { density: u32 },
+}
+
+impl fmt::Display for GenParamsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GenParamsError::Size { rows, cols } => write!(
+                f,
+                "expected a board of 1 to {MAX_CELLS} cells, found {rows} x {cols}"
+            ),
+            GenParamsError::Percent { density } => {
+                write!(f, "expected density from 0 to 100 percent, found {density}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenParamsError {}
+
+impl GenParams {
+    /// Whether [`generate`] can make a board of these parameters.
+    ///
+    /// # Errors
+    /// A size out of range or a density over 100.
+    pub fn check(&self) -> Result<(), GenParamsError> {
+        let (rows, cols) = (self.rows, self.cols);
+        if rows == 0 || cols == 0 || rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+            return Err(GenParamsError::Size { rows, cols });
+        }
+        if self.density > 100 {
+            return Err(GenParamsError::Percent {
+                density: self.density,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// A board of `params`' family and size with `params.queries` valid queries.
 ///
 /// Queries put the blank and the piece on distinct movable cells. Outside
@@ -139,23 +183,19 @@ pub struct GenParams {
 /// use huarongdao::generate::{generate, Family, GenParams};
 ///
 /// let params = GenParams { family: Family::Rooms, rows: 12, cols: 9, density: 90, queries: 5, seed: 1 };
-/// let (board, queries) = generate(&params);
+/// let (board, queries) = generate(&params)?;
 /// assert_eq!((board.rows(), board.cols(), queries.len()), (12, 9, 5));
 /// assert!(queries.iter().all(|q| board.check(q).is_ok()));
-/// assert_eq!(generate(&params), (board, queries)); // reproducible
+/// assert_eq!(generate(&params)?, (board, queries)); // reproducible
+/// # Ok::<(), huarongdao::generate::GenParamsError>(())
 /// ```
 ///
-/// # Panics
-/// If a side is 0, the board is larger than [`crate::MAX_CELLS`] or the density is
-/// over 100.
-pub fn generate(params: &GenParams) -> (Board, Vec<Query>) {
-    assert!(
-        params.density <= 100,
-        "density {} is over 100",
-        params.density
-    );
+/// # Errors
+/// The first thing [`GenParams::check`] finds wrong with `params`.
+pub fn generate(params: &GenParams) -> Result<(Board, Vec<Query>), GenParamsError> {
+    params.check()?;
     let mut rng = SplitMix64::new(params.seed);
-    let mut board = Board::new(params.rows, params.cols).expect("a valid board size");
+    let mut board = Board::new(params.rows, params.cols).expect("a size checked above");
     let mut plan = Plan::default();
     match params.family {
         Family::Random => fill_random(&mut board, &mut rng, params.density),
@@ -185,7 +225,7 @@ pub fn generate(params: &GenParams) -> (Board, Vec<Query>) {
             queries.push(query);
         }
     }
-    (board, queries)
+    Ok((board, queries))
 }
 
 fn cell_at(board: &Board, i: usize) -> Pos {
@@ -607,7 +647,7 @@ mod tests {
                         queries: 6,
                         seed,
                     };
-                    let (board, queries) = generate(&params);
+                    let (board, queries) = generate(&params).unwrap();
                     assert_eq!((board.rows(), board.cols()), (rows, cols));
                     let expected = if rows * cols >= 2 { 6 } else { 0 };
                     assert_eq!(queries.len(), expected, "{params:?}");
@@ -630,7 +670,7 @@ mod tests {
                 queries: 0,
                 seed: 3,
             };
-            let (board, _) = generate(&params);
+            let (board, _) = generate(&params).unwrap();
             let fixed = movable_cells(&board).len().abs_diff(1600);
             let expected = 1600 * density as usize / 100;
             assert!(fixed.abs_diff(expected) <= 80, "{density}%: {fixed} fixed");
@@ -667,7 +707,7 @@ mod tests {
             queries: 3,
             seed: 5,
         };
-        let (board, queries) = generate(&params);
+        let (board, queries) = generate(&params).unwrap();
         let expected = Board::from_rows(&[
             "101110111",
             "101010101",
@@ -703,7 +743,7 @@ mod tests {
                 queries: 10,
                 seed: 4,
             };
-            let (board, queries) = generate(&params);
+            let (board, queries) = generate(&params).unwrap();
             assert_eq!(movable_cells(&board).len(), rows * cols);
             assert_eq!(queries.len(), 10);
         }
@@ -744,7 +784,7 @@ mod tests {
         for (rows, cols) in sizes {
             for seed in 0..12 {
                 let params = adversarial(rows, cols, 50, seed);
-                let (board, queries) = generate(&params);
+                let (board, queries) = generate(&params).unwrap();
                 assert_eq!(queries.len(), 50, "{params:?}");
                 for q in &queries {
                     assert_eq!(board.check(q), Ok(()), "{params:?}");
@@ -753,7 +793,7 @@ mod tests {
         }
         for seed in 0..3 {
             let params = adversarial(2048, 2048, 500, seed);
-            let (board, queries) = generate(&params);
+            let (board, queries) = generate(&params).unwrap();
             assert_eq!((board.rows(), board.cols()), (2048, 2048));
             assert!(queries.iter().all(|q| board.check(q).is_ok()), "{params:?}");
         }
@@ -762,7 +802,7 @@ mod tests {
     #[test]
     fn small_boards_fall_back_to_open() {
         for (rows, cols) in [(1, 9), (9, 1), (3, 4), (4, 3), (2, 4)] {
-            let (board, _) = generate(&adversarial(rows, cols, 5, 1));
+            let (board, _) = generate(&adversarial(rows, cols, 5, 1)).unwrap();
             assert_eq!(movable_cells(&board).len(), rows * cols, "{rows} x {cols}");
         }
     }
@@ -821,10 +861,10 @@ mod tests {
     fn adversarial_is_hard_in_the_intended_ways() {
         let (mut sealed, mut exhausting, mut long, mut longest) = (0, 0, 0, 0);
         for seed in 0..12 {
-            let (board, queries) = generate(&adversarial(20, 20, 40, seed));
-            let mut solver = crate::Solver::new(&board);
+            let (board, queries) = generate(&adversarial(20, 20, 40, seed)).unwrap();
+            let mut solver = crate::Solver::new();
             for (i, q) in queries.iter().enumerate() {
-                let answer = solver.solve(q).unwrap();
+                let answer = solver.solve(&board, q).unwrap();
                 if i % 4 == 0 {
                     // The naive oracle agrees (on a sample: it is slow).
                     let naive = crate::oracle::solve(&board, q).unwrap().map(|(m, _)| m);

@@ -9,38 +9,44 @@
 //! [`replay`] checks any path against the rules alone:
 //!
 //! ```
-//! use grid_core::Pos;
-//! use huarongdao::{replay, Board, Query, Solver};
+//! use huarongdao::{replay, Board, Pos, Query, Solver};
 //!
 //! // The judge sample: 0 = fixed piece, 1 = movable piece or the blank.
 //! let board = Board::from_rows(&["0111", "0110", "0100"])?;
-//! let mut solver = Solver::new(&board);
+//! let mut solver = Solver::new();
 //!
 //! // Positions are 0-based here; the judge format's (3,2) is Pos::new(2, 1).
 //! let query = Query::new(Pos::new(2, 1), Pos::new(0, 1), Pos::new(1, 1));
-//! let solution = solver.solve_with_path(&query)?.expect("solvable");
-//! assert_eq!(solution.moves, 2);
-//! assert_eq!(replay(&board, &query, &solution.path.0)?, 2);
+//! let solution = solver.solve_with_path(&board, &query)?.expect("solvable");
+//! assert_eq!(solution.moves(), 2);
+//! assert_eq!(replay(&board, &query, &solution.path)?, 2);
 //!
 //! // The piece at (2,2) can never reach (3,2): the answer is "impossible".
 //! let query = Query::new(Pos::new(0, 1), Pos::new(1, 1), Pos::new(2, 1));
-//! assert_eq!(solver.solve(&query)?, None);
+//! assert_eq!(solver.solve(&board, &query)?, None);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The crate also holds a naive [`oracle`] for tests and a seeded [`generate`]or of
-//! boards and queries. It does no I/O; the `parsers` crate reads and writes the judge
-//! format.
+//! Every solver crate of gridsolve has this shape: `Solver::new()` (or
+//! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
+//! [`Solution`], `stats`, and an independent [`replay`]. The solver keeps the last
+//! board's tables, so ask a board's queries together ([`Solver::solve_all`] spreads
+//! many over the cores). The crate also holds a naive [`oracle`] for tests and a
+//! seeded generator of boards and queries ([`generate`]), behind the default-on
+//! features `oracle` and `generate`. It does no I/O; the `parsers` crate reads and
+//! writes the judge format.
 
 mod board;
 mod detour;
+#[cfg(feature = "generate")]
 pub mod generate;
+#[cfg(feature = "oracle")]
 pub mod oracle;
 mod reach;
 mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
-pub use grid_core::{SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
 pub use replay::{Position, ReplayError, replay, trace};
-pub use solver::Solver;
+pub use solver::{SolveError, Solver};

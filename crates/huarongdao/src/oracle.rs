@@ -3,8 +3,8 @@
 //! Deliberately simple and slow (O((rows * cols)^2) per query): it exists to check the
 //! fast solver on small boards. It shares no code with it beyond [`Board`].
 
-use crate::{Board, Query, QueryError};
-use grid_core::{Dir, Pos};
+use crate::{Board, Query, QueryError, SolveError};
+use grid_core::{Dir, Limits, Meter, Pos};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
@@ -17,7 +17,25 @@ type State = (Pos, Pos);
 /// # Errors
 /// If the query breaks the rules ([`Board::check`]).
 pub fn solve(board: &Board, query: &Query) -> Result<Option<(u64, Vec<Dir>)>, QueryError> {
+    match solve_within(board, query, Limits::NONE) {
+        Ok(answer) => Ok(answer),
+        Err(SolveError::Query(e)) => Err(e),
+        Err(SolveError::Limit(e)) => unreachable!("no limits, yet {e}"),
+    }
+}
+
+/// As [`solve`], but gives up at `limits` (tests use it to check as many answers as
+/// a budget allows).
+///
+/// # Errors
+/// If the query breaks the rules, or the limit the search stopped at.
+pub fn solve_within(
+    board: &Board,
+    query: &Query,
+    limits: Limits,
+) -> Result<Option<(u64, Vec<Dir>)>, SolveError> {
     board.check(query)?;
+    let mut meter = Meter::start(limits);
     let start = (query.blank, query.piece);
     let mut came_from: HashMap<State, Option<(State, Dir)>> = HashMap::new();
     came_from.insert(start, None);
@@ -46,6 +64,7 @@ pub fn solve(board: &Board, query: &Query) -> Result<Option<(u64, Vec<Dir>)>, Qu
             if let Entry::Vacant(slot) = came_from.entry(next) {
                 slot.insert(Some((state, dir)));
                 queue.push_back(next);
+                meter.charge(1)?;
             }
         }
     }

@@ -58,7 +58,7 @@ impl std::error::Error for ReplayError {}
 /// let board = Board::from_rows(&["111"]).unwrap();
 /// let query = Query::new(Pos::new(0, 1), Pos::new(0, 0), Pos::new(0, 1));
 /// let path: Moves = "L".parse().unwrap();
-/// assert_eq!(replay(&board, &query, &path.0), Ok(1));
+/// assert_eq!(replay(&board, &query, &path), Ok(1));
 /// assert!(replay(&board, &query, &[]).is_err());
 /// ```
 ///

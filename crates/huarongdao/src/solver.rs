@@ -3,8 +3,44 @@
 use crate::detour::{DetourTable, UNREACHABLE};
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
-use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Moves, SearchStats, Solution, Stamped};
+use grid_core::{
+    Dir, FifoQueue, Grid, LimitError, Limits, Meter, MonotoneQueue, Moves, SearchStats, Solution,
+    Stamped,
+};
+use std::fmt;
 use std::sync::Arc;
+
+/// Why a solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The query breaks the rules ([`Board::check`]).
+    Query(QueryError),
+    /// The search stopped at one of its [`Limits`].
+    Limit(LimitError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Query(e) => e.fmt(f),
+            SolveError::Limit(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<QueryError> for SolveError {
+    fn from(e: QueryError) -> SolveError {
+        SolveError::Query(e)
+    }
+}
+
+impl From<LimitError> for SolveError {
+    fn from(e: LimitError) -> SolveError {
+        SolveError::Limit(e)
+    }
+}
 
 /// The parent of a start state; never has [`EXPANDED`] cleared, so it is also never a
 /// real state id (state ids stay below 2^24).
@@ -12,32 +48,137 @@ const NO_PARENT: u32 = u32::MAX >> 1;
 /// Set in a state's parent once it has been expanded.
 const EXPANDED: u32 = 1 << 31;
 
-/// Answers queries on one board.
+/// Answers queries, board after board.
 ///
-/// Building a solver computes the board's detour table once; each query then costs one
-/// breadth-first search of the blank to the piece's sides and an A* search over
-/// states (piece cell, side of the blank), where a piece step costs the detour plus one.
-/// The heuristic is the exact cost on an endless board without fixed cells (see
-/// `heuristic`): at least 3 per step of the piece after the first, 5 when it goes
-/// straight on. It is consistent, so the first time the target is taken off the queue
-/// its cost is optimal and the search stops.
+/// The first query on a board computes the board's detour table (kept until a query
+/// comes on another board); each query then costs one search of the blank to the
+/// piece's sides and an A* search over states (piece cell, side of the blank), where a
+/// piece step costs the detour plus one. The heuristic is the exact cost on an endless
+/// board without fixed cells (see `heuristic`): at least 3 per step of the piece after
+/// the first, 5 when it goes straight on. It is consistent, so the first time the
+/// target is taken off the queue its cost is optimal and the search stops.
 ///
 /// Buffers are kept between queries, so a query allocates nothing but its path.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use huarongdao::{Board, Query, Solver};
+/// use huarongdao::{Board, Pos, Query, Solver};
 ///
-/// let board = Board::from_rows(&["0111", "0110", "0100"]).unwrap();
-/// let mut solver = Solver::new(&board);
+/// let board = Board::from_rows(&["0111", "0110", "0100"])?;
+/// let mut solver = Solver::new();
 /// // Blank at (3,2), piece at (1,2), target (2,2), 1-based as in the judge format.
 /// let query = Query::new(Pos::new(2, 1), Pos::new(0, 1), Pos::new(1, 1));
-/// let solution = solver.solve_with_path(&query).unwrap().unwrap();
-/// assert_eq!(solution.moves, 2);
+/// let solution = solver.solve_with_path(&board, &query)?.expect("solvable");
+/// assert_eq!(solution.moves(), 2);
 /// assert_eq!(solution.path.to_string(), "UU");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Solver {
+    /// The tables and buffers of the last board queried.
+    prepared: Option<BoardSolver>,
+    limits: Limits,
+    stats: SearchStats,
+}
+
+impl Solver {
+    /// A solver with no board prepared and no limits.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A solver whose searches stop at `limits` (the board's tables are always built).
+    ///
+    /// ```
+    /// use huarongdao::{Board, LimitError, Limits, Pos, Query, SolveError, Solver};
+    ///
+    /// let board = Board::new(20, 20)?;
+    /// let query = Query::new(Pos::new(0, 0), Pos::new(0, 1), Pos::new(19, 19));
+    /// let limits = Limits { max_states: Some(10), ..Limits::NONE };
+    /// let stopped = Solver::with_limits(limits).solve(&board, &query);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(10))));
+    /// # Ok::<(), huarongdao::BoardError>(())
+    /// ```
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            ..Solver::default()
+        }
+    }
+
+    /// The solver of `board`: the one held if it is this board's, else a new one.
+    fn prepare(&mut self, board: &Board) -> &mut BoardSolver {
+        let held = self
+            .prepared
+            .as_ref()
+            .is_some_and(|prepared| prepared.tables.board.id() == board.id());
+        if !held {
+            self.prepared = None; // free the old tables before building the new ones
+        }
+        let limits = self.limits;
+        self.prepared
+            .get_or_insert_with(|| BoardSolver::new(board, limits))
+    }
+
+    /// The minimum number of moves for `query` on `board`, or `None` if the piece can
+    /// never reach the target.
+    ///
+    /// # Errors
+    /// If the query breaks the rules ([`Board::check`]), or the search stops at the
+    /// solver's limits.
+    pub fn solve(&mut self, board: &Board, query: &Query) -> Result<Option<u64>, SolveError> {
+        let prepared = self.prepare(board);
+        let answer = prepared.solve(query);
+        self.stats = prepared.stats;
+        answer
+    }
+
+    /// An optimal solution for `query` on `board` with its path (the blank's moves), or
+    /// `None` if there is none.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(
+        &mut self,
+        board: &Board,
+        query: &Query,
+    ) -> Result<Option<Solution>, SolveError> {
+        let prepared = self.prepare(board);
+        let solution = prepared.solve_with_path(query);
+        self.stats = prepared.stats;
+        solution
+    }
+
+    /// The minimum number of moves for every query on `board`, in order (`None`:
+    /// impossible).
+    ///
+    /// With enough work (many queries on a board that is not huge) the queries are split
+    /// over the machine's cores, each thread with its own search buffers and the board's
+    /// tables shared; the answers are the same as [`Solver::solve`]'s one by one.
+    /// [`Solver::stats`] then tells the last search of this thread only.
+    ///
+    /// # Errors
+    /// The first query, in order, that breaks the rules, or a search that stops at the
+    /// solver's limits.
+    pub fn solve_all(
+        &mut self,
+        board: &Board,
+        queries: &[Query],
+    ) -> Result<Vec<Option<u64>>, SolveError> {
+        let prepared = self.prepare(board);
+        let answers = prepared.solve_all(queries);
+        self.stats = prepared.stats;
+        answers
+    }
+
+    /// What the last search did.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+/// The solver of one board: its tables and the buffers of its searches.
+#[derive(Clone, Debug)]
+struct BoardSolver {
     /// What depends on the board only, shared by the solvers of [`Solver::solve_all`]'s
     /// threads.
     tables: Arc<Tables>,
@@ -54,6 +195,7 @@ pub struct Solver {
     /// parent's top bit marks states already expanded.
     best: Stamped<(u64, u32)>,
     stats: SearchStats,
+    limits: Limits,
 }
 
 /// The per-board part of a solver: computed once, then only read.
@@ -82,9 +224,9 @@ const THREADED_WORK: usize = 4_000_000;
 /// search buffers, about 130 bytes per cell).
 const MAX_THREADED_CELLS: usize = 1 << 20;
 
-impl Solver {
+impl BoardSolver {
     /// A solver for `board`; computes its detour table.
-    pub fn new(board: &Board) -> Solver {
+    fn new(board: &Board, limits: Limits) -> BoardSolver {
         let grid = board.grid();
         let cells = grid.storage_size();
         let mut queue = FifoQueue::new();
@@ -103,12 +245,17 @@ impl Solver {
             component: components(grid),
             reach,
         };
-        Solver::with_tables(Arc::new(tables), queue, blank_dist)
+        BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
     }
 
-    fn with_tables(tables: Arc<Tables>, queue: FifoQueue, blank_dist: Stamped<u32>) -> Solver {
+    fn with_tables(
+        tables: Arc<Tables>,
+        queue: FifoQueue,
+        blank_dist: Stamped<u32>,
+        limits: Limits,
+    ) -> BoardSolver {
         let cells = tables.board.grid().storage_size();
-        Solver {
+        BoardSolver {
             reach_seen: Stamped::new(tables.reach.components(), ()),
             reach_stack: Vec::new(),
             tables,
@@ -119,28 +266,23 @@ impl Solver {
             open: MonotoneQueue::new(),
             best: Stamped::new(cells * 4, (0, NO_PARENT)),
             stats: SearchStats::default(),
+            limits,
         }
     }
 
     /// Another solver for the same board, sharing its tables, with buffers of its own.
-    fn worker(&self) -> Solver {
+    fn worker(&self) -> BoardSolver {
         let cells = self.tables.board.grid().storage_size();
-        Solver::with_tables(
+        BoardSolver::with_tables(
             Arc::clone(&self.tables),
             FifoQueue::new(),
             Stamped::new(cells, 0),
+            self.limits,
         )
     }
 
-    /// The minimum number of moves for every query, in order (`None`: impossible).
-    ///
-    /// With enough work (many queries on a board that is not huge) the queries are split
-    /// over the machine's cores, each thread with its own search buffers and the board's tables
-    /// shared; the answers are the same as [`Solver::solve`]'s one by one.
-    ///
-    /// # Errors
-    /// The first query, in order, that breaks the rules.
-    pub fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, QueryError> {
+    /// See [`Solver::solve_all`].
+    fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, SolveError> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let cells = self.tables.board.grid().storage_size();
         let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
@@ -168,43 +310,25 @@ impl Solver {
         })
     }
 
-    /// The board this solver plays on.
-    pub fn board(&self) -> &Board {
-        &self.tables.board
-    }
-
-    /// The minimum number of moves for `query`, or `None` if the piece can never reach
-    /// the target.
-    ///
-    /// # Errors
-    /// If the query breaks the rules ([`Board::check`]).
-    pub fn solve(&mut self, query: &Query) -> Result<Option<u64>, QueryError> {
+    fn solve(&mut self, query: &Query) -> Result<Option<u64>, SolveError> {
         Ok(self.search(query)?.map(|(moves, _)| moves))
     }
 
-    /// An optimal solution for `query` with its path, or `None` if there is none.
-    ///
-    /// # Errors
-    /// If the query breaks the rules ([`Board::check`]).
-    pub fn solve_with_path(&mut self, query: &Query) -> Result<Option<Solution>, QueryError> {
+    fn solve_with_path(&mut self, query: &Query) -> Result<Option<Solution>, SolveError> {
         let Some((moves, last)) = self.search(query)? else {
             return Ok(None);
         };
         let path = self.path_to(query, last);
         debug_assert_eq!(path.len() as u64, moves);
-        Ok(Some(Solution { moves, path }))
-    }
-
-    /// What the last search did.
-    pub fn stats(&self) -> SearchStats {
-        self.stats
+        Ok(Some(Solution { path }))
     }
 
     /// Runs the search; returns the optimal cost and the final state (`NO_PARENT` when
     /// the piece starts on the target).
-    fn search(&mut self, query: &Query) -> Result<Option<(u64, u32)>, QueryError> {
+    fn search(&mut self, query: &Query) -> Result<Option<(u64, u32)>, SolveError> {
         self.tables.board.check(query)?;
         self.stats = SearchStats::default();
+        let mut meter = Meter::start(self.limits);
         let grid = self.tables.board.grid();
         if query.piece == query.target {
             return Ok(Some((0, NO_PARENT)));
@@ -319,6 +443,7 @@ impl Solver {
                 let next_f = next_g + tables.heuristic.get(h_at, next_side);
                 self.open.push(next_f, next as u32);
                 self.stats.generated += 1;
+                meter.charge(1)?;
             }
         }
         Ok(None)
@@ -341,7 +466,7 @@ impl Solver {
         let grid = self.tables.board.grid();
         let mut path = Vec::new();
         let Some(&first) = states.first() else {
-            return Moves(path); // the piece starts on the target
+            return Moves::from(path); // the piece starts on the target
         };
         let piece = grid.index(query.piece);
         let mut blank = grid.index(query.blank);
@@ -372,7 +497,7 @@ impl Solver {
             path.push(dir.opposite());
             blank = cell;
         }
-        Moves(path)
+        Moves::from(path)
     }
 }
 

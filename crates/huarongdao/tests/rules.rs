@@ -1,7 +1,7 @@
 //! The rules and edge cases of the spec, one case each; every path is replayed.
 
 use grid_core::{Dir, Pos};
-use huarongdao::{Board, Query, QueryError, ReplayError, Role, Solver, oracle, replay};
+use huarongdao::{Board, Query, QueryError, ReplayError, Role, SolveError, Solver, oracle, replay};
 use rstest::rstest;
 
 /// 1-based (row, col) as in the spec, to 0-based.
@@ -14,21 +14,21 @@ fn p(row: usize, col: usize) -> Pos {
 fn answer(rows: &[&str], e: Pos, s: Pos, t: Pos) -> Option<u64> {
     let board = Board::from_rows(rows).unwrap();
     let query = Query::new(e, s, t);
-    let mut solver = Solver::new(&board);
-    let fast = solver.solve_with_path(&query).unwrap();
+    let mut solver = Solver::new();
+    let fast = solver.solve_with_path(&board, &query).unwrap();
     let slow = oracle::solve(&board, &query).unwrap();
     assert_eq!(
-        fast.as_ref().map(|s| s.moves),
+        fast.as_ref().map(|s| s.moves()),
         slow.as_ref().map(|s| s.0),
         "solver vs oracle"
     );
     if let Some(solution) = &fast {
-        assert_eq!(replay(&board, &query, &solution.path.0), Ok(solution.moves));
+        assert_eq!(replay(&board, &query, &solution.path), Ok(solution.moves()));
     }
     if let Some((moves, path)) = &slow {
         assert_eq!(replay(&board, &query, path), Ok(*moves));
     }
-    assert_eq!(solver.solve(&query).unwrap(), fast.map(|s| s.moves));
+    assert_eq!(solver.solve(&board, &query).unwrap(), fast.map(|s| s.moves()));
     slow.map(|s| s.0)
 }
 
@@ -74,7 +74,7 @@ fn invalid_queries_are_errors(
 ) {
     let board = Board::from_rows(&SAMPLE).unwrap();
     let query = Query::new(e, s, t);
-    assert_eq!(Solver::new(&board).solve(&query), Err(error));
+    assert_eq!(Solver::new().solve(&board, &query), Err(SolveError::Query(error)));
     assert_eq!(oracle::solve(&board, &query).map(|_| ()), Err(error));
     assert_eq!(replay(&board, &query, &[]), Err(ReplayError::Query(error)));
 }
@@ -96,14 +96,14 @@ fn replay_rejects_bad_paths(#[case] path: &str, #[case] error: ReplayError) {
     let board = Board::from_rows(&SAMPLE).unwrap();
     let query = Query::new(p(1, 3), p(1, 2), p(2, 3));
     let path: grid_core::Moves = path.parse().unwrap();
-    assert_eq!(replay(&board, &query, &path.0), Err(error));
+    assert_eq!(replay(&board, &query, &path), Err(error));
 }
 
 #[test]
 fn one_solver_answers_many_queries() {
     // Buffers reused across queries must not leak state from one query to the next.
     let board = Board::from_rows(&["11111", "10101", "11111", "11011"]).unwrap();
-    let mut solver = Solver::new(&board);
+    let mut solver = Solver::new();
     let cells: Vec<Pos> = (0..20)
         .map(|i| Pos::new(i / 5, i % 5))
         .filter(|&q| board.is_movable(q))
@@ -116,10 +116,10 @@ fn one_solver_answers_many_queries() {
             for &t in &cells {
                 let query = Query::new(e, s, t);
                 let expected = oracle::solve(&board, &query).unwrap().map(|x| x.0);
-                let got = solver.solve_with_path(&query).unwrap();
-                assert_eq!(got.as_ref().map(|x| x.moves), expected, "{query:?}");
+                let got = solver.solve_with_path(&board, &query).unwrap();
+                assert_eq!(got.as_ref().map(|x| x.moves()), expected, "{query:?}");
                 if let Some(sol) = got {
-                    assert_eq!(replay(&board, &query, &sol.path.0), Ok(sol.moves));
+                    assert_eq!(replay(&board, &query, &sol.path), Ok(sol.moves()));
                 }
             }
         }
@@ -129,9 +129,8 @@ fn one_solver_answers_many_queries() {
 #[test]
 fn stats_count_the_search() {
     let board = Board::from_rows(&SAMPLE).unwrap();
-    let mut solver = Solver::new(&board);
-    solver
-        .solve(&Query::new(p(3, 2), p(1, 2), p(2, 2)))
+    let mut solver = Solver::new();
+    solver.solve(&board, &Query::new(p(3, 2), p(1, 2), p(2, 2)))
         .unwrap();
     let stats = solver.stats();
     assert!(
@@ -159,10 +158,10 @@ fn solve_all_answers_like_solve_in_order() {
             queries,
             seed: 99,
         };
-        let (board, queries) = generate(&params);
-        let mut solver = Solver::new(&board);
-        let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(q).unwrap()).collect();
-        assert_eq!(solver.solve_all(&queries).unwrap(), one_by_one, "{family}");
+        let (board, queries) = generate(&params).unwrap();
+        let mut solver = Solver::new();
+        let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(&board, q).unwrap()).collect();
+        assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one, "{family}");
     }
 }
 
@@ -177,5 +176,5 @@ fn solve_all_reports_the_first_invalid_query() {
         role: Role::Blank,
         pos: p(1, 1),
     };
-    assert_eq!(Solver::new(&board).solve_all(&queries), Err(error));
+    assert_eq!(Solver::new().solve_all(&board, &queries), Err(SolveError::Query(error)));
 }
