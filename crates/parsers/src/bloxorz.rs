@@ -220,23 +220,3 @@ pub fn write_board(out: &mut String, board: &Board) {
         out.push('\n');
     }
 }
-
-/// The whole judge: reads `text` one case at a time, solves each, and returns the
-/// judge output; on an error nothing of the output is returned.
-///
-/// ```
-/// let out = parsers::bloxorz::judge(b"3 4\n#XX#\n#..#\n#O.#\n0 0\n")?;
-/// assert_eq!(out, "Impossible\n");
-/// # Ok::<(), parsers::ParseError>(())
-/// ```
-///
-/// # Errors
-/// As [`parse`].
-pub fn judge(text: &[u8]) -> Result<String, ParseError> {
-    let mut solver = bloxorz::Solver::new();
-    let mut out = String::new();
-    for board in Cases::new(text) {
-        write_answer(&mut out, solver.solve(&board?));
-    }
-    Ok(out)
-}

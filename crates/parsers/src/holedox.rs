@@ -174,31 +174,3 @@ pub fn write_input(games: &[Game]) -> String {
     out.push_str("0 0 0\n");
     out
 }
-
-/// The whole judge: reads `text` one case at a time, solves each, and returns the
-/// judge output; on an error nothing of the output is returned.
-///
-/// ```
-/// let out = parsers::holedox::judge(b"1 2 2\n1 2\n1 1\n0\n\n2 2 2\n1 2\n1 1\n0\n\n0 0 0\n")?;
-/// assert_eq!(out, "Case 1: -1\nCase 2: 3\n");
-/// # Ok::<(), parsers::ParseError>(())
-/// ```
-///
-/// # Errors
-/// As [`parse`]; also a case whose search outgrows the solver's memory limit (reported
-/// at the case's first line).
-pub fn judge(text: &[u8]) -> Result<String, ParseError> {
-    let mut solver = holedox::Solver::new();
-    let mut out = String::new();
-    for (i, case) in Cases::new(text).enumerate() {
-        let (game, header) = case?;
-        let answer = solver.solve(&game).map_err(|e| {
-            ParseError::invalid(
-                &header,
-                format_args!("case {}: too large to solve: {e}", i + 1),
-            )
-        })?;
-        write_answer(&mut out, i + 1, answer);
-    }
-    Ok(out)
-}

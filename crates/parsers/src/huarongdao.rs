@@ -147,24 +147,3 @@ pub fn write_input(board: &Board, queries: &[Query]) -> String {
     }
     out
 }
-
-/// The whole judge: reads `text`, solves every query and returns the judge output.
-///
-/// ```
-/// let out = parsers::huarongdao::judge(b"3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n")?;
-/// assert_eq!(out, "2\n-1\n");
-/// # Ok::<(), parsers::ParseError>(())
-/// ```
-///
-/// # Errors
-/// As [`parse`]; nothing is solved unless the whole input is valid.
-pub fn judge(text: &[u8]) -> Result<String, ParseError> {
-    let input = parse(text)?;
-    let mut solver = huarongdao::Solver::new(&input.board);
-    let answers = solver
-        .solve_all(&input.queries)
-        .expect("queries are checked by the parser");
-    let mut out = String::with_capacity(answers.len() * 4);
-    write_answers(&mut out, &answers);
-    Ok(out)
-}

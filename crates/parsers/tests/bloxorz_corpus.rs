@@ -19,7 +19,10 @@ fn original_levels_have_their_proven_optimum(#[case] name: &str, #[case] moves: 
     let text = std::fs::read(&path).unwrap();
     let boards = parsers::bloxorz::parse(&text).unwrap();
     assert_eq!(boards.len(), 1);
-    let solution = bloxorz::Solver::new().solve_with_path(&boards[0]).unwrap();
-    assert_eq!(solution.moves, moves);
-    assert_eq!(bloxorz::replay(&boards[0], &solution.path.0), Ok(moves));
+    let solution = bloxorz::Solver::new()
+        .solve_with_path(&boards[0])
+        .unwrap()
+        .expect("solvable");
+    assert_eq!(solution.moves(), moves);
+    assert_eq!(bloxorz::replay(&boards[0], &solution.path), Ok(moves));
 }

@@ -2,9 +2,21 @@
 
 use bloxorz::Orientation;
 use grid_core::Pos;
-use parsers::bloxorz::{judge, parse, write_input};
+use parsers::ParseError;
+use parsers::bloxorz::{Cases, parse, write_answer, write_input};
 use proptest::prelude::*;
 use rstest::rstest;
+
+/// Reads `text` a case at a time and solves each: the judge's output, or the first
+/// input error.
+fn judge(text: &[u8]) -> Result<String, ParseError> {
+    let mut solver = bloxorz::Solver::new();
+    let mut out = String::new();
+    for board in Cases::new(text) {
+        write_answer(&mut out, solver.solve(&board?).expect("no limits"));
+    }
+    Ok(out)
+}
 
 const SAMPLE: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
 

@@ -1,9 +1,22 @@
 //! The Holedox judge format: what is accepted, and every rejection with its place.
 
 use grid_core::Pos;
-use parsers::holedox::{judge, parse, write_input};
+use parsers::ParseError;
+use parsers::holedox::{Cases, parse, write_answer, write_input};
 use proptest::prelude::*;
 use rstest::rstest;
+
+/// Reads `text` a case at a time and solves each: the judge's output, or the first
+/// input error.
+fn judge(text: &[u8]) -> Result<String, ParseError> {
+    let mut solver = holedox::Solver::new();
+    let mut out = String::new();
+    for (i, case) in Cases::new(text).enumerate() {
+        let (game, _) = case?;
+        write_answer(&mut out, i + 1, solver.solve(&game).expect("small games"));
+    }
+    Ok(out)
+}
 
 const SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
 

@@ -135,7 +135,7 @@ proptest! {
     /// Whatever the generator makes, writing then reading gives it back.
     #[test]
     fn generated_inputs_round_trip(rows in 1usize..=12, cols in 1usize..=12, density in 0u32..=100, seed in any::<u64>()) {
-        let (board, queries) = generate(&GenParams { family: Family::Random, rows, cols, density, queries: 5, seed });
+        let (board, queries) = generate(&GenParams { family: Family::Random, rows, cols, density, queries: 5, seed }).unwrap();
         let text = write_input(&board, &queries);
         let input = parse(text.as_bytes()).unwrap();
         prop_assert_eq!(input.board, board);

@@ -548,7 +548,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let params = huarongdao::generate::GenParams { family, rows, cols, density, queries, seed };
-        let (board, queries) = huarongdao::generate::generate(&params);
+        let (board, queries) = huarongdao::generate::generate(&params).unwrap();
         let text = parsers::huarongdao::write_input(&board, &queries);
         prop_assert_eq!(found(validate::huarongdao, text.as_bytes()), Vec::<String>::new());
     }
@@ -575,6 +575,7 @@ proptest! {
                 holedox::generate::generate(&holedox::generate::GenParams {
                     family, rows, cols, length, stones, seed,
                 })
+                .unwrap()
             })
             .collect();
         let text = parsers::holedox::write_input(&games);
@@ -602,7 +603,7 @@ proptest! {
                 let params = bloxorz::generate::GenParams {
                     family, rows, cols, empty, fragile, start, border: true, seed,
                 };
-                params.check().is_ok().then(|| bloxorz::generate::generate(&params))
+                bloxorz::generate::generate(&params).ok()
             })
             .collect();
         let text = parsers::bloxorz::write_input(&boards);
