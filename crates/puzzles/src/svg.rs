@@ -18,14 +18,6 @@
 use grid_core::Pos;
 use std::fmt::{self, Write};
 
-mod bloxorz;
-mod holedox;
-mod huarongdao;
-
-pub(crate) use self::bloxorz::bloxorz;
-pub(crate) use self::holedox::holedox;
-pub(crate) use self::huarongdao::huarongdao;
-
 /// Pixels per cell on a board small enough to draw at full size.
 const CELL_PX: f64 = 24.0;
 /// The longest side a board may take, in pixels; larger boards get smaller cells.
@@ -54,7 +46,7 @@ const NO_SOLUTION_INK: &str = "#b00020";
 
 /// Where things go in a picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Layout {
+pub(crate) struct Layout {
     rows: usize,
     cols: usize,
     /// Pixels per cell.
@@ -69,7 +61,7 @@ pub(super) struct Layout {
 
 impl Layout {
     /// The layout of a `rows x cols` board with `legend_rows` legend entries.
-    pub(super) fn new(rows: usize, cols: usize, legend_rows: usize) -> Layout {
+    pub(crate) fn new(rows: usize, cols: usize, legend_rows: usize) -> Layout {
         let side = rows.max(cols).max(1) as f64;
         let scale = CELL_PX.min(MAX_BOARD_PX / side);
         let (board_x, board_y) = (MARGIN_PX, MARGIN_PX + CAPTION_PX);
@@ -89,13 +81,13 @@ impl Layout {
 
     /// The picture's point, in pixels, of the board point (`x`, `y`) in cell units.
     #[cfg(test)]
-    pub(super) fn to_pixels(self, x: f64, y: f64) -> (f64, f64) {
+    pub(crate) fn to_pixels(self, x: f64, y: f64) -> (f64, f64) {
         (self.board_x + x * self.scale, self.board_y + y * self.scale)
     }
 
     /// The picture's size in pixels.
     #[cfg(test)]
-    pub(super) fn size(self) -> (u32, u32) {
+    pub(crate) fn size(self) -> (u32, u32) {
         (self.width as u32, self.height as u32)
     }
 
@@ -105,14 +97,14 @@ impl Layout {
     }
 
     /// A stroke width in cell units: `cells` wide, but at least `min_px` pixels.
-    pub(super) fn stroke(self, cells: f64, min_px: f64) -> f64 {
+    pub(crate) fn stroke(self, cells: f64, min_px: f64) -> f64 {
         cells.max(min_px / self.scale)
     }
 }
 
 /// A number as SVG text: at most three decimals, no trailing zeros, no `-0`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Num(pub(super) f64);
+pub(crate) struct Num(pub(crate) f64);
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -126,26 +118,26 @@ impl fmt::Display for Num {
 }
 
 /// A point on the board, in cell units.
-pub(super) type Point = (f64, f64);
+pub(crate) type Point = (f64, f64);
 
 /// A move's number (from 1) and where its marker goes.
-pub(super) type Step = (usize, Point);
+pub(crate) type Step = (usize, Point);
 
 /// The centre of cell `pos`, in cell units.
-pub(super) fn centre(pos: Pos) -> Point {
+pub(crate) fn centre(pos: Pos) -> Point {
     (pos.col as f64 + 0.5, pos.row as f64 + 0.5)
 }
 
 /// One line of a legend: a swatch and what it stands for.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Legend {
-    pub(super) swatch: Swatch,
-    pub(super) label: &'static str,
+pub(crate) struct Legend {
+    pub(crate) swatch: Swatch,
+    pub(crate) label: &'static str,
 }
 
 /// The little picture in front of a legend label.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Swatch {
+pub(crate) enum Swatch {
     /// A square of this colour.
     Fill(&'static str),
     /// An empty square with an outline of this colour.
@@ -160,20 +152,20 @@ pub(super) enum Swatch {
 
 /// How the markers of some steps look.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct MarkerStyle {
+pub(crate) struct MarkerStyle {
     /// The dot under the number (opaque, so a later marker on the same point hides the
     /// earlier one cleanly).
-    pub(super) dot: &'static str,
+    pub(crate) dot: &'static str,
     /// The number's colour on the dot.
-    pub(super) ink: &'static str,
+    pub(crate) ink: &'static str,
     /// The number's colour on boards too small for dots, where it sits on the route.
-    pub(super) bare_ink: &'static str,
+    pub(crate) bare_ink: &'static str,
     /// The dot's radius in cell units.
-    pub(super) radius: f64,
+    pub(crate) radius: f64,
 }
 
 /// The title of a picture: the puzzle and the number of moves, or "no solution".
-pub(super) fn title(puzzle: &str, moves: Option<usize>) -> String {
+pub(crate) fn title(puzzle: &str, moves: Option<usize>) -> String {
     match moves {
         None => format!("{puzzle}: no solution"),
         Some(1) => format!("{puzzle}: 1 move"),
@@ -181,29 +173,27 @@ pub(super) fn title(puzzle: &str, moves: Option<usize>) -> String {
     }
 }
 
-/// A whole picture: `board` draws the board in cell units (see [`Layout`]); this adds
-/// the document, the caption and the legend.
-pub(super) fn picture(
+/// A whole picture, written to `out` as it is drawn: `board` draws the board in cell
+/// units (see [`Layout`]); this adds the document, the caption and the legend.
+pub(crate) fn picture(
+    out: &mut dyn Write,
     puzzle: &str,
     moves: Option<usize>,
     (rows, cols): (usize, usize),
     legend: &[Legend],
-    board: impl FnOnce(&mut String, Layout) -> fmt::Result,
-) -> String {
+    board: impl FnOnce(&mut dyn Write, Layout) -> fmt::Result,
+) -> fmt::Result {
     let layout = Layout::new(rows, cols, legend.len());
-    let mut out = String::new();
-    write_picture(&mut out, puzzle, moves, layout, legend, board)
-        .expect("writing to a String cannot fail");
-    out
+    write_picture(out, puzzle, moves, layout, legend, board)
 }
 
 fn write_picture(
-    out: &mut String,
+    out: &mut dyn Write,
     puzzle: &str,
     moves: Option<usize>,
     layout: Layout,
     legend: &[Legend],
-    board: impl FnOnce(&mut String, Layout) -> fmt::Result,
+    board: impl FnOnce(&mut dyn Write, Layout) -> fmt::Result,
 ) -> fmt::Result {
     let Layout {
         rows,
@@ -259,7 +249,7 @@ fn write_picture(
     writeln!(out, "</svg>")
 }
 
-fn write_legend(out: &mut String, layout: Layout, legend: &[Legend]) -> fmt::Result {
+fn write_legend(out: &mut dyn Write, layout: Layout, legend: &[Legend]) -> fmt::Result {
     const SIDE: f64 = 14.0;
     writeln!(
         out,
@@ -267,7 +257,7 @@ fn write_legend(out: &mut String, layout: Layout, legend: &[Legend]) -> fmt::Res
     )?;
     for (i, entry) in legend.iter().enumerate() {
         let (x, y) = (MARGIN_PX, layout.legend_y + i as f64 * LEGEND_ROW_PX);
-        let square = |out: &mut String, x: f64, fill: &str, stroke: &str| {
+        let square = |out: &mut dyn Write, x: f64, fill: &str, stroke: &str| {
             writeln!(
                 out,
                 r#"<rect x="{x}" y="{y}" width="{SIDE}" height="{SIDE}" fill="{fill}"{stroke}/>"#
@@ -320,8 +310,8 @@ fn write_legend(out: &mut String, layout: Layout, legend: &[Legend]) -> fmt::Res
 /// The cells where `pick` holds, as run-length rectangles: each maximal run of them in a
 /// row is one stroke a cell wide along the row's middle, written relative to the end of
 /// the run before (`m3 0h5`), so a cell costs a few bytes at most.
-pub(super) fn runs(
-    out: &mut String,
+pub(crate) fn runs(
+    out: &mut dyn Write,
     layout: Layout,
     colour: &str,
     mut pick: impl FnMut(Pos) -> bool,
@@ -355,7 +345,7 @@ pub(super) fn runs(
             end = Some(col);
         }
         if end.is_some() {
-            out.push('\n');
+            out.write_char('\n')?;
         }
     }
     if started {
@@ -365,7 +355,7 @@ pub(super) fn runs(
 }
 
 /// Thin lines between the cells, on boards whose cells are large enough.
-pub(super) fn grid_lines(out: &mut String, layout: Layout) -> fmt::Result {
+pub(crate) fn grid_lines(out: &mut dyn Write, layout: Layout) -> fmt::Result {
     if !layout.detailed() {
         return Ok(());
     }
@@ -386,8 +376,8 @@ pub(super) fn grid_lines(out: &mut String, layout: Layout) -> fmt::Result {
 
 /// A rectangle over cells `top_left` to `bottom_right` (inclusive), inset by `inset`
 /// cells on every side, with extra attributes `attributes`.
-pub(super) fn cell_rect(
-    out: &mut String,
+pub(crate) fn cell_rect(
+    out: &mut dyn Write,
     top_left: Pos,
     bottom_right: Pos,
     inset: f64,
@@ -404,7 +394,7 @@ pub(super) fn cell_rect(
 }
 
 /// The attributes of a dashed outline of `colour`: a start marking.
-pub(super) fn dashed(layout: Layout, colour: &str) -> String {
+pub(crate) fn dashed(layout: Layout, colour: &str) -> String {
     let width = layout.stroke(0.08, 1.0);
     format!(
         r#"fill="none" stroke="{colour}" stroke-width="{}" stroke-dasharray="{} {}""#,
@@ -416,7 +406,7 @@ pub(super) fn dashed(layout: Layout, colour: &str) -> String {
 
 /// The frames of the animation of `states` (one per position, so one more than there
 /// are moves): the start held a while, each move, the end held a while.
-pub(super) fn frames<T: Copy>(states: &[T]) -> Vec<T> {
+pub(crate) fn frames<T: Copy>(states: &[T]) -> Vec<T> {
     let (Some(&first), Some(&last)) = (states.first(), states.last()) else {
         return Vec::new();
     };
@@ -428,8 +418,8 @@ pub(super) fn frames<T: Copy>(states: &[T]) -> Vec<T> {
 
 /// An `<animate>` of `attribute` through `values`, one frame each, discrete, looping.
 /// All animations of a picture have as many frames, so they stay in step.
-pub(super) fn animate(
-    out: &mut String,
+pub(crate) fn animate(
+    out: &mut dyn Write,
     attribute: &str,
     values: impl ExactSizeIterator<Item = f64>,
 ) -> fmt::Result {
@@ -440,7 +430,7 @@ pub(super) fn animate(
     )?;
     for (i, value) in values.enumerate() {
         if i > 0 {
-            out.push(';');
+            out.write_char(';')?;
         }
         write!(out, "{}", Num(value))?;
     }
@@ -449,8 +439,8 @@ pub(super) fn animate(
 
 /// A square over one cell, inset by `inset`, that moves through `cells` (one per
 /// position): drawn at the first, animated through all of them when there are moves.
-pub(super) fn moving_square(
-    out: &mut String,
+pub(crate) fn moving_square(
+    out: &mut dyn Write,
     cells: &[Pos],
     inset: f64,
     attributes: &str,
@@ -480,19 +470,19 @@ pub(super) fn moving_square(
 
 /// How a route is stroked.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Line {
-    pub(super) colour: &'static str,
+pub(crate) struct Line {
+    pub(crate) colour: &'static str,
     /// Width in cells (at least 2 pixels; on boards too small for dots, at least half a
     /// cell, to carry the step numbers).
-    pub(super) width: f64,
-    pub(super) opacity: f64,
-    pub(super) dashed: bool,
+    pub(crate) width: f64,
+    pub(crate) opacity: f64,
+    pub(crate) dashed: bool,
 }
 
 /// A line through `points` (consecutive repeats dropped): a `<path>` of relative
 /// steps, short since routes go along rows and columns.
-pub(super) fn route(
-    out: &mut String,
+pub(crate) fn route(
+    out: &mut dyn Write,
     layout: Layout,
     points: impl IntoIterator<Item = Point>,
     line: Line,
@@ -542,8 +532,8 @@ pub(super) fn route(
 /// The numbered markers of `steps` (move number, where): a dot (on boards large enough
 /// to see it) under a number, the `<text class="step">`, in step order so later ones lie
 /// on top.
-pub(super) fn markers(
-    out: &mut String,
+pub(crate) fn markers(
+    out: &mut dyn Write,
     layout: Layout,
     style: MarkerStyle,
     steps: &[Step],
@@ -604,7 +594,7 @@ fn font_size(digits: usize) -> f64 {
 }
 
 /// On boards too small to see single cells: a ring round `point` so it can be found.
-pub(super) fn beacon(out: &mut String, layout: Layout, point: Point, colour: &str) -> fmt::Result {
+pub(crate) fn beacon(out: &mut dyn Write, layout: Layout, point: Point, colour: &str) -> fmt::Result {
     if layout.detailed() {
         return Ok(());
     }
@@ -620,13 +610,13 @@ pub(super) fn beacon(out: &mut String, layout: Layout, point: Point, colour: &st
 
 /// Checks shared by the tests of the three pictures.
 #[cfg(test)]
-pub(super) mod check {
+pub(crate) mod check {
     use super::Layout;
     use resvg::tiny_skia::Pixmap;
 
     /// Parses `svg` as XML and checks it is an SVG 1.1 document with a size; returns
     /// its title and its number of `class="step"` elements.
-    pub(super) fn parse(svg: &str) -> (String, usize) {
+    pub(crate) fn parse(svg: &str) -> (String, usize) {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         let root = doc.root_element();
         assert_eq!(root.tag_name().name(), "svg");
@@ -662,7 +652,7 @@ pub(super) mod check {
     /// one step marker per move, and, when there are moves, `animated` animations that
     /// all play the same frames (the start held once more, each move, the end held three
     /// times); none otherwise.
-    pub(in crate::svg) fn picture(svg: &str, puzzle: &str, moves: Option<usize>, animated: usize) {
+    pub(crate) fn picture(svg: &str, puzzle: &str, moves: Option<usize>, animated: usize) {
         let (title, steps) = parse(svg);
         assert_eq!(title, super::title(puzzle, moves));
         assert_eq!(steps, moves.unwrap_or(0), "one marker per move");
@@ -677,7 +667,7 @@ pub(super) mod check {
         }
     }
 
-    pub(super) fn animations(svg: &str) -> Vec<(usize, String)> {
+    pub(crate) fn animations(svg: &str) -> Vec<(usize, String)> {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         doc.descendants()
             .filter(|n| n.has_tag_name("animate"))
@@ -692,7 +682,7 @@ pub(super) mod check {
 
     /// `svg` rendered to pixels (the first frame: renderers ignore animations), also
     /// written with the SVG to `/tmp/svg-check/NAME.{png,svg}` to be looked at.
-    pub(super) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
+    pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
         let options = resvg::usvg::Options::default();
         let tree = resvg::usvg::Tree::from_str(svg, &options).expect("a valid SVG");
         let (width, height) = layout.size();
@@ -718,7 +708,7 @@ pub(super) mod check {
     /// Checks the colour of the point a quarter of a cell into `cell` (clear of the
     /// routes and markers through cell centres).
     #[track_caller]
-    pub(super) fn colour_at(
+    pub(crate) fn colour_at(
         pixmap: &Pixmap,
         layout: Layout,
         cell: grid_core::Pos,

@@ -1,61 +1,60 @@
-//! Junk in, checked answers out: arbitrary bytes and fixture inputs mutated by byte flips,
-//! insertions, deletions, truncations and splices go through parse -> solve -> replay for
-//! every puzzle. Nothing may panic; every reported path replays to exactly its reported
-//! answer; and `judge` gives the same output as the answers (or the same error).
+//! Junk in, checked answers out: for every puzzle of the registry, arbitrary bytes and
+//! its fixture inputs mutated by byte flips, insertions, deletions, truncations and
+//! splices go through read -> solve -> replay -> oracle -> judge
+//! ([`puzzles::selfcheck::check`]). Nothing may panic; every reported path replays to
+//! exactly its reported answer; the oracle agrees on small boards; and the judge gives
+//! the same output as the answers (or the same error).
 //!
-//! Inputs whose boards have more than [`MAX_CELLS`] cells or more than [`MAX_QUERIES`]
-//! queries are read but not solved, so every case stays fast. Coverage-guided fuzzing of
-//! the same pipeline, with wider bounds and a naive-oracle check on small boards, lives in
-//! `fuzz/` (see fuzz/README.md).
+//! Inputs with boards over [`BOUNDS`]' cells or more cases are read but not solved, so
+//! every case stays fast. Coverage-guided fuzzing of the same pipeline lives in `fuzz/`
+//! (see fuzz/README.md).
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::TestCaseError;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use puzzles::selfcheck::{Bounds, check};
+use puzzles::{PUZZLES, Puzzle};
 use std::fmt;
-use std::sync::LazyLock;
+use std::path::Path;
 
-/// Largest board (in cells) that a case solves; larger ones are only parsed.
-const MAX_CELLS: usize = 40 * 40;
-/// Most Huarongdao queries that a case solves.
-const MAX_QUERIES: usize = 200;
-/// Cases per test: the six tests of 500 take well under a second (the search crates are
-/// optimised in the dev profile too).
+const BOUNDS: Bounds = Bounds {
+    max_cells: 40 * 40,
+    max_cases: 200,
+    oracle_cells: 36,
+    oracle_states: 20_000,
+};
+
+/// Cases per puzzle and kind of junk.
 const CASES: u32 = 500;
 
-/// Bytes the formats give meaning to; mutations and noise favour them.
-const FORMAT_BYTES: &[u8] = b"0123456789 \t\r\n#.EXO-";
+/// Fixture inputs up to this size seed the mutants, so solving a mutant stays cheap.
+const SEED_BYTES: u64 = 3000;
 
-/// The seed inputs of one puzzle: small fixtures, so solving a mutant stays cheap.
-macro_rules! seeds {
-    ($puzzle:literal: $($name:literal),+ $(,)?) => {
-        LazyLock::new(|| {
-            vec![$(
-                std::fs::read(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../../fixtures/", $puzzle, "/", $name, ".in"
-                ))
-                .expect(concat!("fixture ", $puzzle, "/", $name, ".in")),
-            )+]
-        })
-    };
+/// The seed inputs of a puzzle: its small fixtures and its sample.
+fn seeds(puzzle: &dyn Puzzle) -> Vec<Vec<u8>> {
+    let name = puzzle.about().name;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name);
+    let mut seeds = vec![puzzle.about().sample.as_bytes().to_vec()];
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| p.metadata().is_ok_and(|m| m.len() <= SEED_BYTES))
+        .collect();
+    files.sort();
+    seeds.extend(files.iter().map(|p| std::fs::read(p).expect("a fixture")));
+    assert!(seeds.len() >= 5, "{name}: too few small fixtures to mutate");
+    seeds
 }
 
-static HUARONGDAO_SEEDS: LazyLock<Vec<Vec<u8>>> = seeds!("huarongdao":
-    "sample", "ring", "one-row", "one-column", "open-2x2", "piece-on-target", "q-zero",
-    "single-cell", "single-cell-doors", "target-fixed", "walled-in-blank",
-    "crlf-tabs-blank-lines", "corridors-9x9-perfect", "random-8x8-60pct", "rooms-10x10",
-);
-
-static BLOXORZ_SEEDS: LazyLock<Vec<Vec<u8>>> = seeds!("bloxorz":
-    "sample", "corridor", "fragile-blocks-standing", "fragile-holds-lying", "isolated-target",
-    "lying-starts", "no-border", "no-terminator", "one-roll", "return-over-start",
-    "original-level01", "original-level06", "original-level13",
-);
-
-static HOLEDOX_SEEDS: LazyLock<Vec<Vec<u8>>> = seeds!("holedox":
-    "sample", "tail-rule", "turn-round", "corridor-head-last", "head-on-exit",
-    "stone-on-exit", "no-terminator-crlf", "l16-open-20x20", "open-20x20-L8-bench",
-);
+/// The bytes the puzzle's format gives meaning to (those of its sample, and the digits):
+/// mutations and noise favour them.
+fn format_bytes(puzzle: &dyn Puzzle) -> Vec<u8> {
+    let mut bytes: Vec<u8> = puzzle.about().sample.bytes().chain(*b"0123456789 \t\r\n-").collect();
+    bytes.sort_unstable();
+    bytes.dedup();
+    bytes
+}
 
 /// An input under test, shown as an escaped byte string when a case fails.
 #[derive(Clone)]
@@ -70,12 +69,35 @@ impl fmt::Debug for Bytes {
 /// Bytes that stand for the same kind of thing, widest first: a twin edit swaps a byte for
 /// another of the narrowest class holding it (a Huarongdao cell `0`/`1` stays a cell), so
 /// the mutant often still parses and reaches the solver.
-const CLASSES: [&[u8]; 4] = [b"0123456789", b"01", b"#.E", b" \t\n"];
+fn classes(symbols: &[u8]) -> Vec<Vec<u8>> {
+    vec![
+        b"0123456789".to_vec(),
+        b"01".to_vec(),
+        symbols.to_vec(),
+        b" \t\n".to_vec(),
+    ]
+}
+
+/// The sample's bytes that are neither digits nor spaces: the format's symbols.
+fn symbols(puzzle: &dyn Puzzle) -> Vec<u8> {
+    let mut symbols: Vec<u8> = puzzle
+        .about()
+        .sample
+        .bytes()
+        .filter(|b| b.is_ascii_graphic() && !b.is_ascii_digit())
+        .collect();
+    symbols.sort_unstable();
+    symbols.dedup();
+    if symbols.is_empty() {
+        symbols.push(b'#');
+    }
+    symbols
+}
 
 /// One edit of a seed input.
 #[derive(Clone, Debug)]
 enum Edit {
-    /// Replace a byte by another of its class (see [`CLASSES`]).
+    /// Replace a byte by another of its class (see [`classes`]).
     Twin(Index, Index),
     /// XOR a byte with a non-zero mask.
     Flip(Index, u8),
@@ -90,7 +112,7 @@ enum Edit {
 }
 
 impl Edit {
-    fn apply(&self, bytes: &mut Vec<u8>, seeds: &[Vec<u8>]) {
+    fn apply(&self, bytes: &mut Vec<u8>, seeds: &[Vec<u8>], classes: &[Vec<u8>]) {
         let len = bytes.len();
         match *self {
             Edit::Insert(at, byte) => bytes.insert(at.index(len + 1), byte),
@@ -102,7 +124,7 @@ impl Edit {
             _ if len == 0 => {}
             Edit::Twin(at, pick) => {
                 let at = at.index(len);
-                if let Some(class) = CLASSES.iter().rev().find(|c| c.contains(&bytes[at])) {
+                if let Some(class) = classes.iter().rev().find(|c| c.contains(&bytes[at])) {
                     bytes[at] = class[pick.index(class.len())];
                 }
             }
@@ -117,17 +139,17 @@ impl Edit {
     }
 }
 
-/// Any byte, but mostly the ones the formats use.
-fn byte() -> impl Strategy<Value = u8> {
-    prop_oneof![1 => any::<u8>(), 3 => prop::sample::select(FORMAT_BYTES)]
+/// Any byte, but mostly the ones the format uses.
+fn byte(format: Vec<u8>) -> impl Strategy<Value = u8> {
+    prop_oneof![1 => any::<u8>(), 3 => prop::sample::select(format)]
 }
 
-fn edit() -> impl Strategy<Value = Edit> {
+fn edit(format: Vec<u8>) -> impl Strategy<Value = Edit> {
     prop_oneof![
         20 => any::<(Index, Index)>().prop_map(|(at, pick)| Edit::Twin(at, pick)),
         3 => (any::<Index>(), 1u8..).prop_map(|(at, mask)| Edit::Flip(at, mask)),
-        3 => (any::<Index>(), byte()).prop_map(|(at, b)| Edit::Set(at, b)),
-        3 => (any::<Index>(), byte()).prop_map(|(at, b)| Edit::Insert(at, b)),
+        3 => (any::<Index>(), byte(format.clone())).prop_map(|(at, b)| Edit::Set(at, b)),
+        3 => (any::<Index>(), byte(format)).prop_map(|(at, b)| Edit::Insert(at, b)),
         2 => (any::<Index>(), 1usize..=8).prop_map(|(at, n)| Edit::Delete(at, n)),
         1 => any::<Index>().prop_map(Edit::Truncate),
         1 => any::<(Index, Index, Index)>().prop_map(|(o, c, oc)| Edit::Splice(o, c, oc)),
@@ -137,11 +159,11 @@ fn edit() -> impl Strategy<Value = Edit> {
 /// (a) Arbitrary bytes, in runs that look like tokens (small numbers, rows of cells)
 /// so that some of their prefixes parse (the tests feed every prefix: a format ends
 /// where it ends, and noise after it is an error).
-fn noise() -> impl Strategy<Value = Bytes> {
+fn noise(puzzle: &dyn Puzzle) -> impl Strategy<Value = Bytes> {
     let run = prop_oneof![
-        1 => prop::collection::vec(byte(), 1..4),
+        1 => prop::collection::vec(byte(format_bytes(puzzle)), 1..4),
         8 => (0u8..=3).prop_map(|n| format!("{n} ").into_bytes()),
-        1 => prop::collection::vec(prop::sample::select(&b"#.EXO"[..]), 1..8).prop_map(|mut row| {
+        1 => prop::collection::vec(prop::sample::select(symbols(puzzle)), 1..8).prop_map(|mut row| {
             row.push(b'\n');
             row
         }),
@@ -150,178 +172,70 @@ fn noise() -> impl Strategy<Value = Bytes> {
 }
 
 /// (b) A seed with one to three edits.
-fn mutant(seeds: &'static LazyLock<Vec<Vec<u8>>>) -> impl Strategy<Value = Bytes> {
-    (any::<Index>(), prop::collection::vec(edit(), 1..=3)).prop_map(move |(seed, edits)| {
-        let seeds: &[Vec<u8>] = seeds;
+fn mutant(puzzle: &dyn Puzzle) -> impl Strategy<Value = Bytes> {
+    let seeds = seeds(puzzle);
+    let classes = classes(&symbols(puzzle));
+    let edits = prop::collection::vec(edit(format_bytes(puzzle)), 1..=3);
+    (any::<Index>(), edits).prop_map(move |(seed, edits)| {
         let mut bytes = seeds[seed.index(seeds.len())].clone();
         for edit in &edits {
-            edit.apply(&mut bytes, seeds);
+            edit.apply(&mut bytes, &seeds, &classes);
         }
         Bytes(bytes)
     })
 }
 
-fn check_huarongdao(text: &[u8]) -> Result<(), TestCaseError> {
-    let input = match parsers::huarongdao::parse(text) {
-        Ok(input) => input,
-        Err(e) => {
-            prop_assert_eq!(parsers::huarongdao::judge(text), Err(e));
-            return Ok(());
+fn run(puzzle: &dyn Puzzle, strategy: impl Strategy<Value = Bytes>, prefixes: bool) {
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let name = puzzle.about().name;
+    let result = runner.run(&strategy, |text| {
+        let ends = if prefixes { 0..=text.0.len() } else { text.0.len()..=text.0.len() };
+        for end in ends {
+            check(puzzle, &text.0[..end], &BOUNDS).map_err(TestCaseError::fail)?;
         }
-    };
-    let (board, queries) = (&input.board, &input.queries);
-    if board.rows() * board.cols() > MAX_CELLS || queries.len() > MAX_QUERIES {
-        return Ok(());
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{name}: {e}");
     }
-    let mut solver = huarongdao::Solver::new(board);
-    let mut expected = String::new();
-    for query in queries {
-        let solution = solver.solve_with_path(query);
-        prop_assert!(
-            solution.is_ok(),
-            "parsed query {query:?} rejected: {solution:?}"
-        );
-        let solution = solution.unwrap();
-        if let Some(solution) = &solution {
-            prop_assert_eq!(
-                huarongdao::replay(board, query, &solution.path.0),
-                Ok(solution.moves),
-                "path {} of query {:?}",
-                solution.path,
-                query
-            );
-        }
-        parsers::huarongdao::write_answer(&mut expected, solution.map(|s| s.moves));
-    }
-    prop_assert_eq!(parsers::huarongdao::judge(text), Ok(expected));
-    Ok(())
 }
 
-fn check_bloxorz(text: &[u8]) -> Result<(), TestCaseError> {
-    let boards = match parsers::bloxorz::parse(text) {
-        Ok(boards) => boards,
-        Err(e) => {
-            prop_assert_eq!(parsers::bloxorz::judge(text), Err(e));
-            return Ok(());
-        }
-    };
-    if boards.iter().any(|b| b.rows() * b.cols() > MAX_CELLS) {
-        return Ok(());
+#[test]
+fn noise_for_every_puzzle() {
+    for &puzzle in PUZZLES {
+        run(puzzle, noise(puzzle), true);
     }
-    // One solver for all cases, as the judge does: buffers are reused across boards.
-    let mut solver = bloxorz::Solver::new();
-    let mut expected = String::new();
-    for (i, board) in boards.iter().enumerate() {
-        let solution = solver.solve_with_path(board);
-        if let Some(solution) = &solution {
-            prop_assert_eq!(
-                bloxorz::replay(board, &solution.path.0),
-                Ok(solution.moves),
-                "path {} of case {}",
-                solution.path,
-                i + 1
-            );
-        }
-        parsers::bloxorz::write_answer(&mut expected, solution.map(|s| s.moves));
-    }
-    prop_assert_eq!(parsers::bloxorz::judge(text), Ok(expected));
-    Ok(())
 }
 
-fn check_holedox(text: &[u8]) -> Result<(), TestCaseError> {
-    let games = match parsers::holedox::parse(text) {
-        Ok(games) => games,
-        Err(e) => {
-            prop_assert_eq!(parsers::holedox::judge(text), Err(e));
-            return Ok(());
-        }
-    };
-    if games.iter().any(|g| g.rows() * g.cols() > MAX_CELLS) {
-        return Ok(());
-    }
-    let mut solver = holedox::Solver::new();
-    let mut expected = String::new();
-    for (i, game) in games.iter().enumerate() {
-        let Ok(solution) = solver.solve_with_path(game) else {
-            // Over the solver's memory limit: the judge must refuse the input too.
-            prop_assert!(parsers::holedox::judge(text).is_err());
-            return Ok(());
-        };
-        if let Some(solution) = &solution {
-            prop_assert_eq!(
-                holedox::replay(game, &solution.path.0),
-                Ok(solution.moves),
-                "path {} of case {}",
-                solution.path,
-                i + 1
-            );
-        }
-        parsers::holedox::write_answer(&mut expected, i + 1, solution.map(|s| s.moves));
-    }
-    prop_assert_eq!(parsers::holedox::judge(text), Ok(expected));
-    Ok(())
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: CASES, ..ProptestConfig::default() })]
-
-    #[test]
-    fn huarongdao_noise(text in noise()) {
-        for end in 0..=text.0.len() {
-            check_huarongdao(&text.0[..end])?;
-        }
-    }
-
-    #[test]
-    fn huarongdao_mutated_fixtures(text in mutant(&HUARONGDAO_SEEDS)) {
-        check_huarongdao(&text.0)?;
-    }
-
-    #[test]
-    fn bloxorz_noise(text in noise()) {
-        for end in 0..=text.0.len() {
-            check_bloxorz(&text.0[..end])?;
-        }
-    }
-
-    #[test]
-    fn bloxorz_mutated_fixtures(text in mutant(&BLOXORZ_SEEDS)) {
-        check_bloxorz(&text.0)?;
-    }
-
-    #[test]
-    fn holedox_noise(text in noise()) {
-        for end in 0..=text.0.len() {
-            check_holedox(&text.0[..end])?;
-        }
-    }
-
-    #[test]
-    fn holedox_mutated_fixtures(text in mutant(&HOLEDOX_SEEDS)) {
-        check_holedox(&text.0)?;
+#[test]
+fn mutated_fixtures_for_every_puzzle() {
+    for &puzzle in PUZZLES {
+        run(puzzle, mutant(puzzle), false);
     }
 }
 
 /// The mutants are not all rejected: enough of them parse and get solved for the
 /// checks above to mean something.
 #[test]
-fn mutants_often_parse() {
+fn mutants_often_parse_and_get_solved() {
     use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
 
-    let mut runner = TestRunner::deterministic();
-    for (seeds, parses) in [
-        (
-            &HUARONGDAO_SEEDS,
-            (|t| parsers::huarongdao::parse(t).is_ok()) as fn(&[u8]) -> bool,
-        ),
-        (&BLOXORZ_SEEDS, |t| parsers::bloxorz::parse(t).is_ok()),
-        (&HOLEDOX_SEEDS, |t| parsers::holedox::parse(t).is_ok()),
-    ] {
-        let strategy = mutant(seeds);
-        let parsed = (0..200)
-            .filter(|_| parses(&strategy.new_tree(&mut runner).unwrap().current().0))
-            .count();
-        assert!(parsed >= 30, "only {parsed} of 200 mutants parse");
+    for &puzzle in PUZZLES {
+        let mut runner = TestRunner::deterministic();
+        let strategy = mutant(puzzle);
+        let (mut parsed, mut solved) = (0, 0);
+        for _ in 0..200 {
+            let text = strategy.new_tree(&mut runner).unwrap().current();
+            let coverage = check(puzzle, &text.0, &BOUNDS).unwrap();
+            parsed += usize::from(coverage.parsed);
+            solved += usize::from(coverage.solved > 0);
+        }
+        let name = puzzle.about().name;
+        assert!(parsed >= 30, "{name}: only {parsed} of 200 mutants parse");
+        assert!(solved >= 20, "{name}: only {solved} of 200 mutants get solved");
     }
 }

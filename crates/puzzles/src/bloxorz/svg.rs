@@ -2,7 +2,7 @@
 //! target, the box at its start, the route of the box's centre with every roll
 //! numbered, and an animation of the box (one cell standing, two lying).
 
-use super::{
+use crate::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Point, Step, Swatch, animate, beacon, cell_rect,
     centre, dashed, frames, grid_lines, markers, picture, route, runs,
 };
@@ -59,9 +59,10 @@ const BOX_INSET: f64 = 0.1;
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn bloxorz(board: &Board, path: Option<&[Dir]>) -> String {
+pub(crate) fn draw_picture(out: &mut dyn Write, board: &Board, path: Option<&[Dir]>) -> fmt::Result {
     let placements = ::bloxorz::trace(board, path.unwrap_or_default()).expect("a legal path");
     picture(
+        out,
         "bloxorz",
         path.map(<[Dir]>::len),
         (board.rows(), board.cols()),
@@ -70,7 +71,7 @@ pub(crate) fn bloxorz(board: &Board, path: Option<&[Dir]>) -> String {
     )
 }
 
-fn draw(out: &mut String, layout: Layout, board: &Board, placements: &[Placement]) -> fmt::Result {
+fn draw(out: &mut dyn Write, layout: Layout, board: &Board, placements: &[Placement]) -> fmt::Result {
     runs(out, layout, RIGID, |pos| board.cell(pos) == Cell::Rigid)?;
     runs(out, layout, FRAGILE, |pos| board.cell(pos) == Cell::Fragile)?;
     grid_lines(out, layout)?;
@@ -119,7 +120,7 @@ fn box_centre(placement: Placement) -> Point {
 }
 
 /// The box at its start, animated through `placements` when there are rolls.
-fn moving_box(out: &mut String, placements: &[Placement]) -> fmt::Result {
+fn moving_box(out: &mut dyn Write, placements: &[Placement]) -> fmt::Result {
     // x, y, width and height of the box's rectangle at a placement (the inset is a
     // transform, so x and y are whole cells).
     let rect = |p: Placement| {
@@ -151,9 +152,17 @@ fn moving_box(out: &mut String, placements: &[Placement]) -> fmt::Result {
     writeln!(out, "</rect>")
 }
 
+/// The picture as a string (for tests).
+#[cfg(test)]
+pub(crate) fn picture_string(board: &Board, path: Option<&[Dir]>) -> String {
+    let mut out = String::new();
+    draw_picture(&mut out, board, path).expect("a String takes any text");
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::check;
+    use crate::svg::check;
     use super::*;
     use ::bloxorz::Solver;
     use ::bloxorz::generate::{Family, GenParams, StartKind, generate};
@@ -169,9 +178,9 @@ mod tests {
     /// The picture of `board`, solved by the solver, checked for well-formedness, its
     /// title and its number of step markers and animation frames; and the answer.
     fn checked_picture(board: &Board) -> (String, Option<usize>) {
-        let solution = Solver::new().solve_with_path(board);
-        let path = solution.as_ref().map(|s| &s.path.0[..]);
-        let svg = bloxorz(board, path);
+        let solution = Solver::new().solve_with_path(board).unwrap();
+        let path = solution.as_ref().map(|s| &s.path[..]);
+        let svg = picture_string(board, path);
         let moves = path.map(<[Dir]>::len);
         // X, y, width and height of the box.
         check::picture(&svg, "bloxorz", moves, 4);
@@ -224,7 +233,7 @@ mod tests {
             border: true,
             seed,
         };
-        checked_picture(&generate(&params));
+        checked_picture(&generate(&params).unwrap());
     }
 
     #[test]
@@ -256,7 +265,7 @@ mod tests {
             border: true,
             seed: 1,
         };
-        let board = generate(&params);
+        let board = generate(&params).unwrap();
         let (svg, _) = checked_picture(&board);
         // Runs of cells, not one element per cell: under 4 bytes a cell.
         assert!(svg.len() < 1_000_000, "{} bytes", svg.len());

@@ -2,7 +2,7 @@
 //! at its start (head dark), the head's route with every step numbered, and an
 //! animation of the snake's blocks.
 
-use super::{
+use crate::svg::{
     Layout, Legend, Line, MarkerStyle, Step, Swatch, cell_rect, centre, dashed, grid_lines,
     markers, moving_square, picture, route, runs,
 };
@@ -55,9 +55,10 @@ const MARKER: MarkerStyle = MarkerStyle {
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn holedox(game: &Game, path: Option<&[Dir]>) -> String {
+pub(crate) fn draw_picture(out: &mut dyn Write, game: &Game, path: Option<&[Dir]>) -> fmt::Result {
     let bodies = ::holedox::trace(game, path.unwrap_or_default()).expect("a legal path");
     picture(
+        out,
         "holedox",
         path.map(<[Dir]>::len),
         (game.rows(), game.cols()),
@@ -66,7 +67,7 @@ pub(crate) fn holedox(game: &Game, path: Option<&[Dir]>) -> String {
     )
 }
 
-fn draw(out: &mut String, layout: Layout, game: &Game, bodies: &[Vec<Pos>]) -> fmt::Result {
+fn draw(out: &mut dyn Write, layout: Layout, game: &Game, bodies: &[Vec<Pos>]) -> fmt::Result {
     writeln!(
         out,
         r#"<rect width="{}" height="{}" fill="{FREE}"/>"#,
@@ -124,9 +125,17 @@ fn draw(out: &mut String, layout: Layout, game: &Game, bodies: &[Vec<Pos>]) -> f
     markers(out, layout, MARKER, &steps)
 }
 
+/// The picture as a string (for tests).
+#[cfg(test)]
+pub(crate) fn picture_string(game: &Game, path: Option<&[Dir]>) -> String {
+    let mut out = String::new();
+    draw_picture(&mut out, game, path).expect("a String takes any text");
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::check;
+    use crate::svg::check;
     use super::*;
     use ::holedox::Solver;
     use ::holedox::generate::{Family, GenParams, generate};
@@ -162,8 +171,8 @@ mod tests {
     /// title and its number of step markers and animation frames; and the answer.
     fn checked_picture(game: &Game) -> (String, Option<usize>) {
         let solution = Solver::new().solve_with_path(game).unwrap();
-        let path = solution.as_ref().map(|s| &s.path.0[..]);
-        let svg = holedox(game, path);
+        let path = solution.as_ref().map(|s| &s.path[..]);
+        let svg = picture_string(game, path);
         let moves = path.map(<[Dir]>::len);
         // X and y of each block.
         check::picture(&svg, "holedox", moves, 2 * game.len());
@@ -207,7 +216,7 @@ mod tests {
             stones: 20,
             seed,
         };
-        checked_picture(&generate(&params));
+        checked_picture(&generate(&params).unwrap());
     }
 
     #[test]

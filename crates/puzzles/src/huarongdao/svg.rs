@@ -2,7 +2,7 @@
 //! the designated piece at their start, the piece's route (and, faintly, the blank's)
 //! with every move numbered, and an animation of the piece and the blank.
 
-use super::{
+use crate::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Step, Swatch, beacon, cell_rect, centre, dashed,
     grid_lines, markers, moving_square, picture, route, runs,
 };
@@ -69,10 +69,16 @@ const BLANK_MARKER: MarkerStyle = MarkerStyle {
 ///
 /// # Panics
 /// If the query or the path breaks the rules.
-pub(crate) fn huarongdao(board: &Board, query: &Query, path: Option<&[Dir]>) -> String {
+pub(crate) fn draw_picture(
+    out: &mut dyn Write,
+    board: &Board,
+    query: &Query,
+    path: Option<&[Dir]>,
+) -> fmt::Result {
     let positions = ::huarongdao::trace(board, query, path.unwrap_or_default())
         .expect("a legal query and path");
     picture(
+        out,
         "huarongdao",
         path.map(<[Dir]>::len),
         (board.rows(), board.cols()),
@@ -82,7 +88,7 @@ pub(crate) fn huarongdao(board: &Board, query: &Query, path: Option<&[Dir]>) -> 
 }
 
 fn draw(
-    out: &mut String,
+    out: &mut dyn Write,
     layout: Layout,
     board: &Board,
     query: &Query,
@@ -163,9 +169,17 @@ fn draw(
     markers(out, layout, PIECE_MARKER, &piece_steps)
 }
 
+/// The picture as a string (for tests).
+#[cfg(test)]
+pub(crate) fn picture_string(board: &Board, query: &Query, path: Option<&[Dir]>) -> String {
+    let mut out = String::new();
+    draw_picture(&mut out, board, query, path).expect("a String takes any text");
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::check;
+    use crate::svg::check;
     use super::*;
     use ::huarongdao::Solver;
     use ::huarongdao::generate::{Family, GenParams, generate};
@@ -180,9 +194,9 @@ mod tests {
     /// The picture of `query`, solved by the solver, checked for well-formedness, its
     /// title and its number of step markers and animation frames; and the answer.
     fn checked_picture(board: &Board, query: &Query) -> (String, Option<usize>) {
-        let solution = Solver::new(board).solve_with_path(query).unwrap();
-        let path = solution.as_ref().map(|s| &s.path.0[..]);
-        let svg = huarongdao(board, query, path);
+        let solution = Solver::new().solve_with_path(board, query).unwrap();
+        let path = solution.as_ref().map(|s| &s.path[..]);
+        let svg = picture_string(board, query, path);
         let moves = path.map(<[Dir]>::len);
         // X and y of the blank and of the piece.
         check::picture(&svg, "huarongdao", moves, 4);
@@ -234,7 +248,7 @@ mod tests {
             queries: 6,
             seed,
         };
-        let (board, queries) = generate(&params);
+        let (board, queries) = generate(&params).unwrap();
         for query in &queries {
             checked_picture(&board, query);
         }
@@ -268,16 +282,16 @@ mod tests {
             queries: 20,
             seed: 3,
         };
-        let (board, queries) = generate(&params);
-        let mut solver = Solver::new(&board);
+        let (board, queries) = generate(&params).unwrap();
+        let mut solver = Solver::new();
         let (query, solution) = queries
             .iter()
-            .filter_map(|q| Some((q, solver.solve_with_path(q).unwrap()?)))
-            .max_by_key(|(_, s)| s.moves)
+            .filter_map(|q| Some((q, solver.solve_with_path(&board, q).unwrap()?)))
+            .max_by_key(|(_, s)| s.moves())
             .expect("a solvable query");
-        let svg = huarongdao(&board, query, Some(&solution.path.0));
+        let svg = picture_string(&board, query, Some(&solution.path));
         let (_, steps) = check::parse(&svg);
-        assert_eq!(steps as u64, solution.moves);
+        assert_eq!(steps as u64, solution.moves());
         assert!(svg.len() < 100_000, "{} bytes", svg.len());
         let dir = std::env::temp_dir().join("svg-check");
         std::fs::create_dir_all(&dir).unwrap();

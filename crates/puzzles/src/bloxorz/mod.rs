@@ -1,0 +1,209 @@
+//! Bloxorz (POJ 3322) through the contract: a case is a board.
+
+mod svg;
+
+use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::generating;
+use crate::options::{OptionSpec, Options, UsageError};
+use ::bloxorz::generate::{Family, GenParams, StartKind};
+use ::bloxorz::{Board, Cell, Placement, Solver};
+use grid_core::{LimitError, Limits, Moves, Pos};
+use parsers::ParseError;
+use parsers::validate::Violation;
+use std::fmt;
+use std::io;
+
+/// The Bloxorz adapter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bloxorz;
+
+static ABOUT: About = About {
+    name: "bloxorz",
+    summary: "POJ 3322 Bloxorz: roll a 1x1x2 box until it stands on the target",
+    unit: "case",
+    label: "case",
+    sample: "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n",
+    moves_are: "the box's rolls, U D L R",
+    move_word: "rolls",
+    never: "Impossible",
+    move_verb: "roll",
+    legend: &[
+        ('#', "empty: nothing may be over it"),
+        ('.', "rigid"),
+        ('E', "fragile: the box may not stand on it"),
+        ('O', "the target"),
+        ('B', "the box"),
+    ],
+    gen_size: "500 x 500",
+    benches: &[Bench {
+        name: "bloxorz-500x500-5cases",
+        gen_args: "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
+        reference: "bloxorz-ref",
+    }],
+    references: &["bloxorz-probe", "bloxorz-ref"],
+};
+
+static GEN_OPTIONS: [OptionSpec; 7] = [
+    generating::rows("500"),
+    generating::COLS,
+    OptionSpec {
+        name: "empty",
+        value_name: "PERCENT",
+        help: "Percent of empty `#` cells",
+        default: "20",
+    },
+    OptionSpec {
+        name: "fragile",
+        value_name: "PERCENT",
+        help: "Percent of fragile `E` cells among the non-empty ones",
+        default: "10",
+    },
+    OptionSpec {
+        name: "start",
+        value_name: "HOW",
+        help: "How the box starts: standing, horizontal, vertical or random",
+        default: "random",
+    },
+    OptionSpec {
+        name: "border",
+        value_name: "yes|no",
+        help: "Surround the plane with `#`, as the judge requires",
+        default: "yes",
+    },
+    generating::CASES,
+];
+
+impl Adapter for Bloxorz {
+    type Case = Board;
+    type Solver = Solver;
+    type State = Placement;
+    type Path = Moves;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL.iter().map(|f| (f.name(), f.summary())).collect()
+    }
+
+    fn cases<'a>(&'a self, input: &'a [u8]) -> Box<dyn Iterator<Item = Result<Board, ParseError>> + 'a> {
+        Box::new(parsers::bloxorz::Cases::new(input))
+    }
+
+    fn size(&self, board: &Board) -> (usize, usize) {
+        (board.rows(), board.cols())
+    }
+
+    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Ok(Solver::with_limits(limits))
+    }
+
+    fn solve(&self, solver: &mut Solver, board: &Board, with_path: bool) -> Result<Answer<Moves>, Unsolved> {
+        let (moves, path) = if with_path {
+            let solution = solver.solve_with_path(board).map_err(Unsolved::new)?;
+            (solution.as_ref().map(|s| s.moves()), solution.map(|s| s.path))
+        } else {
+            (solver.solve(board).map_err(Unsolved::new)?, None)
+        };
+        Ok(Answer {
+            moves,
+            path,
+            stats: solver.stats(),
+        })
+    }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::bloxorz::write_answer(out, moves);
+    }
+
+    fn write_path(&self, path: &Moves) -> String {
+        path.to_string()
+    }
+
+    fn parse_path(&self, text: &str) -> Result<Moves, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn replay(&self, board: &Board, path: &Moves) -> Result<u64, String> {
+        ::bloxorz::replay(board, path).map_err(|e| e.to_string())
+    }
+
+    fn oracle(&self, board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
+        match ::bloxorz::oracle::solve_within(board, limits) {
+            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
+            Err(::bloxorz::SolveError::Limit(e)) => Err(e),
+        }
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, 500)?;
+        let border = match options.raw("border") {
+            None | Some("yes") => true,
+            Some("no") => false,
+            Some(other) => {
+                return Err(UsageError::new(format!(
+                    "invalid value {other:?} for --border: expected yes or no"
+                ))
+                .into());
+            }
+        };
+        let params = GenParams {
+            family: options.choice("family", Family::Random)?,
+            rows,
+            cols,
+            empty: options.percent("empty", 20)?,
+            fragile: options.percent("fragile", 10)?,
+            start: options.choice("start", StartKind::Random)?,
+            border,
+            seed: generating::seed(options)?,
+        };
+        generating::write_cases(options, "0 0\n", out, |seed| {
+            let board = ::bloxorz::generate::generate(&GenParams { seed, ..params })
+                .map_err(UsageError::new)?;
+            let mut text = String::new();
+            parsers::bloxorz::write_board(&mut text, &board);
+            Ok(text)
+        })
+    }
+
+    fn validate(&self, input: &[u8]) -> Vec<Violation> {
+        parsers::validate::bloxorz(input)
+    }
+
+    fn trace(&self, board: &Board, path: &Moves) -> Result<Vec<Placement>, String> {
+        ::bloxorz::trace(board, path).map_err(|e| e.to_string())
+    }
+
+    fn glyph(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {
+        let (a, b) = placement.cells();
+        if pos == a || Some(pos) == b {
+            Glyph::painted('B', Paint::Mover)
+        } else if pos == board.target() {
+            Glyph::painted('O', Paint::Goal)
+        } else {
+            Glyph::plain(match board.cell(pos) {
+                Cell::Empty => '#',
+                Cell::Rigid => '.',
+                Cell::Fragile => 'E',
+            })
+        }
+    }
+
+    fn focus(&self, _board: &Board, placement: &Placement) -> Rect {
+        let (a, b) = placement.cells();
+        Rect::around([a].into_iter().chain(b))
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, board, path.map(|p| &p[..]))
+    }
+}

@@ -1,0 +1,322 @@
+//! What a puzzle is, for the tools: the [`Adapter`] trait a puzzle implements once, and
+//! the plain data it describes itself with.
+
+use crate::options::{OptionSpec, Options, UsageError};
+use grid_core::{LimitError, Limits, Pos, SearchStats};
+use parsers::ParseError;
+use parsers::validate::Violation;
+use std::fmt;
+use std::io;
+
+/// What a puzzle says about itself: names, words and the sample every tool shows.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// The `--puzzle` value: lower case, no spaces.
+    pub name: &'static str,
+    /// One line for `--help`: the judge problem and its goal.
+    pub summary: &'static str,
+    /// What one answer line answers: `query` or `case` (file names, `--stats`).
+    pub unit: &'static str,
+    /// The unit as the terminal demo labels an answer (`query`, `case`, `Case`).
+    pub label: &'static str,
+    /// The spec's sample input, solved by the terminal demo.
+    pub sample: &'static str,
+    /// What a path's moves are: "the blank's moves".
+    pub moves_are: &'static str,
+    /// The word for the moves of an answer: "moves", "rolls", "steps".
+    pub move_word: &'static str,
+    /// What the demo says of an answer with no solution.
+    pub never: &'static str,
+    /// What a frame of `--show` says before a move's letter: "the blank moves".
+    pub move_verb: &'static str,
+    /// The symbols of `--show` frames and what each stands for.
+    pub legend: &'static [(char, &'static str)],
+    /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
+    pub gen_size: &'static str,
+    /// Benchmarks against the reference programs of `../shared/reference/bin`.
+    pub benches: &'static [Bench],
+    /// Programs of `../shared/reference/bin` that solve this puzzle independently and
+    /// are trusted where they agree (`cargo xtask confirm`); none with known wrong
+    /// answers.
+    pub references: &'static [&'static str],
+}
+
+/// One benchmark input and the reference program to time against.
+#[derive(Clone, Copy, Debug)]
+pub struct Bench {
+    /// The input's file name, without `.in`.
+    pub name: &'static str,
+    /// The arguments of `gridsolve gen --puzzle NAME` that make the input.
+    pub gen_args: &'static str,
+    /// The reference program in `../shared/reference/bin`.
+    pub reference: &'static str,
+}
+
+/// How a cell of a `--show` frame is painted on a terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// As it is.
+    Plain,
+    /// The thing that moves (yellow).
+    Mover,
+    /// The rest of a moving body (green).
+    Body,
+    /// The goal (red).
+    Goal,
+    /// The blank or empty space that moves (cyan).
+    Blank,
+}
+
+/// One cell of a `--show` frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyph {
+    pub symbol: char,
+    pub paint: Paint,
+}
+
+impl Glyph {
+    /// A plain symbol.
+    pub const fn plain(symbol: char) -> Glyph {
+        Glyph {
+            symbol,
+            paint: Paint::Plain,
+        }
+    }
+
+    /// A painted symbol.
+    pub const fn painted(symbol: char, paint: Paint) -> Glyph {
+        Glyph { symbol, paint }
+    }
+}
+
+/// The cells from `top_left` to `bottom_right`, both included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub top_left: Pos,
+    pub bottom_right: Pos,
+}
+
+impl Rect {
+    /// The rectangle of one cell.
+    pub const fn cell(pos: Pos) -> Rect {
+        Rect {
+            top_left: pos,
+            bottom_right: pos,
+        }
+    }
+
+    /// The smallest rectangle holding every cell of `cells` (one cell at the origin
+    /// when there is none).
+    pub fn around(cells: impl IntoIterator<Item = Pos>) -> Rect {
+        let mut cells = cells.into_iter();
+        let first = cells.next().unwrap_or(Pos::new(0, 0));
+        cells.fold(Rect::cell(first), |r, p| Rect {
+            top_left: Pos::new(r.top_left.row.min(p.row), r.top_left.col.min(p.col)),
+            bottom_right: Pos::new(
+                r.bottom_right.row.max(p.row),
+                r.bottom_right.col.max(p.col),
+            ),
+        })
+    }
+}
+
+/// A solved case as the adapter reports it.
+#[derive(Clone, Debug)]
+pub struct Answer<P> {
+    /// The minimum number of moves; `None` when there is no solution.
+    pub moves: Option<u64>,
+    /// An optimal path, when one was asked for and there is a solution.
+    pub path: Option<P>,
+    pub stats: SearchStats,
+}
+
+/// A case the solver could not answer (a limit), said in words for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsolved {
+    pub message: String,
+}
+
+impl Unsolved {
+    pub fn new(message: impl fmt::Display) -> Unsolved {
+        Unsolved {
+            message: message.to_string(),
+        }
+    }
+}
+
+/// Why `gridsolve gen` wrote no input.
+#[derive(Debug)]
+pub enum GenError {
+    /// The options describe no input (bad usage).
+    Usage(UsageError),
+    /// Writing failed.
+    Io(io::Error),
+}
+
+impl From<UsageError> for GenError {
+    fn from(e: UsageError) -> GenError {
+        GenError::Usage(e)
+    }
+}
+
+impl From<io::Error> for GenError {
+    fn from(e: io::Error) -> GenError {
+        GenError::Io(e)
+    }
+}
+
+impl fmt::Display for GenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenError::Usage(e) => e.fmt(f),
+            GenError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GenError {}
+
+/// Everything the tools need of one puzzle, in the puzzle's own types. Implement it
+/// once per puzzle, add the value to [`crate::PUZZLES`], and every tool (the CLI's
+/// solve, `--path`, `--show`, `--svg`, `--format json`, `--stats`, `gen`, `validate`;
+/// xtask's fixtures and benchmarks; the fuzz targets) works for it.
+///
+/// A *case* is what one answer line answers: a Huarongdao query (with its board), a
+/// Bloxorz board, a Holedox game.
+pub trait Adapter: Send + Sync + Sized + 'static {
+    /// One case, parsed and checked.
+    type Case;
+    /// What solving keeps from one case to the next (buffers, per-board tables).
+    type Solver;
+    /// One position along a path, as [`Adapter::trace`] replays it.
+    type State;
+    /// A path in the puzzle's own moves.
+    type Path;
+
+    /// Names, words, the sample and the legend.
+    fn about(&self) -> &'static About;
+
+    /// Options of solving beyond the common ones (none for the judge puzzles).
+    fn solve_options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// The options of `gridsolve gen` besides `--family` and `--seed`.
+    fn gen_options(&self) -> &'static [OptionSpec];
+
+    /// The generator families: name and one-line summary, the default first.
+    fn families(&self) -> Vec<(&'static str, &'static str)>;
+
+    /// The cases of `input`, read lazily where the format allows; the first error ends
+    /// the input.
+    fn cases<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Result<Self::Case, ParseError>> + 'a>;
+
+    /// The board size of a case, in cells (rows, columns).
+    fn size(&self, case: &Self::Case) -> (usize, usize);
+
+    /// Where a case begins in the input (line, column), when known, for messages about
+    /// the case as a whole.
+    fn place(&self, _case: &Self::Case) -> Option<(usize, usize)> {
+        None
+    }
+
+    /// A solver for `options` (the solve options) and `limits`.
+    ///
+    /// # Errors
+    /// An option that makes no sense.
+    fn solver(&self, options: &Options, limits: Limits) -> Result<Self::Solver, UsageError>;
+
+    /// Solves one case, with an optimal path when `with_path`.
+    ///
+    /// # Errors
+    /// When the solver stops at a limit.
+    fn solve(
+        &self,
+        solver: &mut Self::Solver,
+        case: &Self::Case,
+        with_path: bool,
+    ) -> Result<Answer<Self::Path>, Unsolved>;
+
+    /// Solves every case of `input` and writes the judge output: the fast path when
+    /// nothing but the answers is wanted. The default solves case by case; a puzzle
+    /// whose cases share work may do better (Huarongdao spreads queries over cores).
+    ///
+    /// # Errors
+    /// The first input error, or the first case the solver cannot answer.
+    fn judge(
+        &self,
+        input: &[u8],
+        options: &Options,
+        limits: Limits,
+    ) -> Result<String, crate::RunError> {
+        crate::driver::judge_case_by_case(self, input, options, limits)
+    }
+
+    /// Writes the judge's line for case `number` (from 1).
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
+
+    /// A path written in the puzzle's notation.
+    fn write_path(&self, path: &Self::Path) -> String;
+
+    /// A path read from the puzzle's notation.
+    ///
+    /// # Errors
+    /// Text that is not a path, said in words.
+    fn parse_path(&self, text: &str) -> Result<Self::Path, String>;
+
+    /// The number of moves `path` takes to solve `case`, by the rules alone.
+    ///
+    /// # Errors
+    /// A move the rules forbid, or a path that does not end solved.
+    fn replay(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, String>;
+
+    /// The naive oracle's answer, within `limits`.
+    ///
+    /// # Errors
+    /// The limit it stopped at.
+    fn oracle(&self, case: &Self::Case, limits: Limits) -> Result<Option<u64>, LimitError>;
+
+    /// Writes a generated input for `options` to `out`, a case at a time.
+    ///
+    /// # Errors
+    /// Options that describe no input, or a failed write.
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// Every violation of the judge's strict rules in `input`.
+    fn validate(&self, input: &[u8]) -> Vec<Violation>;
+
+    /// The positions along `path` from the start, one more than there are moves.
+    ///
+    /// # Errors
+    /// As [`Adapter::replay`].
+    fn trace(&self, case: &Self::Case, path: &Self::Path) -> Result<Vec<Self::State>, String>;
+
+    /// What a `--show` frame shows at `pos` in `state`.
+    fn glyph(&self, case: &Self::Case, state: &Self::State, pos: Pos) -> Glyph;
+
+    /// The cells a frame of `state` must show: where the moving thing is.
+    fn focus(&self, case: &Self::Case, state: &Self::State) -> Rect;
+
+    /// The `i`-th move of `path` (from 0) in words after [`About::move_verb`]: its
+    /// letter, usually.
+    fn move_name(&self, path: &Self::Path, i: usize) -> String;
+
+    /// The SVG picture of `case` solved by `path` (`None`: no solution, the start alone).
+    ///
+    /// # Errors
+    /// When `out` fails.
+    fn svg(
+        &self,
+        case: &Self::Case,
+        path: Option<&Self::Path>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result;
+
+    /// Fields `--format json` adds after the common ones, for these solve options.
+    fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,404 @@
+//! The side the tools see: [`Puzzle`], an object-safe face every [`Adapter`] gets for
+//! free, and [`Solved`], one solved case with everything that can be asked of it.
+//! The loops over cases are written here once.
+
+use crate::contract::{About, Adapter, GenError, Glyph, Rect};
+use crate::options::{OptionSpec, Options, UsageError};
+use grid_core::{LimitError, Limits, Pos, SearchStats};
+use parsers::ParseError;
+use parsers::validate::Violation;
+use std::fmt;
+use std::io;
+
+/// A puzzle, as every tool uses it: no tool knows which puzzle it holds.
+pub trait Puzzle: Sync {
+    /// Names, words, the sample and the legend.
+    fn about(&self) -> &'static About;
+
+    /// Options of solving beyond the common ones.
+    fn solve_options(&self) -> &'static [OptionSpec];
+
+    /// The options of `gridsolve gen` besides `--family` and `--seed`.
+    fn gen_options(&self) -> &'static [OptionSpec];
+
+    /// The generator families: name and one-line summary, the default first.
+    fn families(&self) -> Vec<(&'static str, &'static str)>;
+
+    /// Reads the whole input without solving it: how many cases and how large.
+    ///
+    /// # Errors
+    /// The first place where the input is invalid.
+    fn inspect(&self, input: &[u8]) -> Result<InputSummary, ParseError>;
+
+    /// The judge output of `input`, as fast as the puzzle can make it.
+    ///
+    /// # Errors
+    /// Bad options, the first input error, or a case the solver cannot answer.
+    fn judge(&self, input: &[u8], options: &Options, limits: Limits) -> Result<String, RunError>;
+
+    /// The cases of `input`, each solved as it is reached (with a path when
+    /// `with_path`). An input error ends the sequence.
+    ///
+    /// # Errors
+    /// Bad solve options.
+    fn solutions<'a>(
+        &'a self,
+        input: &'a [u8],
+        options: &Options,
+        limits: Limits,
+        with_path: bool,
+    ) -> Result<Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>, UsageError>;
+
+    /// Writes a generated input (see [`Adapter::generate`]).
+    ///
+    /// # Errors
+    /// Options that describe no input, or a failed write.
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// Every violation of the judge's strict rules.
+    fn validate(&self, input: &[u8]) -> Vec<Violation>;
+
+    /// Writes the judge's line(s) for case `number` (from 1) with answer `moves`.
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
+
+    /// Fields `--format json` adds after the common ones.
+    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
+}
+
+/// What [`Puzzle::inspect`] learnt of an input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputSummary {
+    /// Answer lines the input asks for.
+    pub cases: usize,
+    /// The largest board, in cells.
+    pub largest: usize,
+}
+
+/// Why a run over an input stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// Options that make no sense.
+    Usage(UsageError),
+    /// The input is invalid here.
+    Input(ParseError),
+    /// A valid case the solver could not answer (a limit).
+    Unsolved {
+        /// The case's unit (`query`, `case`) and number, from 1.
+        unit: &'static str,
+        number: usize,
+        /// Where the case begins, when known.
+        place: Option<(usize, usize)>,
+        message: String,
+    },
+}
+
+impl From<ParseError> for RunError {
+    fn from(e: ParseError) -> RunError {
+        RunError::Input(e)
+    }
+}
+
+impl From<UsageError> for RunError {
+    fn from(e: UsageError) -> RunError {
+        RunError::Usage(e)
+    }
+}
+
+impl RunError {
+    /// The error as the user reads it, for an input named `source`:
+    /// `source:line:col: message`, or `source: message` where no place is known.
+    pub fn describe(&self, source: &str) -> String {
+        match self {
+            RunError::Usage(e) => e.to_string(),
+            RunError::Input(e) => format!("{source}:{e}"),
+            RunError::Unsolved {
+                unit,
+                number,
+                place: Some((line, col)),
+                message,
+            } => format!("{source}:{line}:{col}: {unit} {number}: {message}"),
+            RunError::Unsolved {
+                unit,
+                number,
+                place: None,
+                message,
+            } => format!("{source}: {unit} {number}: {message}"),
+        }
+    }
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe("<input>"))
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// One solved case, with everything a tool may ask of it.
+pub trait Solved {
+    /// The case's number, from 1.
+    fn number(&self) -> usize;
+
+    /// The minimum number of moves, `None` when there is no solution.
+    fn moves(&self) -> Option<u64>;
+
+    /// An optimal path in the puzzle's notation, when asked for and solvable.
+    fn path(&self) -> Option<String>;
+
+    /// What the search did.
+    fn stats(&self) -> SearchStats;
+
+    /// Writes the judge's line(s) for this case.
+    fn write_answer(&self, out: &mut String);
+
+    /// The board's size (rows, columns).
+    fn size(&self) -> (usize, usize);
+
+    /// The number of moves `path` (in the puzzle's notation) takes, by the rules alone.
+    ///
+    /// # Errors
+    /// A path that is not one, breaks a rule or does not end solved.
+    fn replay(&self, path: &str) -> Result<u64, String>;
+
+    /// The naive oracle's answer, within `limits`.
+    ///
+    /// # Errors
+    /// The limit it stopped at.
+    fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError>;
+
+    /// The positions along the path, for `--show`; `None` when there is no path.
+    ///
+    /// # Errors
+    /// When the path does not replay (a bug of the solver).
+    fn frames(&self) -> Result<Option<Box<dyn Frames + '_>>, String>;
+
+    /// The SVG picture: the board, the route with numbered moves, the animation.
+    ///
+    /// # Errors
+    /// When `out` fails.
+    fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result;
+}
+
+/// The positions along a solution, each drawable cell by cell.
+pub trait Frames {
+    /// Positions: one more than there are moves.
+    fn count(&self) -> usize;
+
+    /// The heading of frame `i`: `step 0: start`, `step 3: roll R`.
+    fn heading(&self, i: usize) -> String;
+
+    /// What frame `i` shows at `pos`.
+    fn glyph(&self, i: usize, pos: Pos) -> Glyph;
+
+    /// Where the moving thing is in frame `i`.
+    fn focus(&self, i: usize) -> Rect;
+}
+
+impl<A: Adapter> Puzzle for A {
+    fn about(&self) -> &'static About {
+        Adapter::about(self)
+    }
+
+    fn solve_options(&self) -> &'static [OptionSpec] {
+        Adapter::solve_options(self)
+    }
+
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        Adapter::gen_options(self)
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Adapter::families(self)
+    }
+
+    fn inspect(&self, input: &[u8]) -> Result<InputSummary, ParseError> {
+        let mut summary = InputSummary::default();
+        for case in self.cases(input) {
+            let (rows, cols) = self.size(&case?);
+            summary.cases += 1;
+            summary.largest = summary.largest.max(rows.saturating_mul(cols));
+        }
+        Ok(summary)
+    }
+
+    fn judge(&self, input: &[u8], options: &Options, limits: Limits) -> Result<String, RunError> {
+        Adapter::judge(self, input, options, limits)
+    }
+
+    fn solutions<'a>(
+        &'a self,
+        input: &'a [u8],
+        options: &Options,
+        limits: Limits,
+        with_path: bool,
+    ) -> Result<Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>, UsageError>
+    {
+        let mut solver = self.solver(options, limits)?;
+        let mut cases = self.cases(input).enumerate();
+        let mut failed = false;
+        Ok(Box::new(std::iter::from_fn(move || {
+            if failed {
+                return None;
+            }
+            let (i, case) = cases.next()?;
+            let solved = case.map_err(RunError::from).and_then(|case| {
+                let answer = solve_case(self, &mut solver, &case, i + 1, with_path)?;
+                Ok(Box::new(SolvedCase {
+                    adapter: self,
+                    number: i + 1,
+                    case,
+                    answer,
+                }) as Box<dyn Solved + 'a>)
+            });
+            failed = solved.is_err();
+            Some(solved)
+        })))
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        Adapter::generate(self, options, out)
+    }
+
+    fn validate(&self, input: &[u8]) -> Vec<Violation> {
+        Adapter::validate(self, input)
+    }
+
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
+        Adapter::write_answer(self, out, number, moves);
+    }
+
+    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        Adapter::json_fields(self, options)
+    }
+}
+
+/// Solves case `number`, naming it in the error when the solver gives up.
+fn solve_case<A: Adapter>(
+    adapter: &A,
+    solver: &mut A::Solver,
+    case: &A::Case,
+    number: usize,
+    with_path: bool,
+) -> Result<crate::contract::Answer<A::Path>, RunError> {
+    adapter
+        .solve(solver, case, with_path)
+        .map_err(|unsolved| RunError::Unsolved {
+            unit: adapter.about().unit,
+            number,
+            place: adapter.place(case),
+            message: unsolved.message,
+        })
+}
+
+/// [`Adapter::judge`]'s default: every case solved in turn, its line written.
+pub(crate) fn judge_case_by_case<A: Adapter>(
+    adapter: &A,
+    input: &[u8],
+    options: &Options,
+    limits: Limits,
+) -> Result<String, RunError> {
+    let mut solver = adapter.solver(options, limits)?;
+    let mut out = String::new();
+    for (i, case) in adapter.cases(input).enumerate() {
+        let case = case?;
+        let answer = solve_case(adapter, &mut solver, &case, i + 1, false)?;
+        adapter.write_answer(&mut out, i + 1, answer.moves);
+    }
+    Ok(out)
+}
+
+/// A case and its answer, for the tools.
+struct SolvedCase<'a, A: Adapter> {
+    adapter: &'a A,
+    number: usize,
+    case: A::Case,
+    answer: crate::contract::Answer<A::Path>,
+}
+
+impl<A: Adapter> Solved for SolvedCase<'_, A> {
+    fn number(&self) -> usize {
+        self.number
+    }
+
+    fn moves(&self) -> Option<u64> {
+        self.answer.moves
+    }
+
+    fn path(&self) -> Option<String> {
+        self.answer.path.as_ref().map(|p| self.adapter.write_path(p))
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.answer.stats
+    }
+
+    fn write_answer(&self, out: &mut String) {
+        self.adapter
+            .write_answer(out, self.number, self.answer.moves);
+    }
+
+    fn size(&self) -> (usize, usize) {
+        self.adapter.size(&self.case)
+    }
+
+    fn replay(&self, path: &str) -> Result<u64, String> {
+        let path = self.adapter.parse_path(path)?;
+        self.adapter.replay(&self.case, &path)
+    }
+
+    fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError> {
+        self.adapter.oracle(&self.case, limits)
+    }
+
+    fn frames(&self) -> Result<Option<Box<dyn Frames + '_>>, String> {
+        let Some(path) = &self.answer.path else {
+            return Ok(None);
+        };
+        let states = self.adapter.trace(&self.case, path)?;
+        Ok(Some(Box::new(Trace {
+            adapter: self.adapter,
+            case: &self.case,
+            path,
+            states,
+        })))
+    }
+
+    fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.adapter.svg(&self.case, self.answer.path.as_ref(), out)
+    }
+}
+
+/// The positions along a path.
+struct Trace<'a, A: Adapter> {
+    adapter: &'a A,
+    case: &'a A::Case,
+    path: &'a A::Path,
+    states: Vec<A::State>,
+}
+
+impl<A: Adapter> Frames for Trace<'_, A> {
+    fn count(&self) -> usize {
+        self.states.len()
+    }
+
+    fn heading(&self, i: usize) -> String {
+        if i == 0 {
+            "step 0: start".to_string()
+        } else {
+            format!(
+                "step {i}: {} {}",
+                self.adapter.about().move_verb,
+                self.adapter.move_name(self.path, i - 1)
+            )
+        }
+    }
+
+    fn glyph(&self, i: usize, pos: Pos) -> Glyph {
+        self.adapter.glyph(self.case, &self.states[i], pos)
+    }
+
+    fn focus(&self, i: usize) -> Rect {
+        self.adapter.focus(self.case, &self.states[i])
+    }
+}

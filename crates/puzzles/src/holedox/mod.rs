@@ -1,0 +1,195 @@
+//! Holedox Moving (POJ 1324) through the contract: a case is a game, with the place of
+//! its first line for messages about it.
+
+mod svg;
+
+use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::generating;
+use crate::options::{OptionSpec, Options, UsageError};
+use ::holedox::generate::{Family, GenParams};
+use ::holedox::{EXIT, Game, Solver};
+use grid_core::{LimitError, Limits, Moves, Pos};
+use parsers::ParseError;
+use parsers::validate::Violation;
+use std::fmt;
+use std::io;
+
+/// The Holedox adapter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Holedox;
+
+/// A game and where its case begins (line, column).
+pub(crate) struct Case {
+    game: Game,
+    place: (usize, usize),
+}
+
+static ABOUT: About = About {
+    name: "holedox",
+    summary: "POJ 1324 Holedox Moving: move a snake until its head reaches (1,1)",
+    unit: "case",
+    label: "Case",
+    sample: "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n",
+    moves_are: "the head's steps, U D L R",
+    move_word: "steps",
+    never: "-1 (the head can never reach (1,1))",
+    move_verb: "the head moves",
+    legend: &[
+        ('.', "free square"),
+        ('#', "stone"),
+        ('H', "the snake's head"),
+        ('s', "the rest of the snake"),
+        ('*', "the exit (1,1)"),
+    ],
+    gen_size: "20 x 20",
+    benches: &[Bench {
+        name: "holedox-20x20-L8-10cases",
+        gen_args: "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
+        reference: "holedox-ref",
+    }],
+    references: &["holedox-probe"],
+};
+
+static GEN_OPTIONS: [OptionSpec; 5] = [
+    generating::rows("20"),
+    generating::COLS,
+    OptionSpec {
+        name: "length",
+        value_name: "L",
+        help: "The snake's length",
+        default: "8",
+    },
+    OptionSpec {
+        name: "stones",
+        value_name: "PERCENT",
+        help: "Percent of stones",
+        default: "10",
+    },
+    generating::CASES,
+];
+
+impl Adapter for Holedox {
+    type Case = Case;
+    type Solver = Solver;
+    type State = Vec<Pos>;
+    type Path = Moves;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL.iter().map(|f| (f.name(), f.summary())).collect()
+    }
+
+    fn cases<'a>(&'a self, input: &'a [u8]) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
+        Box::new(parsers::holedox::Cases::new(input).map(|case| {
+            case.map(|(game, header)| Case {
+                game,
+                place: (header.line, header.col),
+            })
+        }))
+    }
+
+    fn size(&self, case: &Case) -> (usize, usize) {
+        (case.game.rows(), case.game.cols())
+    }
+
+    fn place(&self, case: &Case) -> Option<(usize, usize)> {
+        Some(case.place)
+    }
+
+    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Ok(Solver::with_limits(limits))
+    }
+
+    fn solve(&self, solver: &mut Solver, case: &Case, with_path: bool) -> Result<Answer<Moves>, Unsolved> {
+        let too_large = |e| Unsolved::new(format!("too large to solve: {e}"));
+        let (moves, path) = if with_path {
+            let solution = solver.solve_with_path(&case.game).map_err(too_large)?;
+            (solution.as_ref().map(|s| s.moves()), solution.map(|s| s.path))
+        } else {
+            (solver.solve(&case.game).map_err(too_large)?, None)
+        };
+        Ok(Answer {
+            moves,
+            path,
+            stats: solver.stats(),
+        })
+    }
+
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
+        parsers::holedox::write_answer(out, number, moves);
+    }
+
+    fn write_path(&self, path: &Moves) -> String {
+        path.to_string()
+    }
+
+    fn parse_path(&self, text: &str) -> Result<Moves, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, String> {
+        ::holedox::replay(&case.game, path).map_err(|e| e.to_string())
+    }
+
+    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+        match ::holedox::oracle::solve_within(&case.game, limits) {
+            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
+            Err(::holedox::SolveError::Limit(e)) => Err(e),
+        }
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, 20)?;
+        let params = GenParams {
+            family: options.choice("family", Family::Random)?,
+            rows,
+            cols,
+            length: options.get_or("length", 8)?,
+            stones: options.percent("stones", 10)?,
+            seed: generating::seed(options)?,
+        };
+        generating::write_cases(options, "0 0 0\n", out, |seed| {
+            let game = ::holedox::generate::generate(&GenParams { seed, ..params })
+                .map_err(UsageError::new)?;
+            let mut text = String::new();
+            parsers::holedox::write_game(&mut text, &game);
+            Ok(text)
+        })
+    }
+
+    fn validate(&self, input: &[u8]) -> Vec<Violation> {
+        parsers::validate::holedox(input)
+    }
+
+    fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Vec<Pos>>, String> {
+        ::holedox::trace(&case.game, path).map_err(|e| e.to_string())
+    }
+
+    fn glyph(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {
+        match body.iter().position(|&b| b == pos) {
+            Some(0) => Glyph::painted('H', Paint::Mover),
+            Some(_) => Glyph::painted('s', Paint::Body),
+            None if pos == EXIT => Glyph::painted('*', Paint::Goal),
+            None => Glyph::plain(if case.game.is_free(pos) { '.' } else { '#' }),
+        }
+    }
+
+    fn focus(&self, _case: &Case, body: &Vec<Pos>) -> Rect {
+        Rect::cell(body[0])
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
+    }
+}

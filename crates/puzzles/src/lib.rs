@@ -1,0 +1,63 @@
+//! The puzzle contract of gridsolve: what a puzzle is, for the tools.
+//!
+//! Each puzzle is a solver crate (model, solver, `replay`, oracle, generator) and a
+//! format module in `parsers`; this crate adds one [`Adapter`] per puzzle, which says
+//! everything the tools need in the puzzle's own types, and [`PUZZLES`], the registry.
+//! Tools see a puzzle as a `&dyn` [`Puzzle`] and each solved case as a [`Solved`]; they
+//! never ask which puzzle they hold. The CLI, xtask and the fuzz targets iterate the
+//! registry, so a new puzzle is a new crate, one adapter module here and one registry
+//! line.
+//!
+//! ```
+//! use puzzles::{Limits, Options};
+//!
+//! let puzzle = puzzles::find("bloxorz").expect("a registered puzzle");
+//! let sample = puzzle.about().sample.as_bytes();
+//! assert_eq!(puzzle.judge(sample, &Options::new(), Limits::NONE)?, "10\n");
+//! for solved in puzzle.solutions(sample, &Options::new(), Limits::NONE, true)? {
+//!     let solved = solved?;
+//!     let path = solved.path().expect("solvable");
+//!     assert_eq!(solved.replay(&path), Ok(10)); // by the rules alone
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod contract;
+mod driver;
+mod generating;
+mod options;
+pub mod selfcheck;
+mod svg;
+
+mod bloxorz;
+mod holedox;
+mod huarongdao;
+
+pub use contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+pub use driver::{Frames, InputSummary, Puzzle, RunError, Solved};
+pub use grid_core::{LimitError, Limits, Pos, SearchStats};
+pub use options::{OptionSpec, Options, UsageError};
+pub use parsers::ParseError;
+pub use parsers::validate::Violation;
+
+/// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
+/// line here.
+pub static PUZZLES: &[&dyn Puzzle] = &[
+    &huarongdao::Huarongdao,
+    &bloxorz::Bloxorz,
+    &holedox::Holedox,
+];
+
+/// The puzzle called `name` (its `--puzzle` value).
+pub fn find(name: &str) -> Option<&'static dyn Puzzle> {
+    PUZZLES.iter().copied().find(|p| p.about().name == name)
+}
+
+/// The names of every puzzle, comma-separated (for messages).
+pub fn names() -> String {
+    PUZZLES
+        .iter()
+        .map(|p| p.about().name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
