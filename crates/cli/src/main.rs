@@ -1,19 +1,20 @@
 //! `gridsolve`: the command line. The only crate that touches files, stdin, stdout and
-//! exit codes; everything else is glue to the solver and parser crates.
+//! exit codes; every puzzle comes from the registry of the `puzzles` crate, so nothing
+//! here knows which puzzles there are.
 
-use anyhow::Context;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-
 use std::process::ExitCode;
 
 mod demo;
 mod generate;
+mod options;
 mod show;
 mod solve;
-mod svg;
 mod validate;
+
+use options::{PuzzleArg, SolveOptions};
 
 /// Optimal solvers for grid shortest-path judge puzzles.
 ///
@@ -36,8 +37,8 @@ struct Cli {
     command: Option<Command>,
 
     /// The puzzle whose judge format FILE is in.
-    #[arg(long, value_enum, required = true)]
-    puzzle: Option<Puzzle>,
+    #[arg(long, value_parser = options::puzzle_parser(), required = true)]
+    puzzle: Option<PuzzleArg>,
 
     /// The input file; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
@@ -48,15 +49,23 @@ struct Cli {
     #[arg(long, value_enum, default_value = "judge")]
     format: solve::Format,
 
-    /// After each answer line, a line with an optimal path (`U D L R`; `-` when there
-    /// is none).
+    /// After each answer line, a line with an optimal path (`-` when there is none).
     #[arg(long, conflicts_with = "format")]
     path: bool,
 
     /// After each answer, the solution as numbered text frames, one per move (coloured
-    /// when stdout is a terminal).
-    #[arg(long, conflicts_with = "format")]
-    show: bool,
+    /// when stdout is a terminal). Each frame is a window of at most 25 rows and 80
+    /// columns that follows the moving piece; `--show=full` prints whole boards.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "HOW",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "window",
+        conflicts_with = "format"
+    )]
+    show: Option<show::Mode>,
 
     /// Write one SVG picture per query or case into DIR: the board, the route with
     /// numbered steps, and an animation of the moves.
@@ -67,6 +76,9 @@ struct Cli {
     /// case.
     #[arg(long)]
     stats: bool,
+
+    #[command(flatten)]
+    options: SolveOptions,
 }
 
 #[derive(Debug, Subcommand)]
@@ -77,17 +89,6 @@ enum Command {
     ///
     /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
     Validate(validate::ValidateArgs),
-}
-
-/// The puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Puzzle {
-    /// NOIP 2013 Huarongdao: bring a piece to a target by sliding pieces into the blank.
-    Huarongdao,
-    /// POJ 3322 Bloxorz: roll a 1x1x2 box until it stands on the target.
-    Bloxorz,
-    /// POJ 1324 Holedox Moving: move a snake until its head reaches (1,1).
-    Holedox,
 }
 
 /// Exit statuses, documented in README.
@@ -105,7 +106,14 @@ enum Failure {
     /// The arguments make no sense together (clap cannot tell).
     Usage(String),
     /// Reading or writing failed.
-    Io(anyhow::Error),
+    Io(String),
+}
+
+impl Failure {
+    /// A failed read or write of `what`.
+    fn io(what: impl std::fmt::Display, error: &io::Error) -> Failure {
+        Failure::Io(format!("cannot {what}: {error}"))
+    }
 }
 
 fn main() -> ExitCode {
@@ -113,80 +121,32 @@ fn main() -> ExitCode {
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Gen(args)), _) => generate::run(args),
         (Some(Command::Validate(args)), _) => validate::run(args),
-        (None, Some(puzzle)) => solve(puzzle, &cli),
+        (None, Some(puzzle)) => solve::run(puzzle.0, &cli),
         (None, None) => unreachable!("clap requires --puzzle without a subcommand"),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Input(message)) => {
             if !message.is_empty() {
-                report(format_args!("{message}"));
+                report(&message);
             }
             ExitCode::from(status::INVALID_INPUT)
         }
         Err(Failure::Usage(message)) => {
-            report(format_args!("{message}"));
+            report(&message);
             ExitCode::from(status::BAD_USAGE)
         }
-        Err(Failure::Io(error)) => {
-            report(format_args!("{error:#}"));
+        Err(Failure::Io(message)) => {
+            report(&message);
             ExitCode::from(status::IO_FAILURE)
         }
     }
 }
 
-#[allow(clippy::print_stderr)] // the one place that reports to the user
-fn report(message: std::fmt::Arguments<'_>) {
-    eprintln!("error: {message}");
-}
-
-/// Solves a judge input and writes the judge output (and whatever else was asked).
-fn solve(puzzle: Puzzle, cli: &Cli) -> Result<(), Failure> {
-    let file = cli.file.as_deref();
-    if file.is_none() && io::stdin().is_terminal() {
-        return write_stdout(&demo::text(puzzle));
-    }
-    let (source, bytes) = read_input(file)?;
-    let extras = solve::Extras {
-        format: cli.format,
-        path: cli.path,
-        show: cli.show.then(|| show::Style {
-            colour: io::stdout().is_terminal(),
-        }),
-        svg: cli.svg.clone(),
-        stats: cli.stats,
-    };
-    let invalid = |error: parsers::ParseError| Failure::Input(format!("{source}:{error}"));
-    if extras.judge_only() {
-        let output = match puzzle {
-            Puzzle::Huarongdao => parsers::huarongdao::judge(&bytes),
-            Puzzle::Bloxorz => parsers::bloxorz::judge(&bytes),
-            Puzzle::Holedox => parsers::holedox::judge(&bytes),
-        }
-        .map_err(invalid)?;
-        return write_stdout(&output);
-    }
-    let outcome = solve::run(puzzle, &bytes, &extras).map_err(invalid)?;
-    if let Some(dir) = &extras.svg {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create {}", dir.display()))
-            .map_err(Failure::Io)?;
-        for (name, contents) in &outcome.pictures {
-            let file = dir.join(name);
-            std::fs::write(&file, contents)
-                .with_context(|| format!("cannot write {}", file.display()))
-                .map_err(Failure::Io)?;
-        }
-    }
-    write_stderr(&outcome.stderr);
-    write_stdout(&outcome.stdout)
-}
-
-/// Writes `text` to stderr as it is (statistics); a failure to write it is ignored, as
-/// for every diagnostic.
-#[allow(clippy::print_stderr)]
-fn write_stderr(text: &str) {
-    eprint!("{text}");
+/// Says what went wrong on stderr; a stderr that cannot be written to is ignored (the
+/// exit status still tells).
+fn report(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "error: {message}");
 }
 
 /// The bytes of `file`, or of stdin when it is absent or `-`, with the name to show in
@@ -198,30 +158,37 @@ fn read_input(file: Option<&Path>) -> Result<(String, Vec<u8>), Failure> {
             io::stdin()
                 .lock()
                 .read_to_end(&mut bytes)
-                .context("cannot read stdin")
-                .map_err(Failure::Io)?;
+                .map_err(|e| Failure::io("read stdin", &e))?;
             Ok(("<stdin>".to_string(), bytes))
         }
         Some(path) => {
             let bytes = std::fs::read(path)
-                .with_context(|| format!("cannot read {}", path.display()))
-                .map_err(Failure::Io)?;
+                .map_err(|e| Failure::io(format_args!("read {}", path.display()), &e))?;
             Ok((path.display().to_string(), bytes))
         }
     }
 }
 
+/// Whether stdin is a terminal (the bare `gridsolve --puzzle P` shows a demo then).
+fn stdin_is_terminal() -> bool {
+    io::stdin().is_terminal()
+}
+
 /// Writes `text` to stdout. A closed pipe (`gridsolve ... | head`) is not an error.
 fn write_stdout(text: &str) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    closed_pipe_is_fine(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush()),
+    )
+}
+
+/// A write's result, with a closed stdout (`| head`) counted as success.
+fn closed_pipe_is_fine(result: io::Result<()>) -> Result<(), Failure> {
+    match result {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(Failure::Io(
-            anyhow::Error::new(e).context("cannot write stdout"),
-        )),
+        Err(e) => Err(Failure::io("write stdout", &e)),
     }
 }

@@ -1,135 +1,168 @@
-//! `--show`: a solution as numbered text frames, one per move, for a terminal.
+//! `--show`: a solution as numbered text frames, one per move, for a terminal. By
+//! default each frame is a window that fits a terminal and follows the moving piece.
 
-use grid_core::{Dir, Pos};
-use std::fmt::Write;
+use puzzles::{About, Frames, Paint, Pos, Rect};
+use std::io::{self, Write};
 
-/// How to mark the moving thing: ANSI colours on a terminal, plain letters otherwise.
+/// How much of the board a frame shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Mode {
+    /// A window of at most [`WINDOW_ROWS`] x [`WINDOW_COLS`] cells that follows the
+    /// moving piece.
+    Window,
+    /// The whole board.
+    Full,
+}
+
+/// The largest window a frame shows by default: a terminal's worth.
+pub(crate) const WINDOW_ROWS: usize = 25;
+pub(crate) const WINDOW_COLS: usize = 80;
+
+/// How to draw frames: ANSI colours on a terminal or plain letters, windowed or whole.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Style {
     pub(crate) colour: bool,
+    pub(crate) mode: Mode,
 }
 
-impl Style {
-    /// `text` in bold `code` colour (ANSI) when colour is on.
-    fn paint(self, out: &mut String, code: u8, text: char) {
-        if self.colour {
-            let _ = write!(out, "\x1b[1;{code}m{text}\x1b[0m");
-        } else {
-            out.push(text);
+/// The ANSI colour of a paint (`None`: as it is).
+fn colour(paint: Paint) -> Option<u8> {
+    match paint {
+        Paint::Plain => None,
+        Paint::Mover => Some(33),
+        Paint::Body => Some(32),
+        Paint::Goal => Some(31),
+        Paint::Blank => Some(36),
+    }
+}
+
+/// What the symbols of the frames mean, once before the first frame.
+pub(crate) fn write_legend(out: &mut dyn Write, about: &About) -> io::Result<()> {
+    writeln!(out, "Symbols:")?;
+    for (symbol, meaning) in about.legend {
+        writeln!(out, "  {symbol}  {meaning}")?;
+    }
+    writeln!(out)
+}
+
+/// The part of a `rows x cols` board a frame shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Window {
+    top: usize,
+    left: usize,
+    rows: usize,
+    cols: usize,
+}
+
+impl Window {
+    /// Whether the window holds `rect`.
+    fn holds(self, rect: Rect) -> bool {
+        rect.top_left.row >= self.top
+            && rect.top_left.col >= self.left
+            && rect.bottom_right.row < self.top + self.rows
+            && rect.bottom_right.col < self.left + self.cols
+    }
+
+    /// The window of this size centred on `rect`, inside a `size` board.
+    fn centred(self, rect: Rect, (rows, cols): (usize, usize)) -> Window {
+        let centre = |low: usize, high: usize, span: usize, side: usize| {
+            let middle = (low + high) / 2;
+            middle.saturating_sub(span / 2).min(side - span)
+        };
+        Window {
+            top: centre(rect.top_left.row, rect.bottom_right.row, self.rows, rows),
+            left: centre(rect.top_left.col, rect.bottom_right.col, self.cols, cols),
+            ..self
         }
     }
 }
 
-const YELLOW: u8 = 33;
-const GREEN: u8 = 32;
-const CYAN: u8 = 36;
-const RED: u8 = 31;
-
-/// The heading of frame `i` of a path: the start, or the move that led to it.
-fn heading(out: &mut String, i: usize, path: &[Dir], what: &str) {
-    if i == 0 {
-        let _ = writeln!(out, "step 0: start");
-    } else {
-        let _ = writeln!(out, "step {i}: {what} {}", path[i - 1]);
-    }
-}
-
-/// Huarongdao: `#` fixed, `.` movable, `_` the blank, `P` the designated piece, `T` the
-/// target (when not covered).
-pub(crate) fn huarongdao(
-    board: &huarongdao::Board,
-    query: &huarongdao::Query,
-    path: &[Dir],
+/// Writes every frame of `frames` on a `size` board: a heading, the rows, a blank line.
+/// A windowed frame says which rows and columns it shows (1-based, as the judges count).
+pub(crate) fn write_frames(
+    out: &mut dyn Write,
+    frames: &dyn Frames,
+    size: (usize, usize),
     style: Style,
-) -> String {
-    let positions = huarongdao::trace(board, query, path).expect("solutions replay");
-    let mut out = String::new();
-    for (i, here) in positions.iter().enumerate() {
-        heading(&mut out, i, path, "the blank moves");
-        for r in 0..board.rows() {
-            for c in 0..board.cols() {
-                let pos = Pos::new(r, c);
-                if pos == here.piece {
-                    style.paint(&mut out, YELLOW, 'P');
-                } else if pos == here.blank {
-                    style.paint(&mut out, CYAN, '_');
-                } else if pos == query.target {
-                    style.paint(&mut out, RED, 'T');
-                } else {
-                    out.push(if board.is_movable(pos) { '.' } else { '#' });
+) -> io::Result<()> {
+    let (rows, cols) = size;
+    let mut window = match style.mode {
+        Mode::Full => Window {
+            top: 0,
+            left: 0,
+            rows,
+            cols,
+        },
+        Mode::Window => Window {
+            top: 0,
+            left: 0,
+            rows: rows.min(WINDOW_ROWS),
+            cols: cols.min(WINDOW_COLS),
+        },
+    };
+    let windowed = (window.rows, window.cols) != size;
+    let mut line = String::new();
+    for i in 0..frames.count() {
+        let focus = frames.focus(i);
+        if !window.holds(focus) || i == 0 {
+            window = window.centred(focus, size);
+        }
+        write!(out, "{}", frames.heading(i))?;
+        if windowed {
+            write!(
+                out,
+                "  [rows {}-{}, columns {}-{} of {rows} x {cols}]",
+                window.top + 1,
+                window.top + window.rows,
+                window.left + 1,
+                window.left + window.cols
+            )?;
+        }
+        writeln!(out)?;
+        for row in window.top..window.top + window.rows {
+            line.clear();
+            for col in window.left..window.left + window.cols {
+                let glyph = frames.glyph(i, Pos::new(row, col));
+                match colour(glyph.paint).filter(|_| style.colour) {
+                    Some(code) => line.push_str(&format!("\x1b[1;{code}m{}\x1b[0m", glyph.symbol)),
+                    None => line.push(glyph.symbol),
                 }
             }
-            out.push('\n');
+            writeln!(out, "{line}")?;
         }
-        out.push('\n');
+        writeln!(out)?;
     }
-    out
-}
-
-/// Bloxorz: `#` empty, `.` rigid, `E` fragile, `O` the target, `B` the box.
-pub(crate) fn bloxorz(board: &bloxorz::Board, path: &[Dir], style: Style) -> String {
-    let placements = bloxorz::trace(board, path).expect("solutions replay");
-    let mut out = String::new();
-    for (i, here) in placements.iter().enumerate() {
-        heading(&mut out, i, path, "roll");
-        let (a, b) = here.cells();
-        for r in 0..board.rows() {
-            for c in 0..board.cols() {
-                let pos = Pos::new(r, c);
-                if pos == a || Some(pos) == b {
-                    style.paint(&mut out, YELLOW, 'B');
-                } else if pos == board.target() {
-                    style.paint(&mut out, RED, 'O');
-                } else {
-                    out.push(match board.cell(pos) {
-                        bloxorz::Cell::Empty => '#',
-                        bloxorz::Cell::Rigid => '.',
-                        bloxorz::Cell::Fragile => 'E',
-                    });
-                }
-            }
-            out.push('\n');
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// Holedox: `.` free, `#` stone, `H` the head, `s` the rest of the snake, `*` the exit.
-pub(crate) fn holedox(game: &holedox::Game, path: &[Dir], style: Style) -> String {
-    let bodies = holedox::trace(game, path).expect("solutions replay");
-    let mut out = String::new();
-    for (i, body) in bodies.iter().enumerate() {
-        heading(&mut out, i, path, "the head moves");
-        for r in 0..game.rows() {
-            for c in 0..game.cols() {
-                let pos = Pos::new(r, c);
-                match body.iter().position(|&b| b == pos) {
-                    Some(0) => style.paint(&mut out, YELLOW, 'H'),
-                    Some(_) => style.paint(&mut out, GREEN, 's'),
-                    None if pos == holedox::EXIT => style.paint(&mut out, RED, '*'),
-                    None => out.push(if game.is_free(pos) { '.' } else { '#' }),
-                }
-            }
-            out.push('\n');
-        }
-        out.push('\n');
-    }
-    out
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use puzzles::{Glyph, Limits, Options, PUZZLES, Solved};
 
-    const PLAIN: Style = Style { colour: false };
+    const PLAIN: Style = Style {
+        colour: false,
+        mode: Mode::Full,
+    };
+
+    /// The frames of the first solvable case of `input`, drawn in `style`.
+    fn frames_of(puzzle: &str, input: &str, style: Style) -> String {
+        let puzzle = puzzles::find(puzzle).unwrap();
+        let solved: Vec<Box<dyn Solved>> = puzzle
+            .solutions(input.as_bytes(), &Options::new(), Limits::NONE, true)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let solved = solved.iter().find(|s| s.moves().is_some()).unwrap();
+        let frames = solved.frames().unwrap().unwrap();
+        let mut out = Vec::new();
+        write_frames(&mut out, &*frames, solved.size(), style).unwrap();
+        String::from_utf8(out).unwrap()
+    }
 
     #[test]
     fn huarongdao_frames_follow_the_path() {
-        let board = huarongdao::Board::from_rows(&["0111", "0110", "0100"]).unwrap();
-        let query = huarongdao::Query::new(Pos::new(2, 1), Pos::new(0, 1), Pos::new(1, 1));
-        let path = [Dir::Up, Dir::Up];
-        let text = huarongdao(&board, &query, &path, PLAIN);
+        let text = frames_of("huarongdao", "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n", PLAIN);
         assert_eq!(
             text,
             "step 0: start\n#P..\n#T.#\n#_##\n\n\
@@ -140,8 +173,7 @@ mod tests {
 
     #[test]
     fn bloxorz_frames_show_the_box() {
-        let board = bloxorz::Board::from_rows(&["X..O"]).unwrap();
-        let text = bloxorz(&board, &[Dir::Right, Dir::Right], PLAIN);
+        let text = frames_of("bloxorz", "1 4\nX..O\n0 0\n", PLAIN);
         assert_eq!(
             text,
             "step 0: start\nB..O\n\nstep 1: roll R\n.BBO\n\nstep 2: roll R\n...B\n\n"
@@ -150,17 +182,65 @@ mod tests {
 
     #[test]
     fn holedox_frames_mark_head_and_body_and_colour_only_when_asked() {
-        let game = holedox::Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
-        let path = [Dir::Down, Dir::Left, Dir::Up];
-        let text = holedox(&game, &path, PLAIN);
+        let input = "2 2 2\n1 2\n1 1\n0\n\n0 0 0\n";
+        let text = frames_of("holedox", input, PLAIN);
         assert!(text.starts_with("step 0: start\nsH\n..\n\n"), "{text}");
-        assert!(
-            text.ends_with("step 3: the head moves U\nH.\ns.\n\n"),
-            "{text}"
-        );
+        assert!(text.ends_with("step 3: the head moves U\nH.\ns.\n\n"), "{text}");
         assert_eq!(text.matches("step ").count(), 4);
-        let coloured = holedox(&game, &path, Style { colour: true });
+        let coloured = frames_of("holedox", input, Style { colour: true, ..PLAIN });
         assert!(coloured.contains("\x1b[1;33mH\x1b[0m"));
         assert!(!text.contains('\x1b'));
+    }
+
+    /// A long corridor: the window keeps the box in view and says where it is.
+    #[test]
+    fn windows_follow_the_mover_and_say_where_they_are() {
+        let row = format!("X{}O", ".".repeat(200));
+        let input = format!("1 {}\n{row}\n0 0\n", row.len());
+        let style = Style {
+            colour: false,
+            mode: Mode::Window,
+        };
+        let text = frames_of("bloxorz", &input, style);
+        let frames: Vec<&str> = text.split("\n\n").filter(|f| !f.is_empty()).collect();
+        for frame in &frames {
+            let (heading, rows) = frame.split_once('\n').unwrap();
+            assert!(heading.contains("of 1 x 202]"), "{heading}");
+            assert_eq!(rows.len(), WINDOW_COLS, "{frame}");
+            assert!(rows.contains('B'), "the box is in view: {frame}");
+        }
+        assert!(frames.last().unwrap().contains("columns 123-202"), "{text}");
+    }
+
+    #[test]
+    fn every_puzzle_has_a_legend_for_its_symbols() {
+        for &puzzle in PUZZLES {
+            let about = puzzle.about();
+            let mut out = Vec::new();
+            write_legend(&mut out, about).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.starts_with("Symbols:\n"), "{text}");
+            let solved: Vec<Box<dyn Solved>> = puzzle
+                .solutions(about.sample.as_bytes(), &Options::new(), Limits::NONE, true)
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            for solved in &solved {
+                let Some(frames) = solved.frames().unwrap() else {
+                    continue;
+                };
+                let (rows, cols) = solved.size();
+                for r in 0..rows {
+                    for c in 0..cols {
+                        let Glyph { symbol, .. } = frames.glyph(0, Pos::new(r, c));
+                        assert!(
+                            about.legend.iter().any(|(s, _)| *s == symbol),
+                            "{}: {symbol:?} is not in the legend",
+                            about.name
+                        );
+                    }
+                }
+            }
+        }
     }
 }

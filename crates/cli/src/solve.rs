@@ -1,13 +1,14 @@
-//! Solving with more than the judge output: paths, JSON, text frames, SVG pictures and
-//! search statistics (`--path`, `--format json`, `--show`, `--svg`, `--stats`).
+//! Solving: the judge output, and with it paths, JSON, text frames, SVG pictures and
+//! search statistics (`--path`, `--format json`, `--show`, `--svg`, `--stats`), each
+//! case written as soon as it is solved.
 
+use crate::options::{SolveOptions, check_options};
 use crate::show::{self, Style};
-use crate::{Puzzle, svg};
-use grid_core::{Dir, Moves};
-use parsers::ParseError;
-use serde::Serialize;
-use std::fmt::Write;
-use std::path::PathBuf;
+use crate::{Cli, Failure, closed_pipe_is_fine, demo, read_input, write_stdout};
+use puzzles::{Limits, Puzzle, RunError, Solved};
+use std::fmt;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// How the answers are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -19,230 +20,219 @@ pub(crate) enum Format {
     Json,
 }
 
-/// What to produce besides the answers.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Extras {
-    pub(crate) format: Format,
-    pub(crate) path: bool,
-    pub(crate) show: Option<Style>,
-    pub(crate) svg: Option<PathBuf>,
-    pub(crate) stats: bool,
-}
-
-impl Extras {
-    /// Whether only the judge output is wanted (then the fast path is taken).
-    pub(crate) fn judge_only(&self) -> bool {
-        self.format == Format::Judge
-            && !self.path
-            && self.show.is_none()
-            && self.svg.is_none()
-            && !self.stats
+/// Solves FILE (or stdin) as `cli` asks.
+pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure> {
+    let options = &cli.options.0;
+    check_options(puzzle, options, SolveOptions::SPECS).map_err(Failure::Usage)?;
+    let file = cli.file.as_deref();
+    if file.is_none() && crate::stdin_is_terminal() {
+        return write_stdout(&demo::text(puzzle));
     }
+    let (source, bytes) = read_input(file)?;
+    let invalid = |error: RunError| match error {
+        RunError::Usage(e) => Failure::Usage(e.to_string()),
+        other => Failure::Input(other.describe(&source)),
+    };
+    let judge_only = cli.format == Format::Judge
+        && !cli.path
+        && cli.show.is_none()
+        && cli.svg.is_none()
+        && !cli.stats;
+    if judge_only {
+        let output = puzzle
+            .judge(&bytes, options, Limits::NONE)
+            .map_err(invalid)?;
+        return write_stdout(&output);
+    }
+    // Read everything first, so an invalid input prints nothing; then solve and write
+    // case by case, so memory does not grow with the output.
+    puzzle
+        .inspect(&bytes)
+        .map_err(|e| invalid(RunError::Input(e)))?;
+    let pictures = match &cli.svg {
+        Some(dir) => Some(Pictures::new(dir)?),
+        None => None,
+    };
+    let mut writer = Writer {
+        puzzle,
+        cli,
+        out: BufWriter::new(io::stdout().lock()),
+        style: cli.show.map(|mode| Style {
+            colour: io::stdout().is_terminal(),
+            mode,
+        }),
+        pictures,
+        closed: false,
+    };
+    if writer.style.is_some() {
+        writer.write(|out| show::write_legend(out, puzzle.about()))?;
+    }
+    let with_path = cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json;
+    let solutions = puzzle
+        .solutions(&bytes, options, Limits::NONE, with_path)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    for solved in solutions {
+        writer.case(&*solved.map_err(invalid)?)?;
+    }
+    writer.finish()
 }
 
-/// Everything a run produces, written out only once the whole input is known good.
-#[derive(Debug, Default)]
-pub(crate) struct Outcome {
-    pub(crate) stdout: String,
-    pub(crate) stderr: String,
-    /// SVG pictures: file name and contents.
-    pub(crate) pictures: Vec<(String, String)>,
+/// Writes the cases' outputs as they come.
+struct Writer<'a> {
+    puzzle: &'static dyn Puzzle,
+    cli: &'a Cli,
+    out: BufWriter<io::StdoutLock<'static>>,
+    style: Option<Style>,
+    pictures: Option<Pictures>,
+    /// Stdout was closed (`| head`): nothing more goes there.
+    closed: bool,
 }
 
-/// One solved query or case.
-struct Solved {
-    number: usize,
-    answer: Option<u64>,
-    path: Option<Moves>,
-    expanded: u64,
-    generated: u64,
-    /// The judge's line for it.
-    judge: String,
-}
-
-impl Solved {
-    /// Case `number`, with its answer and path when `found`, the search's `(expanded,
-    /// generated)`, and its judge line as `write` writes it.
-    fn new(
-        number: usize,
-        found: Option<(u64, Moves)>,
-        (expanded, generated): (u64, u64),
-        write: impl FnOnce(&mut String, Option<u64>),
-    ) -> Solved {
-        let answer = found.as_ref().map(|&(moves, _)| moves);
-        let mut judge = String::new();
-        write(&mut judge, answer);
-        Solved {
-            number,
-            answer,
-            path: found.map(|(_, path)| path),
-            expanded,
-            generated,
-            judge,
+impl Writer<'_> {
+    /// Runs `write` on stdout unless it is closed; a closed pipe closes it quietly.
+    fn write(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+        if self.closed {
+            return Ok(());
         }
+        let result = write(&mut self.out);
+        if let Err(e) = &result
+            && e.kind() == io::ErrorKind::BrokenPipe
+        {
+            self.closed = true;
+        }
+        closed_pipe_is_fine(result)
     }
-}
 
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonCase<'a> {
-    puzzle: &'a str,
-    case: usize,
-    answer: Option<u64>,
-    path: Option<String>,
-    expanded: u64,
-    generated: u64,
-}
-
-impl Outcome {
-    /// Adds one solved case to the outputs; `frames` and `picture` are drawn only when
-    /// asked for.
-    fn add(
-        &mut self,
-        puzzle: Puzzle,
-        extras: &Extras,
-        solved: Solved,
-        frames: impl FnOnce(&[Dir], Style) -> String,
-        picture: impl FnOnce(Option<&[Dir]>) -> String,
-    ) {
-        let (name, unit) = match puzzle {
-            Puzzle::Huarongdao => ("huarongdao", "query"),
-            Puzzle::Bloxorz => ("bloxorz", "case"),
-            Puzzle::Holedox => ("holedox", "case"),
-        };
-        let path = solved.path.as_ref().map(|p| p.0.as_slice());
-        match extras.format {
+    fn case(&mut self, solved: &dyn Solved) -> Result<(), Failure> {
+        let about = self.puzzle.about();
+        match self.cli.format {
             Format::Json => {
-                let line = JsonCase {
-                    puzzle: name,
-                    case: solved.number,
-                    answer: solved.answer,
-                    path: solved.path.as_ref().map(Moves::to_string),
-                    expanded: solved.expanded,
-                    generated: solved.generated,
-                };
-                let json = serde_json::to_string(&line).expect("plain data serialises");
-                let _ = writeln!(self.stdout, "{json}");
+                let line = json_line(self.puzzle, &self.cli.options.0, solved);
+                self.write(|out| writeln!(out, "{line}"))?;
             }
             Format::Judge => {
-                self.stdout.push_str(&solved.judge);
-                if extras.path {
-                    let _ = writeln!(
-                        self.stdout,
-                        "{}",
-                        solved
-                            .path
-                            .as_ref()
-                            .map_or("-".to_string(), Moves::to_string)
-                    );
+                let mut text = String::new();
+                solved.write_answer(&mut text);
+                if self.cli.path {
+                    text.push_str(&solved.path().unwrap_or_else(|| "-".to_string()));
+                    text.push('\n');
                 }
-                if let Some(style) = extras.show {
-                    match path {
-                        Some(path) => self.stdout.push_str(&frames(path, style)),
-                        None => self.stdout.push_str("(no solution)\n\n"),
-                    }
+                self.write(|out| out.write_all(text.as_bytes()))?;
+                if let Some(style) = self.style {
+                    let frames = solved
+                        .frames()
+                        .map_err(|e| Failure::Input(format!("a path that does not replay: {e}")))?;
+                    let size = solved.size();
+                    self.write(|out| match &frames {
+                        Some(frames) => show::write_frames(out, &**frames, size, style),
+                        None => out.write_all(b"(no solution)\n\n"),
+                    })?;
                 }
             }
         }
-        if extras.svg.is_some() {
-            let file = format!("{name}-{unit}-{:04}.svg", solved.number);
-            self.pictures.push((file, picture(path)));
+        if let Some(pictures) = &mut self.pictures {
+            let name = format!("{}-{}-{:04}.svg", about.name, about.unit, solved.number());
+            pictures.write(&name, |out| solved.svg(out))?;
         }
-        if extras.stats {
+        if self.cli.stats {
+            let stats = solved.stats();
+            // Statistics are diagnostics: a stderr that cannot take them is ignored.
             let _ = writeln!(
-                self.stderr,
-                "{unit} {}: expanded {}, generated {}",
-                solved.number, solved.expanded, solved.generated
+                io::stderr().lock(),
+                "{} {}: expanded {}, generated {}",
+                about.unit,
+                solved.number(),
+                stats.expanded,
+                stats.generated
             );
         }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<(), Failure> {
+        self.write(|out| out.flush())
     }
 }
 
-/// Solves every query or case of `input` with its path and produces what `extras` asks.
-pub(crate) fn run(puzzle: Puzzle, input: &[u8], extras: &Extras) -> Result<Outcome, ParseError> {
-    let mut outcome = Outcome::default();
-    match puzzle {
-        Puzzle::Huarongdao => {
-            let input = parsers::huarongdao::parse(input)?;
-            let board = &input.board;
-            let mut solver = huarongdao::Solver::new(board);
-            for (i, query) in input.queries.iter().enumerate() {
-                let solution = solver
-                    .solve_with_path(query)
-                    .expect("queries are checked by the parser");
-                let stats = solver.stats();
-                let found = solution.map(|s| (s.moves, s.path));
-                let solved = Solved::new(
-                    i + 1,
-                    found,
-                    (stats.expanded, stats.generated),
-                    |out, answer| {
-                        parsers::huarongdao::write_answer(out, answer);
-                    },
-                );
-                outcome.add(
-                    puzzle,
-                    extras,
-                    solved,
-                    |path, style| show::huarongdao(board, query, path, style),
-                    |path| svg::huarongdao(board, query, path),
-                );
-            }
-        }
-        Puzzle::Bloxorz => {
-            let mut solver = bloxorz::Solver::new();
-            for (i, board) in parsers::bloxorz::Cases::new(input).enumerate() {
-                let board = board?;
-                let solution = solver.solve_with_path(&board);
-                let stats = solver.stats();
-                let found = solution.map(|s| (s.moves, s.path));
-                let solved = Solved::new(
-                    i + 1,
-                    found,
-                    (stats.expanded, stats.generated),
-                    |out, answer| {
-                        parsers::bloxorz::write_answer(out, answer);
-                    },
-                );
-                outcome.add(
-                    puzzle,
-                    extras,
-                    solved,
-                    |path, style| show::bloxorz(&board, path, style),
-                    |path| svg::bloxorz(&board, path),
-                );
-            }
-        }
-        Puzzle::Holedox => {
-            let mut solver = holedox::Solver::new();
-            for (i, case) in parsers::holedox::Cases::new(input).enumerate() {
-                let (game, header) = case?;
-                let number = i + 1;
-                let solution = solver.solve_with_path(&game).map_err(|e| {
-                    ParseError::invalid(
-                        &header,
-                        format_args!("case {number}: too large to solve: {e}"),
-                    )
-                })?;
-                let stats = solver.stats();
-                let found = solution.map(|s| (s.moves, s.path));
-                let solved = Solved::new(
-                    number,
-                    found,
-                    (stats.expanded, stats.generated),
-                    |out, answer| {
-                        parsers::holedox::write_answer(out, number, answer);
-                    },
-                );
-                outcome.add(
-                    puzzle,
-                    extras,
-                    solved,
-                    |path, style| show::holedox(&game, path, style),
-                    |path| svg::holedox(&game, path),
-                );
-            }
-        }
+/// One line of `--format json`: the common fields in their documented order, then the
+/// puzzle's own.
+fn json_line(puzzle: &dyn Puzzle, options: &puzzles::Options, solved: &dyn Solved) -> String {
+    let stats = solved.stats();
+    let mut fields: Vec<(&str, serde_json::Value)> = vec![
+        ("puzzle", puzzle.about().name.into()),
+        ("case", solved.number().into()),
+        ("answer", solved.moves().into()),
+        ("path", solved.path().into()),
+        ("expanded", stats.expanded.into()),
+        ("generated", stats.generated.into()),
+    ];
+    fields.extend(puzzle.json_fields(options));
+    let body: Vec<String> = fields
+        .iter()
+        .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(*key)))
+        .collect();
+    format!("{{{}}}", body.join(","))
+}
+
+/// The `--svg` directory: each picture goes to a temporary file first and is renamed
+/// when complete, so a failure leaves no truncated picture.
+struct Pictures {
+    dir: PathBuf,
+    written: usize,
+}
+
+impl Pictures {
+    fn new(dir: &Path) -> Result<Pictures, Failure> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::io(format_args!("create {}", dir.display()), &e))?;
+        Ok(Pictures {
+            dir: dir.to_path_buf(),
+            written: 0,
+        })
     }
-    Ok(outcome)
+
+    fn write(&mut self, name: &str, draw: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result) -> Result<(), Failure> {
+        let path = self.dir.join(name);
+        let partial = self.dir.join(format!(".{name}.partial"));
+        let result = (|| {
+            let file = std::fs::File::create(&partial)?;
+            let mut out = FmtIo {
+                inner: BufWriter::new(file),
+                error: None,
+            };
+            if draw(&mut out).is_err() {
+                return Err(out.error.unwrap_or_else(|| io::Error::other("the picture failed")));
+            }
+            out.inner.flush()?;
+            std::fs::rename(&partial, &path)
+        })();
+        result.map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            Failure::io(
+                format_args!(
+                    "write {} ({} pictures written before it)",
+                    path.display(),
+                    self.written
+                ),
+                &e,
+            )
+        })?;
+        self.written += 1;
+        Ok(())
+    }
+}
+
+/// A `fmt::Write` onto an `io::Write` that keeps the I/O error.
+struct FmtIo<W: Write> {
+    inner: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> fmt::Write for FmtIo<W> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.inner.write_all(text.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
 }

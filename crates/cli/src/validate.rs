@@ -1,6 +1,7 @@
 //! `gridsolve validate`: the judge's rules, strictly.
 
-use crate::{Failure, Puzzle, read_input, write_stdout};
+use crate::options::{PuzzleArg, puzzle_parser};
+use crate::{Failure, read_input, write_stdout};
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -8,8 +9,8 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Args)]
 pub(crate) struct ValidateArgs {
     /// The puzzle whose judge format FILE should be in.
-    #[arg(long, value_enum)]
-    puzzle: Puzzle,
+    #[arg(long, value_parser = puzzle_parser())]
+    puzzle: PuzzleArg,
 
     /// The input file; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
@@ -20,11 +21,7 @@ pub(crate) struct ValidateArgs {
 /// when there is none. A valid input exits 0, an invalid one 1.
 pub(crate) fn run(args: &ValidateArgs) -> Result<(), Failure> {
     let (source, bytes) = read_input(args.file.as_deref())?;
-    let violations = match args.puzzle {
-        Puzzle::Huarongdao => parsers::validate::huarongdao(&bytes),
-        Puzzle::Bloxorz => parsers::validate::bloxorz(&bytes),
-        Puzzle::Holedox => parsers::validate::holedox(&bytes),
-    };
+    let violations = args.puzzle.0.validate(&bytes);
     let mut out = String::new();
     if violations.is_empty() {
         let _ = writeln!(out, "{source}: valid");

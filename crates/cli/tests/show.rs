@@ -1,187 +1,200 @@
 //! The outputs beyond the judge's: `--path`, `--format json`, `--show`, `--svg`,
-//! `--stats`. Every path printed in any of them is replayed by the puzzle's checker.
+//! `--stats`, for every puzzle of the registry (on its sample, and on one more input
+//! with a case that has no solution). Every path printed in any of them is replayed by
+//! the puzzle's checker.
 
 mod common;
 
 use common::Run;
-use grid_core::Moves;
-use rstest::rstest;
+use puzzles::{Limits, Options, PUZZLES, Puzzle, Solved};
 
-const BLOXORZ: &str = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n3 7\n#######\n#X.E.O#\n#######\n0 0\n";
-
-fn input(puzzle: &str) -> &'static str {
-    match puzzle {
-        "huarongdao" => common::HUARONGDAO,
-        "bloxorz" => BLOXORZ,
-        _ => common::HOLEDOX,
-    }
+/// The spec's sample: cases with a solution, and (in most) one without.
+fn input(puzzle: &dyn Puzzle) -> &'static str {
+    puzzle.about().sample
 }
 
-fn gridsolve(args: &[&str], stdin: &str) -> Run {
-    common::gridsolve(args, stdin.as_bytes())
+fn gridsolve(puzzle: &dyn Puzzle, args: &[&str]) -> Run {
+    let mut all = vec!["--puzzle", puzzle.about().name];
+    all.extend_from_slice(args);
+    common::gridsolve(&all, input(puzzle).as_bytes())
 }
 
-/// Replays `path` on query or case `index` (0-based) of `puzzle`'s input; the moves.
-fn replay(puzzle: &str, index: usize, path: &str) -> u64 {
-    let path: Moves = path.parse().unwrap();
-    let text = input(puzzle).as_bytes();
-    match puzzle {
-        "huarongdao" => {
-            let input = parsers::huarongdao::parse(text).unwrap();
-            huarongdao::replay(&input.board, &input.queries[index], &path.0).unwrap()
-        }
-        "bloxorz" => {
-            bloxorz::replay(&parsers::bloxorz::parse(text).unwrap()[index], &path.0).unwrap()
-        }
-        _ => holedox::replay(&parsers::holedox::parse(text).unwrap()[index], &path.0).unwrap(),
-    }
+/// The cases of `puzzle`'s input, solved by the library (answers only).
+fn cases(puzzle: &'static dyn Puzzle) -> Vec<Box<dyn Solved>> {
+    puzzle
+        .solutions(input(puzzle).as_bytes(), &Options::new(), Limits::NONE, false)
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
 }
 
-#[rstest]
-#[case::huarongdao("huarongdao", &["2", "-1"])]
-#[case::bloxorz("bloxorz", &["10", "Impossible"])]
-#[case::holedox("holedox", &["Case 1: 9", "Case 2: -1"])]
-fn path_adds_a_replayable_path_after_each_answer(#[case] puzzle: &str, #[case] answers: &[&str]) {
-    let run = gridsolve(&["--puzzle", puzzle, "--path"], input(puzzle));
-    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 2 * answers.len(), "{}", run.stdout);
-    for (i, answer) in answers.iter().enumerate() {
-        assert_eq!(lines[2 * i], *answer);
-        let path = lines[2 * i + 1];
-        if answer.ends_with("-1") || *answer == "Impossible" {
-            assert_eq!(path, "-");
-        } else {
-            let moves: u64 = answer.rsplit(' ').next().unwrap().parse().unwrap();
-            assert_eq!(replay(puzzle, i, path), moves);
-        }
-    }
-}
-
-#[rstest]
-#[case::huarongdao("huarongdao", 2)]
-#[case::bloxorz("bloxorz", 2)]
-#[case::holedox("holedox", 2)]
-fn json_lines_follow_the_documented_schema(#[case] puzzle: &str, #[case] cases: usize) {
-    let run = gridsolve(&["--puzzle", puzzle, "--format", "json"], input(puzzle));
-    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), cases);
-    for (i, line) in lines.iter().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        let object = value.as_object().unwrap();
-        let keys: Vec<&str> = object.keys().map(String::as_str).collect();
-        assert_eq!(keys.len(), 6, "{line}");
-        assert_eq!(object["puzzle"], puzzle);
-        assert_eq!(object["case"], i + 1);
-        assert!(object["expanded"].as_u64().is_some() && object["generated"].as_u64().is_some());
-        match (&object["answer"], &object["path"]) {
-            (serde_json::Value::Null, serde_json::Value::Null) => {}
-            (answer, path) => {
-                let path = path.as_str().unwrap();
-                assert_eq!(path.len() as u64, answer.as_u64().unwrap());
-                assert_eq!(replay(puzzle, i, path), answer.as_u64().unwrap());
-            }
-        }
-    }
-    // The first case of each input is solvable, the second is not.
-    assert!(lines[0].contains("\"answer\":") && !lines[0].contains("\"answer\":null"));
-    assert!(lines[1].contains("\"answer\":null,\"path\":null"));
+/// The judge's line(s) of one case.
+fn judge_line(case: &dyn Solved) -> String {
+    let mut line = String::new();
+    case.write_answer(&mut line);
+    line
 }
 
 #[test]
-fn json_matches_the_documented_example_shape() {
-    let run = gridsolve(&["--puzzle", "bloxorz", "--format", "json"], BLOXORZ);
-    let first = run.stdout.lines().next().unwrap();
-    assert!(
-        first.starts_with("{\"puzzle\":\"bloxorz\",\"case\":1,\"answer\":10,\"path\":\""),
-        "{first}"
-    );
-}
-
-#[rstest]
-#[case::huarongdao("huarongdao", 3)]
-#[case::bloxorz("bloxorz", 11)]
-#[case::holedox("holedox", 10)]
-fn show_prints_one_frame_per_move_plus_the_start(#[case] puzzle: &str, #[case] frames: usize) {
-    let run = gridsolve(&["--puzzle", puzzle, "--show"], input(puzzle));
-    assert_eq!(run.status, 0);
-    assert_eq!(
-        run.stdout.matches("step ").count(),
-        frames,
-        "{}",
-        run.stdout
-    );
-    assert_eq!(run.stdout.matches("(no solution)").count(), 1);
-    assert!(
-        !run.stdout.contains('\x1b'),
-        "no colour when stdout is not a terminal"
-    );
-}
-
-#[rstest]
-#[case::huarongdao("huarongdao", "query")]
-#[case::bloxorz("bloxorz", "case")]
-#[case::holedox("holedox", "case")]
-fn stats_go_to_stderr_per_case(#[case] puzzle: &str, #[case] unit: &str) {
-    let run = gridsolve(&["--puzzle", puzzle, "--stats"], input(puzzle));
-    assert_eq!(run.status, 0);
-    let judge = gridsolve(&["--puzzle", puzzle], input(puzzle));
-    assert_eq!(run.stdout, judge.stdout, "stdout stays the judge output");
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 2);
-    assert!(
-        lines[0].starts_with(&format!("{unit} 1: expanded ")),
-        "{}",
-        run.stderr
-    );
-    assert!(
-        lines[1].starts_with(&format!("{unit} 2: expanded ")),
-        "{}",
-        run.stderr
-    );
-}
-
-#[rstest]
-#[case::huarongdao("huarongdao", &["huarongdao-query-0001.svg", "huarongdao-query-0002.svg"], &[2, 0])]
-#[case::bloxorz("bloxorz", &["bloxorz-case-0001.svg", "bloxorz-case-0002.svg"], &[10, 0])]
-#[case::holedox("holedox", &["holedox-case-0001.svg", "holedox-case-0002.svg"], &[9, 0])]
-fn svg_writes_one_well_formed_picture_per_case(
-    #[case] puzzle: &str,
-    #[case] files: &[&str],
-    #[case] steps: &[usize],
-) {
-    let dir = std::env::temp_dir().join(format!("gridsolve-svg-{puzzle}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let run = gridsolve(
-        &["--puzzle", puzzle, "--svg", dir.to_str().unwrap()],
-        input(puzzle),
-    );
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let judge = gridsolve(&["--puzzle", puzzle], input(puzzle));
-    assert_eq!(run.stdout, judge.stdout);
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(names, files);
-    for (file, &count) in files.iter().zip(steps) {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let doc = roxmltree::Document::parse(&text).unwrap();
-        let marked = doc
-            .descendants()
-            .filter(|n| n.attribute("class") == Some("step"))
-            .count();
-        assert_eq!(marked, count, "{file}");
+fn the_samples_cover_cases_with_and_without_a_solution() {
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        assert!(cases(puzzle).iter().any(|c| c.moves().is_some()), "{name}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+    let unsolvable = PUZZLES
+        .iter()
+        .any(|&p| cases(p).iter().any(|c| c.moves().is_none()));
+    assert!(unsolvable, "some sample has a case without a solution");
+}
+
+#[test]
+fn path_adds_a_replayable_path_after_each_answer() {
+    for &puzzle in PUZZLES {
+        let run = gridsolve(puzzle, &["--path"]);
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+        let mut lines = run.stdout.lines();
+        for case in cases(puzzle) {
+            assert_eq!(format!("{}\n", lines.next().unwrap()), judge_line(&*case));
+            let path = lines.next().unwrap();
+            match case.moves() {
+                None => assert_eq!(path, "-"),
+                Some(moves) => assert_eq!(case.replay(path), Ok(moves), "{path}"),
+            }
+        }
+        assert_eq!(lines.next(), None, "{}", run.stdout);
+    }
+}
+
+#[test]
+fn json_lines_follow_the_documented_schema() {
+    for &puzzle in PUZZLES {
+        let run = gridsolve(puzzle, &["--format", "json"]);
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+        let cases = cases(puzzle);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(lines.len(), cases.len());
+        for (line, case) in lines.iter().zip(&cases) {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+            let mut sorted = vec!["answer", "case", "expanded", "generated", "path", "puzzle"];
+            sorted.sort_unstable();
+            assert_eq!(keys, sorted, "{line}");
+            assert!(line.starts_with(&format!(
+                "{{\"puzzle\":\"{}\",\"case\":{},",
+                puzzle.about().name,
+                case.number()
+            )));
+            assert_eq!(value["answer"].as_u64(), case.moves());
+            match (&value["answer"], &value["path"]) {
+                (serde_json::Value::Null, serde_json::Value::Null) => {}
+                (answer, path) => {
+                    assert_eq!(case.replay(path.as_str().unwrap()).ok(), answer.as_u64())
+                }
+            }
+            assert!(value["expanded"].as_u64().is_some() && value["generated"].as_u64().is_some());
+        }
+    }
+}
+
+#[test]
+fn json_matches_the_documented_example() {
+    let run = common::gridsolve(
+        &["--puzzle", "bloxorz", "--format", "json"],
+        common::BLOXORZ.as_bytes(),
+    );
+    assert_eq!(
+        run.stdout,
+        "{\"puzzle\":\"bloxorz\",\"case\":1,\"answer\":10,\"path\":\"LDDDDRURRU\",\"expanded\":14,\"generated\":22}\n"
+    );
+}
+
+#[test]
+fn show_prints_the_legend_once_and_one_frame_per_move_plus_the_start() {
+    for &puzzle in PUZZLES {
+        let run = gridsolve(puzzle, &["--show"]);
+        assert_eq!(run.status, 0);
+        let cases = cases(puzzle);
+        let frames: u64 = cases.iter().filter_map(|c| c.moves()).map(|m| m + 1).sum();
+        let unsolved = cases.iter().filter(|c| c.moves().is_none()).count();
+        assert_eq!(run.stdout.matches("step ").count() as u64, frames, "{}", run.stdout);
+        assert_eq!(run.stdout.matches("(no solution)").count(), unsolved);
+        assert_eq!(run.stdout.matches("Symbols:").count(), 1);
+        assert!(run.stdout.starts_with("Symbols:\n"));
+        assert!(!run.stdout.contains('\x1b'), "no colour when stdout is not a terminal");
+        let full = gridsolve(puzzle, &["--show=full"]);
+        assert_eq!(full.stdout, run.stdout, "the samples fit a window");
+    }
+}
+
+#[test]
+fn stats_go_to_stderr_per_case() {
+    for &puzzle in PUZZLES {
+        let run = gridsolve(puzzle, &["--stats"]);
+        assert_eq!(run.status, 0);
+        let judge = gridsolve(puzzle, &[]);
+        assert_eq!(run.stdout, judge.stdout, "stdout stays the judge output");
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(lines.len(), cases(puzzle).len());
+        for (i, line) in lines.iter().enumerate() {
+            let unit = puzzle.about().unit;
+            assert!(line.starts_with(&format!("{unit} {}: expanded ", i + 1)), "{line}");
+        }
+    }
+}
+
+#[test]
+fn svg_writes_one_well_formed_picture_per_case() {
+    for &puzzle in PUZZLES {
+        let about = puzzle.about();
+        let dir = std::env::temp_dir().join(format!("gridsolve-svg-{}-{}", about.name, std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = gridsolve(puzzle, &["--svg", dir.to_str().unwrap()]);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert_eq!(run.stdout, gridsolve(puzzle, &[]).stdout);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let cases = cases(puzzle);
+        let expected: Vec<String> = cases
+            .iter()
+            .map(|c| format!("{}-{}-{:04}.svg", about.name, about.unit, c.number()))
+            .collect();
+        assert_eq!(names, expected, "one picture per case, nothing else");
+        for (file, case) in expected.iter().zip(&cases) {
+            let text = std::fs::read_to_string(dir.join(file)).unwrap();
+            let doc = roxmltree::Document::parse(&text).unwrap();
+            let marked = doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("step"))
+                .count();
+            assert_eq!(marked as u64, case.moves().unwrap_or(0), "{file}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn svg_into_a_plain_file_is_an_io_failure() {
+    let file = std::env::temp_dir().join(format!("gridsolve-svg-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    let run = common::gridsolve(
+        &["--puzzle", "bloxorz", "--svg", file.to_str().unwrap()],
+        common::BLOXORZ.as_bytes(),
+    );
+    assert_eq!((run.status, run.stdout.as_str()), (3, ""));
+    assert!(run.stderr.starts_with("error: cannot create "), "{}", run.stderr);
+    std::fs::remove_file(&file).unwrap();
 }
 
 #[test]
 fn json_conflicts_with_path_and_show() {
     for flag in ["--path", "--show"] {
-        let run = gridsolve(&["--puzzle", "bloxorz", "--format", "json", flag], BLOXORZ);
+        let run = common::gridsolve(
+            &["--puzzle", "bloxorz", "--format", "json", flag],
+            common::BLOXORZ.as_bytes(),
+        );
         assert_eq!(run.status, 2, "{flag}");
     }
 }

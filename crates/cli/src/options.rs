@@ -1,0 +1,170 @@
+//! The command line's view of the registry: `--puzzle` takes any registered name, and
+//! the options puzzles declare (`OptionSpec`) become flags, one per name, whose help
+//! says which puzzles take them and their defaults.
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgMatches, Command, FromArgMatches};
+use puzzles::{OptionSpec, Options, PUZZLES, Puzzle};
+use std::fmt;
+
+/// A registered puzzle, as `--puzzle` names it.
+#[derive(Clone, Copy)]
+pub(crate) struct PuzzleArg(pub(crate) &'static dyn Puzzle);
+
+impl fmt::Debug for PuzzleArg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.about().name)
+    }
+}
+
+/// `--puzzle`'s parser: the registry's names, each with its summary in `--help`.
+pub(crate) fn puzzle_parser() -> impl TypedValueParser<Value = PuzzleArg> {
+    let names = PUZZLES
+        .iter()
+        .map(|p| PossibleValue::new(p.about().name).help(p.about().summary));
+    PossibleValuesParser::new(names).map(|name| {
+        PuzzleArg(puzzles::find(&name).expect("clap accepts registered names only"))
+    })
+}
+
+/// Which of a puzzle's option lists a set of flags comes from.
+type Specs = fn(&dyn Puzzle) -> &'static [OptionSpec];
+
+/// One flag per option name the puzzles declare, in registry order.
+fn flags(specs: Specs) -> Vec<Arg> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for &puzzle in PUZZLES {
+        for spec in specs(puzzle) {
+            if !names.contains(&spec.name) {
+                names.push(spec.name);
+            }
+        }
+    }
+    names
+        .into_iter()
+        .map(|name| {
+            let takers: Vec<(&str, &OptionSpec)> = PUZZLES
+                .iter()
+                .filter_map(|&p| {
+                    let spec = specs(p).iter().find(|s| s.name == name)?;
+                    Some((p.about().name, spec))
+                })
+                .collect();
+            let first = takers[0].1;
+            Arg::new(name)
+                .long(name)
+                .value_name(first.value_name)
+                .help(flag_help(first.help, &takers))
+        })
+        .collect()
+}
+
+/// An option's help: what it is, which puzzles take it (when not all), and each one's
+/// default.
+fn flag_help(help: &str, takers: &[(&str, &OptionSpec)]) -> String {
+    let mut text = help.to_string();
+    if takers.len() < PUZZLES.len() {
+        let names: Vec<&str> = takers.iter().map(|(name, _)| *name).collect();
+        text.push_str(&format!(" ({})", names.join(", ")));
+    }
+    let defaults: Vec<&str> = takers.iter().map(|(_, s)| s.default).collect();
+    if defaults.iter().all(|d| d.is_empty()) {
+        return text;
+    }
+    if defaults.iter().all(|d| *d == defaults[0]) {
+        text.push_str(&format!(" [default: {}]", defaults[0]));
+    } else {
+        let each: Vec<String> = takers
+            .iter()
+            .map(|(name, s)| format!("{} {name}", s.default))
+            .collect();
+        text.push_str(&format!(" [default: {}]", each.join(", ")));
+    }
+    text
+}
+
+/// The values given for the flags of `specs`.
+fn gather(matches: &ArgMatches, specs: Specs) -> Options {
+    let mut options = Options::new();
+    for &puzzle in PUZZLES {
+        for spec in specs(puzzle) {
+            if let Ok(Some(value)) = matches.try_get_one::<String>(spec.name) {
+                options.set(spec.name, value);
+            }
+        }
+    }
+    options
+}
+
+/// Checks that every option given is one `puzzle` takes.
+///
+/// # Errors
+/// `--density is for huarongdao, not bloxorz`.
+pub(crate) fn check_options(puzzle: &dyn Puzzle, options: &Options, specs: Specs) -> Result<(), String> {
+    for name in options.names() {
+        if specs(puzzle).iter().any(|s| s.name == name) {
+            continue;
+        }
+        let takers: Vec<&str> = PUZZLES
+            .iter()
+            .filter(|&&p| specs(p).iter().any(|s| s.name == name))
+            .map(|p| p.about().name)
+            .collect();
+        let takers = match takers.split_last() {
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => "no puzzle".to_string(),
+        };
+        return Err(format!(
+            "--{name} is for {takers}, not {}",
+            puzzle.about().name
+        ));
+    }
+    Ok(())
+}
+
+/// Declares the flags of one kind of option list as a clap `Args` type.
+macro_rules! option_flags {
+    ($(#[$doc:meta])* $name:ident, $specs:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default)]
+        pub(crate) struct $name(pub(crate) Options);
+
+        impl $name {
+            pub(crate) const SPECS: Specs = $specs;
+        }
+
+        impl FromArgMatches for $name {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                Ok($name(gather(matches, Self::SPECS)))
+            }
+
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Args for $name {
+            fn augment_args(command: Command) -> Command {
+                command.args(flags(Self::SPECS))
+            }
+
+            fn augment_args_for_update(command: Command) -> Command {
+                Self::augment_args(command)
+            }
+        }
+    };
+}
+
+option_flags!(
+    /// The solve options the puzzles declare.
+    SolveOptions,
+    |p| p.solve_options()
+);
+
+option_flags!(
+    /// The generator options the puzzles declare.
+    GenOptions,
+    |p| p.gen_options()
+);
