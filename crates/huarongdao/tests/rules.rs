@@ -167,6 +167,41 @@ fn solve_all_answers_like_solve_in_order() {
 }
 
 #[test]
+fn solve_all_runs_on_threads_given_enough_work() {
+    use huarongdao::generate::{Family, GenParams, generate};
+    // 1,200 queries x 66 x 66 stored cells = 5.2 million: over the work threads need.
+    let params = GenParams {
+        family: Family::Random,
+        rows: 64,
+        cols: 64,
+        density: 20,
+        queries: 1200,
+        seed: 5,
+    };
+    let (board, queries) = generate(&params);
+    let mut solver = Solver::new(&board);
+    let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(q).unwrap()).collect();
+    assert_eq!(solver.solve_all(&queries).unwrap(), one_by_one);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores > 1 {
+        assert!(solver.threads_used() > 1, "ran inline on {cores} cores");
+    } else {
+        // The solver's own unit test forces the threads whatever the machine.
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("one core: solve_all ran inline; only its answers were checked");
+        }
+        assert_eq!(solver.threads_used(), 1);
+    }
+    // Little work stays on the calling thread.
+    assert_eq!(
+        solver.solve_all(&queries[..100]).unwrap(),
+        one_by_one[..100]
+    );
+    assert_eq!(solver.threads_used(), 1);
+}
+
+#[test]
 fn solve_all_reports_the_first_invalid_query() {
     let board = Board::from_rows(&SAMPLE).unwrap();
     let good = Query::new(p(3, 2), p(1, 2), p(2, 2));
