@@ -174,6 +174,13 @@ impl Solver {
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
+
+    /// How many threads the last [`Solver::solve_all`] answered its queries on, the
+    /// calling one included: 1 when it ran them all on the calling thread (too little
+    /// work for threads, a huge board, or a single core), and before the first call.
+    pub fn threads_used(&self) -> usize {
+        self.prepared.as_ref().map_or(1, |p| p.threads_used)
+    }
 }
 
 /// The solver of one board: its tables and the buffers of its searches.
@@ -196,6 +203,8 @@ struct BoardSolver {
     best: Stamped<(u64, u32)>,
     stats: SearchStats,
     limits: Limits,
+    /// Threads the last [`Solver::solve_all`] ran on, this one included.
+    threads_used: usize,
 }
 
 /// The per-board part of a solver: computed once, then only read.
@@ -267,6 +276,7 @@ impl BoardSolver {
             best: Stamped::new(cells * 4, (0, NO_PARENT)),
             stats: SearchStats::default(),
             limits,
+            threads_used: 1,
         }
     }
 
@@ -284,8 +294,19 @@ impl BoardSolver {
     /// See [`Solver::solve_all`].
     fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, SolveError> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        self.solve_all_on(queries, cores)
+    }
+
+    /// [`Solver::solve_all`] as if the machine had `cores` cores (tests pass more than
+    /// it has, to run the threaded path on any machine).
+    fn solve_all_on(
+        &mut self,
+        queries: &[Query],
+        cores: usize,
+    ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
         let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
+        self.threads_used = 1;
         if threads == 1 || cells > MAX_THREADED_CELLS || queries.len() * cells < THREADED_WORK {
             return queries.iter().map(|q| self.solve(q)).collect();
         }
@@ -299,6 +320,9 @@ impl BoardSolver {
                     scope.spawn(move || part.iter().map(|q| worker.solve(q)).collect::<Vec<_>>())
                 })
                 .collect();
+            // The chunks can be fewer than `threads` (2,058 queries for 64 threads make
+            // 63 chunks of 33), so count the threads started.
+            self.threads_used = 1 + others.len();
             let mut answers: Vec<_> = first.iter().map(|q| self.solve(q)).collect();
             for handle in others {
                 match handle.join() {
@@ -772,6 +796,39 @@ mod tests {
     use super::*;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+
+    /// The threaded path of `solve_all`, forced on any machine by claiming more cores
+    /// than it may have: the answers are those of `solve` one by one, in order, found
+    /// on as many threads as there are cores to use.
+    #[test]
+    fn solve_all_on_threads_answers_like_solve() {
+        use crate::generate::{Family, GenParams, generate};
+        for family in [Family::Random, Family::Rooms] {
+            let params = GenParams {
+                family,
+                rows: 64,
+                cols: 64,
+                density: 20,
+                queries: 1000,
+                seed: 3,
+            };
+            let (board, queries) = generate(&params).unwrap();
+            let mut solver = BoardSolver::new(&board, Limits::NONE);
+            assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
+            let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
+            for cores in [1, 2, 3, 5] {
+                assert_eq!(
+                    solver.solve_all_on(&queries, cores),
+                    one_by_one,
+                    "{family} {cores}"
+                );
+                assert_eq!(solver.threads_used, cores, "{family}");
+            }
+            // Little work stays on the calling thread, however many cores.
+            solver.solve_all_on(&queries[..100], 8).unwrap();
+            assert_eq!(solver.threads_used, 1, "{family}: too little work");
+        }
+    }
 
     #[test]
     fn heuristic_table_matches_the_formula() {

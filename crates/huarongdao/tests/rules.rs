@@ -142,7 +142,11 @@ fn stats_count_the_search() {
 #[test]
 fn solve_all_answers_like_solve_in_order() {
     use huarongdao::generate::{Family, GenParams, generate};
-    // The last two are enough work for threads (queries x cells over 4 million).
+    // Work is queries x stored cells (the board and its one-cell border). Only the
+    // fourth case is over the solver's THREADED_WORK of 4 million (1,100 x 64 x 61 =
+    // 4.29 million), so only it runs on threads (two on a two-core machine); the last
+    // (1,001 x 64 x 61 = 3.91 million) stays just under and runs inline like the rest.
+    // `solve_all_runs_on_threads_given_enough_work` checks that threads really run.
     for (family, side, queries) in [
         (Family::Random, 20, 300),
         (Family::Rooms, 20, 5),
@@ -163,6 +167,41 @@ fn solve_all_answers_like_solve_in_order() {
         let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(&board, q).unwrap()).collect();
         assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one, "{family}");
     }
+}
+
+#[test]
+fn solve_all_runs_on_threads_given_enough_work() {
+    use huarongdao::generate::{Family, GenParams, generate};
+    // 1,200 queries x 66 x 66 stored cells = 5.2 million: over the work threads need.
+    let params = GenParams {
+        family: Family::Random,
+        rows: 64,
+        cols: 64,
+        density: 20,
+        queries: 1200,
+        seed: 5,
+    };
+    let (board, queries) = generate(&params).unwrap();
+    let mut solver = Solver::new();
+    let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(&board, q).unwrap()).collect();
+    assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cores > 1 {
+        assert!(solver.threads_used() > 1, "ran inline on {cores} cores");
+    } else {
+        // The solver's own unit test forces the threads whatever the machine.
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("one core: solve_all ran inline; only its answers were checked");
+        }
+        assert_eq!(solver.threads_used(), 1);
+    }
+    // Little work stays on the calling thread.
+    assert_eq!(
+        solver.solve_all(&board, &queries[..100]).unwrap(),
+        one_by_one[..100]
+    );
+    assert_eq!(solver.threads_used(), 1);
 }
 
 #[test]
