@@ -41,12 +41,11 @@ const DENSE_STATES: u64 = 1 << 29;
 /// left to come), so the search stays well under 1 GiB.
 const SPARSE_STATES: usize = 14_000_000;
 
-/// A visited state's byte: bit 7 seen; bit 6 expanded; bit 5 the parity of `f / 2`
-/// when it was reached (see [`Solver`]); bits 2-3 the tail segment the step dropped
-/// (to rebuild the state before); bits 0-1 the head's step that reached it.
+/// A visited state's byte: bit 7 seen; bits 2-3 the tail segment the step dropped (to
+/// rebuild the state before); bits 0-1 the head's step that reached it; bits 4-6 zero.
+/// A state is reached first by a shortest way (see [`Solver`]), so the byte is written
+/// once and the state queued once.
 const SEEN: u8 = 0x80;
-const EXPANDED: u8 = 0x40;
-const LEVEL: u8 = 0x20;
 
 /// Solves games one after another, reusing its buffers.
 ///
@@ -57,13 +56,19 @@ const LEVEL: u8 = 0x20;
 /// two. So the queue is two stacks, the current `f` and the next, and within one `f`
 /// the newest state goes first (the search dives towards the exit instead of widening).
 ///
-/// No `g` is stored: a state's byte holds only how it was reached and one bit of its
-/// `f`. A state first reached by a step away from the exit (its `f` two above the
-/// current one) may later be reached by a step towards it at the current `f`, a better
-/// way; the bit tells, and the state is taken again at the lower `f` before it is ever
-/// expanded. So every state is expanded with its shortest `g`, and the first time the
-/// head reaches the exit the path is a shortest one. When the exit is a stone or the
-/// head cannot reach it even ignoring the body, the answer is "never" at once.
+/// No `g` is stored, and a state is queued once. Plain A* lowers the `f` of a queued
+/// state that is reached again by a shorter way; here that never happens. Every state
+/// that can step into a state `X` has its head on `X`'s second block (where `X`'s head
+/// was one step before), so all of them have the same `h`. A* with a consistent
+/// heuristic expands states in order of `f`, each with its shortest `g`; for states of
+/// equal `h` that is the order of `g`, so the first of them to reach `X` has the least
+/// `g` of them and a later way to `X` is never shorter. (In particular a state first
+/// reached by a step away from the exit is never reached later by a step towards it:
+/// which of the two a step into `X` is depends on `X` alone.) So the search is plain A*
+/// without the lowering step, which could never fire: each state's byte is written once
+/// (how it was reached), and the first time the head reaches the exit the path is a
+/// shortest one. When the exit is a stone or the head cannot reach it even ignoring the
+/// body, the answer is "never" at once.
 ///
 /// ```
 /// use grid_core::Pos;
@@ -283,11 +288,10 @@ impl Solver {
         let lair = game.lair();
         let offsets = Dir::ALL.map(|d| lair.offset(d));
         let head_dist = &self.head_dist;
-        let level_bit = |f: u64| if f / 2 % 2 == 1 { LEVEL } else { 0 };
         let mut meter = Meter::start(self.limits);
         let (head, _) = layout.split(start);
         let mut f = u64::from(head_dist[layout.flat(head)]);
-        visited.set(start, SEEN | level_bit(f))?;
+        visited.set(start, SEEN)?;
         let [now, later] = &mut self.levels;
         now.clear();
         later.clear();
@@ -306,11 +310,6 @@ impl Solver {
                 f += 2;
                 continue;
             };
-            let byte = visited.get(state);
-            if byte & EXPANDED != 0 {
-                continue; // taken again at a lower f already
-            }
-            visited.set(state, byte | EXPANDED)?;
             self.stats.expanded += 1;
             let (head, code) = layout.split(state);
             let head_flat = layout.flat(head);
@@ -332,17 +331,14 @@ impl Solver {
                 let next_code = layout.shapes.after_step(code, segments[0], dir);
                 let next = layout.state(head.step(dir).expect("inside the lair"), next_code);
                 let next_f = g + 1 + u64::from(head_dist[next_head]);
-                let old = visited.get(next);
-                // New, or reached before by a worse way (at f + 2) and not yet expanded.
-                let better =
-                    old & (SEEN | EXPANDED) == SEEN && next_f == f && old & LEVEL != level_bit(f);
-                if old & SEEN != 0 && !better {
+                // Reached before, and so by a way at least as short (see `Solver`).
+                if visited.get(next) & SEEN != 0 {
                     continue;
                 }
                 let step = (tail.index() as u8) << 2 | dir.index() as u8;
-                visited.set(next, SEEN | level_bit(next_f) | step)?;
-                self.stats.generated += u64::from(!better);
-                meter.charge(u64::from(!better))?;
+                visited.set(next, SEEN | step)?;
+                self.stats.generated += 1;
+                meter.charge(1)?;
                 if next_head == exit {
                     return Ok(Some((next, g + 1)));
                 }
