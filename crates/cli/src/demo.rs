@@ -27,7 +27,13 @@ pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
                     solved.number(),
                     about.move_word
                 ),
-                _ => writeln!(out, "    {} {}: {}", about.label, solved.number(), about.never),
+                _ => writeln!(
+                    out,
+                    "    {} {}: {}",
+                    about.label,
+                    solved.number(),
+                    about.never
+                ),
             },
             Err(e) => writeln!(out, "    the sample cannot be solved: {e}"),
         };
@@ -60,7 +66,12 @@ mod tests {
                 "{text}"
             );
             let solved: Vec<Box<dyn Solved>> = puzzle
-                .solutions(about.sample.as_bytes(), &Options::new(), Limits::NONE, false)
+                .solutions(
+                    about.sample.as_bytes(),
+                    &Options::new(),
+                    Limits::NONE,
+                    false,
+                )
                 .unwrap()
                 .map(Result::unwrap)
                 .collect();
@@ -86,6 +97,9 @@ mod tests {
     fn the_huarongdao_demo_reads_as_before() {
         let text = text(puzzles::find("huarongdao").unwrap());
         assert!(text.contains("    query 1: 2 moves, path UU\n"), "{text}");
-        assert!(text.contains("    query 2: -1 (the piece can never reach the target)\n"), "{text}");
+        assert!(
+            text.contains("    query 2: -1 (the piece can never reach the target)\n"),
+            "{text}"
+        );
     }
 }

@@ -22,9 +22,8 @@ pub(crate) fn puzzle_parser() -> impl TypedValueParser<Value = PuzzleArg> {
     let names = PUZZLES
         .iter()
         .map(|p| PossibleValue::new(p.about().name).help(p.about().summary));
-    PossibleValuesParser::new(names).map(|name| {
-        PuzzleArg(puzzles::find(&name).expect("clap accepts registered names only"))
-    })
+    PossibleValuesParser::new(names)
+        .map(|name| PuzzleArg(puzzles::find(&name).expect("clap accepts registered names only")))
 }
 
 /// Which of a puzzle's option lists a set of flags comes from.
@@ -100,7 +99,11 @@ fn gather(matches: &ArgMatches, specs: Specs) -> Options {
 ///
 /// # Errors
 /// `--density is for huarongdao, not bloxorz`.
-pub(crate) fn check_options(puzzle: &dyn Puzzle, options: &Options, specs: Specs) -> Result<(), String> {
+pub(crate) fn check_options(
+    puzzle: &dyn Puzzle,
+    options: &Options,
+    specs: Specs,
+) -> Result<(), String> {
     for name in options.names() {
         if specs(puzzle).iter().any(|s| s.name == name) {
             continue;

@@ -162,7 +162,11 @@ mod tests {
 
     #[test]
     fn huarongdao_frames_follow_the_path() {
-        let text = frames_of("huarongdao", "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n", PLAIN);
+        let text = frames_of(
+            "huarongdao",
+            "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n",
+            PLAIN,
+        );
         assert_eq!(
             text,
             "step 0: start\n#P..\n#T.#\n#_##\n\n\
@@ -185,9 +189,19 @@ mod tests {
         let input = "2 2 2\n1 2\n1 1\n0\n\n0 0 0\n";
         let text = frames_of("holedox", input, PLAIN);
         assert!(text.starts_with("step 0: start\nsH\n..\n\n"), "{text}");
-        assert!(text.ends_with("step 3: the head moves U\nH.\ns.\n\n"), "{text}");
+        assert!(
+            text.ends_with("step 3: the head moves U\nH.\ns.\n\n"),
+            "{text}"
+        );
         assert_eq!(text.matches("step ").count(), 4);
-        let coloured = frames_of("holedox", input, Style { colour: true, ..PLAIN });
+        let coloured = frames_of(
+            "holedox",
+            input,
+            Style {
+                colour: true,
+                ..PLAIN
+            },
+        );
         assert!(coloured.contains("\x1b[1;33mH\x1b[0m"));
         assert!(!text.contains('\x1b'));
     }

@@ -67,7 +67,8 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
     if writer.style.is_some() {
         writer.write(|out| show::write_legend(out, puzzle.about()))?;
     }
-    let with_path = cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json;
+    let with_path =
+        cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json;
     let solutions = puzzle
         .solutions(&bytes, options, Limits::NONE, with_path)
         .map_err(|e| Failure::Usage(e.to_string()))?;
@@ -90,7 +91,10 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     /// Runs `write` on stdout unless it is closed; a closed pipe closes it quietly.
-    fn write(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), Failure> {
+    fn write(
+        &mut self,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), Failure> {
         if self.closed {
             return Ok(());
         }
@@ -191,7 +195,11 @@ impl Pictures {
         })
     }
 
-    fn write(&mut self, name: &str, draw: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result) -> Result<(), Failure> {
+    fn write(
+        &mut self,
+        name: &str,
+        draw: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result,
+    ) -> Result<(), Failure> {
         let path = self.dir.join(name);
         let partial = self.dir.join(format!(".{name}.partial"));
         let result = (|| {
@@ -201,7 +209,9 @@ impl Pictures {
                 error: None,
             };
             if draw(&mut out).is_err() {
-                return Err(out.error.unwrap_or_else(|| io::Error::other("the picture failed")));
+                return Err(out
+                    .error
+                    .unwrap_or_else(|| io::Error::other("the picture failed")));
             }
             out.inner.flush()?;
             std::fs::rename(&partial, &path)

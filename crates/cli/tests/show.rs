@@ -22,7 +22,12 @@ fn gridsolve(puzzle: &dyn Puzzle, args: &[&str]) -> Run {
 /// The cases of `puzzle`'s input, solved by the library (answers only).
 fn cases(puzzle: &'static dyn Puzzle) -> Vec<Box<dyn Solved>> {
     puzzle
-        .solutions(input(puzzle).as_bytes(), &Options::new(), Limits::NONE, false)
+        .solutions(
+            input(puzzle).as_bytes(),
+            &Options::new(),
+            Limits::NONE,
+            false,
+        )
         .unwrap()
         .map(Result::unwrap)
         .collect()
@@ -75,7 +80,12 @@ fn json_lines_follow_the_documented_schema() {
         assert_eq!(lines.len(), cases.len());
         for (line, case) in lines.iter().zip(&cases) {
             let value: serde_json::Value = serde_json::from_str(line).unwrap();
-            let keys: Vec<&str> = value.as_object().unwrap().keys().map(String::as_str).collect();
+            let keys: Vec<&str> = value
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
             let mut sorted = vec!["answer", "case", "expanded", "generated", "path", "puzzle"];
             sorted.sort_unstable();
             assert_eq!(keys, sorted, "{line}");
@@ -116,11 +126,19 @@ fn show_prints_the_legend_once_and_one_frame_per_move_plus_the_start() {
         let cases = cases(puzzle);
         let frames: u64 = cases.iter().filter_map(|c| c.moves()).map(|m| m + 1).sum();
         let unsolved = cases.iter().filter(|c| c.moves().is_none()).count();
-        assert_eq!(run.stdout.matches("step ").count() as u64, frames, "{}", run.stdout);
+        assert_eq!(
+            run.stdout.matches("step ").count() as u64,
+            frames,
+            "{}",
+            run.stdout
+        );
         assert_eq!(run.stdout.matches("(no solution)").count(), unsolved);
         assert_eq!(run.stdout.matches("Symbols:").count(), 1);
         assert!(run.stdout.starts_with("Symbols:\n"));
-        assert!(!run.stdout.contains('\x1b'), "no colour when stdout is not a terminal");
+        assert!(
+            !run.stdout.contains('\x1b'),
+            "no colour when stdout is not a terminal"
+        );
         let full = gridsolve(puzzle, &["--show=full"]);
         assert_eq!(full.stdout, run.stdout, "the samples fit a window");
     }
@@ -137,7 +155,10 @@ fn stats_go_to_stderr_per_case() {
         assert_eq!(lines.len(), cases(puzzle).len());
         for (i, line) in lines.iter().enumerate() {
             let unit = puzzle.about().unit;
-            assert!(line.starts_with(&format!("{unit} {}: expanded ", i + 1)), "{line}");
+            assert!(
+                line.starts_with(&format!("{unit} {}: expanded ", i + 1)),
+                "{line}"
+            );
         }
     }
 }
@@ -146,7 +167,11 @@ fn stats_go_to_stderr_per_case() {
 fn svg_writes_one_well_formed_picture_per_case() {
     for &puzzle in PUZZLES {
         let about = puzzle.about();
-        let dir = std::env::temp_dir().join(format!("gridsolve-svg-{}-{}", about.name, std::process::id()));
+        let dir = std::env::temp_dir().join(format!(
+            "gridsolve-svg-{}-{}",
+            about.name,
+            std::process::id()
+        ));
         let _ = std::fs::remove_dir_all(&dir);
         let run = gridsolve(puzzle, &["--svg", dir.to_str().unwrap()]);
         assert_eq!(run.status, 0, "{}", run.stderr);
@@ -184,7 +209,11 @@ fn svg_into_a_plain_file_is_an_io_failure() {
         common::BLOXORZ.as_bytes(),
     );
     assert_eq!((run.status, run.stdout.as_str()), (3, ""));
-    assert!(run.stderr.starts_with("error: cannot create "), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("error: cannot create "),
+        "{}",
+        run.stderr
+    );
     std::fs::remove_file(&file).unwrap();
 }
 

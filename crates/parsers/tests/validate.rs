@@ -64,9 +64,9 @@ fn holedox_full_lair() -> &'static str {
 }
 
 #[rstest]
-#[case::huarongdao(validate::huarongdao, HUARONGDAO_SAMPLE)]
-#[case::bloxorz(validate::bloxorz, BLOXORZ_SAMPLE)]
-#[case::holedox(validate::holedox, HOLEDOX_SAMPLE)]
+#[case::huarongdao(validate::huarongdao::validate, HUARONGDAO_SAMPLE)]
+#[case::bloxorz(validate::bloxorz::validate, BLOXORZ_SAMPLE)]
+#[case::holedox(validate::holedox::validate, HOLEDOX_SAMPLE)]
 fn samples_are_valid(#[case] validate: Validator, #[case] sample: &str) {
     assert_eq!(found(validate, sample.as_bytes()), Vec::<String>::new());
 }
@@ -151,7 +151,10 @@ fn samples_are_valid(#[case] validate: Validator, #[case] sample: &str) {
     &["4:1: expected query 2 of 500 (EX EY SX SY TX TY), found end of input"]
 )]
 fn huarongdao_rules(#[case] text: &str, #[case] expected: &[&str]) {
-    assert_eq!(found(validate::huarongdao, text.as_bytes()), expected);
+    assert_eq!(
+        found(validate::huarongdao::validate, text.as_bytes()),
+        expected
+    );
 }
 
 #[rstest]
@@ -242,7 +245,10 @@ fn huarongdao_rules(#[case] text: &str, #[case] expected: &[&str]) {
     &["5:1: expected R without leading zeros, found \"00\""]
 )]
 fn bloxorz_rules(#[case] text: &str, #[case] expected: &[&str]) {
-    assert_eq!(found(validate::bloxorz, text.as_bytes()), expected);
+    assert_eq!(
+        found(validate::bloxorz::validate, text.as_bytes()),
+        expected
+    );
 }
 
 #[rstest]
@@ -330,7 +336,10 @@ fn bloxorz_rules(#[case] text: &str, #[case] expected: &[&str]) {
     &["1:4: case 1: expected L (an integer in 2..=8), found end of line"]
 )]
 fn holedox_rules(#[case] text: &str, #[case] expected: &[&str]) {
-    assert_eq!(found(validate::holedox, text.as_bytes()), expected);
+    assert_eq!(
+        found(validate::holedox::validate, text.as_bytes()),
+        expected
+    );
 }
 
 /// Layout rules, the same in every format: shown on a valid Huarongdao input.
@@ -356,14 +365,17 @@ fn holedox_rules(#[case] text: &str, #[case] expected: &[&str]) {
     &["1:5: q = 18446744073709551616 violates 0..=500"]
 )]
 fn layout_rules(#[case] text: &str, #[case] expected: &[&str]) {
-    assert_eq!(found(validate::huarongdao, text.as_bytes()), expected);
+    assert_eq!(
+        found(validate::huarongdao::validate, text.as_bytes()),
+        expected
+    );
 }
 
 #[test]
 fn several_violations_are_listed_in_order() {
     let text = "\u{feff}03 +4 2 \r\n0  1\t1 1 1\n 0 1 1 0\r\n0 1 0 0\n\n3 2 1 2 2 2 7\n1 2 2 2 3 9\n1 1 1 1 1 1\n\n  \nxyz";
     assert_eq!(
-        found(validate::huarongdao, text.as_bytes()),
+        found(validate::huarongdao::validate, text.as_bytes()),
         [
             "1:1: expected no byte-order mark, found \"\\u{feff}\"",
             "1:4: expected n without leading zeros, found \"03\"",
@@ -386,7 +398,7 @@ fn several_violations_are_listed_in_order() {
 
     let text = "3 4\n#..X\n#.X#\n####\n4 5\n#####\n#XOX#\n#.O.#\n##.##\n0 0\n";
     assert_eq!(
-        found(validate::bloxorz, text.as_bytes()),
+        found(validate::bloxorz::validate, text.as_bytes()),
         [
             "1:1: case 1: expected exactly one O, found none",
             "2:2: case 1: expected # on the border (row 1), found \"..X\"",
@@ -399,7 +411,7 @@ fn several_violations_are_listed_in_order() {
 
     let text = "3 3 3\n1 1\n1 1\n3 3\n7\n4 1\n1 1\n2 2\n2 2\n\n0 0 0\n";
     assert_eq!(
-        found(validate::holedox, text.as_bytes()),
+        found(validate::holedox::validate, text.as_bytes()),
         [
             "3:1: case 1: expected block 2 on an empty square, found block 1 at (1, 1)",
             "4:1: case 1: expected block 3 next to block 2 at (1, 1), found (3, 3)",
@@ -420,9 +432,12 @@ fn several_violations_are_listed_in_order() {
 #[test]
 fn crlf_is_reported_on_every_line() {
     for (validate, sample) in [
-        (validate::huarongdao as Validator, HUARONGDAO_SAMPLE),
-        (validate::bloxorz, BLOXORZ_SAMPLE),
-        (validate::holedox, HOLEDOX_SAMPLE),
+        (
+            validate::huarongdao::validate as Validator,
+            HUARONGDAO_SAMPLE,
+        ),
+        (validate::bloxorz::validate, BLOXORZ_SAMPLE),
+        (validate::holedox::validate, HOLEDOX_SAMPLE),
     ] {
         let lines = sample.lines().count();
         let violations = validate(sample.replace('\n', "\r\n").as_bytes());
@@ -437,7 +452,12 @@ fn crlf_is_reported_on_every_line() {
 
 #[rstest]
 fn junk_is_rejected_without_panic(
-    #[values(validate::huarongdao, validate::bloxorz, validate::holedox)] validate: Validator,
+    #[values(
+        validate::huarongdao::validate,
+        validate::bloxorz::validate,
+        validate::holedox::validate
+    )]
+    validate: Validator,
     #[values(
         b"".as_slice(),
         b"\x9f\x00\xffR\x13\xc3(\n\xfe\xfe\x01",
@@ -472,9 +492,9 @@ fn junk_is_rejected_without_panic(
 #[rstest]
 fn broken_samples_are_rejected(
     #[values(
-        (validate::huarongdao as Validator, HUARONGDAO_SAMPLE),
-        (validate::bloxorz as Validator, BLOXORZ_SAMPLE),
-        (validate::holedox as Validator, HOLEDOX_SAMPLE),
+        (validate::huarongdao::validate as Validator, HUARONGDAO_SAMPLE),
+        (validate::bloxorz::validate as Validator, BLOXORZ_SAMPLE),
+        (validate::holedox::validate as Validator, HOLEDOX_SAMPLE),
     )]
     puzzle: (Validator, &str),
     #[values(
@@ -533,7 +553,7 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(text in junk()) {
-        for validate in [validate::huarongdao as Validator, validate::bloxorz, validate::holedox] {
+        for validate in [validate::huarongdao::validate as Validator, validate::bloxorz::validate, validate::holedox::validate] {
             assert_well_formed(&text, &validate(&text));
         }
     }
@@ -550,7 +570,7 @@ proptest! {
         let params = huarongdao::generate::GenParams { family, rows, cols, density, queries, seed };
         let (board, queries) = huarongdao::generate::generate(&params).unwrap();
         let text = parsers::huarongdao::write_input(&board, &queries);
-        prop_assert_eq!(found(validate::huarongdao, text.as_bytes()), Vec::<String>::new());
+        prop_assert_eq!(found(validate::huarongdao::validate, text.as_bytes()), Vec::<String>::new());
     }
 
     #[test]
@@ -579,7 +599,7 @@ proptest! {
             })
             .collect();
         let text = parsers::holedox::write_input(&games);
-        prop_assert_eq!(found(validate::holedox, text.as_bytes()), Vec::<String>::new());
+        prop_assert_eq!(found(validate::holedox::validate, text.as_bytes()), Vec::<String>::new());
     }
 
     #[test]
@@ -607,6 +627,6 @@ proptest! {
             })
             .collect();
         let text = parsers::bloxorz::write_input(&boards);
-        prop_assert_eq!(found(validate::bloxorz, text.as_bytes()), Vec::<String>::new());
+        prop_assert_eq!(found(validate::bloxorz::validate, text.as_bytes()), Vec::<String>::new());
     }
 }

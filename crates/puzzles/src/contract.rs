@@ -112,10 +112,7 @@ impl Rect {
         let first = cells.next().unwrap_or(Pos::new(0, 0));
         cells.fold(Rect::cell(first), |r, p| Rect {
             top_left: Pos::new(r.top_left.row.min(p.row), r.top_left.col.min(p.col)),
-            bottom_right: Pos::new(
-                r.bottom_right.row.max(p.row),
-                r.bottom_right.col.max(p.col),
-            ),
+            bottom_right: Pos::new(r.bottom_right.row.max(p.row), r.bottom_right.col.max(p.col)),
         })
     }
 }
@@ -278,6 +275,10 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// # Errors
     /// The limit it stopped at.
     fn oracle(&self, case: &Self::Case, limits: Limits) -> Result<Option<u64>, LimitError>;
+
+    /// How many states the naive oracle may have to visit on `case` at most (the size
+    /// of its whole state space), so a check can tell cheap cases without trying them.
+    fn state_space(&self, case: &Self::Case) -> u64;
 
     /// Writes a generated input for `options` to `out`, a case at a time.
     ///

@@ -47,7 +47,7 @@ pub trait Puzzle: Sync {
         options: &Options,
         limits: Limits,
         with_path: bool,
-    ) -> Result<Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>, UsageError>;
+    ) -> Result<Solutions<'a>, UsageError>;
 
     /// Writes a generated input (see [`Adapter::generate`]).
     ///
@@ -64,6 +64,9 @@ pub trait Puzzle: Sync {
     /// Fields `--format json` adds after the common ones.
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
 }
+
+/// The solved cases of an input, one at a time (see [`Puzzle::solutions`]).
+pub type Solutions<'a> = Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>;
 
 /// What [`Puzzle::inspect`] learnt of an input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -167,6 +170,9 @@ pub trait Solved {
     /// The limit it stopped at.
     fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError>;
 
+    /// The most states the naive oracle may visit on this case.
+    fn state_space(&self) -> u64;
+
     /// The positions along the path, for `--show`; `None` when there is no path.
     ///
     /// # Errors
@@ -232,8 +238,7 @@ impl<A: Adapter> Puzzle for A {
         options: &Options,
         limits: Limits,
         with_path: bool,
-    ) -> Result<Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>, UsageError>
-    {
+    ) -> Result<Solutions<'a>, UsageError> {
         let mut solver = self.solver(options, limits)?;
         let mut cases = self.cases(input).enumerate();
         let mut failed = false;
@@ -326,7 +331,10 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 
     fn path(&self) -> Option<String> {
-        self.answer.path.as_ref().map(|p| self.adapter.write_path(p))
+        self.answer
+            .path
+            .as_ref()
+            .map(|p| self.adapter.write_path(p))
     }
 
     fn stats(&self) -> SearchStats {
@@ -349,6 +357,10 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
 
     fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError> {
         self.adapter.oracle(&self.case, limits)
+    }
+
+    fn state_space(&self) -> u64 {
+        self.adapter.state_space(&self.case)
     }
 
     fn frames(&self) -> Result<Option<Box<dyn Frames + '_>>, String> {

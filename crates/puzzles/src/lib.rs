@@ -34,7 +34,7 @@ mod holedox;
 mod huarongdao;
 
 pub use contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
-pub use driver::{Frames, InputSummary, Puzzle, RunError, Solved};
+pub use driver::{Frames, InputSummary, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::ParseError;

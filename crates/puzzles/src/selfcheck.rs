@@ -13,9 +13,8 @@ pub struct Bounds {
     pub max_cells: usize,
     /// Most cases solved.
     pub max_cases: usize,
-    /// Boards up to this many cells are also solved by the naive oracle...
-    pub oracle_cells: usize,
-    /// ...within this many states.
+    /// Cases whose whole state space is at most this many states are also solved by the
+    /// naive oracle.
     pub oracle_states: u64,
 }
 
@@ -48,9 +47,7 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
             return if judged == Err(RunError::Input(e.clone())) {
                 Ok(Coverage::default())
             } else {
-                Err(format!(
-                    "reading says {e}, the judge says {judged:?}"
-                ))
+                Err(format!("reading says {e}, the judge says {judged:?}"))
             };
         }
     };
@@ -91,24 +88,22 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
             }
             (None, None) => {}
             (moves, path) => {
-                return Err(format!("case {number}: answer {moves:?} with path {path:?}"));
+                return Err(format!(
+                    "case {number}: answer {moves:?} with path {path:?}"
+                ));
             }
         }
-        let (rows, cols) = solved.size();
-        if rows * cols <= bounds.oracle_cells {
-            let limits = Limits {
-                max_states: Some(bounds.oracle_states),
-                max_time: None,
-            };
-            if let Ok(oracle) = solved.oracle(limits) {
-                if oracle != solved.moves() {
-                    return Err(format!(
-                        "case {number}: the solver says {:?}, the oracle {oracle:?}",
-                        solved.moves()
-                    ));
-                }
-                coverage.confirmed += 1;
+        if solved.state_space() <= bounds.oracle_states {
+            let oracle = solved
+                .oracle(Limits::NONE)
+                .map_err(|e| format!("case {number}: the oracle stopped: {e}"))?;
+            if oracle != solved.moves() {
+                return Err(format!(
+                    "case {number}: the solver says {:?}, the oracle {oracle:?}",
+                    solved.moves()
+                ));
             }
+            coverage.confirmed += 1;
         }
         solved.write_answer(&mut expected);
     }

@@ -594,7 +594,12 @@ fn font_size(digits: usize) -> f64 {
 }
 
 /// On boards too small to see single cells: a ring round `point` so it can be found.
-pub(crate) fn beacon(out: &mut dyn Write, layout: Layout, point: Point, colour: &str) -> fmt::Result {
+pub(crate) fn beacon(
+    out: &mut dyn Write,
+    layout: Layout,
+    point: Point,
+    colour: &str,
+) -> fmt::Result {
     if layout.detailed() {
         return Ok(());
     }

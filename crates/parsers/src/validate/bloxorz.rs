@@ -7,7 +7,17 @@ use std::ops::RangeInclusive;
 /// The judge's limits on `R` and `C`.
 const SIDE: RangeInclusive<u64> = 3..=500;
 
-pub(super) fn validate(text: &[u8]) -> Vec<Violation> {
+/// Every violation of the Bloxorz judge format in `text`; empty if it is valid.
+///
+/// Rules: cases of a line `R C` with `3 <= R, C <= 500` and `R` lines of exactly `C`
+/// characters from `# . E X O`; every cell of the first and last row and column is `#`;
+/// exactly one `O`; one `X`, or two that share an edge. The last line is `0 0`.
+///
+/// ```
+/// let v = parsers::validate::bloxorz::validate(b"3 3\n###\n#X#\n###\n0 0\n");
+/// assert_eq!(v[0].to_string(), "1:1: case 1: expected exactly one O, found none");
+/// ```
+pub fn validate(text: &[u8]) -> Vec<Violation> {
     let mut check = Checker::new(text);
     cases(&mut check);
     check.into_violations()

@@ -9,7 +9,20 @@ const SIDE: RangeInclusive<u64> = 1..=20;
 /// The judge's limits on `L`.
 const LENGTH: RangeInclusive<u64> = 2..=8;
 
-pub(super) fn validate(text: &[u8]) -> Vec<Violation> {
+/// Every violation of the Holedox judge format in `text`; empty if it is valid.
+///
+/// Rules: cases of a line `n m L` with `1 <= n, m <= 20` and `2 <= L <= 8`; `L` lines
+/// `r c` inside the lair, on distinct squares, each sharing an edge with the one before;
+/// a line `K` with `0 <= K <= n*m - L`; `K` lines `r c` inside the lair, off the body,
+/// distinct, none on the exit (1, 1); then one blank line. As in the judge's own sample,
+/// one blank line may also stand between `K` and the first stone. The last line is
+/// `0 0 0`.
+///
+/// ```
+/// let v = parsers::validate::holedox::validate(b"2 2 2\n1 1\n2 2\n0\n\n0 0 0\n");
+/// assert_eq!(v[0].to_string(), "3:1: case 1: expected block 2 next to block 1 at (1, 1), found (2, 2)");
+/// ```
+pub fn validate(text: &[u8]) -> Vec<Violation> {
     let mut check = Checker::new(text);
     cases(&mut check);
     check.into_violations()

@@ -12,7 +12,18 @@ const QUERIES: RangeInclusive<u64> = 0..=500;
 const FIXED: u8 = 0;
 const UNKNOWN: u8 = 2;
 
-pub(super) fn validate(text: &[u8]) -> Vec<Violation> {
+/// Every violation of the Huarongdao judge format in `text`; empty if it is valid.
+///
+/// Rules: a first line `n m q` with `1 <= n, m <= 30` and `0 <= q <= 500`; `n` lines of
+/// exactly `m` integers, each 0 or 1; `q` lines of exactly six integers
+/// `EX EY SX SY TX TY`, every coordinate on the board, the blank E and the piece S on
+/// movable cells (1) and apart. The target T may be any cell of the board.
+///
+/// ```
+/// let v = parsers::validate::huarongdao::validate(b"1 2 1\n1 1\n1 1 1 1 1 2\n");
+/// assert_eq!(v[0].to_string(), "3:5: query 1: expected the blank E and the piece S on different cells, found both at (1, 1)");
+/// ```
+pub fn validate(text: &[u8]) -> Vec<Violation> {
     let mut check = Checker::new(text);
     input(&mut check);
     check.into_violations()

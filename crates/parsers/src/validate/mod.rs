@@ -9,8 +9,7 @@
 //! with `\n` (not `\r\n`), the last one included; tokens on a line are separated by
 //! exactly one space, with no space or tab before the first or after the last; integers
 //! have no sign and no leading zero; nothing follows the end of the format, not even a
-//! blank line. Each puzzle adds its own rules (see [`huarongdao()`], [`bloxorz()`] and
-//! [`holedox()`]).
+//! blank line. Each puzzle adds its own rules (see its module's `validate`).
 //!
 //! No input makes a validator panic, and none makes it reserve memory in proportion to
 //! a number it reads: what it keeps is bounded by the length of the input.
@@ -19,10 +18,10 @@
 //! use parsers::validate;
 //!
 //! let sample = b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n";
-//! assert!(validate::huarongdao(sample).is_empty());
+//! assert!(validate::huarongdao::validate(sample).is_empty());
 //!
 //! let broken = b"31 4 1\r\n0 1 1 1\n";
-//! let found: Vec<String> = validate::huarongdao(broken).iter().map(|v| v.to_string()).collect();
+//! let found: Vec<String> = validate::huarongdao::validate(broken).iter().map(|v| v.to_string()).collect();
 //! assert_eq!(found, [
 //!     "1:1: n = 31 violates 1..=30",
 //!     "1:7: expected \\n line ending, found \\r\\n",
@@ -30,9 +29,9 @@
 //! ]);
 //! ```
 
-mod bloxorz;
-mod holedox;
-mod huarongdao;
+pub mod bloxorz;
+pub mod holedox;
+pub mod huarongdao;
 
 use crate::{Found, Token};
 use std::fmt;
@@ -53,52 +52,6 @@ impl fmt::Display for Violation {
 }
 
 impl std::error::Error for Violation {}
-
-/// Every violation of the Huarongdao judge format in `text`; empty if it is valid.
-///
-/// Rules: a first line `n m q` with `1 <= n, m <= 30` and `0 <= q <= 500`; `n` lines of
-/// exactly `m` integers, each 0 or 1; `q` lines of exactly six integers
-/// `EX EY SX SY TX TY`, every coordinate on the board, the blank E and the piece S on
-/// movable cells (1) and apart. The target T may be any cell of the board.
-///
-/// ```
-/// let v = parsers::validate::huarongdao(b"1 2 1\n1 1\n1 1 1 1 1 2\n");
-/// assert_eq!(v[0].to_string(), "3:5: query 1: expected the blank E and the piece S on different cells, found both at (1, 1)");
-/// ```
-pub fn huarongdao(text: &[u8]) -> Vec<Violation> {
-    huarongdao::validate(text)
-}
-
-/// Every violation of the Bloxorz judge format in `text`; empty if it is valid.
-///
-/// Rules: cases of a line `R C` with `3 <= R, C <= 500` and `R` lines of exactly `C`
-/// characters from `# . E X O`; every cell of the first and last row and column is `#`;
-/// exactly one `O`; one `X`, or two that share an edge. The last line is `0 0`.
-///
-/// ```
-/// let v = parsers::validate::bloxorz(b"3 3\n###\n#X#\n###\n0 0\n");
-/// assert_eq!(v[0].to_string(), "1:1: case 1: expected exactly one O, found none");
-/// ```
-pub fn bloxorz(text: &[u8]) -> Vec<Violation> {
-    bloxorz::validate(text)
-}
-
-/// Every violation of the Holedox judge format in `text`; empty if it is valid.
-///
-/// Rules: cases of a line `n m L` with `1 <= n, m <= 20` and `2 <= L <= 8`; `L` lines
-/// `r c` inside the lair, on distinct squares, each sharing an edge with the one before;
-/// a line `K` with `0 <= K <= n*m - L`; `K` lines `r c` inside the lair, off the body,
-/// distinct, none on the exit (1, 1); then one blank line. As in the judge's own sample,
-/// one blank line may also stand between `K` and the first stone. The last line is
-/// `0 0 0`.
-///
-/// ```
-/// let v = parsers::validate::holedox(b"2 2 2\n1 1\n2 2\n0\n\n0 0 0\n");
-/// assert_eq!(v[0].to_string(), "3:1: case 1: expected block 2 next to block 1 at (1, 1), found (2, 2)");
-/// ```
-pub fn holedox(text: &[u8]) -> Vec<Violation> {
-    holedox::validate(text)
-}
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 

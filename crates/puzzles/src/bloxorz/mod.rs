@@ -88,10 +88,16 @@ impl Adapter for Bloxorz {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL.iter().map(|f| (f.name(), f.summary())).collect()
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
-    fn cases<'a>(&'a self, input: &'a [u8]) -> Box<dyn Iterator<Item = Result<Board, ParseError>> + 'a> {
+    fn cases<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Result<Board, ParseError>> + 'a> {
         Box::new(parsers::bloxorz::Cases::new(input))
     }
 
@@ -103,10 +109,18 @@ impl Adapter for Bloxorz {
         Ok(Solver::with_limits(limits))
     }
 
-    fn solve(&self, solver: &mut Solver, board: &Board, with_path: bool) -> Result<Answer<Moves>, Unsolved> {
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        board: &Board,
+        with_path: bool,
+    ) -> Result<Answer<Moves>, Unsolved> {
         let (moves, path) = if with_path {
             let solution = solver.solve_with_path(board).map_err(Unsolved::new)?;
-            (solution.as_ref().map(|s| s.moves()), solution.map(|s| s.path))
+            (
+                solution.as_ref().map(|s| s.moves()),
+                solution.map(|s| s.path),
+            )
         } else {
             (solver.solve(board).map_err(Unsolved::new)?, None)
         };
@@ -131,6 +145,11 @@ impl Adapter for Bloxorz {
 
     fn replay(&self, board: &Board, path: &Moves) -> Result<u64, String> {
         ::bloxorz::replay(board, path).map_err(|e| e.to_string())
+    }
+
+    /// A cell and three orientations.
+    fn state_space(&self, board: &Board) -> u64 {
+        (board.rows() * board.cols()) as u64 * 3
     }
 
     fn oracle(&self, board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
@@ -172,7 +191,7 @@ impl Adapter for Bloxorz {
     }
 
     fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::bloxorz(input)
+        parsers::validate::bloxorz::validate(input)
     }
 
     fn trace(&self, board: &Board, path: &Moves) -> Result<Vec<Placement>, String> {

@@ -59,7 +59,11 @@ const BOX_INSET: f64 = 0.1;
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn draw_picture(out: &mut dyn Write, board: &Board, path: Option<&[Dir]>) -> fmt::Result {
+pub(crate) fn draw_picture(
+    out: &mut dyn Write,
+    board: &Board,
+    path: Option<&[Dir]>,
+) -> fmt::Result {
     let placements = ::bloxorz::trace(board, path.unwrap_or_default()).expect("a legal path");
     picture(
         out,
@@ -71,7 +75,12 @@ pub(crate) fn draw_picture(out: &mut dyn Write, board: &Board, path: Option<&[Di
     )
 }
 
-fn draw(out: &mut dyn Write, layout: Layout, board: &Board, placements: &[Placement]) -> fmt::Result {
+fn draw(
+    out: &mut dyn Write,
+    layout: Layout,
+    board: &Board,
+    placements: &[Placement],
+) -> fmt::Result {
     runs(out, layout, RIGID, |pos| board.cell(pos) == Cell::Rigid)?;
     runs(out, layout, FRAGILE, |pos| board.cell(pos) == Cell::Fragile)?;
     grid_lines(out, layout)?;
@@ -162,8 +171,8 @@ pub(crate) fn picture_string(board: &Board, path: Option<&[Dir]>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::svg::check;
     use super::*;
+    use crate::svg::check;
     use ::bloxorz::Solver;
     use ::bloxorz::generate::{Family, GenParams, StartKind, generate};
     use rstest::rstest;

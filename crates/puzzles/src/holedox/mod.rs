@@ -83,10 +83,16 @@ impl Adapter for Holedox {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL.iter().map(|f| (f.name(), f.summary())).collect()
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
-    fn cases<'a>(&'a self, input: &'a [u8]) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
+    fn cases<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
         Box::new(parsers::holedox::Cases::new(input).map(|case| {
             case.map(|(game, header)| Case {
                 game,
@@ -107,11 +113,19 @@ impl Adapter for Holedox {
         Ok(Solver::with_limits(limits))
     }
 
-    fn solve(&self, solver: &mut Solver, case: &Case, with_path: bool) -> Result<Answer<Moves>, Unsolved> {
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        with_path: bool,
+    ) -> Result<Answer<Moves>, Unsolved> {
         let too_large = |e| Unsolved::new(format!("too large to solve: {e}"));
         let (moves, path) = if with_path {
             let solution = solver.solve_with_path(&case.game).map_err(too_large)?;
-            (solution.as_ref().map(|s| s.moves()), solution.map(|s| s.path))
+            (
+                solution.as_ref().map(|s| s.moves()),
+                solution.map(|s| s.path),
+            )
         } else {
             (solver.solve(&case.game).map_err(too_large)?, None)
         };
@@ -136,6 +150,15 @@ impl Adapter for Holedox {
 
     fn replay(&self, case: &Case, path: &Moves) -> Result<u64, String> {
         ::holedox::replay(&case.game, path).map_err(|e| e.to_string())
+    }
+
+    /// A head square and a body shape: a first segment and `L - 2` turns.
+    fn state_space(&self, case: &Case) -> u64 {
+        let squares = (case.game.rows() * case.game.cols()) as u64;
+        let turns = u32::try_from(case.game.len() - 2).unwrap_or(u32::MAX);
+        squares
+            .saturating_mul(4)
+            .saturating_mul(3u64.saturating_pow(turns))
     }
 
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
@@ -165,7 +188,7 @@ impl Adapter for Holedox {
     }
 
     fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::holedox(input)
+        parsers::validate::holedox::validate(input)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Vec<Pos>>, String> {

@@ -135,8 +135,8 @@ pub(crate) fn picture_string(game: &Game, path: Option<&[Dir]>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::svg::check;
     use super::*;
+    use crate::svg::check;
     use ::holedox::Solver;
     use ::holedox::generate::{Family, GenParams, generate};
     use rstest::rstest;

@@ -84,10 +84,16 @@ impl Adapter for Huarongdao {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL.iter().map(|f| (f.name(), f.summary())).collect()
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
-    fn cases<'a>(&'a self, input: &'a [u8]) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
+    fn cases<'a>(
+        &'a self,
+        input: &'a [u8],
+    ) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
         match parsers::huarongdao::parse(input) {
             Ok(parsed) => {
                 let board = Arc::new(parsed.board);
@@ -110,13 +116,21 @@ impl Adapter for Huarongdao {
         Ok(Solver::with_limits(limits))
     }
 
-    fn solve(&self, solver: &mut Solver, case: &Case, with_path: bool) -> Result<Answer<Moves>, Unsolved> {
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        with_path: bool,
+    ) -> Result<Answer<Moves>, Unsolved> {
         let (board, query) = (&*case.board, &case.query);
         let (moves, path) = if with_path {
             let solution = solver
                 .solve_with_path(board, query)
                 .map_err(Unsolved::new)?;
-            (solution.as_ref().map(|s| s.moves()), solution.map(|s| s.path))
+            (
+                solution.as_ref().map(|s| s.moves()),
+                solution.map(|s| s.path),
+            )
         } else {
             (solver.solve(board, query).map_err(Unsolved::new)?, None)
         };
@@ -159,6 +173,12 @@ impl Adapter for Huarongdao {
         ::huarongdao::replay(&case.board, &case.query, path).map_err(|e| e.to_string())
     }
 
+    /// (blank, piece) pairs.
+    fn state_space(&self, case: &Case) -> u64 {
+        let cells = (case.board.rows() * case.board.cols()) as u64;
+        cells.saturating_mul(cells)
+    }
+
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         match ::huarongdao::oracle::solve_within(&case.board, &case.query, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
@@ -186,7 +206,7 @@ impl Adapter for Huarongdao {
     }
 
     fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::huarongdao(input)
+        parsers::validate::huarongdao::validate(input)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Position>, String> {

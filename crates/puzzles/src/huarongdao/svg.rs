@@ -179,8 +179,8 @@ pub(crate) fn picture_string(board: &Board, query: &Query, path: Option<&[Dir]>)
 
 #[cfg(test)]
 mod tests {
-    use crate::svg::check;
     use super::*;
+    use crate::svg::check;
     use ::huarongdao::Solver;
     use ::huarongdao::generate::{Family, GenParams, generate};
     use grid_core::Pos;

@@ -1,0 +1,142 @@
+//! Tidy checks in the rust-analyzer style: facts about the source tree itself.
+//!
+//! The one here keeps the puzzle contract honest: outside a puzzle's own places (its
+//! solver crate, its format module in `parsers`, its adapter here) and the registry, no
+//! code names a puzzle. So no tool enumerates the puzzles, and a new puzzle needs no
+//! edit anywhere else. Comments, tests and `mod NAME;` lines may name them.
+
+use puzzles::PUZZLES;
+use std::path::{Path, PathBuf};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every `.rs` file under `dir`, skipping build output.
+fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                rust_files(&path, files);
+            }
+        } else if name.ends_with(".rs") {
+            files.push(path);
+        }
+    }
+}
+
+/// The places (path prefixes, relative to the workspace) that belong to one puzzle.
+fn own_places(name: &str) -> Vec<String> {
+    let module = name.replace('-', "_");
+    vec![
+        format!("crates/{name}/"),
+        format!("crates/puzzles/src/{module}/"),
+        format!("crates/parsers/src/{module}.rs"),
+        format!("crates/parsers/src/validate/{module}.rs"),
+    ]
+}
+
+/// Whether `word` occurs in `line` on its own (not inside a longer identifier).
+fn names(line: &str, word: &str) -> bool {
+    let line = line.to_ascii_lowercase();
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    line.match_indices(word).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        let after = line[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+/// The lines of a file that tidy checks: code, not comments, not tests, not the
+/// registry, not module declarations.
+fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut in_registry = false;
+    text.lines()
+        .enumerate()
+        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
+        .filter(move |(_, line)| {
+            let line = line.trim();
+            if line.starts_with("pub static PUZZLES") {
+                in_registry = true;
+            }
+            let registry = in_registry;
+            if in_registry && line == "];" {
+                in_registry = false;
+            }
+            let declaration = line
+                .strip_prefix("pub ")
+                .unwrap_or(line)
+                .starts_with("mod ")
+                && line.ends_with(';');
+            !registry && !declaration && !line.starts_with("//")
+        })
+        .map(|(i, line)| (i + 1, line))
+}
+
+#[test]
+fn no_tool_names_a_puzzle() {
+    let root = workspace();
+    let mut files = Vec::new();
+    for dir in ["crates", "xtask", "fuzz"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let names: Vec<&str> = PUZZLES.iter().map(|p| p.about().name).collect();
+    let own: Vec<String> = names.iter().flat_map(|n| own_places(n)).collect();
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let relative = path
+            .strip_prefix(&root)
+            .expect("under the workspace")
+            .to_string_lossy()
+            .replace('\\', "/");
+        if own.iter().any(|place| relative.starts_with(place.as_str()))
+            || relative.contains("/tests/")
+        {
+            continue;
+        }
+        checked += 1;
+        let text = std::fs::read_to_string(path).expect("a source file");
+        for (number, line) in checked_lines(&text) {
+            for name in &names {
+                if names_in(line, name) {
+                    found.push(format!(
+                        "{relative}:{number}: names {name}: {}",
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        checked >= 20,
+        "only {checked} files checked: is the walk right?"
+    );
+    assert!(
+        found.is_empty(),
+        "code outside the puzzles' own places names a puzzle (go through the registry):\n{}",
+        found.join("\n")
+    );
+}
+
+fn names_in(line: &str, name: &str) -> bool {
+    names(line, name) || names(line, &name.replace('-', "_"))
+}
+
+#[test]
+fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
+    assert!(names("let p = find(\"bloxorz\");", "bloxorz"));
+    assert!(names("Puzzle::Bloxorz => 3,", "bloxorz"));
+    assert!(!names("let bloxorzish = 1;", "bloxorz"));
+    let text = "// bloxorz here is fine\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
+    let flagged: Vec<usize> = checked_lines(text)
+        .filter(|(_, line)| names(line, "bloxorz"))
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(flagged, [6]);
+}
