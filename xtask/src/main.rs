@@ -1,11 +1,15 @@
 //! `cargo xtask`: fixture and benchmark tooling (the rust-analyzer pattern: one binary,
-//! a few subcommands, few dependencies).
+//! a few subcommands, few dependencies). Every subcommand iterates the registry of the
+//! `puzzles` crate.
 //!
 //! ```text
 //! cargo xtask verify              solve every fixture, diff against its .out, check
-//!                                 generated inputs, replay every path, run the oracle
-//!                                 where the instance is small
-//! cargo xtask regen               rewrite generated .in files and every .out file
+//!                                 generated inputs, replay every path, check every
+//!                                 answer's confirmation and rerun the naive oracle
+//! cargo xtask regen               rewrite generated .in files, every .out file but the
+//!                                 given ones, and the pictures in docs/
+//! cargo xtask confirm [PUZZLE]    confirm every fixture answer by the naive oracle or
+//!                                 the reference programs; write fixtures/*/confirmed.txt
 //! cargo xtask gen PUZZLE ARGS --name NAME
 //!                                 add `gridsolve gen --puzzle PUZZLE ARGS` to
 //!                                 fixtures/PUZZLE with a manifest line
@@ -15,16 +19,15 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
 
 use anyhow::{Context, Result, bail};
+use puzzles::Puzzle;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 mod bench;
-mod bloxorz;
+mod confirm;
 mod fixtures;
-mod holedox;
-mod huarongdao;
 mod manifest;
+mod reference;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,8 +41,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str =
-    "usage: cargo xtask verify | regen | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -47,6 +49,7 @@ fn run(args: &[String]) -> Result<bool> {
     match args.first().map(String::as_str) {
         Some("verify") => fixtures::verify(&root),
         Some("regen") => fixtures::regen(&root).map(|()| true),
+        Some("confirm") => confirm::run(&root, args.get(1).map(String::as_str)),
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
         Some("help" | "--help" | "-h") | None => {
@@ -66,51 +69,19 @@ fn workspace_root() -> Result<PathBuf> {
         .context("xtask has no parent directory")
 }
 
-/// The puzzles with fixtures and generators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Puzzle {
-    Huarongdao,
-    Bloxorz,
-    Holedox,
+/// The registered puzzle called `name`.
+fn puzzle(name: &str) -> Result<&'static dyn Puzzle> {
+    puzzles::find(name).with_context(|| {
+        format!(
+            "unknown puzzle {name:?}; expected one of: {}",
+            puzzles::names()
+        )
+    })
 }
 
-impl Puzzle {
-    const ALL: [Puzzle; 3] = [Puzzle::Huarongdao, Puzzle::Bloxorz, Puzzle::Holedox];
-
-    fn name(self) -> &'static str {
-        match self {
-            Puzzle::Huarongdao => "huarongdao",
-            Puzzle::Bloxorz => "bloxorz",
-            Puzzle::Holedox => "holedox",
-        }
-    }
-
-    fn from_name(name: &str) -> Result<Puzzle> {
-        Puzzle::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
-            .with_context(|| {
-                format!("unknown puzzle {name:?}; expected one of: huarongdao, bloxorz, holedox")
-            })
-    }
-
-    /// The judge output for an input.
-    fn judge(self, input: &[u8]) -> Result<String, parsers::ParseError> {
-        match self {
-            Puzzle::Huarongdao => parsers::huarongdao::judge(input),
-            Puzzle::Bloxorz => parsers::bloxorz::judge(input),
-            Puzzle::Holedox => parsers::holedox::judge(input),
-        }
-    }
-
-    /// Checks beyond the judge output: replays every path, runs the oracle where small.
-    fn deep_check(self, input: &[u8]) -> Result<fixtures::DeepCheck> {
-        match self {
-            Puzzle::Huarongdao => huarongdao::deep_check(input),
-            Puzzle::Bloxorz => bloxorz::deep_check(input),
-            Puzzle::Holedox => holedox::deep_check(input),
-        }
-    }
+/// The directory cargo builds into.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
 /// The `gridsolve` binary, built (in the dev profile) if it is not up to date: fixtures
@@ -124,22 +95,20 @@ fn gridsolve(root: &Path) -> Result<PathBuf> {
     if !status.success() {
         bail!("cargo build --package cli failed");
     }
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    Ok(target.join("debug").join("gridsolve"))
+    Ok(target_dir(root).join("debug").join("gridsolve"))
 }
 
 /// `gridsolve gen --puzzle PUZZLE ARGS`: a generated input.
-fn generate(binary: &Path, puzzle: Puzzle, args: &[String]) -> Result<String> {
+fn generate(binary: &Path, puzzle: &dyn Puzzle, args: &[String]) -> Result<String> {
+    let name = puzzle.about().name;
     let output = Command::new(binary)
-        .args(["gen", "--puzzle", puzzle.name()])
+        .args(["gen", "--puzzle", name])
         .args(args)
         .output()
         .with_context(|| format!("cannot run {}", binary.display()))?;
     if !output.status.success() {
         bail!(
-            "gridsolve gen --puzzle {} {} failed: {}",
-            puzzle.name(),
+            "gridsolve gen --puzzle {name} {} failed: {}",
             args.join(" "),
             String::from_utf8_lossy(&output.stderr).trim()
         );

@@ -2,9 +2,13 @@
 //!
 //! ```text
 //! # comment
-//! NAME  hand: what the input probes
-//! NAME  gen: arguments of `gridsolve gen --puzzle PUZZLE`
+//! NAME  hand: what the input probes                  (.out written by regen)
+//! NAME  gen: arguments of `gridsolve gen --puzzle PUZZLE`  (.in and .out by regen)
+//! NAME  given: where the input and its answers come from   (neither touched by regen)
 //! ```
+//!
+//! A `given:` fixture's `.out` is a published answer (a spec's sample output, a proven
+//! optimum): it is checked, never rewritten, and it confirms itself.
 
 use anyhow::{Context, Result, bail};
 use std::path::Path;
@@ -16,6 +20,9 @@ pub(crate) enum Origin {
     Hand(String),
     /// Made by the generator with these arguments.
     Generated(Vec<String>),
+    /// Input and answers from outside (the text says where); the `.out` is never
+    /// rewritten.
+    Given(String),
 }
 
 /// One line of a manifest.
@@ -35,17 +42,19 @@ pub(crate) fn read(path: &Path) -> Result<Vec<Entry>> {
             continue;
         }
         let at = || format!("{}:{}", path.display(), i + 1);
-        let (name, how) = line
-            .split_once(char::is_whitespace)
-            .with_context(|| format!("{}: expected NAME followed by hand: or gen:", at()))?;
+        let (name, how) = line.split_once(char::is_whitespace).with_context(|| {
+            format!("{}: expected NAME followed by hand:, gen: or given:", at())
+        })?;
         let how = how.trim();
         let origin = if let Some(text) = how.strip_prefix("hand:") {
             Origin::Hand(text.trim().to_string())
         } else if let Some(args) = how.strip_prefix("gen:") {
             Origin::Generated(args.split_whitespace().map(str::to_string).collect())
+        } else if let Some(text) = how.strip_prefix("given:") {
+            Origin::Given(text.trim().to_string())
         } else {
             bail!(
-                "{}: expected hand: or gen: after the name, found {how:?}",
+                "{}: expected hand:, gen: or given: after the name, found {how:?}",
                 at()
             );
         };
@@ -65,5 +74,6 @@ pub(crate) fn line(entry: &Entry) -> String {
     match &entry.origin {
         Origin::Hand(text) => format!("{}  hand: {text}", entry.name),
         Origin::Generated(args) => format!("{}  gen: {}", entry.name, args.join(" ")),
+        Origin::Given(text) => format!("{}  given: {text}", entry.name),
     }
 }
