@@ -1,0 +1,814 @@
+//! The state code: where a layout's pieces stand, as one `u64` that is the same for
+//! every board that differs only by swapping pieces of equal shape; and the bit masks
+//! the moves are made from.
+//!
+//! A piece is placed by its *anchor*, its first cell in reading order, and pieces of one
+//! shape form a *class*. A state is, per class, the set of its anchors. Two codes pack
+//! it:
+//!
+//! - [`CellCode`], the fast one: `b` bits a cell, holding 0 or `1 + class` of the piece
+//!   anchored there (`b = 3` holds up to seven classes on up to 21 cells: every classic
+//!   4 x 5 layout). The masks of the search use the same layout, one bit a cell at the
+//!   bottom of its field (*field space*), so the anchors of a class are one SWAR
+//!   comparison of the code, and a move is two XORs on it.
+//! - [`SequenceCode`], for layouts the first cannot hold in 64 bits: the rank of the set
+//!   of covered cells among all sets of that size, combined with the rank of the order
+//!   of the pieces' classes in reading order among all orders of that many pieces of
+//!   each class. Its masks use one bit a cell. Decoding walks the covered cells: the
+//!   first one no piece covers yet is the next piece's anchor.
+//!
+//! A layout neither code holds in 64 bits is refused
+//! ([`LayoutError::TooManyStates`](crate::LayoutError::TooManyStates)).
+
+use crate::layout::{Layout, Shape};
+
+/// The most classes a layout can have: one piece on each cell.
+pub(crate) const MAX_CLASSES: usize = 64;
+
+/// Per class, the anchors of its pieces (a mask in field space).
+pub(crate) type Anchors = [u64; MAX_CLASSES];
+
+/// The pieces of one shape.
+#[derive(Clone, Debug)]
+pub(crate) struct Class {
+    /// The shape's cells, with its anchor on bit 0 (every other cell comes later in
+    /// reading order, so at a higher bit).
+    pub(crate) shape: u64,
+    /// The cells' distances from the anchor, in bits (the first is 0).
+    pub(crate) offsets: Vec<u32>,
+    /// The first four offsets, padded with 0 (which changes neither an AND nor an OR of
+    /// shifted masks, since offset 0 is always there): a loop the compiler unrolls.
+    head: [u32; 4],
+    /// Whether the shape has at most four cells, so `head` holds all its offsets.
+    small: bool,
+    /// The anchors at which the shape lies wholly on the board.
+    pub(crate) fits: u64,
+    /// The labels of its pieces, sorted: the names given to the pieces of a decoded
+    /// state, in reading order.
+    pub(crate) labels: Vec<u8>,
+}
+
+impl Class {
+    /// The anchors at which a piece of this class lies wholly on `free` cells.
+    #[inline]
+    pub(crate) fn fits_in(&self, free: u64) -> u64 {
+        if self.small {
+            let [a, b, c, d] = self.head;
+            self.fits & free >> a & free >> b & free >> c & free >> d
+        } else {
+            self.offsets
+                .iter()
+                .fold(self.fits & free, |fits, &o| fits & (free >> o))
+        }
+    }
+
+    /// The cells of pieces of this class anchored on each anchor of `anchors`, which must
+    /// be a state's (pieces that do not overlap): then the shifted shapes have no bit in
+    /// common, and their sum, a product, is their union.
+    #[inline]
+    pub(crate) fn spread(&self, anchors: u64) -> u64 {
+        anchors.wrapping_mul(self.shape)
+    }
+
+    /// The anchors at which a piece of this class covers a cell of `cells`.
+    #[inline]
+    pub(crate) fn touching(&self, cells: u64) -> u64 {
+        if self.small {
+            let [a, b, c, d] = self.head;
+            cells >> a | cells >> b | cells >> c | cells >> d
+        } else {
+            self.offsets
+                .iter()
+                .fold(0, |anchors, &o| anchors | cells >> o)
+        }
+    }
+}
+
+/// Which code a layout's states take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CodeKind {
+    /// [`CellCode`] with this many bits a cell.
+    Cells(u32),
+    /// [`SequenceCode`].
+    Sequence,
+}
+
+/// A layout's board and classes as bit masks in the field space of its code: cell `i`
+/// is bit `i * stride`.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
+    pub(crate) rows: usize,
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
+    pub(crate) cols: usize,
+    pub(crate) kind: CodeKind,
+    /// Bits a cell.
+    pub(crate) stride: u32,
+    /// Every cell of the board.
+    pub(crate) board: u64,
+    /// Every cell but those of the first column (where a step right cannot land).
+    not_first_col: u64,
+    /// Every cell but those of the last column.
+    not_last_col: u64,
+    /// A row, in bits.
+    row_bits: u32,
+    /// Per bit of a cell, the cells next to it.
+    around: [u64; 64],
+    pub(crate) classes: Vec<Class>,
+    /// The start.
+    pub(crate) start: Anchors,
+    /// The labels of the start's pieces, by anchor cell.
+    pub(crate) start_labels: [u8; 64],
+    pub(crate) goal_class: usize,
+    /// The goal piece's anchor on the goal (a bit).
+    pub(crate) goal_anchor: u32,
+    /// The board's left-right mirror, when it maps the layout's pieces and goal onto
+    /// themselves (and the code is [`CellCode`]).
+    pub(crate) mirror: Option<Mirror>,
+}
+
+/// A left-right mirror of the board that maps every class onto a class of as many pieces
+/// and the goal onto itself: then a board and its mirror image are equally far from
+/// solved, and a search need only visit one of each pair.
+#[derive(Clone, Debug)]
+pub(crate) struct Mirror {
+    /// Per pair of columns `c` and `cols - 1 - c` (left of the middle), their masks and
+    /// how far apart they are in bits.
+    pairs: Vec<(u64, u64, u32)>,
+    /// The middle column of an odd number of columns.
+    middle: u64,
+    /// Per class: the class of its mirror image, and how many bits its anchor moves left
+    /// beyond the mirror of the cell (a piece's anchor is the first cell of its top row;
+    /// mirrored, it is the mirror of the last).
+    classes: Vec<(usize, u32)>,
+    /// Per class, per anchor bit: the mirrored piece's anchor bit.
+    bits: Vec<[u8; 64]>,
+}
+
+impl Mirror {
+    /// The mirror of a mask of cells.
+    #[inline]
+    fn cells(&self, x: u64) -> u64 {
+        self.pairs
+            .iter()
+            .fold(x & self.middle, |y, &(left, right, apart)| {
+                y | (x & left) << apart | (x & right) >> apart
+            })
+    }
+
+    /// The code of the mirror image of the state `anchors`.
+    #[inline]
+    pub(crate) fn code(&self, anchors: &Anchors) -> u64 {
+        self.classes
+            .iter()
+            .enumerate()
+            .fold(0, |code, (k, &(image, span))| {
+                code | ((self.cells(anchors[k]) >> span) * (image as u64 + 1))
+            })
+    }
+
+    /// The class of the mirror image of a piece of `class`.
+    #[inline]
+    pub(crate) fn class(&self, class: usize) -> usize {
+        self.classes[class].0
+    }
+
+    /// The mirrored anchor bit of a piece of `class` anchored on bit `at`.
+    #[inline]
+    pub(crate) fn bit(&self, class: usize, at: u32) -> u32 {
+        u32::from(self.bits[class][at as usize])
+    }
+}
+
+impl Geometry {
+    /// The geometry of `layout`, for the code its states fit.
+    pub(crate) fn new(layout: &Layout) -> Geometry {
+        Geometry::with_kind(layout, None)
+    }
+
+    /// The geometry of `layout` for the code `kind` (`None`: the code its states fit).
+    pub(crate) fn with_kind(layout: &Layout, kind: Option<CodeKind>) -> Geometry {
+        let (rows, cols) = (layout.rows(), layout.cols());
+        let cells = rows * cols;
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut class_of = Vec::new();
+        for piece in layout.pieces() {
+            let shape = piece.shape();
+            let class = shapes.iter().position(|s| *s == shape).unwrap_or_else(|| {
+                shapes.push(shape);
+                shapes.len() - 1
+            });
+            class_of.push(class);
+        }
+        let kind = kind.unwrap_or_else(|| code_kind(cells, shapes.len()));
+        let stride = match kind {
+            CodeKind::Cells(bits) => bits,
+            CodeKind::Sequence => 1,
+        };
+        let bit = |r: usize, c: usize| (r * cols + c) as u32 * stride;
+        let board = (0..cells).fold(0u64, |m, i| m | 1 << (i as u32 * stride));
+        let first_col = (0..rows).fold(0u64, |m, r| m | 1 << bit(r, 0));
+        let last_col = (0..rows).fold(0u64, |m, r| m | 1 << bit(r, cols - 1));
+        let mut classes: Vec<Class> = shapes
+            .iter()
+            .map(|shape| class_of_shape(shape, rows, cols, stride))
+            .collect();
+        let mut start = [0u64; MAX_CLASSES];
+        let mut start_labels = [0u8; 64];
+        for (piece, &class) in layout.pieces().iter().zip(&class_of) {
+            let first = piece.cells()[0];
+            start[class] |= 1 << bit(first.row, first.col);
+            start_labels[first.row * cols + first.col] = piece.label() as u8;
+            classes[class].labels.push(piece.label() as u8);
+        }
+        for class in &mut classes {
+            class.labels.sort_unstable();
+        }
+        let goal = layout.goal();
+        let goal_shape = layout.goal_shape();
+        let goal_class = shapes
+            .iter()
+            .position(|s| *s == goal_shape)
+            .expect("the goal piece has a class");
+        let goal_anchor = bit(goal.pos.row, goal.pos.col + goal_shape.cells()[0].1);
+        let counts: Vec<u32> = (0..shapes.len()).map(|k| start[k].count_ones()).collect();
+        let mirror = match kind {
+            CodeKind::Cells(_) => mirror_of(&shapes, &counts, rows, cols, stride).filter(|m| {
+                m.class(goal_class) == goal_class && m.bit(goal_class, goal_anchor) == goal_anchor
+            }),
+            CodeKind::Sequence => None,
+        };
+        let mut geo = Geometry {
+            rows,
+            cols,
+            kind,
+            stride,
+            board,
+            not_first_col: board & !first_col,
+            not_last_col: board & !last_col,
+            row_bits: cols as u32 * stride,
+            classes,
+            start,
+            start_labels,
+            goal_class,
+            goal_anchor,
+            mirror,
+            around: [0; 64],
+        };
+        for cell in 0..cells {
+            let at = cell * stride as usize;
+            geo.around[at] = geo.neighbours(1 << at);
+        }
+        geo
+    }
+
+    /// `cells` moved one cell in `dir` (`U D L R` as 0..4); cells that would leave the
+    /// board are dropped.
+    #[inline]
+    pub(crate) fn shift(&self, cells: u64, dir: usize) -> u64 {
+        match dir {
+            0 => cells >> self.row_bits,
+            1 => (cells << self.row_bits) & self.board,
+            2 => (cells >> self.stride) & self.not_last_col,
+            _ => (cells << self.stride) & self.not_first_col,
+        }
+    }
+
+    /// The cells one step from `cells`, in any direction.
+    #[inline]
+    pub(crate) fn neighbours(&self, cells: u64) -> u64 {
+        (cells >> self.row_bits
+            | cells << self.row_bits
+            | (cells >> self.stride) & self.not_last_col
+            | (cells << self.stride) & self.not_first_col)
+            & self.board
+    }
+
+    /// The cells next to the cell at bit `at`.
+    #[inline]
+    pub(crate) fn around(&self, at: u32) -> u64 {
+        self.around[at as usize]
+    }
+
+    /// The anchors at which a piece of `class` lies wholly on `free` cells.
+    #[inline]
+    pub(crate) fn fits_in(&self, class: usize, free: u64) -> u64 {
+        self.classes[class].fits_in(free)
+    }
+
+    /// The cells of pieces of `class` anchored on `anchors` (see [`Class::spread`]).
+    #[inline]
+    pub(crate) fn spread(&self, class: usize, anchors: u64) -> u64 {
+        self.classes[class].spread(anchors)
+    }
+
+    /// The cells the pieces of `anchors` cover.
+    pub(crate) fn covered(&self, anchors: &Anchors) -> u64 {
+        (0..self.classes.len()).fold(0, |m, k| m | self.spread(k, anchors[k]))
+    }
+
+    /// The cell of a bit.
+    pub(crate) fn cell(&self, bit: u32) -> usize {
+        (bit / self.stride) as usize
+    }
+}
+
+/// The left-right mirror of a board of `shapes` (with `counts` pieces each), if it maps
+/// every class onto one of as many pieces.
+fn mirror_of(
+    shapes: &[Shape],
+    counts: &[u32],
+    rows: usize,
+    cols: usize,
+    stride: u32,
+) -> Option<Mirror> {
+    let column = |c: usize| (0..rows).fold(0u64, |m, r| m | 1 << ((r * cols + c) as u32 * stride));
+    let pairs = (0..cols / 2)
+        .map(|c| {
+            (
+                column(c),
+                column(cols - 1 - c),
+                (cols - 1 - 2 * c) as u32 * stride,
+            )
+        })
+        .collect();
+    let middle = if cols % 2 == 1 { column(cols / 2) } else { 0 };
+    let mut classes = Vec::new();
+    let mut bits = Vec::new();
+    for (k, shape) in shapes.iter().enumerate() {
+        let (_, width) = shape.size();
+        let mut image: Vec<(usize, usize)> = shape
+            .cells()
+            .iter()
+            .map(|&(r, c)| (r, width - 1 - c))
+            .collect();
+        image.sort_unstable();
+        let target = shapes.iter().position(|s| s.cells() == image.as_slice())?;
+        if counts[target] != counts[k] {
+            return None;
+        }
+        let top: Vec<usize> = shape
+            .cells()
+            .iter()
+            .filter(|c| c.0 == 0)
+            .map(|c| c.1)
+            .collect();
+        let span = top[top.len() - 1] - top[0];
+        let mut table = [0u8; 64];
+        for r in 0..rows {
+            for c in span..cols {
+                // The piece's anchor on column `c` - span .. its top row ends on `c`.
+                let anchor = c - span;
+                let mirrored = cols - 1 - c;
+                table[(r * cols + anchor) * stride as usize] =
+                    ((r * cols + mirrored) * stride as usize) as u8;
+            }
+        }
+        classes.push((target, span as u32 * stride));
+        bits.push(table);
+    }
+    Some(Mirror {
+        pairs,
+        middle,
+        classes,
+        bits,
+    })
+}
+
+/// The class of pieces of `shape` on a `rows x cols` board, in field space.
+fn class_of_shape(shape: &Shape, rows: usize, cols: usize, stride: u32) -> Class {
+    let anchor_col = shape.cells()[0].1;
+    let offsets: Vec<u32> = shape
+        .cells()
+        .iter()
+        .map(|&(r, c)| (r * cols + c - anchor_col) as u32 * stride)
+        .collect();
+    let (height, width) = shape.size();
+    let mut fits = 0u64;
+    for r in 0..=rows - height {
+        for c in anchor_col..=cols - width + anchor_col {
+            fits |= 1 << ((r * cols + c) as u32 * stride);
+        }
+    }
+    let mut head = [0; 4];
+    for (slot, &o) in head.iter_mut().zip(&offsets) {
+        *slot = o;
+    }
+    Class {
+        shape: offsets.iter().fold(0, |m, &o| m | 1 << o),
+        head,
+        small: offsets.len() <= 4,
+        offsets,
+        fits,
+        labels: Vec::new(),
+    }
+}
+
+/// How a state becomes a `u64` and back.
+pub(crate) trait Codec {
+    /// The code of `anchors`.
+    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64;
+
+    /// The anchors of `code`; returns the covered cells.
+    fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64;
+
+    /// The code after the piece of `class` anchored on bit `from` of `anchors` (decoded
+    /// from `code`) moves its anchor to bit `to`.
+    fn relocate(
+        &self,
+        geo: &Geometry,
+        code: u64,
+        anchors: &Anchors,
+        class: usize,
+        from: u32,
+        to: u32,
+    ) -> u64;
+}
+
+/// Bits a cell needs to hold 0 or `1 + class` for `classes` classes.
+fn field_bits(classes: usize) -> u32 {
+    usize::BITS - classes.leading_zeros()
+}
+
+/// The code for a board of `cells` cells with `classes` shapes.
+fn code_kind(cells: usize, classes: usize) -> CodeKind {
+    let bits = field_bits(classes);
+    if cells * bits as usize <= 64 {
+        CodeKind::Cells(bits)
+    } else {
+        CodeKind::Sequence
+    }
+}
+
+/// `b` bits a cell: 0, or `1 + class` on the anchor of a piece of that class.
+#[derive(Clone, Debug)]
+pub(crate) struct CellCode {
+    /// `1 + class` in every field, per class.
+    repeated: Vec<u64>,
+    /// The low `b - 1` bits of every field.
+    low: u64,
+    /// `b - 1`.
+    top: u32,
+}
+
+impl CellCode {
+    pub(crate) fn new(geo: &Geometry) -> CellCode {
+        assert!(matches!(geo.kind, CodeKind::Cells(_)), "a layout that fits");
+        let top = geo.stride - 1;
+        CellCode {
+            repeated: (0..geo.classes.len())
+                .map(|k| geo.board * (k as u64 + 1))
+                .collect(),
+            low: geo.board * ((1 << top) - 1),
+            top,
+        }
+    }
+}
+
+impl Codec for CellCode {
+    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64 {
+        (0..geo.classes.len()).fold(0, |code, k| code | (anchors[k] * (k as u64 + 1)))
+    }
+
+    #[inline]
+    fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+        let mut covered = 0;
+        for ((mine, &repeated), class) in anchors.iter_mut().zip(&self.repeated).zip(&geo.classes) {
+            // The fields equal to 1 + k are those where `code ^ repeated` is zero. Adding
+            // the low bits to themselves carries into a field's top bit when any is set
+            // (and never out of the field); with the top bit itself, that is "non-zero".
+            let diff = code ^ repeated;
+            let nonzero = (((diff & self.low) + self.low) | diff) >> self.top;
+            *mine = !nonzero & geo.board;
+            covered |= class.spread(*mine);
+        }
+        covered
+    }
+
+    #[inline]
+    fn relocate(
+        &self,
+        _geo: &Geometry,
+        code: u64,
+        _anchors: &Anchors,
+        class: usize,
+        from: u32,
+        to: u32,
+    ) -> u64 {
+        let value = class as u64 + 1;
+        code ^ value << from ^ value << to
+    }
+}
+
+/// The rank of the covered cells among the sets of as many cells, times the number of
+/// orders of the pieces' classes, plus the rank of the classes of the pieces in anchor
+/// order among those orders (`P! / (n_1! ... n_K!)` of them, for `n_k` pieces of class
+/// `k`).
+#[derive(Clone, Debug)]
+pub(crate) struct SequenceCode {
+    /// Pieces per class.
+    counts: Vec<u32>,
+    /// How many orders of the pieces' classes there are.
+    sequences: u128,
+    covered: usize,
+}
+
+impl SequenceCode {
+    pub(crate) fn new(geo: &Geometry) -> SequenceCode {
+        let counts: Vec<u32> = (0..geo.classes.len())
+            .map(|k| geo.start[k].count_ones())
+            .collect();
+        let covered = (0..geo.classes.len())
+            .map(|k| counts[k] as usize * geo.classes[k].offsets.len())
+            .sum();
+        SequenceCode {
+            sequences: multinomial(&counts),
+            counts,
+            covered,
+        }
+    }
+}
+
+/// `(n_1 + ... + n_K)! / (n_1! ... n_K!)`, saturating.
+fn multinomial(counts: &[u32]) -> u128 {
+    let mut total = 0usize;
+    counts.iter().fold(1u128, |m, &n| {
+        total += n as usize;
+        m.saturating_mul(u128::from(BINOMIAL[total][n as usize]))
+    })
+}
+
+impl Codec for SequenceCode {
+    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64 {
+        let kinds = geo.classes.len();
+        let mut left = [0u32; MAX_CLASSES];
+        left[..kinds].copy_from_slice(&self.counts);
+        let mut total: u128 = self.counts.iter().map(|&n| u128::from(n)).sum();
+        // Orders of the classes left, and the rank of this one among them: each class
+        // smaller than the piece's own, put here instead, would come before it.
+        let mut orders = self.sequences;
+        let mut order = 0u128;
+        let mut rest = anchors[..kinds].iter().fold(0, |m, &a| m | a);
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let class = (0..kinds).find(|&k| anchors[k] & at != 0).expect("a class");
+            for &n in &left[..class] {
+                order += orders * u128::from(n) / total;
+            }
+            orders = orders * u128::from(left[class]) / total;
+            left[class] -= 1;
+            total -= 1;
+        }
+        let mut rank = 0u64;
+        let mut rest = geo.covered(anchors);
+        let mut i = 1;
+        while rest != 0 {
+            rank += BINOMIAL[rest.trailing_zeros() as usize][i];
+            i += 1;
+            rest &= rest - 1;
+        }
+        (u128::from(rank) * self.sequences + order) as u64
+    }
+
+    fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+        let kinds = geo.classes.len();
+        anchors[..kinds].fill(0);
+        let code = u128::from(code);
+        let mut rank = (code / self.sequences) as u64;
+        let mut order = code % self.sequences;
+        // Unrank: the largest cell p with C(p, i) <= rank is the i-th covered cell.
+        let mut covered = 0u64;
+        let mut p = 64;
+        for i in (1..=self.covered).rev() {
+            p -= 1;
+            while BINOMIAL[p][i] > rank {
+                p -= 1;
+            }
+            rank -= BINOMIAL[p][i];
+            covered |= 1 << p;
+        }
+        let mut left = [0u32; MAX_CLASSES];
+        left[..kinds].copy_from_slice(&self.counts);
+        let mut total: u128 = self.counts.iter().map(|&n| u128::from(n)).sum();
+        let mut orders = self.sequences;
+        let mut rest = covered;
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            let mut class = 0;
+            loop {
+                let these = orders * u128::from(left[class]) / total;
+                if order < these {
+                    orders = these;
+                    break;
+                }
+                order -= these;
+                class += 1;
+            }
+            left[class] -= 1;
+            total -= 1;
+            anchors[class] |= at;
+            rest &= !geo.spread(class, at);
+        }
+        covered
+    }
+
+    fn relocate(
+        &self,
+        geo: &Geometry,
+        _code: u64,
+        anchors: &Anchors,
+        class: usize,
+        from: u32,
+        to: u32,
+    ) -> u64 {
+        let mut moved = *anchors;
+        moved[class] ^= 1 << from | 1 << to;
+        self.encode(geo, &moved)
+    }
+}
+
+/// `BINOMIAL[n][k]` is `n` choose `k`, for `n, k <= 64` (all fit in 64 bits).
+static BINOMIAL: [[u64; 65]; 65] = binomials();
+
+const fn binomials() -> [[u64; 65]; 65] {
+    let mut table = [[0u64; 65]; 65];
+    let mut n = 0;
+    while n <= 64 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
+/// The bits a state code of `layout` needs: the smaller of the two codes'.
+pub(crate) fn bits_needed(layout: &Layout) -> u32 {
+    let cells = layout.rows() * layout.cols();
+    let mut shapes: Vec<Shape> = Vec::new();
+    let mut counts: Vec<u32> = Vec::new();
+    for piece in layout.pieces() {
+        let shape = piece.shape();
+        match shapes.iter().position(|s| *s == shape) {
+            Some(k) => counts[k] += 1,
+            None => {
+                shapes.push(shape);
+                counts.push(1);
+            }
+        }
+    }
+    let covered: usize = layout.pieces().iter().map(|p| p.cells().len()).sum();
+    let cell_bits = cells as u32 * field_bits(shapes.len());
+    let count = u128::from(BINOMIAL[cells][covered]).saturating_mul(multinomial(&counts));
+    // Codes run from 0 to count - 1.
+    let sequence_bits = u128::BITS - count.saturating_sub(1).leading_zeros();
+    cell_bits.min(sequence_bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Goal, Layout};
+    use grid_core::{Pos, SplitMix64};
+
+    fn classic() -> Layout {
+        let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
+        Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1))).unwrap()
+    }
+
+    #[test]
+    fn binomials_are_pascals_triangle() {
+        assert_eq!(BINOMIAL[5][2], 10);
+        assert_eq!(BINOMIAL[64][32], 1_832_624_140_942_590_534);
+        assert_eq!(BINOMIAL[3][4], 0);
+    }
+
+    #[test]
+    fn the_classic_board_takes_three_bits_a_cell() {
+        let geo = Geometry::new(&classic());
+        assert_eq!(geo.classes.len(), 4);
+        assert_eq!(geo.kind, CodeKind::Cells(3));
+        // C(20, 18) * 10! / (4! 4! 1! 1!) = 190 * 6300 < 2^21.
+        assert_eq!(bits_needed(&classic()), 21);
+        // The 2x2 fits at 3 x 4 anchors; its anchor is its top-left cell.
+        assert_eq!(geo.classes[1].fits.count_ones(), 12);
+        assert_eq!(geo.goal_anchor, 13 * 3);
+    }
+
+    #[test]
+    fn an_anchor_may_lie_right_of_the_bounding_box_corner() {
+        // The L's first cell is (0, 1); its corner (0, 0) is another piece's cell.
+        let layout = Layout::from_rows(&["AL.", "LL."], Goal::new('L', Pos::new(0, 1))).unwrap();
+        let geo = Geometry::new(&layout);
+        assert_eq!(geo.stride, 2);
+        let l = &geo.classes[1];
+        assert_eq!(
+            l.offsets,
+            [0, 4, 6],
+            "cells 0, 2, 3 from the anchor, two bits a cell"
+        );
+        assert_eq!(l.fits, 1 << 2 | 1 << 4, "anchors on row 0, columns 1 and 2");
+        assert_eq!(geo.goal_anchor, 2 * 2);
+    }
+
+    /// Random placements of the layout's pieces.
+    fn random_states(geo: &Geometry, count: usize) -> Vec<Anchors> {
+        let mut rng = SplitMix64::new(11);
+        let mut states = Vec::new();
+        while states.len() < count {
+            let mut covered = 0u64;
+            let mut anchors = [0u64; MAX_CLASSES];
+            let mut placed = true;
+            for (k, mine) in anchors.iter_mut().enumerate().take(geo.classes.len()) {
+                for _ in 0..geo.start[k].count_ones() {
+                    let fits = geo.fits_in(k, geo.board & !covered);
+                    if fits == 0 {
+                        placed = false;
+                        break;
+                    }
+                    let mut f = fits;
+                    for _ in 0..rng.index(fits.count_ones() as usize) {
+                        f &= f - 1;
+                    }
+                    let at = f & f.wrapping_neg();
+                    *mine |= at;
+                    covered |= geo.spread(k, at);
+                }
+            }
+            if placed {
+                states.push(anchors);
+            }
+        }
+        states
+    }
+
+    fn round_trips(geo: &Geometry, codec: &impl Codec) {
+        let mut decoded = [0u64; MAX_CLASSES];
+        for anchors in random_states(geo, 300) {
+            let code = codec.encode(geo, &anchors);
+            let covered = codec.decode(geo, code, &mut decoded);
+            assert_eq!(decoded[..geo.classes.len()], anchors[..geo.classes.len()]);
+            assert_eq!(covered, geo.covered(&anchors));
+            // Moving a piece to any free anchor of its class: relocate = encode.
+            for k in 0..geo.classes.len() {
+                let mut pieces = anchors[k];
+                while pieces != 0 {
+                    let from = pieces.trailing_zeros();
+                    pieces &= pieces - 1;
+                    let own = geo.spread(k, 1 << from);
+                    let mut free = geo.fits_in(k, geo.board & !covered | own) & !(1 << from);
+                    while free != 0 {
+                        let to = free.trailing_zeros();
+                        free &= free - 1;
+                        let mut moved = anchors;
+                        moved[k] ^= 1 << from | 1 << to;
+                        assert_eq!(
+                            codec.relocate(geo, code, &anchors, k, from, to),
+                            codec.encode(geo, &moved)
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn both_codes_round_trip_and_relocate_like_encode() {
+        let geo = Geometry::new(&classic());
+        round_trips(&geo, &CellCode::new(&geo));
+        // The sequence code on the same layout, in its own field space.
+        let geo = Geometry::with_kind(&classic(), Some(CodeKind::Sequence));
+        round_trips(&geo, &SequenceCode::new(&geo));
+    }
+
+    #[test]
+    fn swapping_equal_shapes_gives_the_same_code() {
+        let a = classic();
+        let swapped = Layout::from_rows(
+            &["CBBA", "CBBA", "DEEF", "DHGF", "I..J"],
+            Goal::new('B', Pos::new(3, 1)),
+        )
+        .unwrap();
+        let (ga, gb) = (Geometry::new(&a), Geometry::new(&swapped));
+        let (ca, cb) = (CellCode::new(&ga), CellCode::new(&gb));
+        assert_eq!(ca.encode(&ga, &ga.start), cb.encode(&gb, &gb.start));
+    }
+
+    #[test]
+    fn an_8x8_board_with_three_shapes_needs_the_sequence_code() {
+        let rows = [
+            "AAB.....", "AAB.....", "CC......", "........", "........", "........", "........",
+            "DD......",
+        ];
+        let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(6, 6))).unwrap();
+        let geo = Geometry::new(&layout);
+        assert_eq!(geo.kind, CodeKind::Sequence, "2 bits a cell is 128 bits");
+        round_trips(&geo, &SequenceCode::new(&geo));
+        // C(64, 10) * 4! / (1! 1! 2!) < 2^41 (10 covered cells; pieces A, B, CC, DD).
+        assert_eq!(bits_needed(&layout), 41);
+    }
+}

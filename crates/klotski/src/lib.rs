@@ -1,0 +1,60 @@
+//! Optimal solver for Klotski (华容道), the full sliding-block puzzle.
+//!
+//! Pieces of any 4-connected shape lie on a board of up to 64 cells; some cells are
+//! empty. A move moves one piece; how far depends on the [`Metric`] (one cell; a straight
+//! run; or anywhere it can reach through empty cells). How few moves bring the goal
+//! piece (or any piece of its shape: equal shapes are interchangeable) to the goal?
+//!
+//! Build a [`Layout`] (rows of labels and a [`Goal`]), solve it with a [`Solver`]
+//! (which keeps its buffers for the next layout), and check any [`Path`] with
+//! [`replay`], which knows only the rules:
+//!
+//! ```
+//! use klotski::{replay, Goal, Layout, Metric, Solver};
+//! use grid_core::Pos;
+//!
+//! // 横刀立马: the 2x2 B must reach row 4, column 2 (1-based), above the exit.
+//! let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
+//! let layout = Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1)))?;
+//! let mut solver = Solver::new();
+//! let solution = solver.solve_with_path(&layout, Metric::Move)?.expect("solvable");
+//! assert_eq!(solution.moves(), 81);
+//! assert_eq!(replay(&layout, Metric::Move, &solution.path)?, 81);
+//! assert_eq!(solver.solve(&layout, Metric::Slide)?, Some(90));
+//! assert_eq!(solver.solve(&layout, Metric::Step)?, Some(116));
+//! assert_eq!(solver.reachable(&layout)?, 25_955);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A state is one `u64`: on boards of up to 21 cells with up to seven shapes (every
+//! classic 4 x 5 layout), three bits a cell hold the shape class of the piece anchored
+//! there, so a move is two XORs on the code; other layouts use a ranked code (the covered
+//! cells' rank, then the pieces' classes in reading order), and a layout that neither
+//! holds in 64 bits is refused when it is built
+//! ([`LayoutError::TooManyStates`]).
+//!
+//! Every solver crate of gridsolve has this shape: `Solver::new()` (or
+//! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
+//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`oracle`] for tests and a seeded generator of layouts ([`generate`]), behind the
+//! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
+//! reads and writes the layout format.
+
+mod code;
+#[cfg(feature = "generate")]
+pub mod generate;
+mod layout;
+mod metric;
+#[cfg(feature = "oracle")]
+pub mod oracle;
+mod path;
+mod replay;
+mod solver;
+mod table;
+
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
+pub use layout::{Board, Goal, Layout, LayoutError, MAX_CELLS, Piece, Shape, is_label};
+pub use metric::Metric;
+pub use path::{Move, ParsePathError, Path};
+pub use replay::{ReplayError, replay, trace};
+pub use solver::{MAX_STATES, SolveError, Solver};

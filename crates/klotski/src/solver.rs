@@ -1,0 +1,563 @@
+//! The fast solver: breadth-first search over 64-bit state codes, with moves made from
+//! bit masks.
+
+#[cfg(feature = "generate")]
+use crate::code::Anchors;
+use crate::code::{CellCode, CodeKind, Codec, Geometry, MAX_CLASSES, SequenceCode};
+use crate::layout::Layout;
+#[cfg(feature = "generate")]
+use crate::layout::{Board, EMPTY};
+use crate::table::CodeSet;
+use crate::{Metric, Move, Path};
+use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
+use std::fmt;
+
+/// Why a solver gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The search stopped at one of its [`Limits`], or at its own memory limit
+    /// ([`LimitError::Memory`], [`MAX_STATES`] states).
+    Limit(LimitError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Limit(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<LimitError> for SolveError {
+    fn from(e: LimitError) -> SolveError {
+        SolveError::Limit(e)
+    }
+}
+
+/// The most states one search stores: 12 million, under 1 GiB with its queue (24 bytes a
+/// state, in a vector that grows by doubling) and its hash set (16 bytes a state, and the
+/// old table while it grows).
+pub const MAX_STATES: usize = 12_000_000;
+
+/// No piece moved into this state (the start).
+const NOBODY: u8 = u8::MAX;
+
+/// Runs `$body` with `$codec` bound to the code `$geo` was made for.
+macro_rules! with_codec {
+    ($geo:expr, $codec:ident => $body:expr) => {
+        match $geo.kind {
+            CodeKind::Cells(_) => {
+                let $codec = CellCode::new(&$geo);
+                $body
+            }
+            CodeKind::Sequence => {
+                let $codec = SequenceCode::new(&$geo);
+                $body
+            }
+        }
+    };
+}
+
+/// Solves layouts one after another, reusing its buffers.
+///
+/// A state is one `u64` (see the crate docs): pieces of one shape are interchangeable,
+/// so boards that differ only by swapping them are one state. The search is a
+/// breadth-first search over codes kept in one flat queue, with a hash set of the codes
+/// seen (open addressing over the codes themselves: no board is ever hashed). When the
+/// board's left-right mirror maps the layout onto itself (every classic layout), a board
+/// and its mirror image are equally far from solved, and the search keeps only the
+/// smaller of their two codes: half the states.
+///
+/// To expand a state it decodes, per shape, the anchors of its pieces (one SWAR
+/// comparison of the code) and the covered cells; the pieces that touch an empty cell
+/// are found with masks too. For each of them the anchors it may stand on are one AND of
+/// the free cells shifted by each of its cells, and its moves are the anchors it reaches
+/// under the metric (one step; a straight run; or a flood fill through the free cells,
+/// for `move`). A move is two XORs on the code. Under `move`, the piece that just moved is
+/// not moved again: any place it could go next it could have gone to in the same move,
+/// so that state is already seen.
+///
+/// ```
+/// use klotski::{Goal, Layout, Metric, Solver};
+/// use grid_core::Pos;
+///
+/// let layout = Layout::from_rows(&["A.BB", "...."], Goal::new('A', Pos::new(1, 3)))?;
+/// let mut solver = Solver::new();
+/// assert_eq!(solver.solve(&layout, Metric::Step)?, Some(4));
+/// assert_eq!(solver.solve(&layout, Metric::Move)?, Some(1)); // A down and right, at once
+/// let solution = solver.solve_with_path(&layout, Metric::Slide)?.expect("solvable");
+/// assert_eq!(solution.path.to_string(), "AD ARRR");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    limits: Limits,
+    stats: SearchStats,
+    /// The codes seen.
+    seen: CodeSet,
+    /// Every state reached, in the order reached.
+    queue: Vec<Entry>,
+    /// The code to use instead of the one the layout fits (for tests of both codes).
+    #[cfg(test)]
+    kind: Option<CodeKind>,
+}
+
+/// A state reached by a search.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    code: u64,
+    /// The code of its mirror image (when the search folds mirror images), so that
+    /// expanding it need not work that out.
+    image: u64,
+    /// The index in the queue of the state it was reached from.
+    parent: u32,
+    /// The anchor (a bit) of the piece that moved into it.
+    moved: u8,
+}
+
+/// How a search ended: the goal's state and depth, or the last depth reached.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    /// Index in the queue of the first goal state and its depth.
+    found: Option<(usize, u64)>,
+    /// The depth of the last state reached.
+    #[cfg_attr(not(feature = "generate"), allow(dead_code))]
+    depth: u64,
+}
+
+impl Solver {
+    /// A solver with empty buffers and no limits.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A solver whose searches stop at `limits` (checked every state expanded).
+    ///
+    /// ```
+    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, SolveError, Solver};
+    /// use grid_core::Pos;
+    ///
+    /// let layout = Layout::from_rows(&["A....", "....."], Goal::new('A', Pos::new(1, 4)))?;
+    /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
+    /// let stopped = Solver::with_limits(limits).solve(&layout, Metric::Step);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(3))));
+    /// # Ok::<(), klotski::LayoutError>(())
+    /// ```
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            ..Solver::default()
+        }
+    }
+
+    /// The minimum number of moves under `metric` that bring a piece of the goal piece's
+    /// shape to the goal, or `None` if none can get there.
+    ///
+    /// # Errors
+    /// When the search stops at one of the solver's limits (none by default) or at
+    /// [`MAX_STATES`].
+    pub fn solve(&mut self, layout: &Layout, metric: Metric) -> Result<Option<u64>, SolveError> {
+        let geo = self.geometry(layout);
+        let outcome = with_codec!(geo, codec => {
+            let start = codec.encode(&geo, &geo.start);
+            self.bfs(&geo, &codec, metric, &[start], true, true)
+        })?;
+        Ok(outcome.found.map(|(_, depth)| depth))
+    }
+
+    /// An optimal solution with its moves, or `None` if there is none.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(
+        &mut self,
+        layout: &Layout,
+        metric: Metric,
+    ) -> Result<Option<Solution<Path>>, SolveError> {
+        let geo = self.geometry(layout);
+        with_codec!(geo, codec => {
+            let start = codec.encode(&geo, &geo.start);
+            let Some((index, depth)) = self.bfs(&geo, &codec, metric, &[start], true, true)?.found
+            else {
+                return Ok(None);
+            };
+            let path = self.path(&geo, &codec, metric, start, index);
+            debug_assert_eq!(path.len() as u64, depth);
+            Ok(Some(Solution { path }))
+        })
+    }
+
+    /// The number of states reachable from `layout`, the layout included: its whole
+    /// connected group (the same under every metric), goal or no goal.
+    ///
+    /// ```
+    /// use klotski::{Goal, Layout, Solver};
+    /// use grid_core::Pos;
+    ///
+    /// // Two interchangeable 1x1 pieces on a 1x3 board: AB., A.B, .AB.
+    /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;
+    /// assert_eq!(Solver::new().reachable(&layout)?, 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn reachable(&mut self, layout: &Layout) -> Result<u64, SolveError> {
+        let geo = self.geometry(layout);
+        with_codec!(geo, codec => {
+            let start = codec.encode(&geo, &geo.start);
+            self.bfs(&geo, &codec, Metric::Step, &[start], false, false)
+        })?;
+        Ok(self.queue.len() as u64)
+    }
+
+    /// What the last search did: states expanded, and states reached (generated), the
+    /// start included.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// A board farthest from solved in `layout`'s group under `metric`, and its distance
+    /// to the nearest solved board; `None` when no board of the group is solved.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    #[cfg(feature = "generate")]
+    pub(crate) fn farthest(
+        &mut self,
+        layout: &Layout,
+        metric: Metric,
+    ) -> Result<Option<(Board, u64)>, SolveError> {
+        let geo = self.geometry(layout);
+        with_codec!(geo, codec => {
+            let start = codec.encode(&geo, &geo.start);
+            self.bfs(&geo, &codec, Metric::Step, &[start], false, false)?;
+            let mut anchors = [0u64; MAX_CLASSES];
+            let goal = 1u64 << geo.goal_anchor;
+            let solved: Vec<u64> = self
+                .queue
+                .iter()
+                .map(|e| e.code)
+                .filter(|&code| {
+                    codec.decode(&geo, code, &mut anchors);
+                    anchors[geo.goal_class] & goal != 0
+                })
+                .collect();
+            if solved.is_empty() {
+                return Ok(None);
+            }
+            let outcome = self.bfs(&geo, &codec, metric, &solved, false, true)?;
+            let last = self.queue.last().expect("the solved boards are reached").code;
+            codec.decode(&geo, last, &mut anchors);
+            Ok(Some((board_of(&geo, &anchors), outcome.depth)))
+        })
+    }
+
+    /// The geometry of `layout`, for the code its states fit (or the one a test forces).
+    fn geometry(&self, layout: &Layout) -> Geometry {
+        #[cfg(test)]
+        return Geometry::with_kind(layout, self.kind);
+        #[cfg(not(test))]
+        Geometry::new(layout)
+    }
+
+    /// Breadth-first search from `starts` until a goal state is reached (when
+    /// `stop_at_goal`) or every state is. With `fold`, a state and its mirror image are
+    /// one (see [`Mirror`](crate::code::Mirror)), when the layout has a mirror: the queue
+    /// then holds the smaller of each pair's codes.
+    fn bfs<C: Codec>(
+        &mut self,
+        geo: &Geometry,
+        codec: &C,
+        metric: Metric,
+        starts: &[u64],
+        stop_at_goal: bool,
+        fold: bool,
+    ) -> Result<Outcome, LimitError> {
+        self.stats = SearchStats::default();
+        let mut meter = Meter::start(self.limits);
+        self.seen.clear();
+        self.queue.clear();
+        let mirror = geo.mirror.as_ref().filter(|_| fold);
+        let mut anchors = [0u64; MAX_CLASSES];
+        let goal_bit = 1u64 << geo.goal_anchor;
+        for &start in starts {
+            codec.decode(geo, start, &mut anchors);
+            let image = mirror.map_or(start, |m| m.code(&anchors));
+            let code = start.min(image);
+            if !self.seen.insert(code) {
+                continue;
+            }
+            self.queue.push(Entry {
+                code,
+                image: start.max(image),
+                parent: u32::MAX,
+                moved: NOBODY,
+            });
+            self.stats.generated += 1;
+            if stop_at_goal && anchors[geo.goal_class] & goal_bit != 0 {
+                return Ok(Outcome {
+                    found: Some((self.queue.len() - 1, 0)),
+                    depth: 0,
+                });
+            }
+        }
+        meter.charge(self.stats.generated)?;
+        let skip_last = metric == Metric::Move;
+        let (mut head, mut layer_end, mut depth) = (0, self.queue.len(), 0u64);
+        while head < self.queue.len() {
+            if head == layer_end {
+                depth += 1;
+                layer_end = self.queue.len();
+            }
+            let Entry {
+                code,
+                image: mirrored,
+                moved,
+                ..
+            } = self.queue[head];
+            let last = if skip_last { moved } else { NOBODY };
+            let covered = codec.decode(geo, code, &mut anchors);
+            let empty = geo.board & !covered;
+            // Covered cells next to an empty one: a piece can move only if it has one.
+            let edge = geo.neighbours(empty) & covered;
+            let before = self.queue.len();
+            let not_last = if u32::from(last) < 64 {
+                !(1u64 << last)
+            } else {
+                u64::MAX
+            };
+            for (class, info) in geo.classes.iter().enumerate() {
+                let mut movers = anchors[class] & info.touching(edge) & not_last;
+                while movers != 0 {
+                    let from = movers.trailing_zeros();
+                    movers &= movers - 1;
+                    let own = info.shape << from;
+                    let fits = info.fits_in(empty | own);
+                    let mut targets = destinations(geo, metric, from, fits);
+                    while targets != 0 {
+                        let to = targets.trailing_zeros();
+                        targets &= targets - 1;
+                        let moved = codec.relocate(geo, code, &anchors, class, from, to);
+                        let (mut next, mut image, mut landed) = (moved, moved, to);
+                        if let Some(m) = mirror {
+                            let value = m.class(class) as u64 + 1;
+                            let other =
+                                mirrored ^ value << m.bit(class, from) ^ value << m.bit(class, to);
+                            // The smaller code is the one kept (without a branch: which
+                            // one it is, is anyone's guess).
+                            let flip = other < moved;
+                            next = moved.min(other);
+                            image = moved.max(other);
+                            landed = if flip { m.bit(class, to) } else { to };
+                        }
+                        if !self.seen.insert(next) {
+                            continue;
+                        }
+                        self.queue.push(Entry {
+                            code: next,
+                            image,
+                            parent: head as u32,
+                            moved: landed as u8,
+                        });
+                        if stop_at_goal && class == geo.goal_class && to == geo.goal_anchor {
+                            self.stats.expanded += 1;
+                            self.stats.generated += (self.queue.len() - before) as u64;
+                            return Ok(Outcome {
+                                found: Some((self.queue.len() - 1, depth + 1)),
+                                depth: depth + 1,
+                            });
+                        }
+                    }
+                }
+            }
+            let generated = (self.queue.len() - before) as u64;
+            self.stats.expanded += 1;
+            self.stats.generated += generated;
+            meter.charge(generated)?;
+            if self.queue.len() > MAX_STATES {
+                return Err(LimitError::Memory(self.queue.len() as u64));
+            }
+            head += 1;
+        }
+        let depth = if self.queue.len() > layer_end {
+            depth + 1
+        } else {
+            depth
+        };
+        Ok(Outcome { found: None, depth })
+    }
+
+    /// The moves from `start` to the state at `index` of the queue, with the labels of
+    /// the input. Each step between two states of the queue is the one piece whose
+    /// anchor changed, routed through the free cells of the earlier state; when the
+    /// search folded mirror images, the next state is the stored one or its image,
+    /// whichever is one move away.
+    fn path<C: Codec>(
+        &self,
+        geo: &Geometry,
+        codec: &C,
+        metric: Metric,
+        start: u64,
+        index: usize,
+    ) -> Path {
+        let mut chain = vec![self.queue[index].code];
+        let mut at = index;
+        while self.queue[at].parent != u32::MAX {
+            at = self.queue[at].parent as usize;
+            chain.push(self.queue[at].code);
+        }
+        chain.reverse();
+        let mut label_at = geo.start_labels;
+        let mut anchors = [0u64; MAX_CLASSES];
+        let mut real = start;
+        let mut moves = Vec::with_capacity(chain.len() - 1);
+        for &stored in &chain[1..] {
+            let image = geo.mirror.as_ref().map(|m| {
+                codec.decode(geo, stored, &mut anchors);
+                m.code(&anchors)
+            });
+            let (next, (from, to, dirs)) = [Some(stored), image]
+                .into_iter()
+                .flatten()
+                .find_map(|next| Some((next, one_move(geo, codec, metric, real, next)?)))
+                .expect("each state of the chain is one move from the one before");
+            let label = std::mem::take(&mut label_at[geo.cell(from)]);
+            label_at[geo.cell(to)] = label;
+            moves.push(Move::new(char::from(label), dirs));
+            real = next;
+        }
+        Path::new(moves)
+    }
+}
+
+/// The move under `metric` from state `before` to `after` (codes): the moving piece's
+/// anchor bits before and after, and the cells it travels; `None` if no one move does it.
+fn one_move<C: Codec>(
+    geo: &Geometry,
+    codec: &C,
+    metric: Metric,
+    before: u64,
+    after: u64,
+) -> Option<(u32, u32, Vec<Dir>)> {
+    let mut old = [0u64; MAX_CLASSES];
+    let mut new = [0u64; MAX_CLASSES];
+    let covered = codec.decode(geo, before, &mut old);
+    codec.decode(geo, after, &mut new);
+    let changed: Vec<usize> = (0..geo.classes.len())
+        .filter(|&k| old[k] != new[k])
+        .collect();
+    let &[class] = changed.as_slice() else {
+        return None;
+    };
+    let (gone, came) = (old[class] & !new[class], new[class] & !old[class]);
+    if gone.count_ones() != 1 || came.count_ones() != 1 {
+        return None;
+    }
+    let (from, to) = (gone.trailing_zeros(), came.trailing_zeros());
+    let own = geo.spread(class, gone);
+    let fits = geo.fits_in(class, geo.board & !covered | own);
+    if destinations(geo, metric, from, fits) & came == 0 {
+        return None;
+    }
+    Some((from, to, route(geo, metric, from, to, fits)))
+}
+
+/// The anchors a piece anchored on bit `from` reaches in one move under `metric`,
+/// staying on anchors where it `fits` (which holds `from`).
+#[inline]
+fn destinations(geo: &Geometry, metric: Metric, from: u32, fits: u64) -> u64 {
+    let at = 1u64 << from;
+    match metric {
+        Metric::Step => geo.around(from) & fits,
+        Metric::Slide => {
+            let mut out = 0;
+            for dir in 0..4 {
+                let mut run = at;
+                loop {
+                    run = geo.shift(run, dir) & fits;
+                    if run == 0 {
+                        break;
+                    }
+                    out |= run;
+                }
+            }
+            out
+        }
+        Metric::Move => {
+            let first = geo.around(from) & fits;
+            if first == 0 || fits & !(at | first) == 0 {
+                return first; // no move at all, or nowhere further to go
+            }
+            let mut reach = at | first;
+            loop {
+                let next = (reach | geo.neighbours(reach)) & fits;
+                if next == reach {
+                    break;
+                }
+                reach = next;
+            }
+            reach & !at
+        }
+    }
+}
+
+/// The cells a piece travels from anchor `from` to `to` (bits) in one move under
+/// `metric`: the straight run for `step` and `slide`, a shortest way through the anchors
+/// where it `fits` for `move`.
+fn route(geo: &Geometry, metric: Metric, from: u32, to: u32, fits: u64) -> Vec<Dir> {
+    // Breadth-first over anchors, a layer (one mask) at a time, then back from `to`; for
+    // `step` and `slide` the way is straight, so it only walks along the one line.
+    let mut layers = vec![1u64 << from];
+    let mut seen = 1u64 << from;
+    while seen & 1 << to == 0 {
+        let last = *layers.last().expect("a first layer");
+        let next = geo.neighbours(last) & fits & !seen;
+        assert_ne!(next, 0, "the target is reachable");
+        seen |= next;
+        layers.push(next);
+    }
+    let mut dirs = Vec::with_capacity(layers.len() - 1);
+    let mut at = 1u64 << to;
+    for layer in layers.iter().rev().skip(1) {
+        // A step back into the previous layer, and the step forward it undoes.
+        let (dir, back) = Dir::ALL
+            .iter()
+            .find_map(|&d| {
+                let back = geo.shift(at, d.opposite().index()) & layer;
+                (back != 0).then_some((d, back))
+            })
+            .expect("each layer touches the next");
+        dirs.push(dir);
+        at = back;
+    }
+    dirs.reverse();
+    debug_assert!(
+        metric == Metric::Move || dirs.iter().all(|&d| d == dirs[0]),
+        "a slide or step goes straight"
+    );
+    dirs
+}
+
+/// The board of `anchors`, each class's pieces labelled with its labels in order.
+#[cfg(feature = "generate")]
+fn board_of(geo: &Geometry, anchors: &Anchors) -> Board {
+    let mut cells = vec![EMPTY; geo.rows * geo.cols];
+    for (k, class) in geo.classes.iter().enumerate() {
+        let mut rest = anchors[k];
+        let mut labels = class.labels.iter();
+        while rest != 0 {
+            let at = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let label = *labels.next().expect("as many labels as pieces");
+            let mut cells_of = geo.spread(k, at);
+            while cells_of != 0 {
+                cells[geo.cell(cells_of.trailing_zeros())] = label;
+                cells_of &= cells_of - 1;
+            }
+        }
+    }
+    Board::from_cells(geo.rows, geo.cols, cells)
+}

@@ -1,0 +1,126 @@
+//! A set of state codes: open addressing over a flat array of `u64`, with 0 for an
+//! empty slot (and a flag for the code 0 itself).
+
+/// A set of `u64` codes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CodeSet {
+    slots: Vec<u64>,
+    /// Codes in the slots.
+    len: usize,
+    /// Whether 0 is in the set.
+    zero: bool,
+    /// `64 - log2(slots.len())`: a hash's top bits pick the slot.
+    shift: u32,
+}
+
+/// Slots of a new set: 2^12, 32 KiB.
+const FIRST_SLOTS: usize = 1 << 12;
+
+impl CodeSet {
+    /// Empties the set. Its slots are cleared, or replaced by fewer when it held far
+    /// fewer codes than it had room for (a large search before many small ones would
+    /// make every small one clear and probe a table sized for the large one).
+    pub(crate) fn clear(&mut self) {
+        let wanted = (4 * self.len).next_power_of_two().max(FIRST_SLOTS);
+        if self.slots.is_empty() || self.slots.len() > 4 * wanted {
+            self.slots = vec![0; wanted];
+            self.shift = 64 - wanted.trailing_zeros();
+        } else if self.len > 0 {
+            self.slots.fill(0);
+        }
+        self.len = 0;
+        self.zero = false;
+    }
+
+    /// Number of codes in the set.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.len + usize::from(self.zero)
+    }
+
+    /// Adds `code`; whether it was new.
+    #[inline]
+    pub(crate) fn insert(&mut self, code: u64) -> bool {
+        if code == 0 {
+            return !std::mem::replace(&mut self.zero, true);
+        }
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(code);
+        loop {
+            let here = self.slots[i];
+            if here == code {
+                return false;
+            }
+            if here == 0 {
+                self.slots[i] = code;
+                self.len += 1;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Whether `code` is in the set.
+    #[cfg(test)]
+    pub(crate) fn contains(&self, code: u64) -> bool {
+        if code == 0 {
+            return self.zero;
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(code);
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                here if here == code => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Fibonacci hashing: the top bits of the code times 2^64 / phi.
+    #[inline]
+    fn slot(&self, code: u64) -> usize {
+        (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let slots = (old.len() * 2).max(FIRST_SLOTS);
+        self.slots = vec![0; slots];
+        self.shift = 64 - slots.trailing_zeros();
+        self.len = 0;
+        for code in old.into_iter().filter(|&c| c != 0) {
+            self.insert(code);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_what_was_inserted_across_growth() {
+        let mut set = CodeSet::default();
+        set.clear();
+        let codes: Vec<u64> = (1..100_000u64)
+            .map(|i| (i * 0x1_0000_0001) ^ (i << 40))
+            .collect();
+        for &c in &codes {
+            assert!(set.insert(c));
+        }
+        assert_eq!(set.len(), codes.len());
+        assert!(codes.iter().all(|&c| !set.insert(c) && set.contains(c)));
+        assert!(!set.contains(7) && !set.contains(0));
+        assert!(set.insert(0) && !set.insert(0) && set.contains(0));
+        assert_eq!(set.len(), codes.len() + 1);
+        set.clear();
+        assert_eq!(set.len(), 0);
+        assert!(!set.contains(codes[0]));
+        assert!(set.insert(codes[0]));
+    }
+}

@@ -1,0 +1,152 @@
+//! The rules of the spec, one case each, solved by the fast solver and the naive oracle
+//! under the metric that shows the rule; every path is replayed.
+
+use klotski::{Goal, Layout, LayoutError, Limits, Metric, Pos, Solver, oracle, replay};
+use rstest::rstest;
+
+/// Solves `rows` with the goal piece `label` at 1-based (`row`, `col`) by the fast solver
+/// and the oracle, checks that they agree and that both paths replay, and returns the
+/// answer.
+fn answer(rows: &[&str], (label, row, col): (char, usize, usize), metric: Metric) -> Option<u64> {
+    let layout = Layout::from_rows(rows, Goal::new(label, Pos::new(row - 1, col - 1))).unwrap();
+    let mut solver = Solver::new();
+    let fast = solver.solve_with_path(&layout, metric).unwrap();
+    let slow = oracle::solve(&layout, metric);
+    assert_eq!(
+        fast.as_ref().map(|s| s.moves()),
+        slow.as_ref().map(|s| s.0),
+        "solver vs oracle under {metric} on {layout:?}"
+    );
+    if let Some(solution) = &fast {
+        assert_eq!(
+            replay(&layout, metric, &solution.path),
+            Ok(solution.moves())
+        );
+        // Under step every move is one letter; under slide its letters are the same.
+        for m in solution.path.iter() {
+            match metric {
+                Metric::Step => assert_eq!(m.dirs().len(), 1, "{}", solution.path),
+                Metric::Slide => assert!(m.dirs().iter().all(|&d| d == m.dirs()[0])),
+                Metric::Move => {}
+            }
+        }
+    }
+    if let Some((moves, path)) = &slow {
+        assert_eq!(replay(&layout, metric, path), Ok(*moves));
+    }
+    assert_eq!(
+        solver.solve(&layout, metric).unwrap(),
+        fast.map(|s| s.moves())
+    );
+    slow.map(|s| s.0)
+}
+
+use Metric::{Move, Slide, Step};
+
+#[rstest]
+// A move moves one piece: A goes three cells right, one cell a move, or one slide.
+#[case::step_is_one_cell(&["A..."], ('A', 1, 4), Step, Some(3))]
+#[case::slide_is_a_straight_run(&["A..."], ('A', 1, 4), Slide, Some(1))]
+#[case::move_is_a_straight_run_too(&["A..."], ('A', 1, 4), Move, Some(1))]
+// Down then right: two slides, one move (turning as it likes through empty cells).
+#[case::a_turn_is_two_slides(&["A..", "..."], ('A', 2, 3), Slide, Some(2))]
+#[case::a_turn_is_one_move(&["A..", "..."], ('A', 2, 3), Move, Some(1))]
+#[case::a_turn_is_three_steps(&["A..", "..."], ('A', 2, 3), Step, Some(3))]
+// The other pieces stay: B is in the way and must move aside first.
+#[case::other_pieces_block(&["AB.", "..."], ('A', 1, 3), Move, Some(1))]
+#[case::other_pieces_block_a_slide(&["ABB."], ('A', 1, 2), Slide, Some(2))]
+// No piece leaves the board, nor passes through another.
+#[case::the_board_walls_in(&["ACC"], ('A', 1, 2), Move, None)]
+// A can step right, but B (1x2) can never leave row 2.
+#[case::walled_in_by_pieces(&["A.", "BB"], ('A', 2, 1), Move, None)]
+// A piece moves into cells it leaves: the 1x2 slides one cell right.
+#[case::a_piece_moves_into_its_own_cells(&["AA."], ('A', 1, 2), Step, Some(1))]
+// The 2x2 needs the column of two free cells beside it; B (1x1) can only shuttle
+// between the two cells of the third column.
+#[case::a_2x2_needs_room(&["AA.", "AA."], ('A', 1, 2), Step, Some(1))]
+#[case::a_2x2_with_one_free_cell_is_stuck(&["AA.", "AAB"], ('A', 1, 2), Step, None)]
+// Already solved: no move.
+#[case::already_solved(&["AB.", "..."], ('A', 1, 1), Move, Some(0))]
+// One piece on a 1xN board.
+#[case::one_piece_on_a_row(&["A....."], ('A', 1, 6), Step, Some(5))]
+#[case::one_piece_on_a_column(&["A", ".", "."], ('A', 3, 1), Slide, Some(1))]
+// Equal shapes are interchangeable: B (1x1, like A) is one step from A's goal.
+#[case::an_equal_shape_may_reach_the_goal(&["A..B"], ('A', 1, 3), Step, Some(1))]
+// Unequal shapes are not: the 1x2 C cannot stand in for the 1x1 A.
+#[case::an_unequal_shape_may_not(&["ACC", "..."], ('A', 2, 3), Move, Some(1))]
+// Any 4-connected shape moves: an L, whose goal names its bounding box's corner
+// (which is not one of its cells).
+#[case::an_l_shape_moves(&[".L.", "LL.", "..."], ('L', 2, 2), Slide, Some(2))]
+#[case::an_l_shape_in_one_move(&[".L.", "LL.", "..."], ('L', 2, 2), Move, Some(1))]
+// The 1x2 must clear the way (two cells right, one move), then the 2x2 goes down two.
+#[case::the_exit_is_reached_after_clearing_it(&["AA..", "AA..", "BB..", "...."], ('A', 3, 1), Move, Some(2))]
+fn rules(
+    #[case] rows: &[&str],
+    #[case] goal: (char, usize, usize),
+    #[case] metric: Metric,
+    #[case] expected: Option<u64>,
+) {
+    assert_eq!(answer(rows, goal, metric), expected);
+}
+
+/// The spec's sample, 横刀立马, under each metric.
+#[rstest]
+#[case(Move, 81)]
+#[case(Slide, 90)]
+#[case(Step, 116)]
+fn the_spec_sample(#[case] metric: Metric, #[case] expected: u64) {
+    let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
+    let layout = Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1))).unwrap();
+    let solution = Solver::new()
+        .solve_with_path(&layout, metric)
+        .unwrap()
+        .unwrap();
+    assert_eq!(solution.moves(), expected);
+    assert_eq!(replay(&layout, metric, &solution.path), Ok(expected));
+}
+
+/// 横刀立马 has 25,955 reachable states, equal shapes interchangeable: by the solver and
+/// by the oracle.
+#[test]
+fn heng_dao_li_ma_has_25955_states() {
+    let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
+    let layout = Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1))).unwrap();
+    assert_eq!(Solver::new().reachable(&layout), Ok(25_955));
+    assert_eq!(oracle::reachable_within(&layout, Limits::NONE), Ok(25_955));
+}
+
+/// Boards up to 8 x 8: 64 cells, two shapes (1x1 and 1x8), so two bits a cell would be
+/// 128: the ranked code. Only the 1x1 pieces can move, along rows 1 and 8.
+#[test]
+fn an_8x8_board_solves() {
+    let rows = [
+        "A.B.....", "CCCCCCCC", "DDDDDDDD", "EEEEEEEE", "FFFFFFFF", "GGGGGGGG", "HHHHHHHH",
+        "I.......",
+    ];
+    let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(7, 7))).unwrap();
+    for metric in Metric::ALL {
+        let answer = Solver::new().solve(&layout, metric).unwrap();
+        let oracle = oracle::solve(&layout, metric).map(|s| s.0);
+        assert_eq!(answer, oracle);
+        // I, a 1x1 like A, goes along row 8 to its end: one move, seven steps.
+        let expected = if metric == Step { 7 } else { 1 };
+        assert_eq!(answer, Some(expected));
+    }
+    assert_eq!(Solver::new().reachable(&layout), Ok(28 * 8));
+}
+
+/// A layout whose states need more than 64 bits is refused, with the reason: 29 pieces
+/// of five shapes on 64 cells (C(64, 62) * 29! / (8! 5! 8! 2! 6!) > 2^65).
+#[test]
+fn too_many_states_are_refused_with_the_limit() {
+    let rows = [
+        "ABCDEFGH", "ABCDEFGH", "IIJJKKLL", "MNOPQRST", "MNOPQRST", "MNOPQRST", "UUUVVVWW",
+        "XYZabc..",
+    ];
+    let err = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap_err();
+    assert_eq!(err, LayoutError::TooManyStates { bits: 66 });
+    assert!(
+        err.to_string()
+            .contains("more than the 64 bits of the state encoding")
+    );
+}
