@@ -23,6 +23,7 @@
 pub mod bloxorz;
 pub mod holedox;
 pub mod huarongdao;
+pub mod klotski;
 mod reader;
 pub mod validate;
 

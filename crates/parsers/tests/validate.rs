@@ -12,6 +12,7 @@ const HUARONGDAO_SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n
 const BLOXORZ_SAMPLE: &str =
     "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
 const HOLEDOX_SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
+const KLOTSKI_SAMPLE: &str = "5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n";
 
 /// The violations as `line:col: message` strings.
 fn found(validate: Validator, text: &[u8]) -> Vec<String> {
@@ -67,6 +68,7 @@ fn holedox_full_lair() -> &'static str {
 #[case::huarongdao(validate::huarongdao::validate, HUARONGDAO_SAMPLE)]
 #[case::bloxorz(validate::bloxorz::validate, BLOXORZ_SAMPLE)]
 #[case::holedox(validate::holedox::validate, HOLEDOX_SAMPLE)]
+#[case::klotski(validate::klotski::validate, KLOTSKI_SAMPLE)]
 fn samples_are_valid(#[case] validate: Validator, #[case] sample: &str) {
     assert_eq!(found(validate, sample.as_bytes()), Vec::<String>::new());
 }
@@ -455,7 +457,8 @@ fn junk_is_rejected_without_panic(
     #[values(
         validate::huarongdao::validate,
         validate::bloxorz::validate,
-        validate::holedox::validate
+        validate::holedox::validate,
+        validate::klotski::validate
     )]
     validate: Validator,
     #[values(
@@ -495,6 +498,7 @@ fn broken_samples_are_rejected(
         (validate::huarongdao::validate as Validator, HUARONGDAO_SAMPLE),
         (validate::bloxorz::validate as Validator, BLOXORZ_SAMPLE),
         (validate::holedox::validate as Validator, HOLEDOX_SAMPLE),
+        (validate::klotski::validate as Validator, KLOTSKI_SAMPLE),
     )]
     puzzle: (Validator, &str),
     #[values(
@@ -519,13 +523,18 @@ fn broken_samples_are_rejected(
 }
 
 /// Bytes the formats give meaning to; arbitrary inputs favour them to get past the header.
-const FORMAT_BYTES: &[u8] = b"0123456789 \t\r\n#.EXO+-";
+const FORMAT_BYTES: &[u8] = b"0123456789 \t\r\n#.EXO+-ABgoal";
 
 /// Arbitrary bytes, or a sample with arbitrary bytes spliced in (to get past the header).
 fn junk() -> impl Strategy<Value = Vec<u8>> {
     let byte = prop_oneof![any::<u8>(), proptest::sample::select(FORMAT_BYTES)];
     let bytes = proptest::collection::vec(byte, 0..400);
-    let sample = proptest::sample::select(vec![HUARONGDAO_SAMPLE, BLOXORZ_SAMPLE, HOLEDOX_SAMPLE]);
+    let sample = proptest::sample::select(vec![
+        HUARONGDAO_SAMPLE,
+        BLOXORZ_SAMPLE,
+        HOLEDOX_SAMPLE,
+        KLOTSKI_SAMPLE,
+    ]);
     prop_oneof![
         bytes.clone(),
         (sample, any::<proptest::sample::Index>(), 0usize..8, bytes).prop_map(
@@ -553,7 +562,12 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(text in junk()) {
-        for validate in [validate::huarongdao::validate as Validator, validate::bloxorz::validate, validate::holedox::validate] {
+        for validate in [
+            validate::huarongdao::validate as Validator,
+            validate::bloxorz::validate,
+            validate::holedox::validate,
+            validate::klotski::validate,
+        ] {
             assert_well_formed(&text, &validate(&text));
         }
     }
@@ -629,4 +643,55 @@ proptest! {
         let text = parsers::bloxorz::write_input(&boards);
         prop_assert_eq!(found(validate::bloxorz::validate, text.as_bytes()), Vec::<String>::new());
     }
+
+    #[test]
+    fn written_klotski_inputs_are_valid(
+        family in proptest::sample::select(klotski::generate::Family::ALL.to_vec()),
+        shapes in proptest::sample::select(klotski::generate::Shapes::ALL.to_vec()),
+        (rows, cols) in (1usize..=5, 1usize..=4),
+        empty in 1usize..=3,
+        seed in any::<u64>(),
+    ) {
+        let params = klotski::generate::GenParams {
+            family, rows, cols, empty, shapes, steps: 30, tries: 2,
+            metric: klotski::Metric::Move, seed,
+        };
+        let Ok(layout) = klotski::generate::generate(&params) else {
+            return Ok(()); // a board too small for the empty cells, or too large a group
+        };
+        let mut text = String::new();
+        parsers::klotski::write_layout(&mut text, &layout);
+        prop_assert_eq!(found(validate::klotski::validate, text.as_bytes()), Vec::<String>::new());
+        prop_assert_eq!(parsers::klotski::parse(text.as_bytes()).unwrap(), layout);
+    }
+}
+
+/// The Klotski rules, each at its place.
+#[rstest]
+#[case::sample(KLOTSKI_SAMPLE, &[])]
+#[case::one_cell("1 1\nA\ngoal A 1 1\n", &[])]
+#[case::eight_by_eight(repeated("8 8\n", "AAAAAAAA\n", 1, &format!("{}goal A 1 1\n", "........\n".repeat(7))), &[])]
+#[case::over_64_cells("9 8\n", &["1:1: R x C = 9 x 8 violates at most 64 cells", "2:1: expected row 1 of 9 (8 characters of . or labels A-Z a-z 0-9), found end of input"])]
+#[case::zero_columns("1 0\n", &["1:3: C = 0 violates 1..=64"])]
+#[case::row_too_short("2 2\nAB\nA\ngoal A 1 1\n", &["3:2: expected 2 cells in row 2, found 1"])]
+#[case::unknown_characters("1 4\nA#$.\ngoal A 1 1\n", &["2:2: expected . or labels A-Z a-z 0-9, found \"#$\""])]
+#[case::disconnected("1 3\nA.A\ngoal A 1 1\n", &["2:3: the cells of piece A are not connected: (1, 3) is apart from its first cell (1, 1)"])]
+#[case::diagonal_is_not_connected("2 2\nA.\n.A\ngoal A 1 1\n", &["3:2: the cells of piece A are not connected: (2, 2) is apart from its first cell (1, 1)"])]
+#[case::no_goal_line("1 2\nA.\n", &["3:1: expected the goal line `goal L r c`, found end of input"])]
+#[case::goal_misspelt("1 2\nA.\nGOAL A 1 1\n", &["3:1: expected `goal`, found \"GOAL\""])]
+#[case::goal_label_absent("1 2\nA.\ngoal B 1 1\n", &["3:6: expected the label of a piece on the board, found \"B\""])]
+#[case::goal_label_not_a_label("1 2\nA.\ngoal . 1 1\n", &["3:6: expected a label A-Z a-z 0-9, found \".\""])]
+#[case::goal_too_few_tokens("1 2\nA.\ngoal A 1\n", &["3:9: expected c, found end of line"])]
+#[case::goal_outside("2 2\nAA\n..\ngoal A 1 2\n", &["4:8: the goal puts piece A (1 x 2) at (1, 2), outside the 2 x 2 board"])]
+#[case::goal_row_zero("1 2\nA.\ngoal A 0 1\n", &["3:8: r = 0 violates 1..=1"])]
+#[case::too_many_states(
+    "8 8\nABCDEFGH\nABCDEFGH\nIIJJKKLL\nMNOPQRST\nMNOPQRST\nMNOPQRST\nUUUVVVWW\nXYZabc..\ngoal A 1 1\n",
+    &["1:1: the layout's states need a 66-bit code, more than the 64 bits of the state encoding (fewer pieces, fewer kinds of piece or a smaller board fit)"]
+)]
+#[case::trailing_line("1 2\nA.\ngoal A 1 1\nx\n", &["4:1: expected end of input, found \"x\""])]
+fn klotski_rules(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_eq!(
+        found(validate::klotski::validate, text.as_bytes()),
+        expected
+    );
 }

@@ -32,6 +32,7 @@
 pub mod bloxorz;
 pub mod holedox;
 pub mod huarongdao;
+pub mod klotski;
 
 use crate::{Found, Token};
 use std::fmt;
