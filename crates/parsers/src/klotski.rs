@@ -22,8 +22,9 @@
 //! # Ok::<(), parsers::ParseError>(())
 //! ```
 
+use crate::input::Stream;
 use crate::reader::first_char;
-use crate::{ErrorKind, Found, ParseError, Reader, Token};
+use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use klotski::{Goal, Layout, LayoutError, MAX_CELLS, is_label};
 use std::fmt::Write;
@@ -31,7 +32,7 @@ use std::fmt::Write;
 /// What a row holds, for messages.
 const CELLS: &str = "`.` or labels A-Z a-z 0-9";
 
-/// Reads a layout.
+/// Reads a layout held in memory.
 ///
 /// # Errors
 /// The first place where the input leaves the format or breaks a rule: a size out of
@@ -40,7 +41,20 @@ const CELLS: &str = "`.` or labels A-Z a-z 0-9";
 /// a goal position that puts the piece outside the board, a layout too large for the
 /// 64-bit state code, or anything after the goal line.
 pub fn parse(text: &[u8]) -> Result<Layout, ParseError> {
-    let mut reader = Reader::new(text);
+    read(text).map_err(in_memory)
+}
+
+/// Reads a layout from `input` (bytes in memory, or an [`Input::reader`] read as far as
+/// it needs).
+///
+/// # Errors
+/// As [`parse`], or a failed read.
+pub fn read<'a>(input: impl Into<Input<'a>>) -> Result<Layout, InputError> {
+    Stream::new(input.into()).step(read_layout)
+}
+
+/// Reads a whole layout, and the end of the input after it.
+fn read_layout(reader: &mut Reader<'_>) -> Result<Layout, ParseError> {
     let side = MAX_CELLS as u64;
     let (rows, header) = reader.int_token("R", 1..=side)?;
     let cols = reader.int("C", 1..=side)?;
@@ -55,7 +69,7 @@ pub fn parse(text: &[u8]) -> Result<Layout, ParseError> {
         let row = reader.token(format_args!(
             "row {r} of {rows} ({cols} characters of {CELLS})"
         ))?;
-        if row.text == b"goal" && is_goal_line(&reader, &row) {
+        if row.text == b"goal" && reader.peek(|ahead| is_goal_line(ahead, &row)) {
             return Err(ParseError::at(
                 &row,
                 ErrorKind::Expected {
@@ -113,8 +127,7 @@ pub fn parse(text: &[u8]) -> Result<Layout, ParseError> {
 
 /// Whether the token `goal` read where a row should be starts the goal line: three more
 /// tokens on its line.
-fn is_goal_line(reader: &Reader<'_>, goal: &Token<'_>) -> bool {
-    let mut ahead = reader.clone();
+fn is_goal_line(ahead: &mut Reader<'_>, goal: &Token<'_>) -> bool {
     (0..3).all(|_| ahead.next_token().is_some_and(|t| t.line == goal.line))
 }
 
@@ -246,6 +259,23 @@ mod tests {
     )]
     fn errors_name_the_place(#[case] input: &[u8], #[case] message: &str) {
         assert_eq!(parse(input).unwrap_err().to_string(), message);
+    }
+
+    #[test]
+    fn a_streamed_input_reads_as_the_same_bytes_in_memory() {
+        let padded = format!("{}{SAMPLE}", " \n".repeat(100_000));
+        let streamed = read(Input::reader(padded.as_bytes())).unwrap();
+        assert_eq!(streamed, parse(padded.as_bytes()).unwrap());
+        let broken = format!(
+            "{}5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 5 2\n",
+            "\n".repeat(70_000)
+        );
+        assert_eq!(
+            read(Input::reader(broken.as_bytes()))
+                .unwrap_err()
+                .to_string(),
+            "70007:8: the goal puts piece B (2 x 2) at (5, 2), outside the 5 x 4 board"
+        );
     }
 
     #[test]

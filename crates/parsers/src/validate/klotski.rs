@@ -1,6 +1,6 @@
 //! The Klotski layout format, checked strictly.
 
-use super::{Checker, Violation, is_space};
+use super::{Checker, Report, Violation, is_space};
 use crate::{Found, Token};
 use grid_core::Pos;
 use klotski::{Goal, Layout, LayoutError, MAX_CELLS, is_label};
@@ -22,17 +22,25 @@ use klotski::{Goal, Layout, LayoutError, MAX_CELLS, is_label};
 /// ]);
 /// ```
 pub fn validate(text: &[u8]) -> Vec<Violation> {
-    let mut check = Checker::new(text);
-    layout(&mut check);
-    check.into_violations()
+    super::run_all(layout, text)
 }
 
-/// The board as read: its cells (row-major), with the token of each row.
-struct Board<'a> {
+/// As [`validate`], reading `input` a line at a time and keeping the first `max`
+/// violations (the report counts them all).
+///
+/// # Errors
+/// When reading fails.
+pub fn validate_input(input: crate::Input<'_>, max: usize) -> std::io::Result<Report> {
+    super::run(layout, input, max)
+}
+
+/// The board as read: its cells (row-major), with the place (line, column) of each
+/// row's first cell.
+struct Board {
     rows: usize,
     cols: usize,
     cells: Vec<u8>,
-    row_tokens: Vec<Token<'a>>,
+    row_places: Vec<(usize, usize)>,
 }
 
 /// Checks the whole layout; `None` where the structure is lost.
@@ -115,19 +123,19 @@ fn layout(check: &mut Checker<'_>) -> Option<()> {
 
 /// Reads and checks the rows, marking the `labels` on them; the board when every row is
 /// right and the size `fits`.
-fn read_rows<'a>(
-    check: &mut Checker<'a>,
+fn read_rows(
+    check: &mut Checker<'_>,
     rows: u64,
     cols: u64,
     fits: bool,
     labels: &mut [bool; 256],
-) -> Option<Option<Board<'a>>> {
+) -> Option<Option<Board>> {
     // At most 64 rows of 64 characters are kept; larger sizes are only read.
     let mut board = fits.then(|| Board {
         rows: rows as usize,
         cols: cols as usize,
         cells: Vec::with_capacity((rows * cols) as usize),
-        row_tokens: Vec::new(),
+        row_places: Vec::new(),
     });
     for r in 1..=rows.min(MAX_CELLS as u64) {
         let line = check.expect_line(format_args!(
@@ -179,7 +187,7 @@ fn read_rows<'a>(
         match (&mut board, ok) {
             (Some(b), true) => {
                 b.cells.extend_from_slice(row.text);
-                b.row_tokens.push(row);
+                b.row_places.push((row.line, row.col));
             }
             _ => board = None,
         }
@@ -188,7 +196,7 @@ fn read_rows<'a>(
 }
 
 /// Reports every group of a label apart from its first; whether there was none.
-fn connected(check: &mut Checker<'_>, board: &Board<'_>) -> bool {
+fn connected(check: &mut Checker<'_>, board: &Board) -> bool {
     let (rows, cols) = (board.rows, board.cols);
     let mut group_of = vec![usize::MAX; rows * cols];
     let mut first_of: Vec<(u8, usize)> = Vec::new();
@@ -218,12 +226,12 @@ fn connected(check: &mut Checker<'_>, board: &Board<'_>) -> bool {
         }
         match first_of.iter().find(|(l, _)| *l == label) {
             Some(&(_, first)) => {
-                let token = &board.row_tokens[start / cols];
+                let (line, col) = board.row_places[start / cols];
                 let at = Pos::new(start / cols, start % cols);
                 let first = Pos::new(first / cols, first % cols);
                 check.report(
-                    token.line,
-                    token.col + start % cols,
+                    line,
+                    col + start % cols,
                     format_args!(
                         "the cells of piece {} are not connected: {at} is apart from its first cell {first}",
                         char::from(label)
