@@ -206,9 +206,16 @@ pub trait Adapter: Send + Sync + Sized + 'static {
 
     /// The cases of `input`, each read when it is asked for (an input is never held
     /// whole where the format allows); the first error ends the input.
+    ///
+    /// `options` are the solve options the cases are asked under. A puzzle whose
+    /// question depends on one (which move metric counts) keeps it in its case, so that
+    /// `replay`, `oracle`, `trace` and `svg`, which see only the case, answer the same
+    /// question as `solve`; the others ignore them. They have passed
+    /// [`Adapter::solver`] already, or are empty.
     fn cases<'a>(
         &'a self,
         input: Input<'a>,
+        options: &Options,
     ) -> Box<dyn Iterator<Item = Result<Self::Case, InputError>> + 'a>;
 
     /// The board size of a case, in cells (rows, columns).

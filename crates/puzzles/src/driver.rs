@@ -269,7 +269,7 @@ impl<A: Adapter> Puzzle for A {
 
     fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError> {
         let mut summary = InputSummary::default();
-        for case in self.cases(input) {
+        for case in self.cases(input, &Options::new()) {
             let (rows, cols) = self.size(&case?);
             summary.cases += 1;
             summary.largest = summary.largest.max(rows.saturating_mul(cols));
@@ -294,7 +294,7 @@ impl<A: Adapter> Puzzle for A {
         paths: PathsFor,
     ) -> Result<Solutions<'a>, UsageError> {
         let mut solver = self.solver(options, limits)?;
-        let mut cases = self.cases(input).enumerate();
+        let mut cases = self.cases(input, options).enumerate();
         let mut failed = false;
         Ok(Box::new(std::iter::from_fn(move || {
             if failed {
@@ -359,7 +359,7 @@ pub(crate) fn judge_case_by_case<A: Adapter>(
 ) -> Result<String, RunError> {
     let mut solver = adapter.solver(options, limits)?;
     let mut out = String::new();
-    for (i, case) in adapter.cases(input).enumerate() {
+    for (i, case) in adapter.cases(input, options).enumerate() {
         let case = case?;
         let answer = solve_case(adapter, &mut solver, &case, i + 1, false)?;
         adapter.write_answer(&mut out, i + 1, answer.moves);

@@ -97,6 +97,7 @@ impl Adapter for Bloxorz {
     fn cases<'a>(
         &'a self,
         input: Input<'a>,
+        _options: &Options,
     ) -> Box<dyn Iterator<Item = Result<Board, InputError>> + 'a> {
         Box::new(parsers::bloxorz::Cases::new(input))
     }

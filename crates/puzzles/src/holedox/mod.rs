@@ -92,6 +92,7 @@ impl Adapter for Holedox {
     fn cases<'a>(
         &'a self,
         input: Input<'a>,
+        _options: &Options,
     ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
         Box::new(parsers::holedox::Cases::new(input).map(|case| {
             case.map(|(game, header)| Case {

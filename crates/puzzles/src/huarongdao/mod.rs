@@ -97,6 +97,7 @@ impl Adapter for Huarongdao {
     fn cases<'a>(
         &'a self,
         input: Input<'a>,
+        _options: &Options,
     ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
         match parsers::huarongdao::read(input) {
             Ok(queries) => {
