@@ -14,7 +14,7 @@ use crate::fixtures::{self, Fixture};
 use crate::manifest::Origin;
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Style};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -259,21 +259,25 @@ fn confirm_one(
                 write_cases(&pending)
             );
         };
-        for program in puzzle.about().references {
+        for reference in puzzle.about().references {
             if pending.is_empty() {
                 break;
             }
-            let path = shared.join("reference/bin").join(program);
-            let Some(output) = reference::run(&path, &input, REFERENCE_TIME)? else {
+            // A program of input files answers a whole file: one case.
+            if reference.style == Style::Files && solved.len() != 1 {
+                continue;
+            }
+            let Some(output) =
+                reference::judge_output(shared, reference, &input, &fixture.input, REFERENCE_TIME)?
+            else {
                 continue;
             };
-            let output = String::from_utf8_lossy(&output);
             let theirs = case_lines(puzzle, &output, solved.len());
             pending.retain(|&number| {
                 let agrees = theirs[number - 1] == expected[number - 1];
                 if agrees {
                     sources
-                        .entry((*program).to_string())
+                        .entry(reference.program.to_string())
                         .or_default()
                         .push(number);
                 }

@@ -1,6 +1,8 @@
 //! The programs of `../shared/reference/bin`: run one on an input, with a time limit.
 
 use anyhow::{Context, Result, bail};
+use puzzles::{Reference, Style};
+use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -22,13 +24,62 @@ pub(crate) fn require_shared(root: &Path, purpose: &str) -> Result<PathBuf> {
     })
 }
 
-/// The stdout of `program` run with `input` on stdin, or `None` when it fails, crashes
-/// or takes longer than `limit` (then it is killed).
+/// The judge output `reference` gives for the input `input` stored at `path`, or `None`
+/// when it fails, crashes, takes longer than `limit` or has no answer for it.
 ///
 /// # Errors
 /// When the program cannot be started at all.
-pub(crate) fn run(program: &Path, input: &[u8], limit: Duration) -> Result<Option<Vec<u8>>> {
+pub(crate) fn judge_output(
+    shared: &Path,
+    reference: &Reference,
+    input: &[u8],
+    path: &Path,
+    limit: Duration,
+) -> Result<Option<String>> {
+    let program = shared.join("reference/bin").join(reference.program);
+    let args = reference.args.iter().map(OsStr::new);
+    Ok(match reference.style {
+        Style::Judge => {
+            run(&program, args, input, limit)?.map(|out| String::from_utf8_lossy(&out).into_owned())
+        }
+        Style::Files => {
+            run(&program, args.chain([path.as_os_str()]), b"", limit)?.and_then(|out| {
+                let files = [path.to_path_buf()];
+                let answer = file_answers(&String::from_utf8_lossy(&out), &files).pop()??;
+                Some(format!("{answer}\n"))
+            })
+        }
+    })
+}
+
+/// Per file of `files`, the answer of its line `FILE ANSWER` in the output of a
+/// [`Style::Files`] program (`None` when there is no such line).
+pub(crate) fn file_answers(output: &str, files: &[PathBuf]) -> Vec<Option<String>> {
+    let mut answers: Vec<Option<String>> = vec![None; files.len()];
+    for line in output.lines() {
+        let Some((file, answer)) = line.trim_end().rsplit_once(' ') else {
+            continue;
+        };
+        if let Some(i) = files.iter().position(|f| f.as_os_str() == file) {
+            answers[i].get_or_insert_with(|| answer.to_string());
+        }
+    }
+    answers
+}
+
+/// The stdout of `program` run with `args` and `input` on stdin, or `None` when it
+/// fails, crashes or takes longer than `limit` (then it is killed).
+///
+/// # Errors
+/// When the program cannot be started at all.
+pub(crate) fn run<'a>(
+    program: &Path,
+    args: impl IntoIterator<Item = &'a OsStr>,
+    input: &[u8],
+    limit: Duration,
+) -> Result<Option<Vec<u8>>> {
     let mut child = Command::new(program)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -64,4 +115,23 @@ pub(crate) fn run(program: &Path, input: &[u8], limit: Duration) -> Result<Optio
         bail!("the reader of {} failed", program.display());
     };
     Ok(status.filter(|s| s.success()).map(|_| out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_answers_are_found_by_name_and_other_lines_ignored() {
+        let files = [
+            PathBuf::from("a/001.in"),
+            PathBuf::from("b 2.in"),
+            PathBuf::from("c.in"),
+        ];
+        let output = "a/001.in 81\nb 2.in -1\ntotal_solve_ms 3.5\n";
+        assert_eq!(
+            file_answers(output, &files),
+            [Some("81".to_string()), Some("-1".to_string()), None]
+        );
+    }
 }

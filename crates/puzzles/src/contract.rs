@@ -38,18 +38,58 @@ pub struct About {
     /// Programs of `../shared/reference/bin` that solve this puzzle independently and
     /// are trusted where they agree (`cargo xtask confirm`); none with known wrong
     /// answers.
-    pub references: &'static [&'static str],
+    pub references: &'static [Reference],
 }
 
-/// One benchmark input and the reference program to time against.
+/// A program of `../shared/reference/bin`, and how it takes inputs and gives answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    /// Its file name.
+    pub program: &'static str,
+    /// Its arguments, before the input files of a [`Style::Files`] program.
+    pub args: &'static [&'static str],
+    pub style: Style,
+}
+
+impl Reference {
+    /// A judge program: no arguments, an input on stdin, the judge output on stdout.
+    pub const fn judge(program: &'static str) -> Reference {
+        Reference {
+            program,
+            args: &[],
+            style: Style::Judge,
+        }
+    }
+}
+
+/// How a reference program takes inputs and gives answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// One input on stdin; the judge output on stdout.
+    Judge,
+    /// Input files as arguments (after [`Reference::args`]), any number in one run; for
+    /// each a line `FILE ANSWER` on stdout, where `ANSWER` is the judge output of that
+    /// file (inputs of one case, answered on one line); other lines are ignored.
+    Files,
+}
+
+/// One benchmark: its inputs and the reference program to time against.
 #[derive(Clone, Copy, Debug)]
 pub struct Bench {
-    /// The input's file name, without `.in`.
+    /// The benchmark's name (and, for a generated input, its file name without `.in`).
     pub name: &'static str,
-    /// The arguments of `gridsolve gen --puzzle NAME` that make the input.
-    pub gen_args: &'static str,
-    /// The reference program in `../shared/reference/bin`.
-    pub reference: &'static str,
+    pub input: BenchInput,
+    pub reference: Reference,
+}
+
+/// What a benchmark solves.
+#[derive(Clone, Copy, Debug)]
+pub enum BenchInput {
+    /// One input made by `gridsolve gen --puzzle NAME` with these arguments.
+    Generated(&'static str),
+    /// Every `.in` file of these directories of `../shared`, in one run of each program
+    /// (for a [`Style::Files`] reference).
+    Files(&'static [&'static str]),
 }
 
 /// How a cell of a `--show` frame is painted on a terminal.

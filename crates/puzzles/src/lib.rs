@@ -33,7 +33,10 @@ mod bloxorz;
 mod holedox;
 mod huarongdao;
 
-pub use contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+pub use contract::{
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
+    Unsolved,
+};
 pub use driver::{Frames, InputSummary, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};

@@ -2,7 +2,9 @@
 
 mod svg;
 
-use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::contract::{
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
+};
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
 use ::bloxorz::generate::{Family, GenParams, StartKind};
@@ -37,10 +39,15 @@ static ABOUT: About = About {
     gen_size: "500 x 500",
     benches: &[Bench {
         name: "bloxorz-500x500-5cases",
-        gen_args: "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
-        reference: "bloxorz-ref",
+        input: BenchInput::Generated(
+            "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
+        ),
+        reference: Reference::judge("bloxorz-ref"),
     }],
-    references: &["bloxorz-probe", "bloxorz-ref"],
+    references: &[
+        Reference::judge("bloxorz-probe"),
+        Reference::judge("bloxorz-ref"),
+    ],
 };
 
 static GEN_OPTIONS: [OptionSpec; 7] = [

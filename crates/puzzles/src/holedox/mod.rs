@@ -3,7 +3,9 @@
 
 mod svg;
 
-use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::contract::{
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
+};
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
 use ::holedox::generate::{Family, GenParams};
@@ -44,10 +46,12 @@ static ABOUT: About = About {
     gen_size: "20 x 20",
     benches: &[Bench {
         name: "holedox-20x20-L8-10cases",
-        gen_args: "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
-        reference: "holedox-ref",
+        input: BenchInput::Generated(
+            "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
+        ),
+        reference: Reference::judge("holedox-ref"),
     }],
-    references: &["holedox-probe"],
+    references: &[Reference::judge("holedox-probe")],
 };
 
 static GEN_OPTIONS: [OptionSpec; 5] = [

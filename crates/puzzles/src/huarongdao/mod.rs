@@ -3,7 +3,9 @@
 
 mod svg;
 
-use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::contract::{
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
+};
 use crate::driver::RunError;
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -46,10 +48,16 @@ static ABOUT: About = About {
     gen_size: "30 x 30 with 500 queries",
     benches: &[Bench {
         name: "huarongdao-30x30-q500",
-        gen_args: "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
-        reference: "huarongdao-ref-b",
+        input: BenchInput::Generated(
+            "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
+        ),
+        reference: Reference::judge("huarongdao-ref-b"),
     }],
-    references: &["huarongdao-probe", "huarongdao-ref-b", "huarongdao-ref-a"],
+    references: &[
+        Reference::judge("huarongdao-probe"),
+        Reference::judge("huarongdao-ref-b"),
+        Reference::judge("huarongdao-ref-a"),
+    ],
 };
 
 /// Queries solved together by the judge: enough for every core, few enough to keep
