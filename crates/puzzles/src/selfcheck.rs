@@ -16,6 +16,10 @@ pub struct Bounds {
     /// Cases whose whole state space is at most this many states are also solved by the
     /// naive oracle.
     pub oracle_states: u64,
+    /// The most states one search may generate (a board's size does not bound them for
+    /// every puzzle): a search past it stops at the limit, which solving and judging must
+    /// report alike.
+    pub max_states: u64,
 }
 
 /// What a check covered.
@@ -40,7 +44,11 @@ pub struct Coverage {
 /// The first disagreement, in words.
 pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Coverage, String> {
     let options = Options::new();
-    let judged = puzzle.judge(input.into(), &options, Limits::NONE);
+    let limits = Limits {
+        max_states: Some(bounds.max_states),
+        max_time: None,
+    };
+    let judged = puzzle.judge(input.into(), &options, limits);
     let summary = match puzzle.inspect(input.into()) {
         Ok(summary) => summary,
         Err(e) => {
@@ -60,13 +68,14 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
     }
     let mut expected = String::new();
     let solutions = puzzle
-        .solutions(input.into(), &options, Limits::NONE, PathsFor::ALL)
+        .solutions(input.into(), &options, limits, PathsFor::ALL)
         .map_err(|e| format!("no options, yet: {e}"))?;
     for solved in solutions {
         let solved = match solved {
             Ok(solved) => solved,
             Err(unsolved @ RunError::Unsolved { .. }) => {
-                // Over a solver's own memory limit: the judge must refuse it too.
+                // Over the state limit or a solver's own memory limit: the judge must
+                // refuse it too.
                 return match judged {
                     Err(e) if e == unsolved => Ok(coverage),
                     other => Err(format!("solving says {unsolved}, the judge says {other:?}")),

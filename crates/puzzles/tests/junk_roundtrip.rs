@@ -21,6 +21,7 @@ const BOUNDS: Bounds = Bounds {
     max_cells: 40 * 40,
     max_cases: 200,
     oracle_states: 5_000,
+    max_states: 1_000_000,
 };
 
 /// Cases per puzzle and kind of junk.
