@@ -253,7 +253,8 @@ mod tests {
                     for c in 0..cols {
                         let Glyph { symbol, .. } = frames.glyph(0, Pos::new(r, c));
                         assert!(
-                            about.legend.iter().any(|(s, _)| *s == symbol),
+                            about.legend.iter().any(|(s, _)| *s == symbol)
+                                || (about.labels && symbol.is_ascii_alphanumeric()),
                             "{}: {symbol:?} is not in the legend",
                             about.name
                         );

@@ -31,6 +31,9 @@ pub struct About {
     pub move_verb: &'static str,
     /// The symbols of `--show` frames and what each stands for.
     pub legend: &'static [(char, &'static str)],
+    /// Whether frames also show the input's own labels as they are (`A-Z a-z 0-9`: the
+    /// pieces of Klotski), which one legend entry explains for all.
+    pub labels: bool,
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
     pub gen_size: &'static str,
     /// Benchmarks against the reference programs of `../shared/reference/bin`.

@@ -36,6 +36,7 @@ static ABOUT: About = About {
         ('O', "the target"),
         ('B', "the box"),
     ],
+    labels: false,
     gen_size: "500 x 500",
     benches: &[Bench {
         name: "bloxorz-500x500-5cases",

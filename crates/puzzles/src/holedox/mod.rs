@@ -43,6 +43,7 @@ static ABOUT: About = About {
         ('s', "the rest of the snake"),
         ('*', "the exit (1,1)"),
     ],
+    labels: false,
     gen_size: "20 x 20",
     benches: &[Bench {
         name: "holedox-20x20-L8-10cases",

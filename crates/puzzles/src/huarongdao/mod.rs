@@ -45,6 +45,7 @@ static ABOUT: About = About {
         ('P', "the designated piece"),
         ('T', "the target (when the piece is not on it)"),
     ],
+    labels: false,
     gen_size: "30 x 30 with 500 queries",
     benches: &[Bench {
         name: "huarongdao-30x30-q500",
