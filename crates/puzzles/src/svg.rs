@@ -162,6 +162,8 @@ pub(crate) struct MarkerStyle {
     pub(crate) bare_ink: &'static str,
     /// The dot's radius in cell units.
     pub(crate) radius: f64,
+    /// How large the numbers are, as a share of the size that suits a dot of 0.3 cells.
+    pub(crate) scale: f64,
 }
 
 /// The title of a picture: the puzzle and the number of moves, or "no solution".
@@ -437,6 +439,27 @@ pub(crate) fn animate(
     writeln!(out, r#""/>"#)
 }
 
+/// An `<animateTransform>` that translates its element by each of `offsets` (x, y, in
+/// cell units), one frame each, discrete, looping: for a group drawn at its start, so a
+/// shape of any outline moves as one.
+pub(crate) fn animate_translate(
+    out: &mut dyn Write,
+    offsets: impl ExactSizeIterator<Item = Point>,
+) -> fmt::Result {
+    write!(
+        out,
+        r#"<animateTransform attributeName="transform" type="translate" begin="0s" dur="{}s" calcMode="discrete" repeatCount="indefinite" values=""#,
+        Num(offsets.len() as f64 * SECONDS_PER_MOVE)
+    )?;
+    for (i, (x, y)) in offsets.enumerate() {
+        if i > 0 {
+            out.write_char(';')?;
+        }
+        write!(out, "{} {}", Num(x), Num(y))?;
+    }
+    writeln!(out, r#""/>"#)
+}
+
 /// A square over one cell, inset by `inset`, that moves through `cells` (one per
 /// position): drawn at the first, animated through all of them when there are moves.
 pub(crate) fn moving_square(
@@ -555,7 +578,7 @@ pub(crate) fn markers(
     let mut digits = 0;
     for &(step, (x, y)) in steps {
         let length = step.checked_ilog10().map_or(1, |d| d as usize + 1);
-        let size = font_size(length);
+        let size = font_size(length) * style.scale;
         if length != digits {
             if digits > 0 {
                 writeln!(out, "</g>")?;

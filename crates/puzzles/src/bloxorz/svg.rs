@@ -49,6 +49,7 @@ const MARKER: MarkerStyle = MarkerStyle {
     ink: "#ffffff",
     bare_ink: "#ffffff",
     radius: 0.3,
+    scale: 1.0,
 };
 
 /// How far the box and its start outline sit inside their cells.

@@ -48,6 +48,7 @@ const MARKER: MarkerStyle = MarkerStyle {
     ink: "#ffffff",
     bare_ink: "#ffffff",
     radius: 0.3,
+    scale: 1.0,
 };
 
 /// The SVG picture of `game` solved by `path` (the head's steps), or of the start

@@ -54,6 +54,7 @@ const PIECE_MARKER: MarkerStyle = MarkerStyle {
     ink: "#ffffff",
     bare_ink: "#ffffff",
     radius: 0.3,
+    scale: 1.0,
 };
 
 /// Markers of the moves that slide another piece: lighter, as the blank's route is.
@@ -62,6 +63,7 @@ const BLANK_MARKER: MarkerStyle = MarkerStyle {
     ink: "#0b2a6b",
     bare_ink: "#0b2a6b",
     radius: 0.24,
+    scale: 1.0,
 };
 
 /// The SVG picture of `query` on `board` solved by `path` (the blank's moves), or of
