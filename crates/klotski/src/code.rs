@@ -646,9 +646,18 @@ const fn binomials() -> [[u64; 65]; 65] {
     table
 }
 
-/// The bits a state code of `layout` needs: the smaller of the two codes'.
-pub(crate) fn bits_needed(layout: &Layout) -> u32 {
+/// The number of sequence codes of `layout`: the sets of as many cells as its pieces
+/// cover, times the orders of its pieces' classes (saturating). Every state has one, so
+/// it bounds the states of any search.
+pub(crate) fn arrangements(layout: &Layout) -> u128 {
     let cells = layout.rows() * layout.cols();
+    let (_, counts) = classes(layout);
+    let covered: usize = layout.pieces().iter().map(|p| p.cells().len()).sum();
+    u128::from(BINOMIAL[cells][covered]).saturating_mul(multinomial(&counts))
+}
+
+/// The shapes of `layout`'s pieces, and how many pieces have each.
+fn classes(layout: &Layout) -> (Vec<Shape>, Vec<u32>) {
     let mut shapes: Vec<Shape> = Vec::new();
     let mut counts: Vec<u32> = Vec::new();
     for piece in layout.pieces() {
@@ -661,11 +670,16 @@ pub(crate) fn bits_needed(layout: &Layout) -> u32 {
             }
         }
     }
-    let covered: usize = layout.pieces().iter().map(|p| p.cells().len()).sum();
+    (shapes, counts)
+}
+
+/// The bits a state code of `layout` needs: the smaller of the two codes'.
+pub(crate) fn bits_needed(layout: &Layout) -> u32 {
+    let cells = layout.rows() * layout.cols();
+    let (shapes, _) = classes(layout);
     let cell_bits = cells as u32 * field_bits(shapes.len());
-    let count = u128::from(BINOMIAL[cells][covered]).saturating_mul(multinomial(&counts));
     // Codes run from 0 to count - 1.
-    let sequence_bits = u128::BITS - count.saturating_sub(1).leading_zeros();
+    let sequence_bits = u128::BITS - arrangements(layout).saturating_sub(1).leading_zeros();
     cell_bits.min(sequence_bits)
 }
 

@@ -13,8 +13,10 @@ use std::str::FromStr;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Family {
     /// Solvable by construction: the board is packed with the goal piece on its goal, then
-    /// scrambled by `steps` random one-cell steps (never undoing the step before), so the
-    /// goal is at most `steps` steps away.
+    /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
+    /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
+    /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
+    /// packed again, up to 64 times.
     Random,
     /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
     /// one's group of reachable boards, a board farthest (under `metric`) from every
@@ -258,7 +260,7 @@ impl GenParams {
 /// assert_eq!((layout.rows(), layout.cols()), (5, 4));
 /// assert_eq!(generate(&params)?, layout); // reproducible
 /// let steps = Solver::new().solve(&layout, Metric::Step).unwrap();
-/// assert!(steps.is_some_and(|s| s <= 30));
+/// assert!(steps.is_some_and(|s| s > 0 && s <= 60));
 /// # Ok::<(), klotski::generate::GenParamsError>(())
 /// ```
 ///
@@ -270,9 +272,26 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
     let mut rng = SplitMix64::new(params.seed);
     match params.family {
         Family::Random => {
-            let (cells, goal) = fitting_packing(params, &mut rng, true)?;
-            let cells = scramble(params, cells, params.steps, &mut rng);
-            Ok(layout(params, &cells, goal).expect("a scramble keeps a valid layout valid"))
+            // A packing whose goal piece cannot leave the goal stays solved however it
+            // is scrambled: try another.
+            let mut scrambled = None;
+            for _ in 0..PACKING_TRIES {
+                let (cells, goal) = fitting_packing(params, &mut rng, true)?;
+                let mut cells = scramble(params, cells, params.steps, &mut rng);
+                for _ in 0..params.steps {
+                    if !layout(params, &cells, goal).is_ok_and(|l| l.is_solved()) {
+                        break;
+                    }
+                    cells = scramble(params, cells, 1, &mut rng);
+                }
+                let done = layout(params, &cells, goal).expect("a scramble keeps a layout valid");
+                let solved = done.is_solved();
+                scrambled = Some(done);
+                if !solved {
+                    break;
+                }
+            }
+            Ok(scrambled.expect("at least one packing"))
         }
         Family::Loose => {
             let (cells, goal) = fitting_packing(params, &mut rng, false)?;
@@ -536,11 +555,14 @@ mod tests {
     #[test]
     fn random_layouts_are_solvable_within_their_steps() {
         let mut solver = Solver::new();
+        let mut unsolved = 0;
         for seed in 0..20 {
             let layout = generate(&params(Family::Random, 5, 4, seed)).unwrap();
             let steps = solver.solve(&layout, Metric::Step).unwrap();
-            assert!(steps.is_some_and(|s| s <= 40), "{layout:?}");
+            assert!(steps.is_some_and(|s| s <= 80), "{layout:?}");
+            unsolved += usize::from(steps != Some(0));
         }
+        assert!(unsolved >= 18, "only {unsolved} of 20 need a move");
     }
 
     #[test]

@@ -289,6 +289,23 @@ impl Layout {
             .shape()
     }
 
+    /// How many ways the pieces can stand on the board, equal shapes interchangeable, at
+    /// most (saturating): the sets of as many cells as they cover, times the orders of
+    /// their shapes in reading order. It bounds the states of any search of the layout.
+    ///
+    /// ```
+    /// use klotski::{Goal, Layout};
+    /// use grid_core::Pos;
+    ///
+    /// // Two 1x1 pieces on three cells: 3 sets of two cells, one order.
+    /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;
+    /// assert_eq!(layout.arrangements(), 3);
+    /// # Ok::<(), klotski::LayoutError>(())
+    /// ```
+    pub fn arrangements(&self) -> u64 {
+        u64::try_from(crate::code::arrangements(self)).unwrap_or(u64::MAX)
+    }
+
     /// Whether the layout is solved already: a piece of the goal piece's shape stands on
     /// the goal.
     pub fn is_solved(&self) -> bool {
