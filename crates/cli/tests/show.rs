@@ -86,7 +86,10 @@ fn json_lines_follow_the_documented_schema() {
                 .keys()
                 .map(String::as_str)
                 .collect();
+            // The common keys, then the puzzle's own (Klotski's metric).
             let mut sorted = vec!["answer", "case", "expanded", "generated", "path", "puzzle"];
+            let own = puzzle.json_fields(&Options::new());
+            sorted.extend(own.iter().map(|(key, _)| *key));
             sorted.sort_unstable();
             assert_eq!(keys, sorted, "{line}");
             assert!(line.starts_with(&format!(
@@ -102,6 +105,9 @@ fn json_lines_follow_the_documented_schema() {
                 }
             }
             assert!(value["expanded"].as_u64().is_some() && value["generated"].as_u64().is_some());
+            for (key, expected) in &own {
+                assert_eq!(&value[*key], expected, "{line}");
+            }
         }
     }
 }

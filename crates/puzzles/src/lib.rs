@@ -32,6 +32,7 @@ mod svg;
 mod bloxorz;
 mod holedox;
 mod huarongdao;
+mod klotski;
 
 pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
@@ -49,6 +50,7 @@ pub static PUZZLES: &[&dyn Puzzle] = &[
     &huarongdao::Huarongdao,
     &bloxorz::Bloxorz,
     &holedox::Holedox,
+    &klotski::Klotski,
 ];
 
 /// The puzzle called `name` (its `--puzzle` value).

@@ -1,0 +1,316 @@
+//! Klotski (华容道) through the contract: a case is a layout, asked under a move metric
+//! (the solve option `--metric`).
+
+mod svg;
+
+use crate::contract::{
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
+    Unsolved,
+};
+use crate::generating;
+use crate::options::{OptionSpec, Options, UsageError};
+use ::klotski::generate::{Family, GenParams, Shapes};
+use ::klotski::{Board, Layout, Metric, Path, Solver};
+use grid_core::{LimitError, Limits, Pos};
+use parsers::validate::Report;
+use parsers::{Input, InputError};
+use std::fmt;
+use std::io;
+
+/// The Klotski adapter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Klotski;
+
+/// A layout and the metric its answer counts in.
+pub(crate) struct Case {
+    layout: Layout,
+    metric: Metric,
+}
+
+/// A board along a solution, and the label of the piece that moved into it.
+#[derive(Clone, Debug)]
+pub(crate) struct Frame {
+    board: Board,
+    moved: Option<char>,
+}
+
+static ABOUT: About = About {
+    name: "klotski",
+    summary: "Klotski (华容道): slide the pieces until the goal piece reaches the exit",
+    unit: "case",
+    label: "case",
+    sample: "5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n",
+    moves_are: "the pieces' moves: a label, then the cells it travels, U D L R",
+    move_word: "moves",
+    never: "-1 (no piece of the goal piece's shape can reach the goal)",
+    move_verb: "move",
+    legend: &[
+        ('.', "an empty cell"),
+        (
+            '*',
+            "an empty cell of the goal (where the goal piece must stand)",
+        ),
+        (
+            'A',
+            "a cell of piece A (every label A-Z a-z 0-9 is a piece); the goal piece is red, the one that moved yellow",
+        ),
+    ],
+    labels: true,
+    gen_size: "5 x 4",
+    benches: &[Bench {
+        name: "klotski-corpus-412",
+        input: BenchInput::Files(&["corpus/klotski", "corpus/klotski/more"]),
+        reference: PEER,
+    }],
+    references: &[PEER],
+};
+
+/// The C++ FastCal solver of the crates.io `klotski` engine: only 4 x 5 boards of
+/// rectangles with the 2x2 goal at row 4, column 2, and only the `move` metric; it
+/// refuses the others (no answer), so where it answers it answers the same question.
+const PEER: Reference = Reference {
+    program: "klotski-peer",
+    args: &["--engine", "fastcal"],
+    style: Style::Files,
+};
+
+static SOLVE_OPTIONS: [OptionSpec; 1] = [METRIC];
+
+const METRIC: OptionSpec = OptionSpec {
+    name: "metric",
+    value_name: "METRIC",
+    help: "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
+    default: "move",
+};
+
+static GEN_OPTIONS: [OptionSpec; 7] = [
+    generating::rows("5"),
+    OptionSpec {
+        default: "4",
+        ..generating::COLS
+    },
+    OptionSpec {
+        name: "spaces",
+        value_name: "N",
+        help: "Empty cells of the board",
+        default: "2",
+    },
+    OptionSpec {
+        name: "shapes",
+        value_name: "SET",
+        help: "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
+        default: "classic",
+    },
+    OptionSpec {
+        name: "steps",
+        value_name: "N",
+        help: "Random steps that scramble a random layout",
+        default: "200",
+    },
+    OptionSpec {
+        name: "tries",
+        value_name: "N",
+        help: "Packings a hard layout is searched in",
+        default: "8",
+    },
+    OptionSpec {
+        name: "metric",
+        value_name: "METRIC",
+        help: "The metric a hard layout is far from solved in: step, slide or move",
+        default: "move",
+    },
+];
+
+impl Klotski {
+    /// The metric of `options` (`move` when absent).
+    fn metric(options: &Options) -> Result<Metric, UsageError> {
+        options.choice("metric", Metric::Move)
+    }
+}
+
+impl Adapter for Klotski {
+    type Case = Case;
+    type Solver = Solver;
+    type State = Frame;
+    type Path = Path;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn solve_options(&self) -> &'static [OptionSpec] {
+        &SOLVE_OPTIONS
+    }
+
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
+    }
+
+    /// One layout; its metric from `options` (which [`Adapter::solver`] has checked).
+    fn cases<'a>(
+        &'a self,
+        input: Input<'a>,
+        options: &Options,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
+        let metric = Klotski::metric(options).unwrap_or_default();
+        Box::new(std::iter::once(
+            parsers::klotski::read(input).map(|layout| Case { layout, metric }),
+        ))
+    }
+
+    fn size(&self, case: &Case) -> (usize, usize) {
+        (case.layout.rows(), case.layout.cols())
+    }
+
+    fn place(&self, _case: &Case) -> Option<(usize, usize)> {
+        Some((1, 1))
+    }
+
+    fn solver(&self, options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Klotski::metric(options)?;
+        Ok(Solver::with_limits(limits))
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        with_path: bool,
+    ) -> Result<Answer<Path>, Unsolved> {
+        let (layout, metric) = (&case.layout, case.metric);
+        let (moves, path) = if with_path {
+            let solution = solver
+                .solve_with_path(layout, metric)
+                .map_err(Unsolved::new)?;
+            (
+                solution.as_ref().map(|s| s.moves()),
+                solution.map(|s| s.path),
+            )
+        } else {
+            (solver.solve(layout, metric).map_err(Unsolved::new)?, None)
+        };
+        Ok(Answer {
+            moves,
+            path,
+            stats: solver.stats(),
+        })
+    }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::klotski::write_answer(out, moves);
+    }
+
+    fn write_path(&self, path: &Path) -> String {
+        path.to_string()
+    }
+
+    fn parse_path(&self, text: &str) -> Result<Path, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn replay(&self, case: &Case, path: &Path) -> Result<u64, String> {
+        ::klotski::replay(&case.layout, case.metric, path).map_err(|e| e.to_string())
+    }
+
+    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+        match ::klotski::oracle::solve_within(&case.layout, case.metric, limits) {
+            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
+            Err(::klotski::SolveError::Limit(e)) => Err(e),
+        }
+    }
+
+    /// Every way the pieces can stand (an upper bound: most are not reachable).
+    fn state_space(&self, case: &Case) -> u64 {
+        case.layout.arrangements()
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let params = GenParams {
+            family: options.choice("family", Family::Random)?,
+            rows: options.get_or("rows", 5)?,
+            cols: options.get_or("cols", 4)?,
+            empty: options.get_or("spaces", 2)?,
+            shapes: options.choice("shapes", Shapes::Classic)?,
+            steps: options.get_or("steps", 200)?,
+            tries: options.get_or("tries", 8)?,
+            metric: Klotski::metric(options)?,
+            seed: generating::seed(options)?,
+        };
+        let layout = ::klotski::generate::generate(&params).map_err(UsageError::new)?;
+        let mut text = String::new();
+        parsers::klotski::write_layout(&mut text, &layout);
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+        parsers::validate::klotski::validate_input(input, max)
+    }
+
+    fn trace(&self, case: &Case, path: &Path) -> Result<Vec<Frame>, String> {
+        let boards =
+            ::klotski::trace(&case.layout, case.metric, path).map_err(|e| e.to_string())?;
+        let moved = std::iter::once(None).chain(path.iter().map(|m| Some(m.label())));
+        Ok(boards
+            .into_iter()
+            .zip(moved)
+            .map(|(board, moved)| Frame { board, moved })
+            .collect())
+    }
+
+    fn glyph(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {
+        let goal = case.layout.goal();
+        match frame.board.label(pos) {
+            Some(label) if Some(label) == frame.moved => Glyph::painted(label, Paint::Mover),
+            Some(label) if label == goal.label => Glyph::painted(label, Paint::Goal),
+            Some(label) => Glyph::plain(label),
+            None if in_goal(&case.layout, pos) => Glyph::painted('*', Paint::Goal),
+            None => Glyph::plain('.'),
+        }
+    }
+
+    /// The piece that moved, or the goal piece at the start.
+    fn focus(&self, case: &Case, frame: &Frame) -> Rect {
+        let label = frame.moved.unwrap_or(case.layout.goal().label);
+        let cols = frame.board.cols();
+        Rect::around(
+            frame
+                .board
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| char::from(c) == label)
+                .map(|(i, _)| Pos::new(i / cols, i % cols)),
+        )
+    }
+
+    fn move_name(&self, path: &Path, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, &case.layout, case.metric, path)
+    }
+
+    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        let metric = Klotski::metric(options).unwrap_or_default();
+        vec![("metric", metric.name().into())]
+    }
+}
+
+/// Whether `pos` is a cell of the goal piece's shape standing on the goal.
+fn in_goal(layout: &Layout, pos: Pos) -> bool {
+    let goal = layout.goal().pos;
+    layout
+        .goal_shape()
+        .cells()
+        .iter()
+        .any(|&(r, c)| Pos::new(goal.row + r, goal.col + c) == pos)
+}
