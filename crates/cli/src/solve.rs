@@ -71,9 +71,13 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
             .collect()
     };
     if !wants_extras(cli) {
+        // One solver for every input: its buffers serve them all.
+        let mut judge = puzzle
+            .judge_session(options, limits)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
         for input in &inputs {
-            let output = puzzle
-                .judge(input.open()?, options, limits)
+            let output = judge
+                .judge(input.open()?)
                 .map_err(|e| failure(e, &input.name()))?;
             write_stdout(&output)?;
         }

@@ -287,19 +287,21 @@ pub trait Adapter: Send + Sync + Sized + 'static {
         with_path: bool,
     ) -> Result<Answer<Self::Path>, Unsolved>;
 
-    /// Solves every case of `input` and writes the judge output: the fast path when
-    /// nothing but the answers is wanted. The default solves case by case; a puzzle
-    /// whose cases share work may do better (Huarongdao spreads queries over cores).
+    /// Solves every case of `input` with `solver` (made for `options`, and kept from
+    /// one input to the next by a [`Judge`](crate::Judge)) and writes the judge output:
+    /// the fast path when nothing but the answers is wanted. The default solves case by
+    /// case; a puzzle whose cases share work may do better (Huarongdao spreads queries
+    /// over cores).
     ///
     /// # Errors
     /// The first input error, or the first case the solver cannot answer.
     fn judge(
         &self,
+        solver: &mut Self::Solver,
         input: Input<'_>,
         options: &Options,
-        limits: Limits,
     ) -> Result<String, crate::RunError> {
-        crate::driver::judge_case_by_case(self, input, options, limits)
+        crate::driver::judge_case_by_case(self, solver, input, options)
     }
 
     /// Writes the judge's line for case `number` (from 1).

@@ -43,6 +43,18 @@ pub trait Puzzle: Sync {
         limits: Limits,
     ) -> Result<String, RunError>;
 
+    /// A [`Judge`] for `options` and `limits`: [`Puzzle::judge`] for one input after
+    /// another, with one solver kept from each to the next (its buffers and tables
+    /// reused, as a run over many files wants).
+    ///
+    /// # Errors
+    /// Bad solve options.
+    fn judge_session<'a>(
+        &'a self,
+        options: &Options,
+        limits: Limits,
+    ) -> Result<Box<dyn Judge + 'a>, UsageError>;
+
     /// The cases of `input`, each solved as it is reached, with a path for the cases
     /// `paths` names. An input error ends the sequence.
     ///
@@ -283,7 +295,20 @@ impl<A: Adapter> Puzzle for A {
         options: &Options,
         limits: Limits,
     ) -> Result<String, RunError> {
-        Adapter::judge(self, input, options, limits)
+        let mut solver = self.solver(options, limits)?;
+        Adapter::judge(self, &mut solver, input, options)
+    }
+
+    fn judge_session<'a>(
+        &'a self,
+        options: &Options,
+        limits: Limits,
+    ) -> Result<Box<dyn Judge + 'a>, UsageError> {
+        Ok(Box::new(Session {
+            adapter: self,
+            solver: self.solver(options, limits)?,
+            options: options.clone(),
+        }))
     }
 
     fn solutions<'a>(
@@ -350,18 +375,39 @@ fn solve_case<A: Adapter>(
         })
 }
 
+/// Judges inputs one after another with one solver (see [`Puzzle::judge_session`]).
+pub trait Judge {
+    /// The judge output of `input`, as [`Puzzle::judge`] gives it.
+    ///
+    /// # Errors
+    /// As [`Puzzle::judge`], but for the options, checked already.
+    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError>;
+}
+
+/// A puzzle, a solver and the options it was made for.
+struct Session<'a, A: Adapter> {
+    adapter: &'a A,
+    solver: A::Solver,
+    options: Options,
+}
+
+impl<A: Adapter> Judge for Session<'_, A> {
+    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError> {
+        Adapter::judge(self.adapter, &mut self.solver, input, &self.options)
+    }
+}
+
 /// [`Adapter::judge`]'s default: every case solved in turn, its line written.
 pub(crate) fn judge_case_by_case<A: Adapter>(
     adapter: &A,
+    solver: &mut A::Solver,
     input: Input<'_>,
     options: &Options,
-    limits: Limits,
 ) -> Result<String, RunError> {
-    let mut solver = adapter.solver(options, limits)?;
     let mut out = String::new();
     for (i, case) in adapter.cases(input, options).enumerate() {
         let case = case?;
-        let answer = solve_case(adapter, &mut solver, &case, i + 1, false)?;
+        let answer = solve_case(adapter, solver, &case, i + 1, false)?;
         adapter.write_answer(&mut out, i + 1, answer.moves);
     }
     Ok(out)

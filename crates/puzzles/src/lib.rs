@@ -38,7 +38,7 @@ pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
     Unsolved,
 };
-pub use driver::{Frames, InputSummary, PathsFor, Puzzle, RunError, Solutions, Solved};
+pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};

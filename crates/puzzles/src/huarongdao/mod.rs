@@ -160,13 +160,12 @@ impl Adapter for Huarongdao {
     /// the board.
     fn judge(
         &self,
+        solver: &mut Solver,
         input: Input<'_>,
-        options: &Options,
-        limits: Limits,
+        _options: &Options,
     ) -> Result<String, RunError> {
         let mut queries = parsers::huarongdao::read(input)?;
         let board = Arc::clone(queries.board());
-        let mut solver = self.solver(options, limits)?;
         let mut out = String::new();
         let mut batch = Vec::new();
         let mut done = 0;
