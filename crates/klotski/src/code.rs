@@ -37,10 +37,8 @@ pub(crate) struct Class {
     /// The cells' distances from the anchor, in bits (the first is 0).
     pub(crate) offsets: Vec<u32>,
     /// The first four offsets, padded with 0 (which changes neither an AND nor an OR of
-    /// shifted masks, since offset 0 is always there): a loop the compiler unrolls.
+    /// shifted masks, since offset 0 is always there): no loop for small shapes.
     head: [u32; 4],
-    /// Whether the shape has at most four cells, so `head` holds all its offsets.
-    small: bool,
     /// The anchors at which the shape lies wholly on the board.
     pub(crate) fits: u64,
     /// The labels of its pieces, sorted: the names given to the pieces of a decoded
@@ -52,13 +50,18 @@ impl Class {
     /// The anchors at which a piece of this class lies wholly on `free` cells.
     #[inline]
     pub(crate) fn fits_in(&self, free: u64) -> u64 {
-        if self.small {
-            let [a, b, c, d] = self.head;
-            self.fits & free >> a & free >> b & free >> c & free >> d
-        } else {
-            self.offsets
+        let [_, b, c, d] = self.head;
+        let fits = self.fits & free;
+        // By the number of cells: the same for every piece of a class, so the branch is
+        // foreseen; no shift is spent on padding.
+        match self.offsets.len() {
+            1 => fits,
+            2 => fits & free >> b,
+            3 => fits & free >> b & free >> c,
+            4 => fits & free >> b & free >> c & free >> d,
+            _ => self.offsets[1..]
                 .iter()
-                .fold(self.fits & free, |fits, &o| fits & (free >> o))
+                .fold(fits, |fits, &o| fits & (free >> o)),
         }
     }
 
@@ -73,13 +76,15 @@ impl Class {
     /// The anchors at which a piece of this class covers a cell of `cells`.
     #[inline]
     pub(crate) fn touching(&self, cells: u64) -> u64 {
-        if self.small {
-            let [a, b, c, d] = self.head;
-            cells >> a | cells >> b | cells >> c | cells >> d
-        } else {
-            self.offsets
+        let [_, b, c, d] = self.head;
+        match self.offsets.len() {
+            1 => cells,
+            2 => cells | cells >> b,
+            3 => cells | cells >> b | cells >> c,
+            4 => cells | cells >> b | cells >> c | cells >> d,
+            _ => self.offsets[1..]
                 .iter()
-                .fold(0, |anchors, &o| anchors | cells >> o)
+                .fold(cells, |anchors, &o| anchors | cells >> o),
         }
     }
 }
@@ -397,7 +402,6 @@ fn class_of_shape(shape: &Shape, rows: usize, cols: usize, stride: u32) -> Class
     Class {
         shape: offsets.iter().fold(0, |m, &o| m | 1 << o),
         head,
-        small: offsets.len() <= 4,
         offsets,
         fits,
         labels: Vec::new(),

@@ -467,7 +467,7 @@ fn one_move<C: Codec>(
 
 /// The anchors a piece anchored on bit `from` reaches in one move under `metric`,
 /// staying on anchors where it `fits` (which holds `from`).
-#[inline]
+#[inline(always)]
 fn destinations(geo: &Geometry, metric: Metric, from: u32, fits: u64) -> u64 {
     let at = 1u64 << from;
     match metric {
