@@ -416,6 +416,12 @@ pub(crate) trait Codec {
     /// The anchors of `code`; returns the covered cells.
     fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64;
 
+    /// As [`Codec::decode`], for a layout of `K` classes (0: any number).
+    #[inline]
+    fn decode_k<const K: usize>(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+        self.decode(geo, code, anchors)
+    }
+
     /// The code after the piece of `class` anchored on bit `from` of `anchors` (decoded
     /// from `code`) moves its anchor to bit `to`.
     fn relocate(
@@ -476,8 +482,18 @@ impl Codec for CellCode {
 
     #[inline]
     fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+        self.decode_k::<0>(geo, code, anchors)
+    }
+
+    #[inline]
+    fn decode_k<const K: usize>(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+        let (repeated, classes) = if K == 0 {
+            (&self.repeated[..], &geo.classes[..])
+        } else {
+            (&self.repeated[..K], &geo.classes[..K])
+        };
         let mut covered = 0;
-        for ((mine, &repeated), class) in anchors.iter_mut().zip(&self.repeated).zip(&geo.classes) {
+        for ((mine, &repeated), class) in anchors.iter_mut().zip(repeated).zip(classes) {
             // The fields equal to 1 + k are those where `code ^ repeated` is zero. Adding
             // the low bits to themselves carries into a field's top bit when any is set
             // (and never out of the field); with the top bit itself, that is "non-zero".

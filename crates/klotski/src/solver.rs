@@ -276,6 +276,32 @@ impl Solver {
         stop_at_goal: bool,
         fold: bool,
     ) -> Result<Outcome, LimitError> {
+        // A copy of the search for each small number of classes, whose loops over the
+        // classes the compiler unrolls (0: any number).
+        match geo.classes.len() {
+            1 => self.bfs_k::<C, 1>(geo, codec, metric, starts, stop_at_goal, fold),
+            2 => self.bfs_k::<C, 2>(geo, codec, metric, starts, stop_at_goal, fold),
+            3 => self.bfs_k::<C, 3>(geo, codec, metric, starts, stop_at_goal, fold),
+            4 => self.bfs_k::<C, 4>(geo, codec, metric, starts, stop_at_goal, fold),
+            5 => self.bfs_k::<C, 5>(geo, codec, metric, starts, stop_at_goal, fold),
+            _ => self.bfs_k::<C, 0>(geo, codec, metric, starts, stop_at_goal, fold),
+        }
+    }
+
+    fn bfs_k<C: Codec, const K: usize>(
+        &mut self,
+        geo: &Geometry,
+        codec: &C,
+        metric: Metric,
+        starts: &[u64],
+        stop_at_goal: bool,
+        fold: bool,
+    ) -> Result<Outcome, LimitError> {
+        let classes = if K == 0 {
+            &geo.classes[..]
+        } else {
+            &geo.classes[..K]
+        };
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
         self.seen.clear();
@@ -319,7 +345,7 @@ impl Solver {
                 ..
             } = self.queue[head];
             let last = if skip_last { moved } else { NOBODY };
-            let covered = codec.decode(geo, code, &mut anchors);
+            let covered = codec.decode_k::<K>(geo, code, &mut anchors);
             let empty = geo.board & !covered;
             // Covered cells next to an empty one: a piece can move only if it has one.
             let edge = geo.neighbours(empty) & covered;
@@ -329,7 +355,7 @@ impl Solver {
             } else {
                 u64::MAX
             };
-            for (class, info) in geo.classes.iter().enumerate() {
+            for (class, info) in classes.iter().enumerate() {
                 let mut movers = anchors[class] & info.touching(edge) & not_last;
                 while movers != 0 {
                     let from = movers.trailing_zeros();
