@@ -13,8 +13,12 @@ use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use std::cell::Cell as Counter;
 
-/// Layouts checked by each test.
-const CASES: u32 = 1200;
+/// Layouts drawn by each of the two tests.
+const CASES: u32 = 1100;
+
+/// Layouts each test must check (the oracle may skip a few beyond its budget): two
+/// thousand in all.
+const CHECKED: usize = 1000;
 
 /// Shapes a piece may take: rectangles first (the first [`RECTANGLES`]), then others.
 const SHAPES: &[&[(usize, usize)]] = &[
@@ -332,7 +336,7 @@ fn run(strategy: impl Strategy<Value = Drawn>) {
     }
     let (checked, solvable, skipped) = (checked.get(), solvable.get(), skipped.get());
     assert!(
-        checked >= CASES as usize * 9 / 10,
+        checked >= CHECKED,
         "only {checked} layouts checked ({skipped} skipped)"
     );
     assert!(
