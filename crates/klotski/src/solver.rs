@@ -587,3 +587,40 @@ fn board_of(geo: &Geometry, anchors: &Anchors) -> Board {
     }
     Board::from_cells(geo.rows, geo.cols, cells)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Goal, replay};
+    use grid_core::Pos;
+
+    /// The ranked code (which never folds mirror images) and the cell code with the fold
+    /// give the same answers, and paths that replay, on layouts that fit both.
+    #[test]
+    fn both_codes_agree_with_and_without_the_mirror() {
+        let layouts = [
+            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 3, 1),
+            (vec!["A.BB", "....", "CC.D"], 'A', 2, 3),
+            (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2),
+            (vec!["AB..", "AB..", "CCDD"], 'A', 0, 3),
+        ];
+        for (rows, label, row, col) in layouts {
+            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            for metric in Metric::ALL {
+                let mut fast = Solver::new();
+                let mut ranked = Solver {
+                    kind: Some(CodeKind::Sequence),
+                    ..Solver::new()
+                };
+                let a = fast.solve_with_path(&layout, metric).unwrap();
+                let b = ranked.solve_with_path(&layout, metric).unwrap();
+                assert_eq!(a.as_ref().map(|s| s.moves()), b.as_ref().map(|s| s.moves()));
+                for solution in [a, b].into_iter().flatten() {
+                    let moves = solution.moves();
+                    assert_eq!(replay(&layout, metric, &solution.path), Ok(moves));
+                }
+                assert_eq!(fast.reachable(&layout), ranked.reachable(&layout));
+            }
+        }
+    }
+}
