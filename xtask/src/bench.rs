@@ -1,4 +1,5 @@
-//! `cargo xtask bench PUZZLE`: the release binary against the reference, side by side.
+//! `cargo xtask bench PUZZLE`: the `dist` binary (fat LTO) against the reference, side
+//! by side.
 //!
 //! The inputs are made by the generator with fixed arguments (each puzzle's
 //! `About::benches`), so anyone can rerun the same benchmark; `../shared/bench/compare`
@@ -21,16 +22,16 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let shared = reference::require_shared(root, "cargo xtask bench")?;
     let compare = shared.join("bench/compare");
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-p", "cli"])
+        .args(["build", "--profile", "dist", "-p", "cli"])
         .current_dir(root)
         .status()?;
     if !status.success() {
-        bail!("cargo build --release failed");
+        bail!("cargo build --profile dist failed");
     }
     let target = crate::target_dir(root);
     let out_dir = target.join("bench");
     std::fs::create_dir_all(&out_dir)?;
-    let binary = target.join("release/gridsolve");
+    let binary = target.join("dist/gridsolve");
     for bench in puzzle.about().benches {
         let args: Vec<String> = bench
             .gen_args

@@ -27,7 +27,7 @@ mod input;
 mod reader;
 pub mod validate;
 
-pub use input::{Input, InputError};
+pub use input::{Input, InputError, Warnings};
 pub use reader::{ErrorKind, Found, MAX_TOKEN, ParseError, Reader, Token};
 
 /// The parse error of an input held in memory (which cannot fail to be read).

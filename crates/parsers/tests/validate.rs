@@ -381,12 +381,11 @@ fn several_violations_are_listed_in_order() {
             "1:4: expected n without leading zeros, found \"03\"",
             "1:7: expected m without a sign, found \"+4\"",
             "1:11: expected the end of the line after the last token, found \" \"",
-            "1:12: expected \\n line ending, found \\r\\n",
+            "1:12: expected \\n line ending, found \\r\\n (and 1 more like it)",
             "2:2: expected one space between tokens, found \"  \"",
             "2:5: expected one space between tokens, found \"\\t\"",
             "2:10: expected end of line, found \"1\"",
             "3:1: expected a token at the start of the line, found \" \"",
-            "3:9: expected \\n line ending, found \\r\\n",
             "5:1: expected query 1 of 2 (EX EY SX SY TX TY), found blank line",
             "6:13: query 1: expected end of line, found \"7\"",
             "7:11: query 2: TY = 9 violates 1..=4",
@@ -430,7 +429,7 @@ fn several_violations_are_listed_in_order() {
 }
 
 #[test]
-fn crlf_is_reported_on_every_line() {
+fn a_crlf_file_is_one_message_with_a_count() {
     for (validate, sample) in [
         (
             validate::huarongdao::validate as Validator,
@@ -441,14 +440,27 @@ fn crlf_is_reported_on_every_line() {
     ] {
         let lines = sample.lines().count();
         let violations = validate(sample.replace('\n', "\r\n").as_bytes());
-        assert_eq!(violations.len(), lines, "{violations:?}");
-        assert!(
-            violations
-                .iter()
-                .all(|v| v.message == "expected \\n line ending, found \\r\\n"),
-            "{violations:?}"
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        assert_eq!(
+            violations[0].message,
+            format!(
+                "expected \\n line ending, found \\r\\n (and {} more like it)",
+                lines - 1
+            )
         );
     }
+}
+
+#[test]
+fn doubled_spaces_are_one_message_with_a_count() {
+    let doubled = HUARONGDAO_SAMPLE.replace(' ', "  ");
+    let violations = validate::huarongdao::validate(doubled.as_bytes());
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0]
+            .message
+            .starts_with("expected one space between tokens, found \"  \" (and ")
+    );
 }
 
 #[rstest]

@@ -38,7 +38,7 @@ pub use driver::{Frames, InputSummary, PathsFor, Puzzle, RunError, Solutions, So
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
-pub use parsers::{Input, InputError, ParseError};
+pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.
