@@ -355,8 +355,10 @@ pub fn generate(params: &GenParams) -> Result<Board, GenParamsError> {
             }
         },
     };
-    Ok(Board::new(params.rows, params.cols, &plane.cells, start, target)
-        .expect("the generator places a valid start and target"))
+    Ok(
+        Board::new(params.rows, params.cols, &plane.cells, start, target)
+            .expect("the generator places a valid start and target"),
+    )
 }
 
 /// A start of a kind that fits, then a target, anywhere in the area (preferring rigid
@@ -1030,9 +1032,17 @@ mod tests {
     fn same_params_same_board() {
         for family in Family::ALL {
             let params = params(family, 40, 33, StartKind::Random);
-            assert_eq!(generate(&params).unwrap(), generate(&params).unwrap(), "{family}");
+            assert_eq!(
+                generate(&params).unwrap(),
+                generate(&params).unwrap(),
+                "{family}"
+            );
             let other = GenParams { seed: 2, ..params };
-            assert_ne!(generate(&params).unwrap(), generate(&other).unwrap(), "{family}");
+            assert_ne!(
+                generate(&params).unwrap(),
+                generate(&other).unwrap(),
+                "{family}"
+            );
         }
     }
 

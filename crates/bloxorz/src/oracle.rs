@@ -6,8 +6,8 @@
 //! [`Placement::roll`](crate::Placement::roll)); from the crate it uses only the cells,
 //! the start and the target of a [`Board`].
 
-use crate::{Board, Cell};
 use crate::SolveError;
+use crate::{Board, Cell};
 use grid_core::{Dir, Limits, Meter, Pos};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};

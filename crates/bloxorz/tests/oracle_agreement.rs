@@ -213,7 +213,10 @@ fn check(board: &Board) -> Result<bool, TestCaseError> {
         "solver vs oracle on {:?}",
         board
     );
-    prop_assert_eq!(solver.solve(board).unwrap(), got.as_ref().map(|s| s.moves()));
+    prop_assert_eq!(
+        solver.solve(board).unwrap(),
+        got.as_ref().map(|s| s.moves())
+    );
     if let Some(solution) = got {
         prop_assert_eq!(solution.path.len() as u64, solution.moves());
         prop_assert_eq!(replay(board, &solution.path), Ok(solution.moves()));

@@ -165,6 +165,10 @@ fn one_solver_solves_many_boards() {
         if let Some(solution) = got {
             assert_eq!(replay(&board, &solution.path), Ok(solution.moves()));
         }
-        assert_eq!(solver.solve(&board).unwrap(), expected, "{params:?}\n{board:?}");
+        assert_eq!(
+            solver.solve(&board).unwrap(),
+            expected,
+            "{params:?}\n{board:?}"
+        );
     }
 }

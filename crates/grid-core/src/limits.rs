@@ -166,8 +166,13 @@ mod tests {
             max_time: Some(Duration::from_millis(1)),
         });
         std::thread::sleep(Duration::from_millis(5));
-        let stopped = (0..2 * CLOCK_EVERY).map(|_| meter.charge(1)).find(Result::is_err);
-        assert_eq!(stopped, Some(Err(LimitError::Time(Duration::from_millis(1)))));
+        let stopped = (0..2 * CLOCK_EVERY)
+            .map(|_| meter.charge(1))
+            .find(Result::is_err);
+        assert_eq!(
+            stopped,
+            Some(Err(LimitError::Time(Duration::from_millis(1))))
+        );
     }
 
     #[test]

@@ -969,9 +969,17 @@ mod tests {
     fn same_params_same_game() {
         for family in Family::ALL {
             let params = params(family, 40, 33, 10);
-            assert_eq!(generate(&params).unwrap(), generate(&params).unwrap(), "{family}");
+            assert_eq!(
+                generate(&params).unwrap(),
+                generate(&params).unwrap(),
+                "{family}"
+            );
             let other = GenParams { seed: 2, ..params };
-            assert_ne!(generate(&params).unwrap(), generate(&other).unwrap(), "{family}");
+            assert_ne!(
+                generate(&params).unwrap(),
+                generate(&other).unwrap(),
+                "{family}"
+            );
         }
     }
 
@@ -1332,7 +1340,8 @@ mod tests {
             let game = generate(&GenParams {
                 seed,
                 ..params(Family::Adversarial, 64, 64, 16)
-            }).unwrap();
+            })
+            .unwrap();
             let answer = solver.solve(&game).unwrap();
             longest = longest.max(answer.unwrap_or(0));
             if answer.is_none() && exit_connected(&game) {

@@ -6,8 +6,8 @@
 //! fast solver on small lairs and shares no code with it; from the crate it uses only
 //! the lair ([`Game::is_free`]), the starting body and [`EXIT`].
 
-use crate::{EXIT, Game};
 use crate::SolveError;
+use crate::{EXIT, Game};
 use grid_core::{Dir, Limits, Meter, Pos};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};

@@ -40,7 +40,9 @@ fn fresh_id() -> u64 {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.rows() == other.rows() && self.cols() == other.cols() && self.grid.cells() == other.grid.cells()
+        self.rows() == other.rows()
+            && self.cols() == other.cols()
+            && self.grid.cells() == other.grid.cells()
     }
 }
 

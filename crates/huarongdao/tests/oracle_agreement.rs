@@ -139,7 +139,10 @@ fn check(board: &Board, queries: &[Query]) -> Result<usize, TestCaseError> {
             board,
             query
         );
-        prop_assert_eq!(solver.solve(board, query).unwrap(), got.as_ref().map(|s| s.moves()));
+        prop_assert_eq!(
+            solver.solve(board, query).unwrap(),
+            got.as_ref().map(|s| s.moves())
+        );
         if let Some(solution) = got {
             prop_assert_eq!(solution.path.len() as u64, solution.moves());
             prop_assert_eq!(replay(board, query, &solution.path), Ok(solution.moves()));

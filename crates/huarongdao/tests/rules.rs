@@ -28,7 +28,10 @@ fn answer(rows: &[&str], e: Pos, s: Pos, t: Pos) -> Option<u64> {
     if let Some((moves, path)) = &slow {
         assert_eq!(replay(&board, &query, path), Ok(*moves));
     }
-    assert_eq!(solver.solve(&board, &query).unwrap(), fast.map(|s| s.moves()));
+    assert_eq!(
+        solver.solve(&board, &query).unwrap(),
+        fast.map(|s| s.moves())
+    );
     slow.map(|s| s.0)
 }
 
@@ -74,7 +77,10 @@ fn invalid_queries_are_errors(
 ) {
     let board = Board::from_rows(&SAMPLE).unwrap();
     let query = Query::new(e, s, t);
-    assert_eq!(Solver::new().solve(&board, &query), Err(SolveError::Query(error)));
+    assert_eq!(
+        Solver::new().solve(&board, &query),
+        Err(SolveError::Query(error))
+    );
     assert_eq!(oracle::solve(&board, &query).map(|_| ()), Err(error));
     assert_eq!(replay(&board, &query, &[]), Err(ReplayError::Query(error)));
 }
@@ -130,7 +136,8 @@ fn one_solver_answers_many_queries() {
 fn stats_count_the_search() {
     let board = Board::from_rows(&SAMPLE).unwrap();
     let mut solver = Solver::new();
-    solver.solve(&board, &Query::new(p(3, 2), p(1, 2), p(2, 2)))
+    solver
+        .solve(&board, &Query::new(p(3, 2), p(1, 2), p(2, 2)))
         .unwrap();
     let stats = solver.stats();
     assert!(
@@ -164,8 +171,15 @@ fn solve_all_answers_like_solve_in_order() {
         };
         let (board, queries) = generate(&params).unwrap();
         let mut solver = Solver::new();
-        let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(&board, q).unwrap()).collect();
-        assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one, "{family}");
+        let one_by_one: Vec<_> = queries
+            .iter()
+            .map(|q| solver.solve(&board, q).unwrap())
+            .collect();
+        assert_eq!(
+            solver.solve_all(&board, &queries).unwrap(),
+            one_by_one,
+            "{family}"
+        );
     }
 }
 
@@ -183,7 +197,10 @@ fn solve_all_runs_on_threads_given_enough_work() {
     };
     let (board, queries) = generate(&params).unwrap();
     let mut solver = Solver::new();
-    let one_by_one: Vec<_> = queries.iter().map(|q| solver.solve(&board, q).unwrap()).collect();
+    let one_by_one: Vec<_> = queries
+        .iter()
+        .map(|q| solver.solve(&board, q).unwrap())
+        .collect();
     assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if cores > 1 {
@@ -215,5 +232,8 @@ fn solve_all_reports_the_first_invalid_query() {
         role: Role::Blank,
         pos: p(1, 1),
     };
-    assert_eq!(Solver::new().solve_all(&board, &queries), Err(SolveError::Query(error)));
+    assert_eq!(
+        Solver::new().solve_all(&board, &queries),
+        Err(SolveError::Query(error))
+    );
 }
