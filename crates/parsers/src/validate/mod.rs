@@ -30,6 +30,7 @@
 //! ```
 
 pub mod bloxorz;
+pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 
