@@ -157,6 +157,9 @@ const SPUR: [&str; 2] = ["X..s...=..O", "#####o#####"];
 // Cube 1 appears on the switch, which presses nothing: it steps off and back on (U D)
 // before the moves above (U R, cube 2 r r r r, R R R).
 #[case::appearing_presses_nothing(&SPUR, &["bridge 1 off 1 8", "switch 2 6 on 1", "split 1 4 2 6 1 2"], Some(13))]
+// Cube 2 appears on a switch that toggles the bridge; cube 1 walks up to it and they
+// merge over the switch, which presses nothing: R R, cube 1 R R R, R R R.
+#[case::a_merge_presses_nothing(&["X..s.o.=.O"], &["bridge 1 on 1 8", "switch 1 6 toggle 1", "split 1 4 1 2 1 6"], Some(8))]
 // What appearing would give if it pressed: the bridge on at once, two moves fewer.
 #[case::as_if_appearing_pressed(&SPUR, &["bridge 1 on 1 8", "switch 2 6 on 1", "split 1 4 2 6 1 2"], Some(11))]
 fn split_rules(#[case] rows: &[&str], #[case] lines: &[&str], #[case] expected: Option<u64>) {
