@@ -2,7 +2,9 @@
 //! ../shared/corpus/bloxorz-classic) and their minimum move counts. Levels 1, 2 and 3
 //! take 7, 17 and 19 moves and all 33 take 1999 (public figures); the other answers are
 //! the fast solver's, confirmed by the naive oracle, and pinned here, not regenerated, so
-//! `cargo xtask regen` cannot silently change what counts as right.
+//! `cargo xtask regen` cannot silently change what counts as right. Levels 1-10 also match
+//! the list in ../shared/corpus/bloxorz-original/README.md, whose total (2000) is one more
+//! than the 1999 these add up to.
 
 use bloxorz_classic::{Solver, oracle, replay};
 
