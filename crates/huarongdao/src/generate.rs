@@ -193,39 +193,90 @@ impl GenParams {
 /// # Errors
 /// The first thing [`GenParams::check`] finds wrong with `params`.
 pub fn generate(params: &GenParams) -> Result<(Board, Vec<Query>), GenParamsError> {
-    params.check()?;
-    let mut rng = SplitMix64::new(params.seed);
-    let mut board = Board::new(params.rows, params.cols).expect("a size checked above");
-    let mut plan = Plan::default();
-    match params.family {
-        Family::Random => fill_random(&mut board, &mut rng, params.density),
-        Family::Open => {}
-        Family::Maze => carve_maze(&mut board, &mut rng, params.density),
-        Family::Rooms => divide_rooms(&mut board, &mut rng, params.density),
-        Family::Adversarial => plan = adversarial(&mut board, &mut rng, params.seed),
-    }
-    let mut movable = movable_cells(&board);
-    if movable.len() < 2 && params.rows * params.cols >= 2 {
-        for pos in [Pos::new(0, 0), cell_at(&board, 1)] {
-            board.set_movable(pos, true);
+    let generated = Generated::new(params)?;
+    let queries = generated.queries().collect();
+    Ok((generated.board, queries))
+}
+
+/// A generated board whose queries are drawn one at a time (so any number of them
+/// takes no memory): [`generate`] without the list.
+///
+/// ```
+/// use huarongdao::generate::{generate, Family, GenParams, Generated};
+///
+/// let params = GenParams { family: Family::Maze, rows: 9, cols: 9, density: 50, queries: 7, seed: 3 };
+/// let generated = Generated::new(&params)?;
+/// let queries: Vec<_> = generated.queries().collect();
+/// assert_eq!(generate(&params)?, (generated.board.clone(), queries));
+/// # Ok::<(), huarongdao::generate::GenParamsError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub board: Board,
+    movable: Vec<Pos>,
+    plan: Plan,
+    /// The generator as the board left it: the queries are drawn from here.
+    rng: SplitMix64,
+    count: usize,
+}
+
+impl Generated {
+    /// The board of `params`, ready to draw its queries.
+    ///
+    /// # Errors
+    /// The first thing [`GenParams::check`] finds wrong with `params`.
+    pub fn new(params: &GenParams) -> Result<Generated, GenParamsError> {
+        params.check()?;
+        let mut rng = SplitMix64::new(params.seed);
+        let mut board = Board::new(params.rows, params.cols).expect("a size checked above");
+        let mut plan = Plan::default();
+        match params.family {
+            Family::Random => fill_random(&mut board, &mut rng, params.density),
+            Family::Open => {}
+            Family::Maze => carve_maze(&mut board, &mut rng, params.density),
+            Family::Rooms => divide_rooms(&mut board, &mut rng, params.density),
+            Family::Adversarial => plan = adversarial(&mut board, &mut rng, params.seed),
         }
-        movable = movable_cells(&board);
+        let mut movable = movable_cells(&board);
+        if movable.len() < 2 && params.rows * params.cols >= 2 {
+            for pos in [Pos::new(0, 0), cell_at(&board, 1)] {
+                board.set_movable(pos, true);
+            }
+            movable = movable_cells(&board);
+        }
+        let count = if movable.len() >= 2 {
+            params.queries
+        } else {
+            0
+        };
+        Ok(Generated {
+            board,
+            movable,
+            plan,
+            rng,
+            count,
+        })
     }
-    let mut queries = Vec::with_capacity(params.queries);
-    if movable.len() >= 2 {
-        for _ in 0..params.queries {
+
+    /// How many queries [`Generated::queries`] draws.
+    pub fn query_count(&self) -> usize {
+        self.count
+    }
+
+    /// The queries, drawn one at a time (the same ones every time).
+    pub fn queries(&self) -> impl Iterator<Item = Query> + '_ {
+        let mut rng = self.rng.clone();
+        (0..self.count).map(move |_| {
             // (An empty plan draws nothing, so the other families' queries stay as
             // they always were.)
-            let query = match plan.pick(&mut rng) {
+            match self.plan.pick(&mut rng) {
                 Some((piece, target)) => {
-                    Query::new(blank_off(piece, &movable, &mut rng), piece, target)
+                    Query::new(blank_off(piece, &self.movable, &mut rng), piece, target)
                 }
-                None => random_query(&board, &movable, &mut rng),
-            };
-            queries.push(query);
-        }
+                None => random_query(&self.board, &self.movable, &mut rng),
+            }
+        })
     }
-    Ok((board, queries))
 }
 
 fn cell_at(board: &Board, i: usize) -> Pos {
@@ -375,7 +426,7 @@ impl Rect {
 }
 
 /// Where the queries of a [`Family::Adversarial`] board go; empty for other families.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Plan {
     /// The piece can get from any cell of one area to any cell of the other, a long
     /// way round.

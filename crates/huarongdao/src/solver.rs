@@ -164,6 +164,9 @@ impl Solver {
         board: &Board,
         queries: &[Query],
     ) -> Result<Vec<Option<u64>>, SolveError> {
+        if queries.is_empty() {
+            return Ok(Vec::new()); // no query, no tables to build
+        }
         let prepared = self.prepare(board);
         let answers = prepared.solve_all(queries);
         self.stats = prepared.stats;

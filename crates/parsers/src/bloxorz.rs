@@ -9,8 +9,8 @@
 //! The final `0 0` may be left out (end of input at a case boundary). The output is one
 //! line per case: the minimum number of rolls, or `Impossible`.
 
-use crate::reader::{CaseStream, board_too_large};
-use crate::{ParseError, Token};
+use crate::reader::{CaseStream, MAX_TOKEN, board_too_large};
+use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use bloxorz::{Board, BoardError, Cell, MAX_CELLS};
 use grid_core::Pos;
 use std::fmt::Write;
@@ -22,26 +22,29 @@ use std::fmt::Write;
 /// wrong length, an unknown character, no `O` or more than one, no `X`, more than two,
 /// two that do not share an edge, a missing or extra token.
 pub fn parse(text: &[u8]) -> Result<Vec<Board>, ParseError> {
-    Cases::new(text).collect()
+    Cases::new(text)
+        .collect::<Result<_, _>>()
+        .map_err(in_memory)
 }
 
 /// The cases of an input, read one at a time (a huge input never holds more than one
-/// board in memory).
+/// board in memory, and a streamed one is read a piece at a time).
 #[derive(Debug)]
 pub struct Cases<'a>(CaseStream<'a>);
 
 impl<'a> Cases<'a> {
-    /// The cases of `text`.
-    pub fn new(text: &'a [u8]) -> Cases<'a> {
-        Cases(CaseStream::new(text))
+    /// The cases of `input` (bytes in memory, or an [`Input::reader`]).
+    pub fn new(input: impl Into<Input<'a>>) -> Cases<'a> {
+        Cases(CaseStream::new(input.into()))
     }
 
-    /// Reads one case; `Ok(None)` at the terminator `0 0`.
-    fn next_case(stream: &mut CaseStream<'a>) -> Result<Option<Board>, ParseError> {
-        let reader = &mut stream.reader;
+    /// Reads case number `case`; `Ok(None)` at the terminator `0 0`.
+    fn next_case(reader: &mut Reader<'_>, case: usize) -> Result<Option<Board>, ParseError> {
         let limit = MAX_CELLS as u64;
-        let (rows, rows_token) = reader.int_token("R", 0..=limit)?;
-        let (cols, cols_token) = reader.int_token("C", 0..=limit)?;
+        // Each may be the 0 of the final `0 0`; messages give the ranges of a case.
+        let (rows, rows_token) = reader.int_token_or("R", 1..=limit, 0)?;
+        // A row is one token, and no token is longer than MAX_TOKEN.
+        let (cols, cols_token) = reader.int_token_or("C", 1..=limit.min(MAX_TOKEN as u64), 0)?;
         match (rows, cols) {
             (0, 0) => {
                 reader.finish()?;
@@ -55,10 +58,8 @@ impl<'a> Cases<'a> {
         if rows * cols > MAX_CELLS {
             return Err(board_too_large(&rows_token, rows, cols, MAX_CELLS));
         }
-        stream.number += 1;
-        let case = stream.number;
         let mut cells = Vec::with_capacity((rows * cols).min(reader.remaining()));
-        let mut starts: Vec<(Pos, Token<'a>)> = Vec::new();
+        let mut starts: Vec<(Pos, Token<'_>)> = Vec::new();
         let mut target: Option<Pos> = None;
         for r in 0..rows {
             let row = match reader.token_of_len(cols) {
@@ -149,7 +150,7 @@ impl<'a> Cases<'a> {
 }
 
 impl Iterator for Cases<'_> {
-    type Item = Result<Board, ParseError>;
+    type Item = Result<Board, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.0
@@ -174,7 +175,14 @@ fn char_at<'a>(row: &Token<'a>, c: usize) -> Token<'a> {
 fn only_zero_zero(token: &Token<'_>, name: &str) -> ParseError {
     ParseError::invalid(
         token,
-        format_args!("{name} = 0 is out of range 1..={MAX_CELLS} (only `0 0` ends the input)"),
+        format_args!(
+            "{name} = 0 is out of range 1..={} (only `0 0` ends the input)",
+            if name == "R" {
+                MAX_CELLS
+            } else {
+                MAX_CELLS.min(MAX_TOKEN)
+            }
+        ),
     )
 }
 

@@ -13,7 +13,7 @@
 //! `Case k: N`, with `-1` when the head never reaches (1,1).
 
 use crate::reader::CaseStream;
-use crate::{ParseError, Reader, Token};
+use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use holedox::{Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 use std::fmt::Write;
@@ -30,32 +30,38 @@ use std::fmt::Write;
 pub fn parse(text: &[u8]) -> Result<Vec<Game>, ParseError> {
     Cases::new(text)
         .map(|case| case.map(|(game, _)| game))
-        .collect()
+        .collect::<Result<_, _>>()
+        .map_err(in_memory)
 }
+
+/// Where a case begins: its 1-based line and column.
+pub type Place = (usize, usize);
 
 /// The cases of an input, read one at a time.
 #[derive(Debug)]
 pub struct Cases<'a>(CaseStream<'a>);
 
 impl<'a> Cases<'a> {
-    /// The cases of `text`.
-    pub fn new(text: &'a [u8]) -> Cases<'a> {
-        Cases(CaseStream::new(text))
+    /// The cases of `input` (bytes in memory, or an [`Input::reader`]).
+    pub fn new(input: impl Into<Input<'a>>) -> Cases<'a> {
+        Cases(CaseStream::new(input.into()))
     }
 
-    /// Reads one case; `Ok(None)` at the terminator `0 0 0`.
-    fn next_case(stream: &mut CaseStream<'a>) -> Result<Option<(Game, Token<'a>)>, ParseError> {
-        let reader = &mut stream.reader;
+    /// Reads case number `case`; `Ok(None)` at the terminator `0 0 0`.
+    fn next_case(
+        reader: &mut Reader<'_>,
+        case: usize,
+    ) -> Result<Option<(Game, Place)>, ParseError> {
         let side = MAX_SIDE as u64;
-        let (rows, header) = reader.int_token("n", 0..=side)?;
-        let cols = reader.int("m", 0..=side)?;
-        let (length, length_token) = reader.int_token("L", 0..=MAX_LENGTH as u64)?;
+        // Each may be the 0 of the final `0 0 0`; messages give the ranges of a case.
+        let (rows, header) = reader.int_token_or("n", 1..=side, 0)?;
+        let (cols, _) = reader.int_token_or("m", 1..=side, 0)?;
+        let lengths = MIN_LENGTH as u64..=MAX_LENGTH as u64;
+        let (length, length_token) = reader.int_token_or("L", lengths, 0)?;
         if (rows, cols, length) == (0, 0, 0) {
             reader.finish()?;
             return Ok(None);
         }
-        stream.number += 1;
-        let case = stream.number;
         let invalid = |token: &Token<'_>, message: std::fmt::Arguments<'_>| {
             ParseError::invalid(token, format_args!("case {case}: {message}"))
         };
@@ -68,7 +74,9 @@ impl<'a> Cases<'a> {
         if length < MIN_LENGTH as u64 {
             return Err(invalid(
                 &length_token,
-                format_args!("L = {length} is out of range {MIN_LENGTH}..={MAX_LENGTH}"),
+                format_args!(
+                    "L = {length} is out of range {MIN_LENGTH}..={MAX_LENGTH} (only `0 0 0` ends the input)"
+                ),
             ));
         }
         let (rows, cols) = (rows as usize, cols as usize);
@@ -104,7 +112,7 @@ impl<'a> Cases<'a> {
             };
             invalid(token, format_args!("{e}"))
         })?;
-        Ok(Some((game, header)))
+        Ok(Some((game, (header.line, header.col))))
     }
 }
 
@@ -128,10 +136,11 @@ fn read_square<'a>(
     Ok((Pos::new(r as usize - 1, c as usize - 1), token))
 }
 
-impl<'a> Iterator for Cases<'a> {
-    type Item = Result<(Game, Token<'a>), ParseError>;
+impl Iterator for Cases<'_> {
+    type Item = Result<(Game, Place), InputError>;
 
-    /// The next game, with its header token (for errors about the case as a whole).
+    /// The next game, with the line and column where it begins (for errors about the
+    /// case as a whole).
     fn next(&mut self) -> Option<Self::Item> {
         // As for Bloxorz, the end of the input at a case boundary ends it too.
         self.0

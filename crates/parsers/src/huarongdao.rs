@@ -7,33 +7,110 @@
 //! ```
 //! The output is one line per query: the minimum number of moves, or `-1`.
 
+use crate::input::Stream;
 use crate::reader::board_too_large;
-use crate::{ParseError, Reader, Token};
+use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use huarongdao::{Board, MAX_CELLS, Query, QueryError, Role};
 use std::fmt::{self, Write};
+use std::sync::Arc;
 
 /// A parsed input: one board and its queries, all checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
+pub struct Parsed {
     pub board: Board,
     pub queries: Vec<Query>,
 }
 
-/// Bytes a query takes at the least in the input: six one-digit numbers and spaces.
-const MIN_QUERY_BYTES: usize = 12;
-
-/// Reads a whole input.
+/// Reads a whole input into memory.
 ///
 /// Sides may exceed the judge's 30 up to [`MAX_CELLS`] cells in all; `q` may be any
-/// 32-bit count (memory is reserved only for queries the input can actually hold).
+/// 32-bit count (memory is taken only for queries the input actually holds).
 ///
 /// # Errors
 /// The first place where the input leaves the format or breaks a rule: a coordinate
 /// outside the board, the blank or the piece on a fixed cell, the blank on the piece, a
 /// cell other than 0/1, a missing or extra token.
-pub fn parse(text: &[u8]) -> Result<Input, ParseError> {
-    let mut reader = Reader::new(text);
+pub fn parse(text: &[u8]) -> Result<Parsed, ParseError> {
+    let queries = read(text).map_err(in_memory)?;
+    let board = Board::clone(queries.board());
+    let queries = queries.collect::<Result<_, _>>().map_err(in_memory)?;
+    Ok(Parsed { board, queries })
+}
+
+/// Reads the header and the board of `input`; the queries then come one at a time from
+/// the returned iterator, read as they are needed (a huge input is never held whole),
+/// and after the last one the end of the input is checked.
+///
+/// ```
+/// let mut queries = parsers::huarongdao::read("3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n")?;
+/// assert_eq!((queries.board().rows(), queries.announced()), (3, 1));
+/// assert!(queries.next().unwrap().is_ok());
+/// assert!(queries.next().is_none());
+/// # Ok::<(), parsers::InputError>(())
+/// ```
+///
+/// # Errors
+/// As [`parse`], for the header and the board.
+pub fn read<'a>(input: impl Into<Input<'a>>) -> Result<Queries<'a>, InputError> {
+    let mut stream = Stream::new(input.into());
+    let (board, count) = stream.step(read_board)?;
+    Ok(Queries {
+        stream,
+        board: Arc::new(board),
+        count,
+        read: 0,
+        done: false,
+    })
+}
+
+/// The queries of an input, after its board (see [`read`]).
+#[derive(Debug)]
+pub struct Queries<'a> {
+    stream: Stream<'a>,
+    board: Arc<Board>,
+    count: usize,
+    read: usize,
+    done: bool,
+}
+
+impl Queries<'_> {
+    /// The board the queries are asked on.
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+
+    /// The number of queries the input announces (`q`).
+    pub fn announced(&self) -> usize {
+        self.count
+    }
+}
+
+impl Iterator for Queries<'_> {
+    type Item = Result<Query, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let board = &self.board;
+        let number = self.read + 1;
+        let next = if self.read < self.count {
+            self.stream.step(|reader| read_query(reader, board, number))
+        } else {
+            self.done = true;
+            return self.stream.step(|reader| reader.finish()).err().map(Err);
+        };
+        self.read += 1;
+        if next.is_err() {
+            self.done = true;
+        }
+        Some(next)
+    }
+}
+
+/// Reads `n m q` and the board.
+fn read_board(reader: &mut Reader<'_>) -> Result<(Board, usize), ParseError> {
     let (rows, rows_token) = reader.int_token("n", 1..=MAX_CELLS as u64)?;
     let cols = reader.int("m", 1..=MAX_CELLS as u64)?;
     let (rows, cols) = (rows as usize, cols as usize);
@@ -51,13 +128,7 @@ pub fn parse(text: &[u8]) -> Result<Input, ParseError> {
         }
     }
     let board = Board::from_cells(rows, cols, &cells).expect("size checked above");
-
-    let mut queries = Vec::with_capacity(count.min(reader.remaining() / MIN_QUERY_BYTES + 1));
-    for i in 0..count {
-        queries.push(read_query(&mut reader, &board, i + 1)?);
-    }
-    reader.finish()?;
-    Ok(Input { board, queries })
+    Ok((board, count))
 }
 
 /// The name of a cell value in error messages.
@@ -119,7 +190,16 @@ pub fn write_answer(out: &mut String, answer: Option<u64>) {
 /// Writes a board and queries in the judge format (as generators need).
 pub fn write_input(board: &Board, queries: &[Query]) -> String {
     let mut out = String::with_capacity(board.rows() * board.cols() * 2 + queries.len() * 16 + 16);
-    let _ = writeln!(out, "{} {} {}", board.rows(), board.cols(), queries.len());
+    write_board(&mut out, board, queries.len());
+    for query in queries {
+        write_query(&mut out, query);
+    }
+    out
+}
+
+/// Writes the first line (announcing `queries` queries) and the board.
+pub fn write_board(out: &mut String, board: &Board, queries: usize) {
+    let _ = writeln!(out, "{} {} {}", board.rows(), board.cols(), queries);
     for r in 0..board.rows() {
         for c in 0..board.cols() {
             if c > 0 {
@@ -133,17 +213,18 @@ pub fn write_input(board: &Board, queries: &[Query]) -> String {
         }
         out.push('\n');
     }
-    for q in queries {
-        let _ = writeln!(
-            out,
-            "{} {} {} {} {} {}",
-            q.blank.row + 1,
-            q.blank.col + 1,
-            q.piece.row + 1,
-            q.piece.col + 1,
-            q.target.row + 1,
-            q.target.col + 1
-        );
-    }
-    out
+}
+
+/// Writes one query line.
+pub fn write_query(out: &mut String, q: &Query) {
+    let _ = writeln!(
+        out,
+        "{} {} {} {} {} {}",
+        q.blank.row + 1,
+        q.blank.col + 1,
+        q.piece.row + 1,
+        q.piece.col + 1,
+        q.target.row + 1,
+        q.target.col + 1
+    );
 }

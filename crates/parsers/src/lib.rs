@@ -24,7 +24,23 @@ pub mod bloxorz;
 pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
+mod input;
 mod reader;
 pub mod validate;
 
-pub use reader::{ErrorKind, Found, ParseError, Reader, Token};
+pub use input::{Input, InputError};
+pub use reader::{ErrorKind, Found, MAX_TOKEN, ParseError, Reader, Token};
+
+/// The parse error of an input held in memory (which cannot fail to be read).
+fn in_memory(error: InputError) -> ParseError {
+    match error {
+        InputError::Parse(e) => e,
+        InputError::Read(e) => ParseError {
+            line: 1,
+            col: 1,
+            kind: ErrorKind::Invalid {
+                message: format!("cannot read the input: {e}"),
+            },
+        },
+    }
+}

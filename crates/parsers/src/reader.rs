@@ -1,5 +1,6 @@
 //! A strict whitespace-separated token reader that knows where every token is.
 
+use crate::input::{Input, InputError, Stream};
 use std::fmt;
 use std::ops::RangeInclusive;
 
@@ -27,8 +28,7 @@ impl Found {
     pub fn token(text: &[u8]) -> Found {
         const SHOWN: usize = 24;
         let cut = text.len() > SHOWN;
-        let shown = String::from_utf8_lossy(&text[..text.len().min(SHOWN)]);
-        let mut escaped: String = shown.escape_debug().collect();
+        let mut escaped = escape(&text[..text.len().min(SHOWN)]);
         if cut {
             escaped.push_str("...");
         }
@@ -36,13 +36,33 @@ impl Found {
     }
 }
 
+/// Bytes as messages show them: valid UTF-8 as it is (control characters and quotes
+/// escaped), every byte of invalid UTF-8 as `\\xNN`.
+pub fn escape(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.utf8_chunks() {
+        out.extend(chunk.valid().escape_debug());
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
+}
+
 /// The first character of `bytes` quoted and escaped as in messages (`"x"`, `"\\0"`);
-/// an invalid UTF-8 byte shows as `"\u{fffd}"`.
+/// a byte that begins no UTF-8 character shows as `"\\xNN"`.
 pub fn first_char(bytes: &[u8]) -> String {
-    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4)]);
-    match head.chars().next() {
+    let Some(&first) = bytes.first() else {
+        return "end of input".to_string();
+    };
+    let head = &bytes[..bytes.len().min(4)];
+    match head
+        .utf8_chunks()
+        .next()
+        .and_then(|c| c.valid().chars().next())
+    {
         Some(ch) => format!("\"{}\"", ch.escape_debug()),
-        None => "end of input".to_string(),
+        None => format!("\"\\x{first:02x}\""),
     }
 }
 
@@ -141,9 +161,26 @@ pub struct Reader<'a> {
     line_start: usize,
     /// Line and column just after the last token read, where "end of input" is reported.
     after_last: (usize, usize),
+    /// Whether reading looked past the last byte of `input` (a streamed input then reads
+    /// more and tries again: what was read may go on).
+    touched_end: bool,
+}
+
+/// Where a [`Reader`] stands: enough to go on from there over more bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub(crate) pos: usize,
+    pub(crate) line: usize,
+    pub(crate) line_start: usize,
+    pub(crate) after_last: (usize, usize),
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The longest token a reader returns whole: no format has a longer one, so a run of
+/// bytes without whitespace that goes on past this (a stream of NUL bytes, say) is cut
+/// here, and the token one byte longer is the error it is.
+pub const MAX_TOKEN: usize = 1 << 20;
 
 impl<'a> Reader<'a> {
     /// A reader at the start of `input` (after a UTF-8 byte-order mark, if any).
@@ -155,7 +192,36 @@ impl<'a> Reader<'a> {
             line: 1,
             line_start: 0,
             after_last: (1, 1),
+            touched_end: false,
         }
+    }
+
+    /// A reader over `input` going on from `place` (from a reader over a shorter or
+    /// longer view of the same bytes).
+    pub(crate) fn resume(input: &'a [u8], place: Place) -> Reader<'a> {
+        Reader {
+            input,
+            pos: place.pos,
+            line: place.line,
+            line_start: place.line_start,
+            after_last: place.after_last,
+            touched_end: false,
+        }
+    }
+
+    /// Where this reader stands.
+    pub(crate) fn place(&self) -> Place {
+        Place {
+            pos: self.pos,
+            line: self.line,
+            line_start: self.line_start,
+            after_last: self.after_last,
+        }
+    }
+
+    /// Whether reading looked past the last byte.
+    pub(crate) fn touched_end(&self) -> bool {
+        self.touched_end
     }
 
     /// Bytes not read yet (whitespace included).
@@ -164,7 +230,11 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_whitespace(&mut self) {
-        while let Some(&b) = self.input.get(self.pos) {
+        loop {
+            let Some(&b) = self.input.get(self.pos) else {
+                self.touched_end = true;
+                return;
+            };
             match b {
                 b' ' | b'\t' | b'\r' => {}
                 b'\n' => {
@@ -186,7 +256,11 @@ impl<'a> Reader<'a> {
         self.skip_whitespace();
         let (line, col) = self.here();
         let start = self.pos;
-        while let Some(&b) = self.input.get(self.pos) {
+        while self.pos - start <= MAX_TOKEN {
+            let Some(&b) = self.input.get(self.pos) else {
+                self.touched_end = true;
+                break;
+            };
             if matches!(b, b' ' | b'\t' | b'\r' | b'\n') {
                 break;
             }
@@ -210,14 +284,20 @@ impl<'a> Reader<'a> {
         self.skip_whitespace();
         let start = self.pos;
         let end = start.checked_add(len)?;
-        let body = self.input.get(start..end)?;
+        let Some(body) = self.input.get(start..end) else {
+            self.touched_end = true;
+            return None;
+        };
         // No early exit, so this vectorises; any byte at or below b' ' (whitespace
         // among them) sends the caller to the careful path.
         let plain = body.iter().fold(true, |ok, &b| ok & (b > b' '));
-        let ends = self
-            .input
-            .get(end)
-            .is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        let ends = match self.input.get(end) {
+            Some(b) => matches!(b, b' ' | b'\t' | b'\r' | b'\n'),
+            None => {
+                self.touched_end = true;
+                true
+            }
+        };
         if len == 0 || !plain || !ends {
             return None;
         }
@@ -263,6 +343,20 @@ impl<'a> Reader<'a> {
         name: impl fmt::Display,
         range: RangeInclusive<u64>,
     ) -> Result<(u64, Token<'a>), ParseError> {
+        self.int_token_or(name, range.clone(), *range.start())
+    }
+
+    /// As [`Reader::int_token`], but `also` is accepted besides `range` (the `0` of a
+    /// terminator like `0 0`), and messages name `range` alone.
+    ///
+    /// # Errors
+    /// As [`Reader::int_token`].
+    pub fn int_token_or(
+        &mut self,
+        name: impl fmt::Display,
+        range: RangeInclusive<u64>,
+        also: u64,
+    ) -> Result<(u64, Token<'a>), ParseError> {
         let token = self.token(format_args!("{name} (an integer in {range:?})"))?;
         if !token.text.iter().all(u8::is_ascii_digit) {
             return Err(ParseError::at(
@@ -277,7 +371,7 @@ impl<'a> Reader<'a> {
             acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
         });
         match value {
-            Some(v) if range.contains(&v) => Ok((v, token)),
+            Some(v) if range.contains(&v) || v == also => Ok((v, token)),
             _ => Err(ParseError::at(
                 &token,
                 ErrorKind::OutOfRange {
@@ -349,40 +443,57 @@ pub(crate) fn board_too_large(
 /// nothing more after the first error or the end.
 #[derive(Debug)]
 pub(crate) struct CaseStream<'a> {
-    pub(crate) reader: Reader<'a>,
+    stream: Stream<'a>,
     /// Cases read so far.
     pub(crate) number: usize,
     done: bool,
 }
 
 impl<'a> CaseStream<'a> {
-    pub(crate) fn new(text: &'a [u8]) -> CaseStream<'a> {
+    pub(crate) fn new(input: Input<'a>) -> CaseStream<'a> {
         CaseStream {
-            reader: Reader::new(text),
+            stream: Stream::new(input),
             number: 0,
             done: false,
         }
     }
 
-    /// The next case as `read` reads it (`Ok(None)` at the terminator); `first` names
-    /// what an empty input lacks.
+    /// The next case as `read` reads it (given the case's number; `Ok(None)` at the
+    /// terminator); `first` names what an empty input lacks.
     pub(crate) fn next_with<T>(
         &mut self,
         first: &str,
-        read: impl FnOnce(&mut CaseStream<'a>) -> Result<Option<T>, ParseError>,
-    ) -> Option<Result<T, ParseError>> {
+        mut read: impl FnMut(&mut Reader<'_>, usize) -> Result<Option<T>, ParseError>,
+    ) -> Option<Result<T, InputError>> {
         if self.done {
             return None;
         }
-        if self.reader.at_end() {
-            self.done = true;
-            return (self.number == 0).then(|| Err(self.reader.end_of_input(first)));
+        let number = self.number + 1;
+        let empty = number == 1;
+        let next = self.stream.step(|reader| {
+            if reader.at_end() {
+                return if empty {
+                    Err(reader.end_of_input(first))
+                } else {
+                    Ok(None)
+                };
+            }
+            read(reader, number)
+        });
+        match next {
+            Ok(Some(case)) => {
+                self.number = number;
+                Some(Ok(case))
+            }
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
         }
-        let next = read(self).transpose();
-        if !matches!(next, Some(Ok(_))) {
-            self.done = true;
-        }
-        next
     }
 }
 
@@ -414,7 +525,7 @@ mod tests {
     )]
     #[case::invalid_utf8(
         b"\xff\xfe",
-        Err("1:1: expected x (an integer in 0..=1000), found \"\u{fffd}\u{fffd}\"")
+        Err("1:1: expected x (an integer in 0..=1000), found \"\\xff\\xfe\"")
     )]
     #[case::empty(
         b"",

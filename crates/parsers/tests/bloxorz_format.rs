@@ -2,14 +2,14 @@
 
 use bloxorz::Orientation;
 use grid_core::Pos;
-use parsers::ParseError;
+use parsers::InputError;
 use parsers::bloxorz::{Cases, parse, write_answer, write_input};
 use proptest::prelude::*;
 use rstest::rstest;
 
 /// Reads `text` a case at a time and solves each: the judge's output, or the first
 /// input error.
-fn judge(text: &[u8]) -> Result<String, ParseError> {
+fn judge(text: &[u8]) -> Result<String, InputError> {
     let mut solver = bloxorz::Solver::new();
     let mut out = String::new();
     for board in Cases::new(text) {
@@ -123,7 +123,7 @@ fn no_cases(#[case] text: &str, #[case] out: &str) {
 )]
 #[case::half_header(
     "3 3\n#X#\n#O.\n###\n4",
-    "5:2: expected C (an integer in 0..=67108864), found end of input"
+    "5:2: expected C (an integer in 1..=1048576), found end of input"
 )]
 #[case::zero_rows(
     "0 3\n",
@@ -131,14 +131,14 @@ fn no_cases(#[case] text: &str, #[case] out: &str) {
 )]
 #[case::zero_cols(
     "3 0\n",
-    "1:3: C = 0 is out of range 1..=67108864 (only `0 0` ends the input)"
+    "1:3: C = 0 is out of range 1..=1048576 (only `0 0` ends the input)"
 )]
 #[case::after_terminator("0 0\n3 3\n", "2:1: expected end of input, found \"3\"")]
 #[case::huge(
     "100000 100000\n",
     "1:1: a 100000 x 100000 board is larger than the 67108864 cells this solver handles"
 )]
-#[case::negative("-3 3\n", "1:1: expected R (an integer in 0..=67108864), found \"-3\"")]
+#[case::negative("-3 3\n", "1:1: expected R (an integer in 1..=67108864), found \"-3\"")]
 #[case::second_case_error("1 3\nX.O\n1 3\nX.X\n0 0\n", "3:1: case 2: the board has no target O")]
 fn rejected_with_place(#[case] text: &str, #[case] message: &str) {
     assert_eq!(parse(text.as_bytes()).unwrap_err().to_string(), message);

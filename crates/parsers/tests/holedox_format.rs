@@ -1,14 +1,14 @@
 //! The Holedox judge format: what is accepted, and every rejection with its place.
 
 use grid_core::Pos;
-use parsers::ParseError;
+use parsers::InputError;
 use parsers::holedox::{Cases, parse, write_answer, write_input};
 use proptest::prelude::*;
 use rstest::rstest;
 
 /// Reads `text` a case at a time and solves each: the judge's output, or the first
 /// input error.
-fn judge(text: &[u8]) -> Result<String, ParseError> {
+fn judge(text: &[u8]) -> Result<String, InputError> {
     let mut solver = holedox::Solver::new();
     let mut out = String::new();
     for (i, case) in Cases::new(text).enumerate() {
@@ -89,9 +89,9 @@ fn answers(#[case] text: &str, #[case] out: &str) {
     "3 3 2\n1 1\n1 2\n2\n3 3\n1 2\n0 0 0\n",
     "6:1: case 1: stone 2 at (1, 2) is on block 2 of the snake"
 )]
-#[case::length_too_small("3 3 1\n1 1\n0\n0 0 0\n", "1:5: case 1: L = 1 is out of range 2..=16")]
-#[case::length_too_large("3 3 17\n", "1:5: L = 17 is out of range 0..=16")]
-#[case::lair_too_large("65 3 2\n", "1:1: n = 65 is out of range 0..=64")]
+#[case::length_too_small("3 3 1\n1 1\n0\n0 0 0\n", "1:5: L = 1 is out of range 2..=16")]
+#[case::length_too_large("3 3 17\n", "1:5: L = 17 is out of range 2..=16")]
+#[case::lair_too_large("65 3 2\n", "1:1: n = 65 is out of range 1..=64")]
 #[case::zero_side(
     "0 3 2\n",
     "1:1: case 1: a 0 x 3 lair has no squares; only `0 0 0` ends the input"
@@ -109,7 +109,7 @@ fn answers(#[case] text: &str, #[case] out: &str) {
     "3:4: expected K (stones of case 1) (an integer in 0..=9), found end of input"
 )]
 #[case::after_terminator("0 0 0\n1\n", "2:1: expected end of input, found \"1\"")]
-#[case::negative("3 -3 2\n", "1:3: expected m (an integer in 0..=64), found \"-3\"")]
+#[case::negative("3 -3 2\n", "1:3: expected m (an integer in 1..=64), found \"-3\"")]
 #[case::second_case(
     "1 2 2\n1 2\n1 1\n0\n2 2 2\n1 2\n2 1\n0\n0 0 0\n",
     "7:1: case 2: block 2 at (2, 1) does not share an edge with block 1"

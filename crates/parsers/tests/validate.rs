@@ -560,7 +560,8 @@ fn crlf_is_reported_on_every_line() {
         assert!(
             violations
                 .iter()
-                .all(|v| v.message == "expected \\n line ending, found \\r\\n")
+                .all(|v| v.message == "expected \\n line ending, found \\r\\n"),
+            "{violations:?}"
         );
     }
 }

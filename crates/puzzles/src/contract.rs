@@ -3,8 +3,8 @@
 
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError};
 use std::fmt;
 use std::io;
 
@@ -204,12 +204,12 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// The generator families: name and one-line summary, the default first.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
-    /// The cases of `input`, read lazily where the format allows; the first error ends
-    /// the input.
+    /// The cases of `input`, each read when it is asked for (an input is never held
+    /// whole where the format allows); the first error ends the input.
     fn cases<'a>(
         &'a self,
-        input: &'a [u8],
-    ) -> Box<dyn Iterator<Item = Result<Self::Case, ParseError>> + 'a>;
+        input: Input<'a>,
+    ) -> Box<dyn Iterator<Item = Result<Self::Case, InputError>> + 'a>;
 
     /// The board size of a case, in cells (rows, columns).
     fn size(&self, case: &Self::Case) -> (usize, usize);
@@ -245,7 +245,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// The first input error, or the first case the solver cannot answer.
     fn judge(
         &self,
-        input: &[u8],
+        input: Input<'_>,
         options: &Options,
         limits: Limits,
     ) -> Result<String, crate::RunError> {
@@ -286,8 +286,12 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
-    /// Every violation of the judge's strict rules in `input`.
-    fn validate(&self, input: &[u8]) -> Vec<Violation>;
+    /// The violations of the judge's strict rules in `input`, the first `max` of them
+    /// kept (the report counts them all).
+    ///
+    /// # Errors
+    /// When reading fails.
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
 
     /// The positions along `path` from the start, one more than there are moves.
     ///

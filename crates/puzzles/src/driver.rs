@@ -5,8 +5,8 @@
 use crate::contract::{About, Adapter, GenError, Glyph, Rect};
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError, ParseError};
 use std::fmt;
 use std::io;
 
@@ -27,26 +27,33 @@ pub trait Puzzle: Sync {
     /// Reads the whole input without solving it: how many cases and how large.
     ///
     /// # Errors
-    /// The first place where the input is invalid.
-    fn inspect(&self, input: &[u8]) -> Result<InputSummary, ParseError>;
+    /// The first place where the input is invalid, or a failed read.
+    fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError>;
 
-    /// The judge output of `input`, as fast as the puzzle can make it.
+    /// The judge output of `input`, as fast as the puzzle can make it; nothing of it
+    /// unless the whole input is valid.
     ///
     /// # Errors
-    /// Bad options, the first input error, or a case the solver cannot answer.
-    fn judge(&self, input: &[u8], options: &Options, limits: Limits) -> Result<String, RunError>;
+    /// Bad options, the first input error, a failed read, or a case the solver cannot
+    /// answer.
+    fn judge(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+    ) -> Result<String, RunError>;
 
-    /// The cases of `input`, each solved as it is reached (with a path when
-    /// `with_path`). An input error ends the sequence.
+    /// The cases of `input`, each solved as it is reached, with a path for the cases
+    /// `paths` names. An input error ends the sequence.
     ///
     /// # Errors
     /// Bad solve options.
     fn solutions<'a>(
         &'a self,
-        input: &'a [u8],
+        input: Input<'a>,
         options: &Options,
         limits: Limits,
-        with_path: bool,
+        paths: PathsFor,
     ) -> Result<Solutions<'a>, UsageError>;
 
     /// Writes a generated input (see [`Adapter::generate`]).
@@ -55,8 +62,11 @@ pub trait Puzzle: Sync {
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
-    /// Every violation of the judge's strict rules.
-    fn validate(&self, input: &[u8]) -> Vec<Violation>;
+    /// The violations of the judge's strict rules, the first `max` kept.
+    ///
+    /// # Errors
+    /// When reading fails.
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
 
     /// Writes the judge's line(s) for case `number` (from 1) with answer `moves`.
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
@@ -67,6 +77,33 @@ pub trait Puzzle: Sync {
 
 /// The solved cases of an input, one at a time (see [`Puzzle::solutions`]).
 pub type Solutions<'a> = Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>;
+
+/// The cases whose paths are wanted: a range of case numbers (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PathsFor {
+    first: usize,
+    last: usize,
+}
+
+impl PathsFor {
+    /// Every case.
+    pub const ALL: PathsFor = PathsFor {
+        first: 1,
+        last: usize::MAX,
+    };
+    /// No case.
+    pub const NONE: PathsFor = PathsFor { first: 1, last: 0 };
+
+    /// Cases `first` to `last`, both included.
+    pub const fn cases(first: usize, last: usize) -> PathsFor {
+        PathsFor { first, last }
+    }
+
+    /// Whether case `number` gets its path.
+    pub fn has(self, number: usize) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+}
 
 /// What [`Puzzle::inspect`] learnt of an input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,6 +121,8 @@ pub enum RunError {
     Usage(UsageError),
     /// The input is invalid here.
     Input(ParseError),
+    /// Reading the input failed (not its fault).
+    Read(String),
     /// A valid case the solver could not answer (a limit).
     Unsolved {
         /// The case's unit (`query`, `case`) and number, from 1.
@@ -101,6 +140,15 @@ impl From<ParseError> for RunError {
     }
 }
 
+impl From<InputError> for RunError {
+    fn from(e: InputError) -> RunError {
+        match e {
+            InputError::Parse(e) => RunError::Input(e),
+            InputError::Read(e) => RunError::Read(e.to_string()),
+        }
+    }
+}
+
 impl From<UsageError> for RunError {
     fn from(e: UsageError) -> RunError {
         RunError::Usage(e)
@@ -114,6 +162,7 @@ impl RunError {
         match self {
             RunError::Usage(e) => e.to_string(),
             RunError::Input(e) => format!("{source}:{e}"),
+            RunError::Read(e) => format!("cannot read {source}: {e}"),
             RunError::Unsolved {
                 unit,
                 number,
@@ -218,7 +267,7 @@ impl<A: Adapter> Puzzle for A {
         Adapter::families(self)
     }
 
-    fn inspect(&self, input: &[u8]) -> Result<InputSummary, ParseError> {
+    fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError> {
         let mut summary = InputSummary::default();
         for case in self.cases(input) {
             let (rows, cols) = self.size(&case?);
@@ -228,16 +277,21 @@ impl<A: Adapter> Puzzle for A {
         Ok(summary)
     }
 
-    fn judge(&self, input: &[u8], options: &Options, limits: Limits) -> Result<String, RunError> {
+    fn judge(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+    ) -> Result<String, RunError> {
         Adapter::judge(self, input, options, limits)
     }
 
     fn solutions<'a>(
         &'a self,
-        input: &'a [u8],
+        input: Input<'a>,
         options: &Options,
         limits: Limits,
-        with_path: bool,
+        paths: PathsFor,
     ) -> Result<Solutions<'a>, UsageError> {
         let mut solver = self.solver(options, limits)?;
         let mut cases = self.cases(input).enumerate();
@@ -248,7 +302,7 @@ impl<A: Adapter> Puzzle for A {
             }
             let (i, case) = cases.next()?;
             let solved = case.map_err(RunError::from).and_then(|case| {
-                let answer = solve_case(self, &mut solver, &case, i + 1, with_path)?;
+                let answer = solve_case(self, &mut solver, &case, i + 1, paths.has(i + 1))?;
                 Ok(Box::new(SolvedCase {
                     adapter: self,
                     number: i + 1,
@@ -265,8 +319,8 @@ impl<A: Adapter> Puzzle for A {
         Adapter::generate(self, options, out)
     }
 
-    fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        Adapter::validate(self, input)
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        Adapter::validate(self, input, max)
     }
 
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
@@ -299,7 +353,7 @@ fn solve_case<A: Adapter>(
 /// [`Adapter::judge`]'s default: every case solved in turn, its line written.
 pub(crate) fn judge_case_by_case<A: Adapter>(
     adapter: &A,
-    input: &[u8],
+    input: Input<'_>,
     options: &Options,
     limits: Limits,
 ) -> Result<String, RunError> {

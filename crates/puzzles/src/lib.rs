@@ -9,12 +9,12 @@
 //! line.
 //!
 //! ```
-//! use puzzles::{Limits, Options};
+//! use puzzles::{Limits, Options, PathsFor};
 //!
 //! let puzzle = puzzles::find("bloxorz").expect("a registered puzzle");
-//! let sample = puzzle.about().sample.as_bytes();
-//! assert_eq!(puzzle.judge(sample, &Options::new(), Limits::NONE)?, "10\n");
-//! for solved in puzzle.solutions(sample, &Options::new(), Limits::NONE, true)? {
+//! let sample = puzzle.about().sample;
+//! assert_eq!(puzzle.judge(sample.into(), &Options::new(), Limits::NONE)?, "10\n");
+//! for solved in puzzle.solutions(sample.into(), &Options::new(), Limits::NONE, PathsFor::ALL)? {
 //!     let solved = solved?;
 //!     let path = solved.path().expect("solvable");
 //!     assert_eq!(solved.replay(&path), Ok(10)); // by the rules alone
@@ -35,11 +35,11 @@ mod holedox;
 mod huarongdao;
 
 pub use contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
-pub use driver::{Frames, InputSummary, Puzzle, RunError, Solutions, Solved};
+pub use driver::{Frames, InputSummary, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
-pub use parsers::ParseError;
-pub use parsers::validate::Violation;
+pub use parsers::validate::{Report, Violation};
+pub use parsers::{Input, InputError, ParseError};
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.

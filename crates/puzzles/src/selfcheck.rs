@@ -1,7 +1,7 @@
 //! One input through every part of a puzzle, each part checked against the others: the
 //! pipeline the fuzz targets and the junk tests drive with arbitrary bytes.
 
-use crate::driver::{Puzzle, RunError};
+use crate::driver::{PathsFor, Puzzle, RunError};
 use crate::options::Options;
 use grid_core::Limits;
 
@@ -40,11 +40,11 @@ pub struct Coverage {
 /// The first disagreement, in words.
 pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Coverage, String> {
     let options = Options::new();
-    let judged = puzzle.judge(input, &options, Limits::NONE);
-    let summary = match puzzle.inspect(input) {
+    let judged = puzzle.judge(input.into(), &options, Limits::NONE);
+    let summary = match puzzle.inspect(input.into()) {
         Ok(summary) => summary,
         Err(e) => {
-            return if judged == Err(RunError::Input(e.clone())) {
+            return if judged == Err(e.clone()) {
                 Ok(Coverage::default())
             } else {
                 Err(format!("reading says {e}, the judge says {judged:?}"))
@@ -60,7 +60,7 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
     }
     let mut expected = String::new();
     let solutions = puzzle
-        .solutions(input, &options, Limits::NONE, true)
+        .solutions(input.into(), &options, Limits::NONE, PathsFor::ALL)
         .map_err(|e| format!("no options, yet: {e}"))?;
     for solved in solutions {
         let solved = match solved {

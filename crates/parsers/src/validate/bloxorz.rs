@@ -1,6 +1,6 @@
 //! The Bloxorz judge input (POJ 3322), checked strictly.
 
-use super::{Checker, Violation, is_space};
+use super::{Checker, Report, Violation, is_space};
 use crate::{Found, Token};
 use std::ops::RangeInclusive;
 
@@ -18,9 +18,16 @@ const SIDE: RangeInclusive<u64> = 3..=500;
 /// assert_eq!(v[0].to_string(), "1:1: case 1: expected exactly one O, found none");
 /// ```
 pub fn validate(text: &[u8]) -> Vec<Violation> {
-    let mut check = Checker::new(text);
-    cases(&mut check);
-    check.into_violations()
+    super::run_all(cases, text)
+}
+
+/// As [`validate`], reading `input` a line at a time and keeping the first `max`
+/// violations (the report counts them all).
+///
+/// # Errors
+/// When reading fails.
+pub fn validate_input(input: crate::Input<'_>, max: usize) -> std::io::Result<Report> {
+    super::run(cases, input, max)
 }
 
 /// Checks every case and the final `0 0`; `None` where the structure is lost.
@@ -46,14 +53,15 @@ fn cases(check: &mut Checker<'_>) -> Option<()> {
 
 /// Where the start and the target were seen.
 #[derive(Default)]
-struct Marks<'a> {
-    /// The first two `X`, each with its cell `(row, col)`, 1-based.
-    starts: Vec<((u64, u64), Token<'a>)>,
+struct Marks {
+    /// The first two `X`, each with its cell `(row, col)`, 1-based, and its place in
+    /// the file (line, column).
+    starts: Vec<((u64, u64), (usize, usize))>,
     target: bool,
 }
 
 /// Checks the `rows` lines of a board of `cols` columns whose header starts at `header`.
-fn board<'a>(check: &mut Checker<'a>, header: &Token<'a>, rows: u64, cols: u64) -> Option<()> {
+fn board(check: &mut Checker<'_>, header: &Token<'_>, rows: u64, cols: u64) -> Option<()> {
     let mut marks = Marks::default();
     for r in 1..=rows {
         let line = check.expect_line(format_args!(
@@ -109,7 +117,7 @@ fn board<'a>(check: &mut Checker<'a>, header: &Token<'a>, rows: u64, cols: u64) 
                         "expected one X or two edge-adjacent X, found a third at ({r}, {c})"
                     ),
                 ),
-                b'X' => marks.starts.push(((r, c), token)),
+                b'X' => marks.starts.push(((r, c), (token.line, token.col))),
                 _ => {}
             }
         }
@@ -119,9 +127,10 @@ fn board<'a>(check: &mut Checker<'a>, header: &Token<'a>, rows: u64, cols: u64) 
     }
     match marks.starts.as_slice() {
         [] => check.report_at(header, "expected one X or two edge-adjacent X, found none"),
-        [((r1, c1), _), ((r2, c2), second)] if r1.abs_diff(*r2) + c1.abs_diff(*c2) != 1 => {
-            check.report_at(
-                second,
+        [((r1, c1), _), ((r2, c2), (line, col))] if r1.abs_diff(*r2) + c1.abs_diff(*c2) != 1 => {
+            check.report(
+                *line,
+                *col,
                 format_args!(
                     "expected the two X to share an edge, found ({r1}, {c1}) and ({r2}, {c2})"
                 ),

@@ -1,6 +1,6 @@
 //! The Holedox judge input (POJ 1324), checked strictly.
 
-use super::{Checker, Num, Violation};
+use super::{Checker, Num, Report, Violation};
 use crate::{Found, Token};
 use std::ops::RangeInclusive;
 
@@ -23,9 +23,16 @@ const LENGTH: RangeInclusive<u64> = 2..=8;
 /// assert_eq!(v[0].to_string(), "3:1: case 1: expected block 2 next to block 1 at (1, 1), found (2, 2)");
 /// ```
 pub fn validate(text: &[u8]) -> Vec<Violation> {
-    let mut check = Checker::new(text);
-    cases(&mut check);
-    check.into_violations()
+    super::run_all(cases, text)
+}
+
+/// As [`validate`], reading `input` a line at a time and keeping the first `max`
+/// violations (the report counts them all).
+///
+/// # Errors
+/// When reading fails.
+pub fn validate_input(input: crate::Input<'_>, max: usize) -> std::io::Result<Report> {
+    super::run(cases, input, max)
 }
 
 /// Checks every case, the blank line after each, and the final `0 0 0`; `None` where
@@ -41,11 +48,11 @@ fn cases(check: &mut Checker<'_>) -> Option<()> {
         }
         check.context = format!("case {case}: ");
         game(check, &header)?;
-        match check.peek() {
-            Some(line) if line.is_blank() => {
+        match check.peek().map(|line| (line.is_blank(), line.clone())) {
+            Some((true, _)) => {
                 check.next_line();
             }
-            Some(line) => {
+            Some((false, line)) => {
                 let token = line.tokens().next()?;
                 let found = Found::token(token.text);
                 check.report_at(
@@ -91,7 +98,7 @@ impl Lair {
 }
 
 /// Checks one case after its header line; `None` where the structure is lost.
-fn game<'a>(check: &mut Checker<'a>, header: &super::Line<'a>) -> Option<()> {
+fn game(check: &mut Checker<'_>, header: &super::Line) -> Option<()> {
     let [n, m, length] = check.ints(header, [(&"n", SIDE), (&"m", SIDE), (&"L", LENGTH)]);
     let length = length?.value;
     // Coordinates are checked against the sides as given, even out of the judge's range.
@@ -190,8 +197,8 @@ fn game<'a>(check: &mut Checker<'a>, header: &super::Line<'a>) -> Option<()> {
 /// Reads the line `r c` of the `i`-th `what` (block or stone); the square, with the
 /// token of its row, if it lies in the lair.
 fn square<'a>(
-    check: &mut Checker<'a>,
-    line: &super::Line<'a>,
+    check: &mut Checker<'_>,
+    line: &'a super::Line,
     lair: &Lair,
     what: &str,
     i: u64,

@@ -1,6 +1,6 @@
 //! The Huarongdao judge input (NOIP 2013), checked strictly.
 
-use super::{Checker, Num, Violation};
+use super::{Checker, Num, Report, Violation};
 use std::ops::RangeInclusive;
 
 /// The judge's limits on `n` and `m`.
@@ -24,13 +24,20 @@ const UNKNOWN: u8 = 2;
 /// assert_eq!(v[0].to_string(), "3:5: query 1: expected the blank E and the piece S on different cells, found both at (1, 1)");
 /// ```
 pub fn validate(text: &[u8]) -> Vec<Violation> {
-    let mut check = Checker::new(text);
-    input(&mut check);
-    check.into_violations()
+    super::run_all(rules, text)
+}
+
+/// As [`validate`], reading `input` a line at a time and keeping the first `max`
+/// violations (the report counts them all).
+///
+/// # Errors
+/// When reading fails.
+pub fn validate_input(input: crate::Input<'_>, max: usize) -> std::io::Result<Report> {
+    super::run(rules, input, max)
 }
 
 /// Checks the header, the board and the queries; `None` where the structure is lost.
-fn input(check: &mut Checker<'_>) -> Option<()> {
+fn rules(check: &mut Checker<'_>) -> Option<()> {
     let header = check.expect_line("n m q")?;
     let [n, m, q] = check.ints(&header, [(&"n", SIDE), (&"m", SIDE), (&"q", QUERIES)]);
     let (n, m, q) = (n?.value, m?.value, q?.value);

@@ -12,7 +12,10 @@
 //! blank line. Each puzzle adds its own rules (see its module's `validate`).
 //!
 //! No input makes a validator panic, and none makes it reserve memory in proportion to
-//! a number it reads: what it keeps is bounded by the length of the input.
+//! a number it reads or to the length of the input: it reads a line at a time (lines
+//! over [`MAX_LINE`] bytes are refused), keeps one case's worth of state (boards of at
+//! most [`BUDGET`] cells), and with [`validate_input`] at most as many violations as it
+//! is asked to show.
 //!
 //! ```
 //! use parsers::validate;
@@ -34,9 +37,48 @@ pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 
-use crate::{Found, Token};
+use crate::{Found, Input, Token};
+use std::collections::BinaryHeap;
 use std::fmt;
+use std::io::{self, BufRead};
 use std::ops::RangeInclusive;
+
+/// The longest line a validator reads; a longer one is a violation and ends the check.
+pub const MAX_LINE: usize = 1 << 21;
+
+/// The most cells of a board a validator keeps to check coordinates against.
+pub const BUDGET: u64 = 1 << 22;
+
+/// What a validator found: the first violations in the order of the file, and how many
+/// there were in all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub violations: Vec<Violation>,
+    pub total: usize,
+}
+
+/// The puzzle's rules, as a validator module implements them.
+type Rules = fn(&mut Checker<'_>) -> Option<()>;
+
+/// Checks `input` by `rules`, keeping the first `max` violations.
+fn run(rules: Rules, input: Input<'_>, max: usize) -> io::Result<Report> {
+    let mut check = Checker::new(input.into_buf_read(), max);
+    rules(&mut check);
+    check.finish_reading();
+    check.into_report()
+}
+
+/// Checks bytes in memory by `rules`: every violation.
+fn run_all(rules: Rules, text: &[u8]) -> Vec<Violation> {
+    match run(rules, Input::bytes(text), usize::MAX) {
+        Ok(report) => report.violations,
+        Err(e) => vec![Violation {
+            line: 1,
+            col: 1,
+            message: format!("cannot read the input: {e}"),
+        }],
+    }
+}
 
 /// One way an input breaks the judge's rules, at 1-based line and byte column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,18 +105,18 @@ fn is_space(byte: u8) -> bool {
 
 /// A line of the input without its `\n`, its `\r` before the `\n` and the byte-order
 /// mark.
-#[derive(Clone, Copy, Debug)]
-struct Line<'a> {
+#[derive(Clone, Debug)]
+struct Line {
     number: usize,
-    text: &'a [u8],
+    text: Vec<u8>,
     /// Column of `text[0]`.
     col0: usize,
 }
 
-impl<'a> Line<'a> {
+impl Line {
     /// The tokens of the line, split on any run of spaces, tabs and `\r`.
-    fn tokens(&self) -> impl Iterator<Item = Token<'a>> + use<'a> {
-        let Line { number, text, col0 } = *self;
+    fn tokens(&self) -> impl Iterator<Item = Token<'_>> + '_ {
+        let (number, text, col0) = (self.number, &self.text[..], self.col0);
         let mut pos = 0;
         std::iter::from_fn(move || {
             while text.get(pos).is_some_and(|&b| is_space(b)) {
@@ -112,79 +154,172 @@ struct Num<'a> {
     token: Token<'a>,
 }
 
-/// Walks the lines of an input, collecting violations.
-#[derive(Debug)]
+/// A violation kept while checking: ordered by place, then by when it was found.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Kept {
+    line: usize,
+    col: usize,
+    seq: usize,
+    message: String,
+}
+
+/// Walks the lines of an input, a line at a time, collecting violations.
 struct Checker<'a> {
-    lines: Vec<Line<'a>>,
-    next: usize,
-    /// Line and column just past the last byte, where "end of input" is reported.
-    end: (usize, usize),
+    source: Box<dyn BufRead + 'a>,
+    /// The line read ahead, if any.
+    ahead: Option<Line>,
+    /// Lines read so far.
+    number: usize,
+    /// Whether the input has ended (or reading stopped).
+    ended: bool,
+    /// The last byte read, to tell a missing final newline.
+    last_byte: Option<u8>,
+    /// Bytes of the current (last) line read so far.
+    line_len: usize,
     /// Most cells a grid built from numbers in the input may have.
     budget: u64,
     /// Prefix of the messages of the part being read (`case 2: `).
     context: String,
-    violations: Vec<Violation>,
+    /// The first `max` violations by place, the greatest on top.
+    kept: BinaryHeap<Kept>,
+    max: usize,
+    total: usize,
+    /// A failed read, reported instead of violations.
+    failed: Option<io::Error>,
+}
+
+impl std::fmt::Debug for Checker<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Checker")
+            .field("number", &self.number)
+            .field("total", &self.total)
+            .finish()
+    }
 }
 
 impl<'a> Checker<'a> {
-    /// A checker at the first line of `text`, having checked the layout of every line.
-    fn new(text: &'a [u8]) -> Checker<'a> {
-        let newlines = text.iter().filter(|&&b| b == b'\n').count();
-        let last_start = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let mut checker = Checker {
-            lines: Vec::with_capacity(newlines + 1),
-            next: 0,
-            end: (newlines + 1, text.len() - last_start + 1),
-            budget: text.len() as u64 + 1024,
+    /// A checker at the first line of `source`, keeping the first `max` violations.
+    fn new(source: Box<dyn BufRead + 'a>, max: usize) -> Checker<'a> {
+        Checker {
+            source,
+            ahead: None,
+            number: 0,
+            ended: false,
+            last_byte: None,
+            line_len: 0,
+            budget: BUDGET,
             context: String::new(),
-            violations: Vec::new(),
-        };
-        let mut start = 0;
-        while start < text.len() {
-            let number = checker.lines.len() + 1;
-            let (raw, ended) = match text[start..].iter().position(|&b| b == b'\n') {
-                Some(len) => (&text[start..start + len], true),
-                None => (&text[start..], false),
-            };
-            start += raw.len() + 1;
-            let mut line = Line {
-                number,
-                text: raw,
-                col0: 1,
-            };
-            if number == 1 && raw.starts_with(BOM) {
-                checker.report(1, 1, "expected no byte-order mark, found \"\\u{feff}\"");
-                line.text = &raw[BOM.len()..];
-                line.col0 += BOM.len();
-            }
-            if let (true, Some((b'\r', rest))) = (ended, line.text.split_last()) {
-                line.text = rest;
-                checker.report(
-                    number,
-                    line.col0 + rest.len(),
-                    "expected \\n line ending, found \\r\\n",
-                );
-            }
-            checker.check_spaces(&line);
-            checker.lines.push(line);
+            kept: BinaryHeap::new(),
+            max,
+            total: 0,
+            failed: None,
         }
-        if text.last().is_some_and(|&b| b != b'\n') {
-            let (line, col) = checker.end;
-            checker.report(
+    }
+
+    /// Reads the next raw line (without `\n`; whether it ended with one), at most
+    /// [`MAX_LINE`] bytes; `None` at the end of the input.
+    fn read_raw(&mut self) -> Option<(Vec<u8>, bool)> {
+        if self.ended {
+            return None;
+        }
+        let mut line = Vec::new();
+        loop {
+            let available = match self.source.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.failed = Some(e);
+                    self.ended = true;
+                    return None;
+                }
+            };
+            if available.is_empty() {
+                self.ended = true;
+                return (!line.is_empty()).then_some((line, false));
+            }
+            let (take, newline) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (i, true),
+                None => (available.len(), false),
+            };
+            let room = MAX_LINE.saturating_sub(line.len());
+            line.extend_from_slice(&available[..take.min(room)]);
+            self.last_byte = available[..take + usize::from(newline)].last().copied();
+            self.source.consume(take + usize::from(newline));
+            if newline {
+                self.line_len = 0;
+                return Some((line, true));
+            }
+            self.line_len += take;
+            if take > room {
+                // A line past the limit: the rest of it is skipped, and the check ends.
+                self.report_bare(
+                    self.number + 1,
+                    MAX_LINE + 1,
+                    format_args!("expected a line of at most {MAX_LINE} bytes, found a longer one"),
+                );
+                self.ended = true;
+                return Some((line, false));
+            }
+        }
+    }
+
+    /// Reads the next line and checks its layout; `None` at the end of the input.
+    fn read_line(&mut self) -> Option<Line> {
+        let (raw, ended) = self.read_raw()?;
+        self.number += 1;
+        let number = self.number;
+        let mut line = Line {
+            number,
+            text: raw,
+            col0: 1,
+        };
+        if number == 1 && line.text.starts_with(BOM) {
+            self.report_bare(1, 1, "expected no byte-order mark, found \"\\u{feff}\"");
+            line.text.drain(..BOM.len());
+            line.col0 += BOM.len();
+        }
+        if ended && line.text.last() == Some(&b'\r') {
+            line.text.pop();
+            self.report_bare(
+                number,
+                line.col0 + line.text.len(),
+                "expected \\n line ending, found \\r\\n",
+            );
+        }
+        self.check_spaces(&line);
+        Some(line)
+    }
+
+    /// Where the input ends: just past its last byte.
+    fn end(&self) -> (usize, usize) {
+        if self.last_byte.is_none_or(|b| b == b'\n') {
+            (self.number + 1, 1)
+        } else {
+            (self.number.max(1), self.line_len + 1)
+        }
+    }
+
+    /// After the rules: reads what is left (checking its layout) and reports a missing
+    /// final newline.
+    fn finish_reading(&mut self) {
+        while self.next_line().is_some() {}
+        if self.last_byte.is_some_and(|b| b != b'\n') {
+            let (line, col) = self.end();
+            self.context.clear();
+            self.report_bare(
                 line,
                 col,
                 "expected \\n at the end of the file, found end of input",
             );
         }
-        checker
     }
 
     /// Reports every run of spaces, tabs and `\r` other than one space between tokens.
-    fn check_spaces(&mut self, line: &Line<'_>) {
-        let text = line.text;
+    fn check_spaces(&mut self, line: &Line) {
+        let text = &line.text[..];
         if !text.is_empty() && line.is_blank() {
             let found = Found::token(text);
-            self.report(
+            self.report_bare(
                 line.number,
                 line.col0,
                 format_args!("expected an empty line, found {found}"),
@@ -212,7 +347,7 @@ impl<'a> Checker<'a> {
             } else {
                 continue;
             };
-            self.report(
+            self.report_bare(
                 line.number,
                 line.col0 + start,
                 format_args!("expected {expected}, found {found}"),
@@ -222,11 +357,33 @@ impl<'a> Checker<'a> {
 
     /// Records a violation at `line:col`, prefixed by the current context.
     fn report(&mut self, line: usize, col: usize, message: impl fmt::Display) {
-        self.violations.push(Violation {
+        let message = format!("{}{message}", self.context);
+        self.report_bare(line, col, message);
+    }
+
+    /// Records a violation of the layout (it belongs to no case: no context).
+    fn report_bare(&mut self, line: usize, col: usize, message: impl fmt::Display) {
+        self.total += 1;
+        if self.max == 0 {
+            return;
+        }
+        if self.kept.len() == self.max
+            && self
+                .kept
+                .peek()
+                .is_some_and(|top| (top.line, top.col) <= (line, col))
+        {
+            return; // later in the file than every one kept
+        }
+        self.kept.push(Kept {
             line,
             col,
-            message: format!("{}{message}", self.context),
+            seq: self.total,
+            message: message.to_string(),
         });
+        if self.kept.len() > self.max {
+            self.kept.pop();
+        }
     }
 
     /// Records a violation at `token`.
@@ -236,31 +393,50 @@ impl<'a> Checker<'a> {
 
     /// Records a violation at the end of the input.
     fn report_end(&mut self, message: impl fmt::Display) {
-        let (line, col) = self.end;
+        let (line, col) = self.end();
         self.report(line, col, message);
     }
 
-    /// The violations found, in the order of the file.
-    fn into_violations(mut self) -> Vec<Violation> {
-        self.violations.sort_by_key(|v| (v.line, v.col));
-        self.violations
+    /// The violations kept, in the order of the file, and how many there were.
+    fn into_report(self) -> io::Result<Report> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let violations = self
+            .kept
+            .into_sorted_vec()
+            .into_iter()
+            .map(|k| Violation {
+                line: k.line,
+                col: k.col,
+                message: k.message,
+            })
+            .collect();
+        Ok(Report {
+            violations,
+            total: self.total,
+        })
     }
 
     /// The next line, without reading it.
-    fn peek(&self) -> Option<Line<'a>> {
-        self.lines.get(self.next).copied()
+    fn peek(&mut self) -> Option<&Line> {
+        if self.ahead.is_none() {
+            self.ahead = self.read_line();
+        }
+        self.ahead.as_ref()
     }
 
     /// Reads the next line.
-    fn next_line(&mut self) -> Option<Line<'a>> {
-        let line = self.peek()?;
-        self.next += 1;
-        Some(line)
+    fn next_line(&mut self) -> Option<Line> {
+        match self.ahead.take() {
+            Some(line) => Some(line),
+            None => self.read_line(),
+        }
     }
 
     /// Reads the next line that holds a token, reporting each blank line before it as
     /// standing where `what` should; at the end of the input reports `what` missing.
-    fn expect_line(&mut self, what: impl fmt::Display) -> Option<Line<'a>> {
+    fn expect_line(&mut self, what: impl fmt::Display) -> Option<Line> {
         while let Some(line) = self.next_line() {
             if !line.is_blank() {
                 return Some(line);
@@ -277,12 +453,12 @@ impl<'a> Checker<'a> {
 
     /// The first `count` tokens of `line`; reports the first extra token, or the first
     /// missing one (as `missing(index)` describes it) just after the last.
-    fn tokens(
+    fn tokens<'l>(
         &mut self,
-        line: &Line<'a>,
+        line: &'l Line,
         count: u64,
         missing: impl Fn(usize) -> String,
-    ) -> Vec<Token<'a>> {
+    ) -> Vec<Token<'l>> {
         let mut tokens = Vec::new();
         for token in line.tokens() {
             if tokens.len() as u64 == count {
@@ -306,11 +482,11 @@ impl<'a> Checker<'a> {
 
     /// A line of exactly `N` integers, each named and ranged by `fields`; `None` for a
     /// field that is missing, not a number or past 64 bits.
-    fn ints<const N: usize>(
+    fn ints<'l, const N: usize>(
         &mut self,
-        line: &Line<'a>,
+        line: &'l Line,
         fields: [(&dyn fmt::Display, RangeInclusive<u64>); N],
-    ) -> [Option<Num<'a>>; N] {
+    ) -> [Option<Num<'l>>; N] {
         let tokens = self.tokens(line, N as u64, |i| {
             let (name, range) = &fields[i];
             format!("{name} (an integer in {range:?})")
@@ -326,12 +502,12 @@ impl<'a> Checker<'a> {
     /// `token` as an integer named `name` that should lie in `range`; reports a sign, a
     /// leading zero and a value out of range. `None` if it is not a number or is past
     /// 64 bits (no count or coordinate can be taken from it).
-    fn int(
+    fn int<'l>(
         &mut self,
-        token: &Token<'a>,
+        token: &Token<'l>,
         name: impl fmt::Display,
         range: RangeInclusive<u64>,
-    ) -> Option<Num<'a>> {
+    ) -> Option<Num<'l>> {
         let text = token.text;
         let found = Found::token(text);
         let (plus, digits) = match text.split_first() {
@@ -375,23 +551,25 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// Checks that the input ends here: no line, not even a blank one, is left.
+    /// Checks that the input ends here: no line, not even a blank one, is left (the
+    /// rest is read to its first token, and its layout checked to the end).
     fn finish(&mut self) {
         self.context.clear();
-        let rest = &self.lines[self.next.min(self.lines.len())..];
-        let first_blank = rest.first().filter(|line| line.is_blank()).copied();
-        let first_token = rest.iter().flat_map(Line::tokens).next();
-        if let Some(line) = first_blank {
-            self.report(
-                line.number,
-                line.col0,
-                "expected end of input, found blank line",
-            );
+        let mut first = true;
+        while let Some(line) = self.next_line() {
+            if first && line.is_blank() {
+                self.report(
+                    line.number,
+                    line.col0,
+                    "expected end of input, found blank line",
+                );
+            }
+            first = false;
+            if let Some(token) = line.tokens().next() {
+                let found = Found::token(token.text);
+                self.report_at(&token, format_args!("expected end of input, found {found}"));
+                break;
+            }
         }
-        if let Some(token) = first_token {
-            let found = Found::token(token.text);
-            self.report_at(&token, format_args!("expected end of input, found {found}"));
-        }
-        self.next = self.lines.len();
     }
 }

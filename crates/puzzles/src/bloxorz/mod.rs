@@ -8,8 +8,8 @@ use crate::options::{OptionSpec, Options, UsageError};
 use ::bloxorz::generate::{Family, GenParams, StartKind};
 use ::bloxorz::{Board, Cell, Placement, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError};
 use std::fmt;
 use std::io;
 
@@ -96,8 +96,8 @@ impl Adapter for Bloxorz {
 
     fn cases<'a>(
         &'a self,
-        input: &'a [u8],
-    ) -> Box<dyn Iterator<Item = Result<Board, ParseError>> + 'a> {
+        input: Input<'a>,
+    ) -> Box<dyn Iterator<Item = Result<Board, InputError>> + 'a> {
         Box::new(parsers::bloxorz::Cases::new(input))
     }
 
@@ -190,8 +190,8 @@ impl Adapter for Bloxorz {
         })
     }
 
-    fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::bloxorz::validate(input)
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::bloxorz::validate_input(input, max)
     }
 
     fn trace(&self, board: &Board, path: &Moves) -> Result<Vec<Placement>, String> {

@@ -9,8 +9,8 @@ use crate::options::{OptionSpec, Options, UsageError};
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError};
 use std::fmt;
 use std::io;
 
@@ -91,12 +91,12 @@ impl Adapter for Holedox {
 
     fn cases<'a>(
         &'a self,
-        input: &'a [u8],
-    ) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
+        input: Input<'a>,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
         Box::new(parsers::holedox::Cases::new(input).map(|case| {
             case.map(|(game, header)| Case {
                 game,
-                place: (header.line, header.col),
+                place: header,
             })
         }))
     }
@@ -187,8 +187,8 @@ impl Adapter for Holedox {
         })
     }
 
-    fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::holedox::validate(input)
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::holedox::validate_input(input, max)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Vec<Pos>>, String> {

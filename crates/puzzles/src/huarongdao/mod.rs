@@ -4,14 +4,14 @@
 mod svg;
 
 use crate::contract::{About, Adapter, Answer, Bench, GenError, Glyph, Paint, Rect, Unsolved};
-use crate::driver::{RunError, judge_case_by_case};
+use crate::driver::RunError;
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
-use ::huarongdao::generate::{Family, GenParams};
+use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError};
 use std::fmt;
 use std::io;
 use std::sync::Arc;
@@ -51,6 +51,10 @@ static ABOUT: About = About {
     }],
     references: &["huarongdao-probe", "huarongdao-ref-b", "huarongdao-ref-a"],
 };
+
+/// Queries solved together by the judge: enough for every core, few enough to keep
+/// memory small however many queries the input holds.
+const BATCH: usize = 1 << 16;
 
 static GEN_OPTIONS: [OptionSpec; 4] = [
     generating::rows("30"),
@@ -92,13 +96,13 @@ impl Adapter for Huarongdao {
 
     fn cases<'a>(
         &'a self,
-        input: &'a [u8],
-    ) -> Box<dyn Iterator<Item = Result<Case, ParseError>> + 'a> {
-        match parsers::huarongdao::parse(input) {
-            Ok(parsed) => {
-                let board = Arc::new(parsed.board);
-                Box::new(parsed.queries.into_iter().map(move |query| {
-                    Ok(Case {
+        input: Input<'a>,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
+        match parsers::huarongdao::read(input) {
+            Ok(queries) => {
+                let board = Arc::clone(queries.board());
+                Box::new(queries.map(move |query| {
+                    query.map(|query| Case {
                         board: Arc::clone(&board),
                         query,
                     })
@@ -141,19 +145,48 @@ impl Adapter for Huarongdao {
         })
     }
 
-    /// All queries at once, spread over the cores when there are many (the answers are
-    /// the same as one by one).
-    fn judge(&self, input: &[u8], options: &Options, limits: Limits) -> Result<String, RunError> {
-        let parsed = parsers::huarongdao::parse(input)?;
+    /// The queries a batch at a time as they are read, each batch spread over the cores
+    /// when it is large (the answers are the same as one by one). No query, no work on
+    /// the board.
+    fn judge(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+    ) -> Result<String, RunError> {
+        let mut queries = parsers::huarongdao::read(input)?;
+        let board = Arc::clone(queries.board());
         let mut solver = self.solver(options, limits)?;
-        match solver.solve_all(&parsed.board, &parsed.queries) {
-            Ok(answers) => {
-                let mut out = String::with_capacity(answers.len() * 4);
-                parsers::huarongdao::write_answers(&mut out, &answers);
-                Ok(out)
+        let mut out = String::new();
+        let mut batch = Vec::new();
+        let mut done = 0;
+        loop {
+            batch.clear();
+            for query in queries.by_ref().take(BATCH) {
+                batch.push(query?);
             }
-            // Only a limit stops a search: go again one by one to say which query.
-            Err(_) => judge_case_by_case(self, input, options, limits),
+            if batch.is_empty() {
+                return Ok(out);
+            }
+            match solver.solve_all(&board, &batch) {
+                Ok(answers) => parsers::huarongdao::write_answers(&mut out, &answers),
+                // Only a limit stops a search: go again one by one to say which query.
+                Err(_) => {
+                    for (i, query) in batch.iter().enumerate() {
+                        let moves =
+                            solver
+                                .solve(&board, query)
+                                .map_err(|e| RunError::Unsolved {
+                                    unit: ABOUT.unit,
+                                    number: done + i + 1,
+                                    place: None,
+                                    message: e.to_string(),
+                                })?;
+                        parsers::huarongdao::write_answer(&mut out, moves);
+                    }
+                }
+            }
+            done += batch.len();
         }
     }
 
@@ -191,22 +224,39 @@ impl Adapter for Huarongdao {
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
         let (rows, cols) = generating::size(options, 30)?;
+        let queries: usize = options.get_or("queries", 500)?;
+        if queries > u32::MAX as usize {
+            return Err(UsageError::new(format!(
+                "--queries {queries} is more than the {} queries an input may hold",
+                u32::MAX
+            ))
+            .into());
+        }
         let params = GenParams {
             family: options.choice("family", Family::Random)?,
             rows,
             cols,
             density: options.percent("density", 15)?,
-            queries: options.get_or("queries", 500)?,
+            queries,
             seed: generating::seed(options)?,
         };
-        let (board, queries) =
-            ::huarongdao::generate::generate(&params).map_err(UsageError::new)?;
-        out.write_all(parsers::huarongdao::write_input(&board, &queries).as_bytes())?;
+        let generated = Generated::new(&params).map_err(UsageError::new)?;
+        let mut text = String::new();
+        parsers::huarongdao::write_board(&mut text, &generated.board, generated.query_count());
+        // The queries a block at a time: any number of them in little memory.
+        for query in generated.queries() {
+            parsers::huarongdao::write_query(&mut text, &query);
+            if text.len() >= 1 << 16 {
+                out.write_all(text.as_bytes())?;
+                text.clear();
+            }
+        }
+        out.write_all(text.as_bytes())?;
         Ok(())
     }
 
-    fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::huarongdao::validate(input)
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::huarongdao::validate_input(input, max)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Position>, String> {
