@@ -14,7 +14,7 @@ use crate::fixtures::{self, Fixture};
 use crate::manifest::Origin;
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, Puzzle};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -219,7 +219,12 @@ fn confirm_one(
 ) -> Result<Record> {
     let input = fixture.read_input()?;
     let solved: Vec<_> = puzzle
-        .solutions(&input, &Options::new(), Limits::NONE, false)
+        .solutions(
+            input.as_slice().into(),
+            &Options::new(),
+            Limits::NONE,
+            PathsFor::NONE,
+        )
         .map_err(|e| anyhow::anyhow!("{e}"))?
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow::anyhow!("{}", e.describe(&fixture.input.display().to_string())))?;
@@ -333,7 +338,12 @@ pub(crate) fn check(
     let input = fixture.read_input()?;
     let mut confirmed = Confirmed::default();
     let solved = puzzle
-        .solutions(&input, &Options::new(), Limits::NONE, false)
+        .solutions(
+            input.as_slice().into(),
+            &Options::new(),
+            Limits::NONE,
+            PathsFor::NONE,
+        )
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let solved: Vec<_> = solved
         .collect::<Result<_, _>>()

@@ -4,7 +4,7 @@
 use crate::confirm::{self, Recheck};
 use crate::manifest::{self, Entry, Origin};
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, Puzzle};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -105,7 +105,7 @@ pub(crate) fn all(root: &Path, puzzle: &dyn Puzzle) -> Result<Vec<Fixture>> {
 /// The judge output of `fixture`.
 fn judge(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<String> {
     puzzle
-        .judge(input, &Options::new(), Limits::NONE)
+        .judge(input.into(), &Options::new(), Limits::NONE)
         .map_err(|e| anyhow::anyhow!("{}", e.describe(&fixture.input.display().to_string())))
 }
 
@@ -135,7 +135,7 @@ fn check_output(
 fn replay_paths(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<Coverage> {
     let mut coverage = Coverage::default();
     let solutions = puzzle
-        .solutions(input, &Options::new(), Limits::NONE, true)
+        .solutions(input.into(), &Options::new(), Limits::NONE, PathsFor::ALL)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     for solved in solutions {
         let solved = solved
@@ -408,7 +408,7 @@ pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
         bail!("{name} is already in {}", manifest_path.display());
     }
     let output = puzzle
-        .judge(input.as_bytes(), &Options::new(), Limits::NONE)
+        .judge(input.as_str().into(), &Options::new(), Limits::NONE)
         .map_err(|e| anyhow::anyhow!("generated input: {e}"))?;
     write(&dir.join(format!("{name}.in")), input.as_bytes())?;
     write(&dir.join(format!("{name}.out")), output.as_bytes())?;

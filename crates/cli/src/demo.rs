@@ -1,7 +1,7 @@
 //! What `gridsolve --puzzle P` shows when run bare on a terminal: the spec's sample,
 //! solved, with paths, and how to pass your own input.
 
-use puzzles::{Limits, Options, Puzzle};
+use puzzles::{Limits, Options, PathsFor, Puzzle};
 use std::fmt::Write;
 
 /// The demonstration text for `puzzle`.
@@ -16,7 +16,12 @@ pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
         let _ = writeln!(out, "    {line}");
     }
     let _ = writeln!(out, "\nAnswers (the path is {}):\n", about.moves_are);
-    let solutions = puzzle.solutions(about.sample.as_bytes(), &Options::new(), Limits::NONE, true);
+    let solutions = puzzle.solutions(
+        about.sample.into(),
+        &Options::new(),
+        Limits::NONE,
+        PathsFor::ALL,
+    );
     for solved in solutions.into_iter().flatten() {
         let _ = match solved {
             Ok(solved) => match (solved.moves(), solved.path()) {
@@ -67,10 +72,10 @@ mod tests {
             );
             let solved: Vec<Box<dyn Solved>> = puzzle
                 .solutions(
-                    about.sample.as_bytes(),
+                    about.sample.into(),
                     &Options::new(),
                     Limits::NONE,
-                    false,
+                    PathsFor::NONE,
                 )
                 .unwrap()
                 .map(Result::unwrap)

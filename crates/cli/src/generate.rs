@@ -45,7 +45,7 @@ fn families_help() -> String {
 #[command(after_long_help = families_help())]
 pub(crate) struct GenArgs {
     /// The puzzle to write an input for.
-    #[arg(long, value_parser = puzzle_parser())]
+    #[arg(short, long, value_parser = puzzle_parser())]
     puzzle: PuzzleArg,
 
     /// The generator family (see below).

@@ -3,23 +3,26 @@
 //! here knows which puzzles there are.
 
 use clap::{Parser, Subcommand};
-use std::io::{self, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod cases;
 mod demo;
 mod generate;
 mod options;
 mod show;
 mod solve;
+mod source;
 mod validate;
 
 use options::{PuzzleArg, SolveOptions};
 
 /// Optimal solvers for grid shortest-path judge puzzles.
 ///
-/// Reads a judge input from FILE (or stdin when FILE is absent or `-`) and writes the
-/// judge output to stdout. Run with no FILE on a terminal to see a worked example.
+/// Reads judge inputs from the FILEs in turn (or stdin when there is none or for `-`)
+/// and writes the judge output to stdout. Run with no FILE on a terminal to see a
+/// worked example.
 /// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
 /// the judge's rules.
 ///
@@ -36,13 +39,13 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 
-    /// The puzzle whose judge format FILE is in.
-    #[arg(long, value_parser = options::puzzle_parser(), required = true)]
+    /// The puzzle whose judge format the FILEs are in.
+    #[arg(short, long, value_parser = options::puzzle_parser(), required = true)]
     puzzle: Option<PuzzleArg>,
 
-    /// The input file; `-` or nothing reads stdin.
+    /// The input files, solved in turn; `-` or nothing reads stdin.
     #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    files: Vec<PathBuf>,
 
     /// How to write the answers: `judge` (exactly the judge's output) or `json` (JSON
     /// Lines, one object per query or case, with the path and search statistics).
@@ -77,6 +80,24 @@ struct Cli {
     #[arg(long)]
     stats: bool,
 
+    /// The queries or cases that get --path, --show and --svg: a number (`3`) or a
+    /// range (`2-5`, `7-`); the others get their answer line only.
+    #[arg(long, value_name = "N|A-B")]
+    case: Option<cases::Selection>,
+
+    /// When to colour `--show` frames: `auto` (on a terminal, unless NO_COLOR is set),
+    /// `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
+
+    /// Stop a search that has generated this many states, with an error.
+    #[arg(long, value_name = "N")]
+    max_states: Option<u64>,
+
+    /// Stop a search that has run this long, with an error.
+    #[arg(long, value_name = "SECONDS", value_parser = cases::seconds)]
+    max_seconds: Option<std::time::Duration>,
+
     #[command(flatten)]
     options: SolveOptions,
 }
@@ -89,6 +110,24 @@ enum Command {
     ///
     /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
     Validate(validate::ValidateArgs),
+}
+
+/// When to use colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+/// Whether to colour output going to a terminal (`terminal`) or not, as `when` says
+/// and `NO_COLOR` (any non-empty value) asks.
+fn colour_on(when: ColorWhen, terminal: bool) -> bool {
+    match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+    }
 }
 
 /// Exit statuses, documented in README.
@@ -117,7 +156,10 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Gen(args)), _) => generate::run(args),
         (Some(Command::Validate(args)), _) => validate::run(args),
@@ -143,30 +185,48 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints clap's help, version or usage error; help and version go to stdout, and a
+/// stdout that cannot take them is a failure (exit 3), not a silent success.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let text = rendered(error, io::stdout().is_terminal());
+            let mut stdout = io::stdout().lock();
+            let written = stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush());
+            match written {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    report(&format!("cannot write stdout: {e}"));
+                    ExitCode::from(status::IO_FAILURE)
+                }
+            }
+        }
+        _ => {
+            let text = rendered(error, io::stderr().is_terminal());
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+            ExitCode::from(status::BAD_USAGE)
+        }
+    }
+}
+
+/// clap's message, styled only for a terminal.
+fn rendered(error: &clap::Error, terminal: bool) -> String {
+    let styled = error.render();
+    if terminal {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    }
+}
+
 /// Says what went wrong on stderr; a stderr that cannot be written to is ignored (the
 /// exit status still tells).
 fn report(message: &str) {
     let _ = writeln!(io::stderr().lock(), "error: {message}");
-}
-
-/// The bytes of `file`, or of stdin when it is absent or `-`, with the name to show in
-/// messages (`<stdin>` for stdin).
-fn read_input(file: Option<&Path>) -> Result<(String, Vec<u8>), Failure> {
-    match file.filter(|f| f.as_os_str() != "-") {
-        None => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Failure::io("read stdin", &e))?;
-            Ok(("<stdin>".to_string(), bytes))
-        }
-        Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| Failure::io(format_args!("read {}", path.display()), &e))?;
-            Ok((path.display().to_string(), bytes))
-        }
-    }
 }
 
 /// Whether stdin is a terminal (the bare `gridsolve --puzzle P` shows a demo then).

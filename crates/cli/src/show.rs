@@ -138,7 +138,7 @@ pub(crate) fn write_frames(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzles::{Glyph, Limits, Options, PUZZLES, Solved};
+    use puzzles::{Glyph, Limits, Options, PUZZLES, PathsFor, Solved};
 
     const PLAIN: Style = Style {
         colour: false,
@@ -149,7 +149,7 @@ mod tests {
     fn frames_of(puzzle: &str, input: &str, style: Style) -> String {
         let puzzle = puzzles::find(puzzle).unwrap();
         let solved: Vec<Box<dyn Solved>> = puzzle
-            .solutions(input.as_bytes(), &Options::new(), Limits::NONE, true)
+            .solutions(input.into(), &Options::new(), Limits::NONE, PathsFor::ALL)
             .unwrap()
             .map(Result::unwrap)
             .collect();
@@ -235,7 +235,12 @@ mod tests {
             let text = String::from_utf8(out).unwrap();
             assert!(text.starts_with("Symbols:\n"), "{text}");
             let solved: Vec<Box<dyn Solved>> = puzzle
-                .solutions(about.sample.as_bytes(), &Options::new(), Limits::NONE, true)
+                .solutions(
+                    about.sample.into(),
+                    &Options::new(),
+                    Limits::NONE,
+                    PathsFor::ALL,
+                )
                 .unwrap()
                 .map(Result::unwrap)
                 .collect();

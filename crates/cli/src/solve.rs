@@ -1,14 +1,16 @@
 //! Solving: the judge output, and with it paths, JSON, text frames, SVG pictures and
 //! search statistics (`--path`, `--format json`, `--show`, `--svg`, `--stats`), each
-//! case written as soon as it is solved.
+//! case written as soon as it is solved; inputs read as streams.
 
 use crate::options::{SolveOptions, check_options};
 use crate::show::{self, Style};
-use crate::{Cli, Failure, closed_pipe_is_fine, demo, read_input, write_stdout};
-use puzzles::{Limits, Puzzle, RunError, Solved};
+use crate::source::Source;
+use crate::{Cli, Failure, closed_pipe_is_fine, demo, write_stdout};
+use puzzles::{Input, Limits, PathsFor, Puzzle, RunError, Solved};
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// How the answers are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -20,62 +22,145 @@ pub(crate) enum Format {
     Json,
 }
 
-/// Solves FILE (or stdin) as `cli` asks.
+/// The largest SVG picture written; a larger one is refused for its case. The
+/// environment variable `GRIDSOLVE_SVG_MAX_BYTES` sets another (the tests use it).
+pub(crate) const MAX_PICTURE: usize = 64 << 20;
+
+/// The picture budget in force.
+fn max_picture() -> usize {
+    std::env::var("GRIDSOLVE_SVG_MAX_BYTES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_PICTURE)
+}
+
+/// What the run asks beyond the judge output.
+fn wants_extras(cli: &Cli) -> bool {
+    cli.format == Format::Json || cli.path || cli.show.is_some() || cli.svg.is_some() || cli.stats
+}
+
+/// The failure a run error is, for an input named `source`.
+fn failure(error: RunError, source: &str) -> Failure {
+    match error {
+        RunError::Usage(e) => Failure::Usage(e.to_string()),
+        RunError::Read(_) => Failure::Io(error.describe(source)),
+        other => Failure::Input(other.describe(source)),
+    }
+}
+
+/// Solves the FILEs (or stdin) as `cli` asks.
 pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure> {
     let options = &cli.options.0;
     check_options(puzzle, options, SolveOptions::SPECS).map_err(Failure::Usage)?;
-    let file = cli.file.as_deref();
-    if file.is_none() && crate::stdin_is_terminal() {
+    let limits = Limits {
+        max_states: cli.max_states,
+        max_time: cli.max_seconds,
+    };
+    let started = Instant::now();
+    let bare = cli.files.is_empty() && crate::stdin_is_terminal();
+    if bare && !wants_extras(cli) {
         return write_stdout(&demo::text(puzzle));
     }
-    let (source, bytes) = read_input(file)?;
-    let invalid = |error: RunError| match error {
-        RunError::Usage(e) => Failure::Usage(e.to_string()),
-        other => Failure::Input(other.describe(&source)),
+    let inputs = if bare {
+        // On a terminal with nothing to read: the extras of the sample.
+        vec![Named::Sample(puzzle.about().sample)]
+    } else {
+        Source::all(&cli.files)
+            .into_iter()
+            .map(Named::Source)
+            .collect()
     };
-    let judge_only = cli.format == Format::Judge
-        && !cli.path
-        && cli.show.is_none()
-        && cli.svg.is_none()
-        && !cli.stats;
-    if judge_only {
-        let output = puzzle
-            .judge(&bytes, options, Limits::NONE)
-            .map_err(invalid)?;
-        return write_stdout(&output);
+    if !wants_extras(cli) {
+        for input in &inputs {
+            let output = puzzle
+                .judge(input.open()?, options, limits)
+                .map_err(|e| failure(e, &input.name()))?;
+            write_stdout(&output)?;
+        }
+        return Ok(());
     }
-    // Read everything first, so an invalid input prints nothing; then solve and write
-    // case by case, so memory does not grow with the output.
-    puzzle
-        .inspect(&bytes)
-        .map_err(|e| invalid(RunError::Input(e)))?;
-    let pictures = match &cli.svg {
-        Some(dir) => Some(Pictures::new(dir)?),
-        None => None,
-    };
-    let mut writer = Writer {
-        puzzle,
-        cli,
-        out: BufWriter::new(io::stdout().lock()),
-        style: cli.show.map(|mode| Style {
-            colour: io::stdout().is_terminal(),
-            mode,
-        }),
-        pictures,
-        closed: false,
-    };
+    let mut writer = Writer::new(puzzle, cli, inputs.len() > 1)?;
     if writer.style.is_some() {
         writer.write(|out| show::write_legend(out, puzzle.about()))?;
     }
-    let with_path =
-        cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json;
-    let solutions = puzzle
-        .solutions(&bytes, options, Limits::NONE, with_path)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    for solved in solutions {
-        writer.case(&*solved.map_err(invalid)?)?;
+    for (k, input) in inputs.iter().enumerate() {
+        // Read everything first, so an invalid input prints nothing; then solve and
+        // write case by case, so memory does not grow with the output. A file is read
+        // twice; stdin once, kept in memory.
+        let kept = input.keep()?;
+        let name = input.name();
+        let first = kept
+            .as_ref()
+            .map_or_else(|| input.open(), |b| Ok(Input::bytes(b)))?;
+        puzzle.inspect(first).map_err(|e| failure(e, &name))?;
+        let second = kept
+            .as_ref()
+            .map_or_else(|| input.open(), |b| Ok(Input::bytes(b)))?;
+        let solutions = puzzle
+            .solutions(second, options, limits, writer.paths())
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        writer.file = (k + 1, input.stem());
+        for solved in solutions {
+            writer.case(&*solved.map_err(|e| failure(e, &name))?)?;
+        }
+    }
+    if cli.stats {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "run: {} cases in {:.3} s, peak memory {}",
+            writer.cases,
+            started.elapsed().as_secs_f64(),
+            peak_memory().map_or_else(
+                || "unknown".to_string(),
+                |kib| format!("{:.1} MiB", kib as f64 / 1024.0)
+            )
+        );
     }
     writer.finish()
+}
+
+/// The peak resident memory of this process in KiB (Linux's `VmHWM`), if known.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// An input to solve: a source, or the puzzle's sample (bare on a terminal).
+enum Named {
+    Source(Source),
+    Sample(&'static str),
+}
+
+impl Named {
+    fn name(&self) -> String {
+        match self {
+            Named::Source(source) => source.name(),
+            Named::Sample(_) => "<sample>".to_string(),
+        }
+    }
+
+    fn stem(&self) -> String {
+        match self {
+            Named::Source(source) => source.stem(),
+            Named::Sample(_) => "sample".to_string(),
+        }
+    }
+
+    fn open(&self) -> Result<Input<'static>, Failure> {
+        match self {
+            Named::Source(source) => source.open(),
+            Named::Sample(text) => Ok(Input::bytes(text.as_bytes())),
+        }
+    }
+
+    /// The input in memory when it cannot be read twice (stdin, the sample).
+    fn keep(&self) -> Result<Option<Vec<u8>>, Failure> {
+        match self {
+            Named::Source(source @ Source::Stdin) => source.read_all().map(Some),
+            Named::Source(Source::File(_)) | Named::Sample(_) => Ok(None),
+        }
+    }
 }
 
 /// Writes the cases' outputs as they come.
@@ -85,11 +170,53 @@ struct Writer<'a> {
     out: BufWriter<io::StdoutLock<'static>>,
     style: Option<Style>,
     pictures: Option<Pictures>,
+    /// Several inputs: JSON lines and picture names say which.
+    several: bool,
+    /// The input being written: its number (from 1) and stem.
+    file: (usize, String),
+    /// Cases written.
+    cases: usize,
     /// Stdout was closed (`| head`): nothing more goes there.
     closed: bool,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    fn new(
+        puzzle: &'static dyn Puzzle,
+        cli: &'a Cli,
+        several: bool,
+    ) -> Result<Writer<'a>, Failure> {
+        let pictures = match &cli.svg {
+            Some(dir) => Some(Pictures::new(dir)?),
+            None => None,
+        };
+        let colour = crate::colour_on(cli.color, io::stdout().is_terminal());
+        Ok(Writer {
+            puzzle,
+            cli,
+            out: BufWriter::new(io::stdout().lock()),
+            style: cli.show.map(|mode| Style { colour, mode }),
+            pictures,
+            several,
+            file: (1, String::new()),
+            cases: 0,
+            closed: false,
+        })
+    }
+
+    /// The cases whose paths the outputs need.
+    fn paths(&self) -> PathsFor {
+        let cli = self.cli;
+        let extras = cli.path || cli.show.is_some() || cli.svg.is_some();
+        if !extras && cli.format != Format::Json {
+            return PathsFor::NONE;
+        }
+        match cli.case {
+            None => PathsFor::ALL,
+            Some(selection) => selection.paths(),
+        }
+    }
+
     /// Runs `write` on stdout unless it is closed; a closed pipe closes it quietly.
     fn write(
         &mut self,
@@ -108,21 +235,24 @@ impl Writer<'_> {
     }
 
     fn case(&mut self, solved: &dyn Solved) -> Result<(), Failure> {
+        self.cases += 1;
         let about = self.puzzle.about();
+        let selected = self.cli.case.is_none_or(|s| s.contains(solved.number()));
         match self.cli.format {
             Format::Json => {
-                let line = json_line(self.puzzle, &self.cli.options.0, solved);
+                let file = self.several.then_some(self.file.0);
+                let line = json_line(self.puzzle, &self.cli.options.0, solved, file);
                 self.write(|out| writeln!(out, "{line}"))?;
             }
             Format::Judge => {
                 let mut text = String::new();
                 solved.write_answer(&mut text);
-                if self.cli.path {
+                if self.cli.path && selected {
                     text.push_str(&solved.path().unwrap_or_else(|| "-".to_string()));
                     text.push('\n');
                 }
                 self.write(|out| out.write_all(text.as_bytes()))?;
-                if let Some(style) = self.style {
+                if let Some(style) = self.style.filter(|_| selected) {
                     let frames = solved
                         .frames()
                         .map_err(|e| Failure::Input(format!("a path that does not replay: {e}")))?;
@@ -134,8 +264,18 @@ impl Writer<'_> {
                 }
             }
         }
-        if let Some(pictures) = &mut self.pictures {
-            let name = format!("{}-{}-{:04}.svg", about.name, about.unit, solved.number());
+        if let Some(pictures) = self.pictures.as_mut().filter(|_| selected) {
+            let name = if self.several {
+                format!(
+                    "{}-{}-{}-{:04}.svg",
+                    about.name,
+                    self.file.1,
+                    about.unit,
+                    solved.number()
+                )
+            } else {
+                format!("{}-{}-{:04}.svg", about.name, about.unit, solved.number())
+            };
             pictures.write(&name, |out| solved.svg(out))?;
         }
         if self.cli.stats {
@@ -154,22 +294,41 @@ impl Writer<'_> {
     }
 
     fn finish(mut self) -> Result<(), Failure> {
-        self.write(|out| out.flush())
+        self.write(|out| out.flush())?;
+        match &self.pictures {
+            Some(p) if p.refused > 0 => Err(Failure::Io(format!(
+                "{} picture{} refused as larger than {} bytes",
+                p.refused,
+                if p.refused == 1 { " was" } else { "s were" },
+                p.budget
+            ))),
+            _ => Ok(()),
+        }
     }
 }
 
-/// One line of `--format json`: the common fields in their documented order, then the
-/// puzzle's own.
-fn json_line(puzzle: &dyn Puzzle, options: &puzzles::Options, solved: &dyn Solved) -> String {
+/// One line of `--format json`: the common fields in their documented order (with
+/// `file`, from 1, after `case` when several inputs are solved), then the puzzle's own.
+fn json_line(
+    puzzle: &dyn Puzzle,
+    options: &puzzles::Options,
+    solved: &dyn Solved,
+    file: Option<usize>,
+) -> String {
     let stats = solved.stats();
     let mut fields: Vec<(&str, serde_json::Value)> = vec![
         ("puzzle", puzzle.about().name.into()),
         ("case", solved.number().into()),
+    ];
+    if let Some(file) = file {
+        fields.push(("file", file.into()));
+    }
+    fields.extend([
         ("answer", solved.moves().into()),
         ("path", solved.path().into()),
         ("expanded", stats.expanded.into()),
         ("generated", stats.generated.into()),
-    ];
+    ]);
     fields.extend(puzzle.json_fields(options));
     let body: Vec<String> = fields
         .iter()
@@ -179,19 +338,30 @@ fn json_line(puzzle: &dyn Puzzle, options: &puzzles::Options, solved: &dyn Solve
 }
 
 /// The `--svg` directory: each picture goes to a temporary file first and is renamed
-/// when complete, so a failure leaves no truncated picture.
+/// when complete, so a failure leaves no truncated picture; one past [`MAX_PICTURE`]
+/// bytes is refused, said on stderr, and the run goes on.
 struct Pictures {
     dir: PathBuf,
     written: usize,
+    refused: usize,
+    budget: usize,
 }
 
 impl Pictures {
     fn new(dir: &Path) -> Result<Pictures, Failure> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(Failure::Io(format!(
+                "cannot write pictures into {}: it is not a directory",
+                dir.display()
+            )));
+        }
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::io(format_args!("create {}", dir.display()), &e))?;
         Ok(Pictures {
             dir: dir.to_path_buf(),
             written: 0,
+            refused: 0,
+            budget: max_picture(),
         })
     }
 
@@ -202,47 +372,124 @@ impl Pictures {
     ) -> Result<(), Failure> {
         let path = self.dir.join(name);
         let partial = self.dir.join(format!(".{name}.partial"));
+        let mut over = false;
         let result = (|| {
             let file = std::fs::File::create(&partial)?;
-            let mut out = FmtIo {
+            let mut out = Budgeted {
                 inner: BufWriter::new(file),
+                left: self.budget,
                 error: None,
+                over: false,
             };
-            if draw(&mut out).is_err() {
+            let drawn = draw(&mut out);
+            over = out.over;
+            if drawn.is_err() || over {
                 return Err(out
                     .error
                     .unwrap_or_else(|| io::Error::other("the picture failed")));
             }
             out.inner.flush()?;
+            drop(out);
             std::fs::rename(&partial, &path)
         })();
-        result.map_err(|e| {
+        if let Err(e) = result {
             let _ = std::fs::remove_file(&partial);
-            Failure::io(
+            if over {
+                self.refused += 1;
+                crate::report(&format!(
+                    "{} not written: the picture would be larger than {} bytes; pick fewer cases with --case, or draw a smaller board",
+                    path.display(),
+                    self.budget
+                ));
+                return Ok(());
+            }
+            return Err(Failure::io(
                 format_args!(
                     "write {} ({} pictures written before it)",
                     path.display(),
                     self.written
                 ),
                 &e,
-            )
-        })?;
+            ));
+        }
         self.written += 1;
         Ok(())
     }
 }
 
-/// A `fmt::Write` onto an `io::Write` that keeps the I/O error.
-struct FmtIo<W: Write> {
+/// A `fmt::Write` onto an `io::Write` that keeps the I/O error and stops past a budget
+/// of bytes.
+struct Budgeted<W: Write> {
     inner: W,
+    left: usize,
     error: Option<io::Error>,
+    over: bool,
 }
 
-impl<W: Write> fmt::Write for FmtIo<W> {
+impl<W: Write> fmt::Write for Budgeted<W> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
+        if text.len() > self.left {
+            self.over = true;
+            return Err(fmt::Error);
+        }
+        self.left -= text.len();
         self.inner.write_all(text.as_bytes()).map_err(|e| {
             self.error = Some(e);
             fmt::Error
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that fails once it has taken `room` bytes: a full disk.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::Error::from(io::ErrorKind::StorageFull));
+            }
+            let n = buf.len().min(self.room);
+            self.room -= n;
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_full_disk_is_an_error_the_picture_writer_keeps() {
+        use std::fmt::Write as _;
+        let mut out = Budgeted {
+            inner: Full { room: 10 },
+            left: MAX_PICTURE,
+            error: None,
+            over: false,
+        };
+        assert!(out.write_str("0123456789abc").is_err());
+        assert_eq!(out.error.unwrap().kind(), io::ErrorKind::StorageFull);
+        assert!(!out.over);
+    }
+
+    #[test]
+    fn a_picture_past_its_budget_stops() {
+        use std::fmt::Write as _;
+        let mut out = Budgeted {
+            inner: Vec::new(),
+            left: 5,
+            error: None,
+            over: false,
+        };
+        assert!(out.write_str("abc").is_ok());
+        assert!(out.write_str("def").is_err());
+        assert!(out.over && out.error.is_none());
+        assert_eq!(out.inner, b"abc");
     }
 }

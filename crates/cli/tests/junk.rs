@@ -112,7 +112,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::RandomBytes,
     1,
     "",
-    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"\u{fffd}PNG\"\n"
+    "error: <stdin>:1:1: expected n (an integer in 1..=4194304), found \"\\x89PNG\"\n"
 )]
 #[case::h_nul(
     "huarongdao",
@@ -189,7 +189,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::RandomBytes,
     1,
     "",
-    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"\u{fffd}PNG\"\n"
+    "error: <stdin>:1:1: expected R (an integer in 1..=67108864), found \"\\x89PNG\"\n"
 )]
 #[case::b_nul(
     "bloxorz",
@@ -210,21 +210,21 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::PlusSign,
     1,
     "",
-    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"+7\"\n"
+    "error: <stdin>:1:1: expected R (an integer in 1..=67108864), found \"+7\"\n"
 )]
 #[case::b_past_64_bits(
     "bloxorz",
     Junk::Past64Bits,
     1,
     "",
-    "error: <stdin>:1:3: C = 18446744073709551616 is out of range 0..=67108864\n"
+    "error: <stdin>:1:3: C = 18446744073709551616 is out of range 1..=1048576\n"
 )]
 #[case::b_negative_size(
     "bloxorz",
     Junk::NegativeSize,
     1,
     "",
-    "error: <stdin>:1:1: expected R (an integer in 0..=67108864), found \"-7\"\n"
+    "error: <stdin>:1:1: expected R (an integer in 1..=67108864), found \"-7\"\n"
 )]
 #[case::b_truncated(
     "bloxorz",
@@ -238,7 +238,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::HugeDimensions,
     1,
     "",
-    "error: <stdin>:1:1: R = 1000000000 is out of range 0..=67108864\n"
+    "error: <stdin>:1:1: R = 1000000000 is out of range 1..=67108864\n"
 )]
 #[case::b_count_far_larger(
     "bloxorz",
@@ -266,7 +266,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::RandomBytes,
     1,
     "",
-    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"\u{fffd}PNG\"\n"
+    "error: <stdin>:1:1: expected n (an integer in 1..=64), found \"\\x89PNG\"\n"
 )]
 #[case::d_nul(
     "holedox",
@@ -287,21 +287,21 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::PlusSign,
     1,
     "",
-    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"+5\"\n"
+    "error: <stdin>:1:1: expected n (an integer in 1..=64), found \"+5\"\n"
 )]
 #[case::d_past_64_bits(
     "holedox",
     Junk::Past64Bits,
     1,
     "",
-    "error: <stdin>:1:5: L = 18446744073709551616 is out of range 0..=16\n"
+    "error: <stdin>:1:5: L = 18446744073709551616 is out of range 2..=16\n"
 )]
 #[case::d_negative_size(
     "holedox",
     Junk::NegativeSize,
     1,
     "",
-    "error: <stdin>:1:1: expected n (an integer in 0..=64), found \"-5\"\n"
+    "error: <stdin>:1:1: expected n (an integer in 1..=64), found \"-5\"\n"
 )]
 #[case::d_truncated(
     "holedox",
@@ -315,7 +315,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     Junk::HugeDimensions,
     1,
     "",
-    "error: <stdin>:1:1: n = 1000000000 is out of range 0..=64\n"
+    "error: <stdin>:1:1: n = 1000000000 is out of range 1..=64\n"
 )]
 #[case::d_count_far_larger(
     "holedox",

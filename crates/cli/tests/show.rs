@@ -6,7 +6,7 @@
 mod common;
 
 use common::Run;
-use puzzles::{Limits, Options, PUZZLES, Puzzle, Solved};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};
 
 /// The spec's sample: cases with a solution, and (in most) one without.
 fn input(puzzle: &dyn Puzzle) -> &'static str {
@@ -23,10 +23,10 @@ fn gridsolve(puzzle: &dyn Puzzle, args: &[&str]) -> Run {
 fn cases(puzzle: &'static dyn Puzzle) -> Vec<Box<dyn Solved>> {
     puzzle
         .solutions(
-            input(puzzle).as_bytes(),
+            input(puzzle).into(),
             &Options::new(),
             Limits::NONE,
-            false,
+            PathsFor::NONE,
         )
         .unwrap()
         .map(Result::unwrap)
@@ -152,7 +152,15 @@ fn stats_go_to_stderr_per_case() {
         let judge = gridsolve(puzzle, &[]);
         assert_eq!(run.stdout, judge.stdout, "stdout stays the judge output");
         let lines: Vec<&str> = run.stderr.lines().collect();
-        assert_eq!(lines.len(), cases(puzzle).len());
+        assert_eq!(lines.len(), cases(puzzle).len() + 1);
+        let run_line = lines[lines.len() - 1];
+        assert!(
+            run_line.starts_with(&format!("run: {} cases in ", cases(puzzle).len()))
+                && run_line.contains(" s, peak memory ")
+                && run_line.ends_with(" MiB"),
+            "{run_line}"
+        );
+        let lines = &lines[..lines.len() - 1];
         for (i, line) in lines.iter().enumerate() {
             let unit = puzzle.about().unit;
             assert!(
@@ -210,7 +218,7 @@ fn svg_into_a_plain_file_is_an_io_failure() {
     );
     assert_eq!((run.status, run.stdout.as_str()), (3, ""));
     assert!(
-        run.stderr.starts_with("error: cannot create "),
+        run.stderr.ends_with(": it is not a directory\n"),
         "{}",
         run.stderr
     );

@@ -2,7 +2,7 @@
 //! the blank's shortest walk from one side to the other that never enters the cell.
 
 use crate::Board;
-use grid_core::{Dir, FifoQueue, Grid, Stamped};
+use grid_core::{Dir, FifoQueue, Grid, LimitError, Meter, Stamped};
 
 /// Marks a pair of sides the blank cannot join (or a side that is fixed).
 pub(crate) const UNREACHABLE: u32 = u32::MAX;
@@ -27,11 +27,15 @@ impl DetourTable {
     /// Sides the blank cannot join at all (the cell is a cut vertex between them) are
     /// known beforehand from one depth-first search of the board ([`SideGroups`]), so no
     /// search ever sweeps a whole region looking for a side that is not there.
+    ///
+    /// # Errors
+    /// When `meter` runs out (the work is charged a state per cell the searches visit).
     pub(crate) fn new(
         board: &Board,
         queue: &mut FifoQueue,
         dist: &mut Stamped<u32>,
-    ) -> DetourTable {
+        meter: &mut Meter,
+    ) -> Result<DetourTable, LimitError> {
         let grid = board.grid();
         let mut table = vec![UNREACHABLE; grid.storage_size() * 16];
         let mut longest = 0;
@@ -61,6 +65,7 @@ impl DetourTable {
                 dist.set(sides[a], 0);
                 queue.push(sides[a] as u32);
                 'bfs: while let Some(here) = queue.pop() {
+                    meter.charge(1)?;
                     let here = here as usize;
                     let d = dist.get(here).unwrap_or(0) + 1;
                     for &offset in &offsets {
@@ -90,7 +95,7 @@ impl DetourTable {
                 }
             }
         }
-        DetourTable { table, longest }
+        Ok(DetourTable { table, longest })
     }
 
     /// The detours from side `state % 4` of cell `state / 4` to each side.

@@ -106,17 +106,19 @@ impl Solver {
     }
 
     /// The solver of `board`: the one held if it is this board's, else a new one.
-    fn prepare(&mut self, board: &Board) -> &mut BoardSolver {
+    ///
+    /// # Errors
+    /// When building the board's tables runs out of the solver's time.
+    fn prepare(&mut self, board: &Board) -> Result<&mut BoardSolver, LimitError> {
         let held = self
             .prepared
             .as_ref()
             .is_some_and(|prepared| prepared.tables.board.id() == board.id());
         if !held {
             self.prepared = None; // free the old tables before building the new ones
+            self.prepared = Some(BoardSolver::new(board, self.limits)?);
         }
-        let limits = self.limits;
-        self.prepared
-            .get_or_insert_with(|| BoardSolver::new(board, limits))
+        Ok(self.prepared.as_mut().expect("prepared just above"))
     }
 
     /// The minimum number of moves for `query` on `board`, or `None` if the piece can
@@ -126,7 +128,7 @@ impl Solver {
     /// If the query breaks the rules ([`Board::check`]), or the search stops at the
     /// solver's limits.
     pub fn solve(&mut self, board: &Board, query: &Query) -> Result<Option<u64>, SolveError> {
-        let prepared = self.prepare(board);
+        let prepared = self.prepare(board)?;
         let answer = prepared.solve(query);
         self.stats = prepared.stats;
         answer
@@ -142,7 +144,7 @@ impl Solver {
         board: &Board,
         query: &Query,
     ) -> Result<Option<Solution>, SolveError> {
-        let prepared = self.prepare(board);
+        let prepared = self.prepare(board)?;
         let solution = prepared.solve_with_path(query);
         self.stats = prepared.stats;
         solution
@@ -167,7 +169,7 @@ impl Solver {
         if queries.is_empty() {
             return Ok(Vec::new()); // no query, no tables to build
         }
-        let prepared = self.prepare(board);
+        let prepared = self.prepare(board)?;
         let answers = prepared.solve_all(queries);
         self.stats = prepared.stats;
         answers
@@ -237,13 +239,18 @@ const THREADED_WORK: usize = 4_000_000;
 const MAX_THREADED_CELLS: usize = 1 << 20;
 
 impl BoardSolver {
-    /// A solver for `board`; computes its detour table.
-    fn new(board: &Board, limits: Limits) -> BoardSolver {
+    /// A solver for `board`; computes its detour table, within the time of `limits`
+    /// (its state limit is for the searches of queries).
+    fn new(board: &Board, limits: Limits) -> Result<BoardSolver, LimitError> {
         let grid = board.grid();
         let cells = grid.storage_size();
         let mut queue = FifoQueue::new();
         let mut blank_dist = Stamped::new(cells, 0);
-        let detour = DetourTable::new(board, &mut queue, &mut blank_dist);
+        let mut meter = Meter::start(Limits {
+            max_states: None,
+            ..limits
+        });
+        let detour = DetourTable::new(board, &mut queue, &mut blank_dist, &mut meter)?;
         let stride = grid.stride();
         let coords = (0..cells)
             .map(|i| ((i / stride) as u32, (i % stride) as u32))
@@ -257,7 +264,12 @@ impl BoardSolver {
             component: components(grid),
             reach,
         };
-        BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
+        Ok(BoardSolver::with_tables(
+            Arc::new(tables),
+            queue,
+            blank_dist,
+            limits,
+        ))
     }
 
     fn with_tables(
@@ -816,7 +828,7 @@ mod tests {
                 seed: 3,
             };
             let (board, queries) = generate(&params).unwrap();
-            let mut solver = BoardSolver::new(&board, Limits::NONE);
+            let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
             assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
             let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
             for cores in [1, 2, 3, 5] {

@@ -1,0 +1,117 @@
+//! Where inputs come from: files named on the command line, or stdin. Each is read as a
+//! stream, so a huge input is never held whole, except where a second pass over stdin
+//! needs it kept.
+
+use crate::Failure;
+use puzzles::{Input, InputError};
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+
+/// One input: a file, or stdin (`-` or no FILE).
+#[derive(Clone, Debug)]
+pub(crate) enum Source {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Source {
+    /// The sources of the FILE arguments: stdin when there are none.
+    pub(crate) fn all(files: &[PathBuf]) -> Vec<Source> {
+        if files.is_empty() {
+            return vec![Source::Stdin];
+        }
+        files
+            .iter()
+            .map(|f| {
+                if f.as_os_str() == "-" {
+                    Source::Stdin
+                } else {
+                    Source::File(f.clone())
+                }
+            })
+            .collect()
+    }
+
+    /// The name messages give it: the path, or `<stdin>`.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// The stem of the file, for names of files made from it (`<stdin>`: `stdin`).
+    pub(crate) fn stem(&self) -> String {
+        match self {
+            Source::Stdin => "stdin".to_string(),
+            Source::File(path) => path
+                .file_stem()
+                .map_or_else(|| "input".to_string(), |s| s.to_string_lossy().into_owned()),
+        }
+    }
+
+    /// The input, to be read as it is needed.
+    ///
+    /// # Errors
+    /// A file that cannot be opened, or a closed stdin (exit 3).
+    pub(crate) fn open(&self) -> Result<Input<'static>, Failure> {
+        match self {
+            Source::Stdin => Ok(Input::reader(stdin()?)),
+            Source::File(path) => Ok(Input::reader(BufReader::new(open_file(path)?))),
+        }
+    }
+
+    /// The whole input in memory (for stdin read twice).
+    ///
+    /// # Errors
+    /// As [`Source::open`], a failed read, or an input larger than memory allows.
+    pub(crate) fn read_all(&self) -> Result<Vec<u8>, Failure> {
+        self.open()?.read_all(usize::MAX).map_err(|e| match e {
+            InputError::Read(e) => Failure::io(format_args!("read {}", self.name()), &e),
+            InputError::Parse(e) => Failure::Input(format!("{}:{e}", self.name())),
+        })
+    }
+}
+
+/// Stdin, if it is open: a closed stdin (`<&-`) is an error, not an empty input.
+fn stdin() -> Result<impl Read, Failure> {
+    if stdin_was_closed() {
+        return Err(Failure::Io(
+            "cannot read stdin: it is closed (give a FILE, or redirect stdin)".to_string(),
+        ));
+    }
+    let fd = io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .map_err(|e| Failure::io("read stdin", &e))?;
+    Ok(File::from(fd))
+}
+
+/// Whether the process started with stdin closed. The Rust runtime reopens a closed
+/// standard descriptor on `/dev/null` for reading and writing before `main`, so a
+/// closed stdin looks like an empty one; what gives it away is `/dev/null` opened
+/// read-write (a shell's `< /dev/null` opens it read-only). Linux tells through
+/// `/proc`; elsewhere a closed stdin reads as empty.
+fn stdin_was_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/0") else {
+        return false;
+    };
+    if target != Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/0") else {
+        return false;
+    };
+    const ACCESS_MODE: u32 = 0o3;
+    const READ_WRITE: u32 = 0o2;
+    info.lines()
+        .find_map(|line| line.strip_prefix("flags:"))
+        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+        .is_some_and(|flags| flags & ACCESS_MODE == READ_WRITE)
+}
+
+fn open_file(path: &Path) -> Result<File, Failure> {
+    File::open(path).map_err(|e| Failure::io(format_args!("read {}", path.display()), &e))
+}

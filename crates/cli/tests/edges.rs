@@ -1,0 +1,302 @@
+//! The edges a hostile user finds: closed and full output streams, endless or huge
+//! inputs, outsized generator options, budgets, pictures that do not fit. Nothing may
+//! abort (the release build aborts on panic): each ends with answers or a clear error.
+
+mod common;
+
+use common::{HOLEDOX, HUARONGDAO};
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+}
+
+/// Waits for `child` at most `limit` (killing it then); its exit code.
+fn wait(child: &mut Child, limit: Duration) -> Option<i32> {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs `sh -c SCRIPT` with the binary as `$G`; (status, stdout, stderr).
+fn shell(script: &str) -> (i32, String, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("G", env!("CARGO_BIN_EXE_gridsolve"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_stderr_leaves_the_answers_on_stdout() {
+    // `--stats 2>&1 | head -1` closes the pipe stderr writes to.
+    let mut child = binary()
+        .args(["--puzzle", "holedox", "--stats"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take()); // the reader is gone before anything is written
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(HOLEDOX.as_bytes())
+        .unwrap();
+    let mut stdout = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    assert_eq!(wait(&mut child, Duration::from_secs(30)), Some(0));
+    assert_eq!(stdout, "Case 1: 9\nCase 2: -1\n");
+}
+
+#[test]
+fn a_full_stderr_leaves_the_answers_on_stdout() {
+    let (status, stdout, _) = shell(&format!(
+        "printf '{}' | $G -p holedox --stats 2>/dev/full",
+        HOLEDOX.replace('\n', "\\n")
+    ));
+    assert_eq!((status, stdout.as_str()), (0, "Case 1: 9\nCase 2: -1\n"));
+}
+
+#[test]
+fn help_and_version_to_a_full_stdout_fail_with_a_message() {
+    for flag in ["--help", "--version"] {
+        let (status, _, stderr) = shell(&format!("$G {flag} >/dev/full"));
+        assert_eq!(status, 3, "{flag}");
+        assert!(
+            stderr.starts_with("error: cannot write stdout: "),
+            "{flag}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdin_is_an_io_error_not_an_empty_input() {
+    let (status, stdout, stderr) = shell("$G -p bloxorz <&-");
+    assert_eq!((status, stdout.as_str()), (3, ""));
+    assert!(
+        stderr.starts_with("error: cannot read stdin: it is closed"),
+        "{stderr}"
+    );
+    // An empty stdin is an input, and an invalid one.
+    let (status, _, stderr) = shell("$G -p bloxorz </dev/null");
+    assert_eq!(status, 1, "{stderr}");
+}
+
+/// An endless stdin that cannot be valid fails at its first token, quickly.
+#[test]
+fn endless_junk_on_stdin_fails_at_once() {
+    for (device, found) in [("/dev/zero", "\\0\\0\\0"), ("/dev/urandom", "")] {
+        let mut child = binary()
+            .args(["--puzzle", "bloxorz"])
+            .stdin(std::fs::File::open(device).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert_eq!(
+            wait(&mut child, Duration::from_secs(30)),
+            Some(1),
+            "{device}"
+        );
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(
+            stderr.starts_with("error: <stdin>:") && stderr.contains(found),
+            "{device}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn outsized_generator_options_stream_or_are_refused() {
+    let (status, stdout, stderr) = shell("$G gen -p huarongdao --queries 18446744073709551615");
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(
+        stderr.contains("more than the 4294967295 queries"),
+        "{stderr}"
+    );
+    // Four billion queries, or a hundred million cases: written as they are made, so
+    // the first megabyte comes at once and a closed pipe ends the run.
+    for args in [
+        "gen -p huarongdao --queries 4000000000",
+        "gen -p bloxorz --rows 10 --cases 100000000",
+        "gen -p holedox --rows 8 --cases 100000000",
+    ] {
+        let (status, stdout, stderr) = shell(&format!("$G {args} | head -c 1000000 | wc -c"));
+        assert_eq!(
+            (status, stdout.trim(), stderr.as_str()),
+            (0, "1000000", ""),
+            "{args}"
+        );
+    }
+}
+
+#[test]
+fn budgets_stop_a_search_with_a_clear_message() {
+    let input = "3 10\n##########\n#X.....O##\n##########\n0 0\n";
+    let (status, _, stderr) = shell(&format!(
+        "printf '{}' | $G -p bloxorz --max-states 3",
+        input.replace('\n', "\\n")
+    ));
+    assert_eq!(status, 1);
+    assert_eq!(
+        stderr,
+        "error: <stdin>: case 1: the search stopped at its limit of 3 states\n"
+    );
+    let (status, stdout, _) = shell(&format!(
+        "printf '{}' | $G -p bloxorz --max-states 100000",
+        input.replace('\n', "\\n")
+    ));
+    assert_eq!((status, stdout.as_str()), (0, "4\n"));
+}
+
+/// A one-wide loop through a whole `side x side` board (`side` = 4k + 3): down a
+/// serpentine in columns 2.., back up column 0. The worst board for Huarongdao's
+/// per-board tables: every detour goes round the whole loop.
+fn winding_loop(side: usize, queries: &[&str]) -> String {
+    assert_eq!(side % 4, 3);
+    let open = |r: usize, c: usize| match c {
+        0 => true,
+        1 => r == 0 || r == side - 1,
+        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
+    };
+    let mut text = format!("{side} {side} {}\n", queries.len());
+    for r in 0..side {
+        let row: Vec<&str> = (0..side)
+            .map(|c| if open(r, c) { "1" } else { "0" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    for q in queries {
+        text.push_str(q);
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn no_query_no_work_and_a_time_budget_stops_the_tables() {
+    let dir = std::env::temp_dir().join(format!("gridsolve-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let none = dir.join("none.in");
+    std::fs::write(&none, winding_loop(511, &[])).unwrap();
+    let mut child = binary()
+        .args(["-p", "huarongdao"])
+        .arg(&none)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(
+        wait(&mut child, Duration::from_secs(60)),
+        Some(0),
+        "q = 0 answers at once"
+    );
+    let one = dir.join("one.in");
+    std::fs::write(&one, winding_loop(511, &["1 1 1 2 1 3"])).unwrap();
+    let mut child = binary()
+        .args(["-p", "huarongdao", "--max-seconds", "0.5"])
+        .arg(&one)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1));
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(
+        stderr.ends_with("query 1: the search stopped at its time limit of 0.500 s\n"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pictures_past_their_budget_are_refused_and_the_rest_written() {
+    let dir = std::env::temp_dir().join(format!("gridsolve-budget-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = binary()
+        .args(["-p", "holedox", "--svg"])
+        .arg(&dir)
+        .env("GRIDSOLVE_SVG_MAX_BYTES", "4000")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(HOLEDOX.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Case 1: 9\nCase 2: -1\n"
+    );
+    assert!(stderr.contains("holedox-case-0001.svg not written: the picture would be larger than 4000 bytes; pick fewer cases with --case"), "{stderr}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["holedox-case-0002.svg"], "no partial file left");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn case_picks_what_gets_paths_and_pictures() {
+    let (status, stdout, _) = shell(&format!(
+        "printf '{}' | $G -p huarongdao --path --case 2",
+        HUARONGDAO.replace('\n', "\\n")
+    ));
+    assert_eq!((status, stdout.as_str()), (0, "2\n-1\n-\n"));
+    let (status, stdout, stderr) = shell("$G -p bloxorz --case 0 </dev/null");
+    assert_eq!((status, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("expected a case number from 1"), "{stderr}");
+}
+
+#[test]
+fn the_demo_honours_the_extras_asked_for() {
+    // `script` gives the binary a terminal for stdin, as a user typing the command.
+    // (`script` is util-linux's, on every Debian.)
+    let (status, stdout, stderr) = shell("script -qec \"$G -p bloxorz --format json\" /dev/null");
+    assert_eq!(status, 0, "{stderr}");
+    assert!(
+        stdout.contains("{\"puzzle\":\"bloxorz\",\"case\":1,\"answer\":10,\"path\":\"LDDDDRURRU\""),
+        "{stdout}"
+    );
+}
