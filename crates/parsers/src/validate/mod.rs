@@ -14,8 +14,8 @@
 //! No input makes a validator panic, and none makes it reserve memory in proportion to
 //! a number it reads or to the length of the input: it reads a line at a time (lines
 //! over [`MAX_LINE`] bytes are refused), keeps one case's worth of state (boards of at
-//! most [`BUDGET`] cells), and with [`validate_input`] at most as many violations as it
-//! is asked to show.
+//! most [`BUDGET`] cells), and with each module's `validate_input` at most as many
+//! violations as it is asked to show.
 //!
 //! ```
 //! use parsers::validate;
