@@ -12,8 +12,9 @@
 //! separates tokens: a line ends where the next keyword begins. The output is one line:
 //! the minimum number of moves, or `-1`.
 
-use crate::reader::board_too_large;
-use crate::{ErrorKind, Found, ParseError, Reader, Token};
+use crate::input::Stream;
+use crate::reader::{MAX_TOKEN, board_too_large};
+use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, Token, in_memory};
 use bloxorz_classic::{
     Action, Bridge, Layout, Level, LevelError, MAX_CELLS, Split, Switch, Tile, max_bridges,
     states_per_setting,
@@ -41,15 +42,29 @@ use std::fmt::Write;
 /// out of order, a missing or extra token; more bridges than the state limit allows
 /// (the message says the limit).
 pub fn parse(text: &[u8]) -> Result<Level, ParseError> {
-    let mut reader = Reader::new(text);
+    read(text).map_err(in_memory)
+}
+
+/// Reads a level file from `input` (bytes in memory, or an [`Input::reader`] read in
+/// pieces: a file that cannot be a level fails at its first bad token).
+///
+/// # Errors
+/// As [`parse`], and a failed read.
+pub fn read<'a>(input: impl Into<Input<'a>>) -> Result<Level, InputError> {
+    Stream::new(input.into()).step(level)
+}
+
+/// Reads the whole level from `reader`.
+fn level(reader: &mut Reader<'_>) -> Result<Level, ParseError> {
     let limit = MAX_CELLS as u64;
     let (rows, header) = reader.int_token("R", 1..=limit)?;
-    let cols = reader.int("C", 1..=limit)?;
+    // A row is one token, and no token is longer than MAX_TOKEN.
+    let cols = reader.int("C", 1..=limit.min(MAX_TOKEN as u64))?;
     let (rows, cols) = (rows as usize, cols as usize);
     if rows * cols > MAX_CELLS {
         return Err(board_too_large(&header, rows, cols, MAX_CELLS));
     }
-    let grid = read_grid(&mut reader, &header, rows, cols)?;
+    let grid = read_grid(reader, &header, rows, cols)?;
     let per_setting = states_per_setting(grid.tile_count, !grid.splits.is_empty());
     let Some(max_bridges) = max_bridges(per_setting) else {
         let error = LevelError::TooManyStates {
@@ -196,8 +211,8 @@ fn read_grid<'a>(
 }
 
 /// The lines after the rows, being read.
-struct Lines<'a> {
-    reader: Reader<'a>,
+struct Lines<'r, 'a> {
+    reader: &'r mut Reader<'a>,
     rows: usize,
     cols: usize,
     grid: Grid<'a>,
@@ -212,10 +227,10 @@ struct Lines<'a> {
 /// The kinds of line, in the order they come.
 const KEYWORDS: [&str; 3] = ["bridge", "switch", "split"];
 
-impl<'a> Lines<'a> {
+impl<'a> Lines<'_, 'a> {
     /// The next token, without reading it.
-    fn peek(&self) -> Option<Token<'a>> {
-        self.reader.clone().next_token()
+    fn peek(&mut self) -> Option<Token<'a>> {
+        self.reader.peek_token()
     }
 
     fn read(&mut self) -> Result<(), ParseError> {
@@ -272,7 +287,7 @@ impl<'a> Lines<'a> {
     }
 
     /// Whether the next token is a number (another cell of a bridge).
-    fn number_follows(&self) -> bool {
+    fn number_follows(&mut self) -> bool {
         self.peek()
             .is_some_and(|t| t.text.iter().all(u8::is_ascii_digit))
     }

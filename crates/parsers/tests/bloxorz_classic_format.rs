@@ -279,3 +279,36 @@ proptest! {
         prop_assert!(parsers::validate::bloxorz_classic::validate(text.as_bytes()).is_empty());
     }
 }
+
+/// A streamed input is read in pieces of 64 KiB and more, each step over the held bytes
+/// run again when it looked past them. A level whose rows end just short of a piece's
+/// end puts the boundary in its bridge and switch lines, where the reader looks ahead
+/// for one more cell or action: shifted a byte at a time until the boundary has crossed
+/// every one of those lines (the rows and the header take 65,286 bytes, the lines 115),
+/// every boundary reads as the bytes in memory do.
+#[test]
+fn a_streamed_level_reads_as_the_bytes_in_memory() {
+    let (rows, cols) = (254, 256);
+    let mut grid: Vec<Vec<u8>> = vec![vec![b'.'; cols]; rows];
+    grid[0][0] = b'X';
+    grid[rows - 1][cols - 1] = b'O';
+    grid[5][10..20].fill(b'=');
+    grid[7][7] = b'o';
+    let mut body = String::new();
+    for row in &grid {
+        body.push_str(std::str::from_utf8(row).unwrap());
+        body.push('\n');
+    }
+    body.push_str("bridge 1 off 6 11 6 12 6 13 6 14 6 15\nbridge 2 on 6 16 6 17 6 18 6 19 6 20\n");
+    body.push_str("switch 8 8 toggle 1 on 2 off 2 toggle 2\n");
+    for pad in 120..260 {
+        let text = format!("{}{rows} {cols}\n{body}", " ".repeat(pad));
+        assert_eq!(text.len(), pad + 65_286 + 115);
+        let bytes = text.as_bytes();
+        let streamed = parsers::bloxorz_classic::read(parsers::Input::reader(bytes));
+        let level = parse(bytes).unwrap();
+        assert_eq!(streamed.as_ref().ok(), Some(&level), "padding {pad}");
+        assert_eq!(level.bridges()[1].cells.len(), 5);
+        assert_eq!(level.switches()[0].actions.len(), 4);
+    }
+}

@@ -9,7 +9,7 @@
 //! is taken off). It prints each file's answers and, per round kind, the best and the
 //! median of the rounds' totals.
 
-use puzzles::{Limits, Options};
+use puzzles::{Limits, Options, PathsFor};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let options = Options::new();
     let mut total = 0;
     for (file, input) in &inputs {
-        let answers = puzzle.judge(input, &options, Limits::NONE)?;
+        let answers = puzzle.judge(input.into(), &options, Limits::NONE)?;
         let answers: Vec<&str> = answers.lines().collect();
         total += answers
             .iter()
@@ -54,16 +54,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         started.elapsed()
     };
     let parse = |input: &[u8]| {
-        puzzle.inspect(input).expect("read once already");
+        puzzle.inspect(input.into()).expect("read once already");
     };
     let answers = |input: &[u8]| {
         puzzle
-            .judge(input, &options, Limits::NONE)
+            .judge(input.into(), &options, Limits::NONE)
             .expect("solved once already");
     };
     let paths = |input: &[u8]| {
         for solved in puzzle
-            .solutions(input, &options, Limits::NONE, true)
+            .solutions(input.into(), &options, Limits::NONE, PathsFor::ALL)
             .expect("no options")
         {
             std::hint::black_box(solved.expect("solved once already").path());

@@ -1,8 +1,8 @@
 //! The level file of the original Bloxorz, checked strictly.
 
-use super::{Checker, Line, Num, Violation, is_space};
+use super::{Checker, Line, Report, Violation, is_space};
 use crate::{Found, Token};
-use bloxorz_classic::{MAX_CELLS, max_bridges, states_per_setting};
+use bloxorz_classic::{MAX_CELLS, MAX_STATES, max_bridges, states_per_setting};
 use std::collections::BTreeMap;
 
 /// Every violation of the level-file format in `text`; empty if it is valid.
@@ -22,9 +22,16 @@ use std::collections::BTreeMap;
 /// assert_eq!(v[0].to_string(), "3:8: expected bridge 1 (bridges are numbered 1, 2, ... in order), found 2");
 /// ```
 pub fn validate(text: &[u8]) -> Vec<Violation> {
-    let mut check = Checker::new(text);
-    level(&mut check);
-    check.into_violations()
+    super::run_all(level, text)
+}
+
+/// As [`validate`], reading `input` a line at a time and keeping the first `max`
+/// violations (the report counts them all).
+///
+/// # Errors
+/// When reading fails.
+pub fn validate_input(input: crate::Input<'_>, max: usize) -> std::io::Result<Report> {
+    super::run(level, input, max)
 }
 
 /// What a cell was given by the lines after the rows.
@@ -35,19 +42,28 @@ enum Listed {
     Split,
 }
 
+/// An `=`, `o`, `h` or `s` of the rows: its cell (1-based), its place in the file (line,
+/// column) and its character.
+#[derive(Clone, Copy)]
+struct Part {
+    cell: (u64, u64),
+    place: (usize, usize),
+    symbol: u8,
+}
+
 /// The level's rows as read (each up to `C` characters), and what the lines list.
-struct Level<'a> {
+struct Level {
     rows: u64,
     cols: u64,
-    cells: Vec<&'a [u8]>,
-    /// Every `=`, `o`, `h` and `s`, with its place, in reading order.
-    parts: Vec<((u64, u64), Token<'a>)>,
+    cells: Vec<Vec<u8>>,
+    /// Every `=`, `o`, `h` and `s`, in reading order.
+    parts: Vec<Part>,
     listed: BTreeMap<(u64, u64), Listed>,
     bridges: usize,
     max_bridges: Option<usize>,
 }
 
-impl Level<'_> {
+impl Level {
     /// The character at 1-based `(r, c)`, if the row has it.
     fn at(&self, (r, c): (u64, u64)) -> Option<u8> {
         let row = self.cells.get(usize::try_from(r).ok()?.checked_sub(1)?)?;
@@ -64,31 +80,39 @@ fn level(check: &mut Checker<'_>) -> Option<()> {
     if !rows.valid || !cols.valid {
         return None;
     }
-    if rows.value * cols.value > limit {
-        check.report_at(
-            &rows.token,
-            format_args!(
-                "a {} x {} level has more than {MAX_CELLS} cells",
-                rows.value, cols.value
-            ),
+    let at = (rows.token.line, rows.token.col);
+    let (rows, cols) = (rows.value, cols.value);
+    if rows * cols > limit {
+        check.report(
+            at.0,
+            at.1,
+            format_args!("a {rows} x {cols} level has more than {MAX_CELLS} cells"),
         );
         return None;
     }
-    let mut level = grid(check, &rows, cols.value)?;
+    let mut level = grid(check, at, rows, cols)?;
     lines(check, &mut level);
-    for ((r, c), token) in &level.parts {
-        if level.listed.contains_key(&(*r, *c)) {
+    for &Part {
+        cell: (r, c),
+        place: (line, col),
+        symbol,
+    } in &level.parts
+    {
+        if level.listed.contains_key(&(r, c)) {
             continue;
         }
-        let symbol = char::from(token.text[0]);
         let missing = match symbol {
-            '=' => "no bridge line lists it",
-            's' => "it has no split line",
+            b'=' => "no bridge line lists it",
+            b's' => "it has no split line",
             _ => "it has no switch line",
         };
-        check.report_at(
-            token,
-            format_args!("the `{symbol}` at ({r}, {c}) is unused: {missing}"),
+        check.report(
+            line,
+            col,
+            format_args!(
+                "the `{}` at ({r}, {c}) is unused: {missing}",
+                char::from(symbol)
+            ),
         );
     }
     Some(())
@@ -102,17 +126,16 @@ fn is_tile(byte: u8) -> bool {
     )
 }
 
-/// Checks the rows after the header.
-fn grid<'a>(check: &mut Checker<'a>, rows: &Num<'a>, cols: u64) -> Option<Level<'a>> {
+/// Checks the `rows` rows after the header, whose `R` is at `header` (line, column).
+fn grid(check: &mut Checker<'_>, header: (usize, usize), rows: u64, cols: u64) -> Option<Level> {
     let mut cells = Vec::new();
     let mut parts = Vec::new();
     let (mut starts, mut exits) = (0, 0);
     let mut tiles = 0;
     let mut split = false;
-    for r in 1..=rows.value {
+    for r in 1..=rows {
         let line = check.expect_line(format_args!(
-            "row {r} of {} ({cols} characters of # . E X O o h s =)",
-            rows.value
+            "row {r} of {rows} ({cols} characters of # . E X O o h s =)"
         ))?;
         // Spaces around the row are layout violations, already reported.
         let start = line.text.iter().position(|&b| !is_space(b)).unwrap_or(0);
@@ -168,35 +191,40 @@ fn grid<'a>(check: &mut Checker<'a>, rows: &Num<'a>, cols: u64) -> Option<Level<
                 }
                 b'=' | b'o' | b'h' | b's' => {
                     split |= byte == b's';
-                    parts.push(((r, c), token));
+                    parts.push(Part {
+                        cell: (r, c),
+                        place: (token.line, token.col),
+                        symbol: byte,
+                    });
                 }
                 _ => {}
             }
         }
-        cells.push(text);
+        cells.push(text.to_vec());
     }
     for (count, symbol) in [(starts, 'X'), (exits, 'O')] {
         if count == 0 {
-            check.report_at(
-                &rows.token,
+            check.report(
+                header.0,
+                header.1,
                 format_args!("expected one {symbol}, found none"),
             );
         }
     }
-    let max_bridges = max_bridges(states_per_setting(tiles, split));
+    let per_setting = states_per_setting(tiles, split);
+    let max_bridges = max_bridges(per_setting);
     if max_bridges.is_none() {
-        check.report_at(
-            &rows.token,
+        check.report(
+            header.0,
+            header.1,
             format_args!(
-                "the block and the cubes have {} states on this level's tiles, more than the \
-                 limit of {}",
-                states_per_setting(tiles, split),
-                bloxorz_classic::MAX_STATES
+                "the block and the cubes have {per_setting} states on this level's tiles, more \
+                 than the limit of {MAX_STATES}"
             ),
         );
     }
     Some(Level {
-        rows: rows.value,
+        rows,
         cols,
         cells,
         parts,
@@ -210,10 +238,10 @@ fn grid<'a>(check: &mut Checker<'a>, rows: &Num<'a>, cols: u64) -> Option<Level<
 const KEYWORDS: [&str; 3] = ["bridge", "switch", "split"];
 
 /// Checks the bridge, switch and split lines, to the end of the file.
-fn lines<'a>(check: &mut Checker<'a>, level: &mut Level<'a>) {
+fn lines(check: &mut Checker<'_>, level: &mut Level) {
     let mut stage = 0;
     while let Some(line) = check.next_line() {
-        let tokens: Vec<Token<'a>> = line.tokens().collect();
+        let tokens: Vec<Token<'_>> = line.tokens().collect();
         let Some(keyword) = tokens.first() else {
             check.report(
                 line.number,
@@ -253,16 +281,16 @@ fn lines<'a>(check: &mut Checker<'a>, level: &mut Level<'a>) {
 }
 
 /// Where the token after `tokens` would start: the end of the line so far.
-fn end_of(line: &Line<'_>, tokens: &[Token<'_>]) -> usize {
+fn end_of(line: &Line, tokens: &[Token<'_>]) -> usize {
     tokens.last().map_or(line.col0, |t| t.col + t.text.len())
 }
 
 /// The cell `r c` of tokens `at` and `at + 1` (which exist), if both are numbers on the
 /// level.
-fn cell<'a>(
-    check: &mut Checker<'a>,
-    level: &Level<'a>,
-    tokens: &[Token<'a>],
+fn cell(
+    check: &mut Checker<'_>,
+    level: &Level,
+    tokens: &[Token<'_>],
     at: usize,
     what: &str,
 ) -> Option<(u64, u64)> {
@@ -285,7 +313,7 @@ fn cell<'a>(
 /// Reports a cell whose character is not one of `expected`.
 fn expect_tile(
     check: &mut Checker<'_>,
-    level: &Level<'_>,
+    level: &Level,
     token: &Token<'_>,
     (r, c): (u64, u64),
     expected: &[u8],
@@ -304,12 +332,7 @@ fn expect_tile(
     }
 }
 
-fn bridge<'a>(
-    check: &mut Checker<'a>,
-    level: &mut Level<'a>,
-    line: &Line<'a>,
-    tokens: &[Token<'a>],
-) {
+fn bridge(check: &mut Checker<'_>, level: &mut Level, line: &Line, tokens: &[Token<'_>]) {
     level.bridges += 1;
     let number = level.bridges;
     if level.max_bridges.is_some_and(|max| number == max + 1) {
@@ -318,7 +341,7 @@ fn bridge<'a>(
             format_args!(
                 "a level of these tiles has at most {} bridges (2^B states each, at most {} in all)",
                 number - 1,
-                bloxorz_classic::MAX_STATES
+                MAX_STATES
             ),
         );
     }
@@ -388,12 +411,7 @@ fn bridge<'a>(
     }
 }
 
-fn switch<'a>(
-    check: &mut Checker<'a>,
-    level: &mut Level<'a>,
-    line: &Line<'a>,
-    tokens: &[Token<'a>],
-) {
+fn switch(check: &mut Checker<'_>, level: &mut Level, line: &Line, tokens: &[Token<'_>]) {
     if tokens.len() < 5 || tokens.len() % 2 == 0 {
         let expected = match tokens.len() {
             1 => "the row of the switch",
@@ -445,12 +463,7 @@ fn switch<'a>(
     }
 }
 
-fn split<'a>(
-    check: &mut Checker<'a>,
-    level: &mut Level<'a>,
-    line: &Line<'a>,
-    tokens: &[Token<'a>],
-) {
+fn split(check: &mut Checker<'_>, level: &mut Level, line: &Line, tokens: &[Token<'_>]) {
     let names = [
         "the row of the split switch",
         "the column of the split switch",

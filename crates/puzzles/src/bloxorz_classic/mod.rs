@@ -8,8 +8,8 @@ use crate::options::{OptionSpec, Options, UsageError};
 use ::bloxorz_classic::generate::{Family, GenParams};
 use ::bloxorz_classic::{Body, Level, Path, Position, Solver};
 use grid_core::{LimitError, Limits, Pos};
-use parsers::ParseError;
-use parsers::validate::Violation;
+use parsers::validate::Report;
+use parsers::{Input, InputError};
 use std::fmt;
 use std::io;
 
@@ -103,10 +103,10 @@ impl Adapter for BloxorzClassic {
 
     fn cases<'a>(
         &'a self,
-        input: &'a [u8],
-    ) -> Box<dyn Iterator<Item = Result<Level, ParseError>> + 'a> {
-        Box::new(std::iter::once_with(|| {
-            parsers::bloxorz_classic::parse(input)
+        input: Input<'a>,
+    ) -> Box<dyn Iterator<Item = Result<Level, InputError>> + 'a> {
+        Box::new(std::iter::once_with(move || {
+            parsers::bloxorz_classic::read(input)
         }))
     }
 
@@ -198,8 +198,8 @@ impl Adapter for BloxorzClassic {
         Ok(())
     }
 
-    fn validate(&self, input: &[u8]) -> Vec<Violation> {
-        parsers::validate::bloxorz_classic::validate(input)
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::bloxorz_classic::validate_input(input, max)
     }
 
     fn trace(&self, level: &Level, path: &Path) -> Result<Vec<Position>, String> {
@@ -259,7 +259,7 @@ mod tests {
             .find(|p| p.about().name == "bloxorz-classic")
             .expect("registered");
         let out = puzzle
-            .judge(ABOUT.sample.as_bytes(), &Options::new(), Limits::NONE)
+            .judge(ABOUT.sample.into(), &Options::new(), Limits::NONE)
             .unwrap();
         assert_eq!(out, "7\n");
     }
