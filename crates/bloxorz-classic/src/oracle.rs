@@ -75,7 +75,7 @@ pub fn solve_within(level: &Level, limits: Limits) -> Result<Option<(u64, Path)>
 
 /// Every cell the block can come to stand on from the start, the exit counting as plain
 /// floor, in reading order: a level whose exit is moved to one of those that is floor is
-/// solvable. For tests and generators that want solvable levels.
+/// solvable. For tests that want solvable levels.
 ///
 /// # Errors
 /// The limit the search stopped at ([`SolveError::Limit`]).
