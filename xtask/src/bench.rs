@@ -19,6 +19,12 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         )
     })?;
     let puzzle = crate::puzzle(name)?;
+    if puzzle.about().benches.is_empty() {
+        bail!(
+            "{name} has no reference program to time against; time its solver alone with \
+             `cargo run --release -p puzzles --example time -- {name} FILE...`"
+        );
+    }
     let shared = reference::require_shared(root, "cargo xtask bench")?;
     let compare = shared.join("bench/compare");
     let status = Command::new(env!("CARGO"))

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod bloxorz;
+pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 mod input;

@@ -30,6 +30,7 @@ pub mod selfcheck;
 mod svg;
 
 mod bloxorz;
+mod bloxorz_classic;
 mod holedox;
 mod huarongdao;
 
@@ -46,6 +47,7 @@ pub static PUZZLES: &[&dyn Puzzle] = &[
     &huarongdao::Huarongdao,
     &bloxorz::Bloxorz,
     &holedox::Holedox,
+    &bloxorz_classic::BloxorzClassic,
 ];
 
 /// The puzzle called `name` (its `--puzzle` value).

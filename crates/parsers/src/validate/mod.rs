@@ -33,6 +33,7 @@
 //! ```
 
 pub mod bloxorz;
+pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 
