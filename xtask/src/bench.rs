@@ -1,4 +1,5 @@
-//! `cargo xtask bench PUZZLE`: the release binary against the reference, side by side.
+//! `cargo xtask bench PUZZLE`: the `dist` binary (fat LTO) against the reference, side
+//! by side.
 //!
 //! Each puzzle's `About::benches` says what to solve: an input made by the generator
 //! with fixed arguments (so anyone can rerun the same benchmark), or every `.in` file of
@@ -29,18 +30,24 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         )
     })?;
     let puzzle = crate::puzzle(name)?;
+    if puzzle.about().benches.is_empty() {
+        bail!(
+            "{name} has no reference program to time against; time its solver alone with \
+             `cargo run --release -p puzzles --example time -- {name} FILE...`"
+        );
+    }
     let shared = reference::require_shared(root, "cargo xtask bench")?;
     let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-p", "cli"])
+        .args(["build", "--profile", "dist", "-p", "cli"])
         .current_dir(root)
         .status()?;
     if !status.success() {
-        bail!("cargo build --release failed");
+        bail!("cargo build --profile dist failed");
     }
     let target = crate::target_dir(root);
     let out_dir = target.join("bench");
     std::fs::create_dir_all(&out_dir)?;
-    let binary = target.join("release/gridsolve");
+    let binary = target.join("dist/gridsolve");
     for bench in puzzle.about().benches {
         let files = match bench.input {
             BenchInput::Generated(gen_args) => {

@@ -242,6 +242,13 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
             total.answers, total.replayed, total.confirmed, total.oracle_now
         );
     }
+    match verify_man_page(root, &binary) {
+        Ok(()) => passed += 1,
+        Err(problem) => {
+            eprintln!("FAIL {MAN_PAGE}: {problem:#}\n");
+            failed += 1;
+        }
+    }
     for &puzzle in PUZZLES {
         match verify_picture(root, &binary, puzzle) {
             Ok(()) => passed += 1,
@@ -285,6 +292,41 @@ fn verify_one(
     coverage.confirmed = confirmed.answers;
     coverage.oracle_now = confirmed.oracle_now;
     Ok(coverage)
+}
+
+/// The man page, `gridsolve man`'s output, kept in the tree for those who install.
+pub(crate) const MAN_PAGE: &str = "docs/gridsolve.1";
+
+/// The man page as the binary writes it.
+pub(crate) fn man_page(binary: &Path) -> Result<String> {
+    let output = std::process::Command::new(binary)
+        .arg("man")
+        .output()
+        .context("cannot run gridsolve man")?;
+    if !output.status.success() {
+        bail!("gridsolve man failed");
+    }
+    String::from_utf8(output.stdout).context("gridsolve man wrote something other than UTF-8")
+}
+
+fn verify_man_page(root: &Path, binary: &Path) -> Result<()> {
+    let kept = std::fs::read_to_string(root.join(MAN_PAGE))
+        .with_context(|| format!("cannot read {MAN_PAGE}; run `cargo xtask man`"))?;
+    if man_page(binary)? != kept {
+        bail!("{MAN_PAGE} is not what `gridsolve man` writes now; run `cargo xtask man`");
+    }
+    Ok(())
+}
+
+/// `cargo xtask man`: writes the man page to docs/.
+pub(crate) fn man(root: &Path) -> Result<()> {
+    let binary = crate::gridsolve(root)?;
+    let changed = update(&root.join(MAN_PAGE), man_page(&binary)?.as_bytes())?;
+    println!(
+        "{MAN_PAGE} {}; install it with `install -Dm644 {MAN_PAGE} ~/.local/share/man/man1/gridsolve.1`",
+        if changed { "written" } else { "unchanged" }
+    );
+    Ok(())
 }
 
 /// README's picture of a puzzle: what `gridsolve --svg` draws for its sample.

@@ -13,7 +13,8 @@
 //! cargo xtask gen PUZZLE ARGS --name NAME
 //!                                 add `gridsolve gen --puzzle PUZZLE ARGS` to
 //!                                 fixtures/PUZZLE with a manifest line
-//! cargo xtask bench PUZZLE        time the release binary against the reference
+//! cargo xtask bench PUZZLE        time the `dist` binary against the reference
+//! cargo xtask man                 write the man page, docs/gridsolve.1
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
@@ -41,7 +42,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE | man";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -52,6 +53,7 @@ fn run(args: &[String]) -> Result<bool> {
         Some("confirm") => confirm::run(&root, args.get(1).map(String::as_str)),
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
+        Some("man") => fixtures::man(&root).map(|()| true),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

@@ -9,17 +9,29 @@ use std::io::{self, BufWriter, Write};
 /// The families of every puzzle with their one-line summaries, for `gridsolve gen
 /// --help` (built from the registry, so it cannot fall out of date).
 fn families_help() -> String {
+    // The columns fit the longest name of a puzzle and of a family.
+    let names = PUZZLES
+        .iter()
+        .map(|p| p.about().name.len())
+        .max()
+        .unwrap_or(0);
+    let families = PUZZLES
+        .iter()
+        .flat_map(|p| p.families())
+        .map(|(family, _)| family.len())
+        .max()
+        .unwrap_or(0);
     let mut text = String::from("Families (--family; the first of each puzzle is the default):\n");
     for &puzzle in PUZZLES {
         for (i, (family, summary)) in puzzle.families().into_iter().enumerate() {
             let label = if i == 0 { puzzle.about().name } else { "" };
-            let _ = writeln!(text, "  {label:<11} {family:<14} {summary}");
+            let _ = writeln!(text, "  {label:<names$}  {family:<families$}  {summary}");
         }
     }
-    text.push_str("\nDefault sizes are the judge's maximum:");
+    text.push_str("\nDefault sizes (the judge's maximum, for a judge problem):");
     for &puzzle in PUZZLES {
         let about = puzzle.about();
-        let _ = write!(text, "\n  {:<11} {}", about.name, about.gen_size);
+        let _ = write!(text, "\n  {:<names$}  {}", about.name, about.gen_size);
     }
     text.push_str(
         "\n\nEach case of a multi-case input (--cases K) uses seed S, S+1, ..., S+K-1. The same\n\

@@ -40,7 +40,7 @@ struct Cli {
     command: Option<Command>,
 
     /// The puzzle whose judge format the FILEs are in.
-    #[arg(short, long, value_parser = options::puzzle_parser(), required = true)]
+    #[arg(short, long, value_parser = options::puzzle_parser())]
     puzzle: Option<PuzzleArg>,
 
     /// The input files, solved in turn; `-` or nothing reads stdin.
@@ -53,7 +53,7 @@ struct Cli {
     format: solve::Format,
 
     /// After each answer line, a line with an optimal path (`-` when there is none).
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long)]
     path: bool,
 
     /// After each answer, the solution as numbered text frames, one per move (coloured
@@ -65,8 +65,7 @@ struct Cli {
         value_name = "HOW",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "window",
-        conflicts_with = "format"
+        default_missing_value = "window"
     )]
     show: Option<show::Mode>,
 
@@ -110,6 +109,16 @@ enum Command {
     ///
     /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
     Validate(validate::ValidateArgs),
+    /// Write a completion script for SHELL to stdout (for example `gridsolve
+    /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write the man page (roff) to stdout; `cargo xtask man` keeps docs/gridsolve.1.
+    #[command(hide = true)]
+    Man,
 }
 
 /// When to use colour.
@@ -163,8 +172,10 @@ fn main() -> ExitCode {
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Gen(args)), _) => generate::run(args),
         (Some(Command::Validate(args)), _) => validate::run(args),
+        (Some(Command::Completions { shell }), _) => completions(*shell),
+        (Some(Command::Man), _) => man_page(),
         (None, Some(puzzle)) => solve::run(puzzle.0, &cli),
-        (None, None) => unreachable!("clap requires --puzzle without a subcommand"),
+        (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -183,6 +194,83 @@ fn main() -> ExitCode {
             ExitCode::from(status::IO_FAILURE)
         }
     }
+}
+
+/// Writes the completion script for `shell`.
+fn completions(shell: clap_complete::Shell) -> Result<(), Failure> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "gridsolve", &mut out);
+    write_stdout(&String::from_utf8_lossy(&out))
+}
+
+/// Writes the man page.
+fn man_page() -> Result<(), Failure> {
+    use clap::CommandFactory;
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command())
+        .render(&mut out)
+        .map_err(|e| Failure::io("render the man page", &e))?;
+    write_stdout(&String::from_utf8_lossy(&out))
+}
+
+/// The error for a run without `--puzzle`: a FILE that looks like a misspelt
+/// subcommand says so, anything else asks for the puzzle.
+fn missing_puzzle(files: &[PathBuf]) -> clap::Error {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+    let mut command = Cli::command();
+    if let Some(hint) = files.first().and_then(|f| subcommand_hint(f)) {
+        return command.error(ErrorKind::InvalidSubcommand, hint);
+    }
+    command.error(
+        ErrorKind::MissingRequiredArgument,
+        format!(
+            "the following required argument was not provided: --puzzle <PUZZLE> (one of {})",
+            puzzles::names()
+        ),
+    )
+}
+
+/// For a FILE that does not exist and reads like a misspelt subcommand (`valdate`,
+/// `generate`), a hint naming the subcommand.
+fn subcommand_hint(file: &std::path::Path) -> Option<String> {
+    if file.exists() {
+        return None;
+    }
+    let word = file.to_str()?;
+    let meant = [
+        ("gen", "gen"),
+        ("generate", "gen"),
+        ("generator", "gen"),
+        ("validate", "validate"),
+        ("validator", "validate"),
+    ]
+    .into_iter()
+    .find(|(like, _)| *like == word || edit_distance(like, word) <= 2 && word.len() > 3)?
+    .1;
+    Some(format!(
+        "there is no file {word:?}; did you mean the subcommand `gridsolve {meant}`?"
+    ))
+}
+
+/// The number of single-character insertions, deletions and substitutions between
+/// `a` and `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// Prints clap's help, version or usage error; help and version go to stdout, and a

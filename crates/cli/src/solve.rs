@@ -6,10 +6,12 @@ use crate::options::{SolveOptions, check_options};
 use crate::show::{self, Style};
 use crate::source::Source;
 use crate::{Cli, Failure, closed_pipe_is_fine, demo, write_stdout};
-use puzzles::{Input, Limits, PathsFor, Puzzle, RunError, Solved};
+use puzzles::{Input, Limits, PathsFor, Puzzle, RunError, Solved, Warnings};
+use std::cell::RefCell;
 use std::fmt;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Instant;
 
 /// How the answers are written.
@@ -52,6 +54,15 @@ fn failure(error: RunError, source: &str) -> Failure {
 pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure> {
     let options = &cli.options.0;
     check_options(puzzle, options, SolveOptions::SPECS).map_err(Failure::Usage)?;
+    if cli.format == Format::Json && (cli.path || cli.show.is_some()) {
+        return Err(Failure::Usage(
+            "--path and --show go with the judge format, not --format json (which has the paths)"
+                .to_string(),
+        ));
+    }
+    if let Some(hint) = cli.files.iter().find_map(|f| crate::subcommand_hint(f)) {
+        return Err(Failure::Usage(hint));
+    }
     let limits = Limits {
         max_states: cli.max_states,
         max_time: cli.max_seconds,
@@ -76,9 +87,28 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
             .judge_session(options, limits)
             .map_err(|e| Failure::Usage(e.to_string()))?;
         for input in &inputs {
-            let output = judge
-                .judge(input.open()?)
-                .map_err(|e| failure(e, &input.name()))?;
+            let prefix = Rc::new(RefCell::new(Vec::new()));
+            let opened = match input {
+                Named::Source(source) => source.open_keeping_prefix(&prefix)?,
+                Named::Sample(_) => input.open()?,
+            };
+            let warnings = Warnings::new();
+            let opened = opened.with_warnings(&warnings);
+            let judged = judge.judge(opened);
+            warn(&input.name(), &warnings);
+            let output = judged.map_err(|e| {
+                let hint = other_format(puzzle, &e, &prefix.borrow());
+                match failure(e, &input.name()) {
+                    Failure::Input(message) => Failure::Input(match hint {
+                        Some(other) => format!(
+                            "{message}\nhint: {} reads as a {other} input: try --puzzle {other}",
+                            input.name()
+                        ),
+                        None => message,
+                    }),
+                    other => other,
+                }
+            })?;
             write_stdout(&output)?;
         }
         return Ok(());
@@ -121,6 +151,47 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
         );
     }
     writer.finish()
+}
+
+/// Says on stderr what the reader accepted but a judge might not, and where to look.
+fn warn(source: &str, warnings: &Warnings) {
+    for warning in warnings.take() {
+        let _ = writeln!(
+            io::stderr().lock(),
+            "warning: {source}:{warning}; `gridsolve validate` checks the judge's layout"
+        );
+    }
+}
+
+/// After `error` reading as `puzzle`, the name of another puzzle whose format the
+/// input's first bytes (`prefix`) read as: at least one case, and no error but the end
+/// of a prefix cut short.
+fn other_format(puzzle: &dyn Puzzle, error: &RunError, prefix: &[u8]) -> Option<&'static str> {
+    let RunError::Input(error) = error else {
+        return None;
+    };
+    let at_end = |kind: &puzzles::ErrorKind| {
+        matches!(
+            kind,
+            puzzles::ErrorKind::Expected {
+                found: puzzles::Found::EndOfInput,
+                ..
+            }
+        )
+    };
+    if at_end(&error.kind) || prefix.is_empty() {
+        return None;
+    }
+    let cut = prefix.len() >= crate::source::PREFIX;
+    puzzles::PUZZLES
+        .iter()
+        .filter(|p| p.about().name != puzzle.about().name)
+        .find(|p| match p.inspect(Input::bytes(prefix)) {
+            Ok(summary) => summary.cases > 0,
+            Err(RunError::Input(e)) => cut && at_end(&e.kind),
+            Err(_) => false,
+        })
+        .map(|p| p.about().name)
 }
 
 /// The peak resident memory of this process in KiB (Linux's `VmHWM`), if known.

@@ -4,10 +4,31 @@
 
 use crate::Failure;
 use puzzles::{Input, InputError};
+use std::cell::RefCell;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// How much of an input is kept to try other puzzles' formats on after an error.
+pub(crate) const PREFIX: usize = 1 << 20;
+
+/// A reader that keeps a copy of the first [`PREFIX`] bytes it reads.
+struct Prefix {
+    inner: Box<dyn Read>,
+    kept: Rc<RefCell<Vec<u8>>>,
+}
+
+impl Read for Prefix {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let mut kept = self.kept.borrow_mut();
+        let room = PREFIX.saturating_sub(kept.len());
+        kept.extend_from_slice(&buf[..n.min(room)]);
+        Ok(n)
+    }
+}
 
 /// One input: a file, or stdin (`-` or no FILE).
 #[derive(Clone, Debug)]
@@ -61,6 +82,25 @@ impl Source {
             Source::Stdin => Ok(Input::reader(stdin()?)),
             Source::File(path) => Ok(Input::reader(BufReader::new(open_file(path)?))),
         }
+    }
+
+    /// The input, to be read as it is needed, keeping a copy of its first [`PREFIX`]
+    /// bytes in `prefix` (to say, after an error, what else the input may be).
+    ///
+    /// # Errors
+    /// As [`Source::open`].
+    pub(crate) fn open_keeping_prefix(
+        &self,
+        prefix: &Rc<RefCell<Vec<u8>>>,
+    ) -> Result<Input<'static>, Failure> {
+        let reader: Box<dyn Read> = match self {
+            Source::Stdin => Box::new(stdin()?),
+            Source::File(path) => Box::new(BufReader::new(open_file(path)?)),
+        };
+        Ok(Input::reader(Prefix {
+            inner: reader,
+            kept: Rc::clone(prefix),
+        }))
     }
 
     /// The whole input in memory (for stdin read twice).

@@ -4,12 +4,13 @@
 
 mod common;
 
-use common::{BLOXORZ, HOLEDOX, HUARONGDAO, gridsolve};
+use common::{BLOXORZ, BLOXORZ_CLASSIC, HOLEDOX, HUARONGDAO, gridsolve};
 use rstest::rstest;
 
 const H_OK: &str = "2\n-1\n";
 const B_OK: &str = "10\n";
 const D_OK: &str = "Case 1: 9\nCase 2: -1\n";
+const C_OK: &str = "17\n";
 
 /// The kinds of junk, each made from a puzzle's sample.
 #[derive(Clone, Copy, Debug)]
@@ -35,6 +36,7 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     let sample = match puzzle {
         "huarongdao" => HUARONGDAO,
         "bloxorz" => BLOXORZ,
+        "bloxorz-classic" => BLOXORZ_CLASSIC,
         _ => HOLEDOX,
     };
     let header = sample.lines().next().unwrap();
@@ -68,10 +70,13 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
         )),
         (Junk::NegativeSize, _) => with_header(&format!("-{header}")),
         (Junk::Truncated, _) => sample.as_bytes()[..sample.len() / 2].to_vec(),
-        (Junk::HugeDimensions, "bloxorz") => b"1000000000 1000000000\n".to_vec(),
+        (Junk::HugeDimensions, "bloxorz" | "bloxorz-classic") => {
+            b"1000000000 1000000000\n".to_vec()
+        }
         (Junk::HugeDimensions, _) => b"1000000000 1000000000 4\n".to_vec(),
         (Junk::CountFarLarger, "huarongdao") => with_header("3 4 4000000000"),
         (Junk::CountFarLarger, "bloxorz") => b"100000 600\n#\n".to_vec(),
+        (Junk::CountFarLarger, "bloxorz-classic") => b"1000 1000\n#\n".to_vec(),
         (Junk::CountFarLarger, _) => sample
             .replacen("\n3\n2 3", "\n4000000000\n2 3", 1)
             .into_bytes(),
@@ -92,6 +97,10 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
 #[case::d_crlf("holedox", Junk::Crlf, 0, D_OK, "")]
 #[case::d_no_final_newline("holedox", Junk::NoFinalNewline, 0, D_OK, "")]
 #[case::d_leading_zeros("holedox", Junk::LeadingZeros, 0, D_OK, "")]
+#[case::c_bom("bloxorz-classic", Junk::ByteOrderMark, 0, C_OK, "")]
+#[case::c_crlf("bloxorz-classic", Junk::Crlf, 0, C_OK, "")]
+#[case::c_no_final_newline("bloxorz-classic", Junk::NoFinalNewline, 0, C_OK, "")]
+#[case::c_leading_zeros("bloxorz-classic", Junk::LeadingZeros, 0, C_OK, "")]
 // Rejected on purpose, naming the place.
 #[case::h_empty(
     "huarongdao",
@@ -323,6 +332,83 @@ fn input(puzzle: &str, junk: Junk) -> Vec<u8> {
     1,
     "",
     "error: <stdin>:6:1: K (stones of case 1) = 4000000000 is out of range 0..=30\n"
+)]
+#[case::c_empty(
+    "bloxorz-classic",
+    Junk::Empty,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 1..=1048576), found end of input\n"
+)]
+#[case::c_whitespace(
+    "bloxorz-classic",
+    Junk::Whitespace,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 1..=1048576), found end of input\n"
+)]
+#[case::c_random_bytes(
+    "bloxorz-classic",
+    Junk::RandomBytes,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 1..=1048576), found \"\\x89PNG\"\n"
+)]
+#[case::c_nul(
+    "bloxorz-classic",
+    Junk::Nul,
+    1,
+    "",
+    "error: <stdin>:2:1: row 1 has 10 characters, expected 15\n"
+)]
+#[case::c_trailing_garbage(
+    "bloxorz-classic",
+    Junk::TrailingGarbage,
+    1,
+    "",
+    "error: <stdin>:12:1: expected a line of `switch`, `split` or end of input, found \"xyz\"\n"
+)]
+#[case::c_plus_sign(
+    "bloxorz-classic",
+    Junk::PlusSign,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 1..=1048576), found \"+6\"\n"
+)]
+#[case::c_past_64_bits(
+    "bloxorz-classic",
+    Junk::Past64Bits,
+    1,
+    "",
+    "error: <stdin>:1:3: C = 18446744073709551616 is out of range 1..=1048576\n"
+)]
+#[case::c_negative_size(
+    "bloxorz-classic",
+    Junk::NegativeSize,
+    1,
+    "",
+    "error: <stdin>:1:1: expected R (an integer in 1..=1048576), found \"-6\"\n"
+)]
+#[case::c_truncated(
+    "bloxorz-classic",
+    Junk::Truncated,
+    1,
+    "",
+    "error: <stdin>:7:1: row 6 has 7 characters, expected 15\n"
+)]
+#[case::c_huge_dimensions(
+    "bloxorz-classic",
+    Junk::HugeDimensions,
+    1,
+    "",
+    "error: <stdin>:1:1: R = 1000000000 is out of range 1..=1048576\n"
+)]
+#[case::c_count_far_larger(
+    "bloxorz-classic",
+    Junk::CountFarLarger,
+    1,
+    "",
+    "error: <stdin>:2:1: row 1 has 1 characters, expected 1000\n"
 )]
 fn junk_is_answered_or_rejected_on_purpose(
     #[case] puzzle: &str,

@@ -54,7 +54,10 @@ pub fn parse(text: &[u8]) -> Result<Parsed, ParseError> {
 /// As [`parse`], for the header and the board.
 pub fn read<'a>(input: impl Into<Input<'a>>) -> Result<Queries<'a>, InputError> {
     let mut stream = Stream::new(input.into());
-    let (board, count) = stream.step(read_board)?;
+    let (board, count, layout) = stream.step(read_board)?;
+    if let (Some(warnings), Some(warning)) = (&stream.warnings, layout) {
+        warnings.push(warning);
+    }
     Ok(Queries {
         stream,
         board: Arc::new(board),
@@ -109,26 +112,47 @@ impl Iterator for Queries<'_> {
     }
 }
 
-/// Reads `n m q` and the board.
-fn read_board(reader: &mut Reader<'_>) -> Result<(Board, usize), ParseError> {
+/// Reads `n m q` and the board; with a warning if its rows are not one per line (the
+/// judge reads tokens, so it reads the same board, but a person would not).
+fn read_board(reader: &mut Reader<'_>) -> Result<(Board, usize, Option<ParseError>), ParseError> {
     let (rows, rows_token) = reader.int_token("n", 1..=MAX_CELLS as u64)?;
     let cols = reader.int("m", 1..=MAX_CELLS as u64)?;
     let (rows, cols) = (rows as usize, cols as usize);
     if rows * cols > MAX_CELLS {
         return Err(board_too_large(&rows_token, rows, cols, MAX_CELLS));
     }
-    let count = reader.int("q", 0..=u64::from(u32::MAX))? as usize;
+    let (count, q_token) = reader.int_token("q", 0..=u64::from(u32::MAX))?;
+    let count = count as usize;
 
     // Reserve no more than the input can fill (a cell takes at least two bytes).
     let mut cells = Vec::with_capacity((rows * cols).min(reader.remaining() / 2 + 1));
+    let mut layout = None;
+    let mut last_line = q_token.line;
     for r in 0..rows {
+        let mut line = 0;
         for c in 0..cols {
-            let cell = reader.int(CellName(Pos::new(r, c)), 0..=1)?;
+            let (cell, token) = reader.int_token(CellName(Pos::new(r, c)), 0..=1)?;
             cells.push(cell == 1);
+            let off = if c == 0 {
+                token.line == last_line
+            } else {
+                token.line != line
+            };
+            if off && layout.is_none() {
+                layout = Some(ParseError::invalid(
+                    &token,
+                    format_args!(
+                        "row {} of the board is not one line of {cols} cells (read as the judge reads tokens)",
+                        r + 1
+                    ),
+                ));
+            }
+            line = token.line;
         }
+        last_line = line;
     }
     let board = Board::from_cells(rows, cols, &cells).expect("size checked above");
-    Ok((board, count))
+    Ok((board, count, layout))
 }
 
 /// The name of a cell value in error messages.

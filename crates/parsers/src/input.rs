@@ -8,9 +8,32 @@ use crate::{ErrorKind, ParseError};
 use std::fmt;
 use std::io::{self, Read};
 
-/// Where the bytes of an input come from: memory, or a reader read in pieces.
+/// Where the bytes of an input come from: memory, or a reader read in pieces; and
+/// where the readers leave warnings, if anyone listens.
 pub struct Input<'a> {
     kind: Kind<'a>,
+    warnings: Option<Warnings>,
+}
+
+/// Things a reader accepted but a judge might not like (rows of a grid not one per
+/// line, say): where, and what. [`Input::with_warnings`] collects them.
+#[derive(Clone, Debug, Default)]
+pub struct Warnings(std::rc::Rc<std::cell::RefCell<Vec<ParseError>>>);
+
+impl Warnings {
+    /// An empty collection.
+    pub fn new() -> Warnings {
+        Warnings::default()
+    }
+
+    /// The warnings so far, in the order they came.
+    pub fn take(&self) -> Vec<ParseError> {
+        std::mem::take(&mut self.0.borrow_mut())
+    }
+
+    pub(crate) fn push(&self, warning: ParseError) {
+        self.0.borrow_mut().push(warning);
+    }
 }
 
 enum Kind<'a> {
@@ -23,13 +46,22 @@ impl<'a> Input<'a> {
     pub fn reader(reader: impl Read + 'a) -> Input<'a> {
         Input {
             kind: Kind::Read(Box::new(reader)),
+            warnings: None,
         }
+    }
+
+    /// This input, its readers' warnings going to `warnings`.
+    #[must_use]
+    pub fn with_warnings(mut self, warnings: &Warnings) -> Input<'a> {
+        self.warnings = Some(warnings.clone());
+        self
     }
 
     /// Bytes in memory.
     pub fn bytes(bytes: &'a [u8]) -> Input<'a> {
         Input {
             kind: Kind::Bytes(bytes),
+            warnings: None,
         }
     }
 
@@ -160,6 +192,8 @@ const CHUNK: usize = 64 * 1024;
 /// An input being read: the bytes not yet consumed (from the start of the line of the
 /// next unread byte), and where reading stands.
 pub(crate) struct Stream<'a> {
+    /// Where the format's readers leave warnings.
+    pub(crate) warnings: Option<Warnings>,
     source: Option<Box<dyn Read + 'a>>,
     /// The bytes of a borrowed input, or those buffered from a reader.
     borrowed: Option<&'a [u8]>,
@@ -177,8 +211,10 @@ impl<'a> Stream<'a> {
             line_start: 0,
             after_last: (1, 1),
         };
+        let warnings = input.warnings;
         match input.kind {
             Kind::Bytes(bytes) => Stream {
+                warnings,
                 source: None,
                 borrowed: Some(bytes),
                 buffer: Vec::new(),
@@ -187,6 +223,7 @@ impl<'a> Stream<'a> {
                 started: false,
             },
             Kind::Read(reader) => Stream {
+                warnings,
                 source: Some(reader),
                 borrowed: None,
                 buffer: Vec::new(),

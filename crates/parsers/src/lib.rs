@@ -21,6 +21,7 @@
 //! ```
 
 pub mod bloxorz;
+pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 mod input;
@@ -28,7 +29,7 @@ pub mod klotski;
 mod reader;
 pub mod validate;
 
-pub use input::{Input, InputError};
+pub use input::{Input, InputError, Warnings};
 pub use reader::{ErrorKind, Found, MAX_TOKEN, ParseError, Reader, Token};
 
 /// The parse error of an input held in memory (which cannot fail to be read).

@@ -277,6 +277,16 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// The next token, without reading it; `None` at the end of the input. Looking past
+    /// the last byte counts as this reader's own (so a streamed input reads more and
+    /// tries again), which a peek through a clone would lose.
+    pub fn peek_token(&mut self) -> Option<Token<'a>> {
+        let mut ahead = self.clone();
+        let token = ahead.next_token();
+        self.touched_end |= ahead.touched_end;
+        token
+    }
+
     /// The next token if it is exactly `len` bytes long, found without looking at each
     /// byte twice (for long fixed-width rows); `None`, having read nothing, if it is
     /// not (then [`Reader::token`] gives the token for an error message).

@@ -11,6 +11,11 @@ type Validator = fn(&[u8]) -> Vec<Violation>;
 const HUARONGDAO_SAMPLE: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
 const BLOXORZ_SAMPLE: &str =
     "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+/// Level 1 of the original game, the classic spec's sample.
+const CLASSIC_SAMPLE: &str =
+    "6 10\n...#######\n.X....####\n.........#\n#.........\n#####..O..\n######...#\n";
+/// A classic level with every kind of line.
+const CLASSIC_LINES: &str = "2 6\nXo=h.s\n..==.O\nbridge 1 off 1 3 2 3\nbridge 2 on 2 4\nswitch 1 2 toggle 1\nswitch 1 4 on 2 off 1\nsplit 1 6 2 1 2 3\n";
 const HOLEDOX_SAMPLE: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
 const KLOTSKI_SAMPLE: &str = "5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n";
 
@@ -68,6 +73,7 @@ fn holedox_full_lair() -> &'static str {
 #[case::huarongdao(validate::huarongdao::validate, HUARONGDAO_SAMPLE)]
 #[case::bloxorz(validate::bloxorz::validate, BLOXORZ_SAMPLE)]
 #[case::holedox(validate::holedox::validate, HOLEDOX_SAMPLE)]
+#[case::bloxorz_classic(validate::bloxorz_classic::validate, CLASSIC_SAMPLE)]
 #[case::klotski(validate::klotski::validate, KLOTSKI_SAMPLE)]
 fn samples_are_valid(#[case] validate: Validator, #[case] sample: &str) {
     assert_eq!(found(validate, sample.as_bytes()), Vec::<String>::new());
@@ -344,6 +350,113 @@ fn holedox_rules(#[case] text: &str, #[case] expected: &[&str]) {
     );
 }
 
+/// `CLASSIC_LINES` with its lines after the rows replaced by `lines`.
+fn classic(lines: &str) -> &'static str {
+    format!("2 6\nXo=h.s\n..==.O\n{lines}").leak()
+}
+
+#[rstest]
+#[case::every_kind_of_line(CLASSIC_LINES, &[])]
+#[case::one_by_two("1 2\nXO\n", &[])]
+#[case::zero_rows("0 3\n", &["1:1: R = 0 violates 1..=1048576"])]
+#[case::too_many_cells("2000 2000\n", &["1:1: a 2000 x 2000 level has more than 1048576 cells"])]
+#[case::short_and_long_rows(
+    "2 3\nXO\n....\n",
+    &["2:3: expected 3 characters in row 1, found 2", "3:4: expected 3 characters in row 2, found 4"]
+)]
+#[case::unknown_character("1 4\nX;O.\n", &["2:2: expected one of # . E X O o h s =, found \";\""])]
+#[case::no_start_two_exits(
+    "1 3\nO.O\n",
+    &["1:1: expected one X, found none", "2:3: expected one O, found another at (1, 3)"]
+)]
+#[case::bridge_numbers(
+    classic("bridge 2 off 1 3\nbridge 2 on 2 4\nswitch 1 2 toggle 1\nswitch 1 4 on 2\nsplit 1 6 2 1 2 3\n"),
+    &[
+        "3:3: the `=` at (2, 3) is unused: no bridge line lists it",
+        "4:8: expected bridge 1 (bridges are numbered 1, 2, ... in order), found 2",
+    ]
+)]
+#[case::bridge_cells(
+    classic("bridge 1 maybe 1 3 1 1 3 4 1 3\nbridge 2 on 2 4 2\nswitch 1 2 toggle 1\nswitch 1 4 on 2\nsplit 1 6 2 1 2 3\n"),
+    &[
+        "3:3: the `=` at (2, 3) is unused: no bridge line lists it",
+        "4:10: expected on or off, found \"maybe\"",
+        "4:20: (1, 1) is `X`, not a bridge cell `=`",
+        "4:24: the row of a cell of bridge 1 = 3 violates 1..=2",
+        "4:28: (1, 3) is already a cell of bridge 1",
+        "5:18: expected the column of a cell of bridge 2, found end of line",
+    ]
+)]
+#[case::unlisted_parts(
+    classic("bridge 1 off 1 3 2 3\n"),
+    &[
+        "2:2: the `o` at (1, 2) is unused: it has no switch line",
+        "2:4: the `h` at (1, 4) is unused: it has no switch line",
+        "2:6: the `s` at (1, 6) is unused: it has no split line",
+        "3:4: the `=` at (2, 4) is unused: no bridge line lists it",
+    ]
+)]
+#[case::switch_lines(
+    classic("bridge 1 off 1 3 2 3\nbridge 2 on 2 4\nswitch 1 2 toggle 3 flip 1\nswitch 1 2 on 1\nswitch 1 5 on 1\nswitch 1 4\nsplit 1 6 2 1 2 3\n"),
+    &[
+        "6:19: unknown bridge 3: the level has 2 bridges",
+        "6:21: expected toggle, on or off, found \"flip\"",
+        "7:8: a second switch line for (1, 2)",
+        "8:8: (1, 5) is `.`, not a switch `o` or `h`",
+        "9:11: expected an action (toggle, on or off), found end of line",
+    ]
+)]
+#[case::split_lines(
+    classic("bridge 1 off 1 3 2 3\nbridge 2 on 2 4\nswitch 1 2 on 1\nswitch 1 4 on 1\nsplit 1 6 2 1 2 1\nsplit 1 6 2 9 2 1 7\nsplit 1 5\n"),
+    &[
+        "8:15: both landing cells are (2, 1): the cubes need two",
+        "9:7: a second split line for (1, 6)",
+        "9:13: the column of the first landing cell = 9 violates 1..=6",
+        "9:19: expected end of line, found \"7\"",
+        "10:7: (1, 5) is `.`, not a split switch `s`",
+        "10:10: expected the row of the first landing cell, found end of line",
+    ]
+)]
+#[case::lines_out_of_order(
+    classic("switch 1 2 on 1\nbridge 1 off 1 3 2 3\nbridge 2 on 2 4\nswitch 1 4 on 1\nsplit 1 6 2 1 2 3\nteleport 1 1\n\n"),
+    &[
+        "4:15: unknown bridge 1: the level has 0 bridges",
+        "5:1: expected bridge lines, then switch lines, then split lines, found \"bridge\" after a switch line",
+        "6:1: expected bridge lines, then switch lines, then split lines, found \"bridge\" after a switch line",
+        "9:1: expected bridge, switch or split, found \"teleport\"",
+        "10:1: expected a bridge, switch or split line, found blank line",
+    ]
+)]
+fn bloxorz_classic_rules(#[case] text: &str, #[case] expected: &[&str]) {
+    assert_eq!(
+        found(validate::bloxorz_classic::validate, text.as_bytes()),
+        expected
+    );
+}
+
+#[test]
+fn classic_bridges_past_the_state_limit_are_reported() {
+    // A 3 x 40 level with a split: 120 tiles, 360 + 7140 states per setting, so at most
+    // 13 bridges (7500 * 2^13 <= 2^26).
+    let mut text = format!(
+        "3 40\nXs{}{}\n{}\n{}O\n",
+        "=".repeat(14),
+        ".".repeat(24),
+        ".".repeat(40),
+        ".".repeat(39)
+    );
+    for b in 1..=14 {
+        text.push_str(&format!("bridge {b} on 1 {}\n", b + 2));
+    }
+    text.push_str("split 1 2 2 1 2 3\n");
+    assert_eq!(
+        found(validate::bloxorz_classic::validate, text.as_bytes()),
+        [
+            "18:1: a level of these tiles has at most 13 bridges (2^B states each, at most 67108864 in all)"
+        ]
+    );
+}
+
 /// Layout rules, the same in every format: shown on a valid Huarongdao input.
 #[rstest]
 #[case::crlf("1 2 0\r\n1 1\n", &["1:6: expected \\n line ending, found \\r\\n"])]
@@ -383,12 +496,11 @@ fn several_violations_are_listed_in_order() {
             "1:4: expected n without leading zeros, found \"03\"",
             "1:7: expected m without a sign, found \"+4\"",
             "1:11: expected the end of the line after the last token, found \" \"",
-            "1:12: expected \\n line ending, found \\r\\n",
+            "1:12: expected \\n line ending, found \\r\\n (and 1 more like it)",
             "2:2: expected one space between tokens, found \"  \"",
             "2:5: expected one space between tokens, found \"\\t\"",
             "2:10: expected end of line, found \"1\"",
             "3:1: expected a token at the start of the line, found \" \"",
-            "3:9: expected \\n line ending, found \\r\\n",
             "5:1: expected query 1 of 2 (EX EY SX SY TX TY), found blank line",
             "6:13: query 1: expected end of line, found \"7\"",
             "7:11: query 2: TY = 9 violates 1..=4",
@@ -432,7 +544,7 @@ fn several_violations_are_listed_in_order() {
 }
 
 #[test]
-fn crlf_is_reported_on_every_line() {
+fn a_crlf_file_is_one_message_with_a_count() {
     for (validate, sample) in [
         (
             validate::huarongdao::validate as Validator,
@@ -440,17 +552,32 @@ fn crlf_is_reported_on_every_line() {
         ),
         (validate::bloxorz::validate, BLOXORZ_SAMPLE),
         (validate::holedox::validate, HOLEDOX_SAMPLE),
+        (validate::bloxorz_classic::validate, CLASSIC_SAMPLE),
+        (validate::bloxorz_classic::validate, CLASSIC_LINES),
     ] {
         let lines = sample.lines().count();
         let violations = validate(sample.replace('\n', "\r\n").as_bytes());
-        assert_eq!(violations.len(), lines, "{violations:?}");
-        assert!(
-            violations
-                .iter()
-                .all(|v| v.message == "expected \\n line ending, found \\r\\n"),
-            "{violations:?}"
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        assert_eq!(
+            violations[0].message,
+            format!(
+                "expected \\n line ending, found \\r\\n (and {} more like it)",
+                lines - 1
+            )
         );
     }
+}
+
+#[test]
+fn doubled_spaces_are_one_message_with_a_count() {
+    let doubled = HUARONGDAO_SAMPLE.replace(' ', "  ");
+    let violations = validate::huarongdao::validate(doubled.as_bytes());
+    assert_eq!(violations.len(), 1, "{violations:?}");
+    assert!(
+        violations[0]
+            .message
+            .starts_with("expected one space between tokens, found \"  \" (and ")
+    );
 }
 
 #[rstest]
@@ -459,6 +586,7 @@ fn junk_is_rejected_without_panic(
         validate::huarongdao::validate,
         validate::bloxorz::validate,
         validate::holedox::validate,
+        validate::bloxorz_classic::validate,
         validate::klotski::validate
     )]
     validate: Validator,
@@ -499,6 +627,7 @@ fn broken_samples_are_rejected(
         (validate::huarongdao::validate as Validator, HUARONGDAO_SAMPLE),
         (validate::bloxorz::validate as Validator, BLOXORZ_SAMPLE),
         (validate::holedox::validate as Validator, HOLEDOX_SAMPLE),
+        (validate::bloxorz_classic::validate as Validator, CLASSIC_LINES),
         (validate::klotski::validate as Validator, KLOTSKI_SAMPLE),
     )]
     puzzle: (Validator, &str),

@@ -30,6 +30,7 @@ pub mod selfcheck;
 mod svg;
 
 mod bloxorz;
+mod bloxorz_classic;
 mod holedox;
 mod huarongdao;
 mod klotski;
@@ -42,7 +43,7 @@ pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Soluti
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
-pub use parsers::{Input, InputError, ParseError};
+pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.
@@ -50,6 +51,7 @@ pub static PUZZLES: &[&dyn Puzzle] = &[
     &huarongdao::Huarongdao,
     &bloxorz::Bloxorz,
     &holedox::Holedox,
+    &bloxorz_classic::BloxorzClassic,
     &klotski::Klotski,
 ];
 

@@ -1,5 +1,5 @@
 //! SVG pictures of solutions, for `gridsolve --svg DIR`: one standalone SVG 1.1 document
-//! per Huarongdao query or per Bloxorz or Holedox case.
+//! per Huarongdao query, Bloxorz or Holedox case, or Bloxorz classic level.
 //!
 //! Every picture has the same layout: a caption (the puzzle and the number of moves, or
 //! "no solution"), the board to scale, and a legend below it. On the board: the cells,
@@ -636,7 +636,7 @@ pub(crate) fn beacon(
     )
 }
 
-/// Checks shared by the tests of the three pictures.
+/// Checks shared by the tests of the pictures.
 #[cfg(test)]
 pub(crate) mod check {
     use super::Layout;

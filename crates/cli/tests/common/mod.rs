@@ -10,6 +10,8 @@ pub const HUARONGDAO: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2
 /// The Bloxorz sample of the spec.
 pub const BLOXORZ: &str =
     "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+/// Level 2 of the original Bloxorz (the classic spec's corpus): bridges and switches.
+pub const BLOXORZ_CLASSIC: &str = "6 15\n######....##...\n....##..h.##.O.\n..o.##....##...\n....##....##...\n.X..==....==...\n....##....#####\nbridge 1 off 5 5 5 6\nbridge 2 off 5 11 5 12\nswitch 3 3 toggle 1\nswitch 2 9 toggle 2\n";
 /// The Holedox sample of the spec.
 pub const HOLEDOX: &str = "5 6 4\n4 1\n4 2\n3 2\n3 1\n3\n2 3\n3 3\n3 4\n\n4 4 4\n2 3\n1 3\n1 4\n2 4\n4\n\n2 1\n2 2\n3 4\n4 2\n\n0 0 0\n";
 

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod bloxorz;
+pub mod bloxorz_classic;
 pub mod holedox;
 pub mod huarongdao;
 pub mod klotski;
@@ -186,6 +187,9 @@ struct Checker<'a> {
     total: usize,
     /// A failed read, reported instead of violations.
     failed: Option<io::Error>,
+    /// Layout violations by message: where each was first seen, and how often. A CRLF
+    /// file or doubled spaces are one message, not one per line.
+    layout: std::collections::BTreeMap<String, (usize, usize, usize)>,
 }
 
 impl std::fmt::Debug for Checker<'_> {
@@ -213,6 +217,7 @@ impl<'a> Checker<'a> {
             max,
             total: 0,
             failed: None,
+            layout: std::collections::BTreeMap::new(),
         }
     }
 
@@ -280,7 +285,7 @@ impl<'a> Checker<'a> {
         }
         if ended && line.text.last() == Some(&b'\r') {
             line.text.pop();
-            self.report_bare(
+            self.report_layout(
                 number,
                 line.col0 + line.text.len(),
                 "expected \\n line ending, found \\r\\n",
@@ -319,7 +324,7 @@ impl<'a> Checker<'a> {
         let text = &line.text[..];
         if !text.is_empty() && line.is_blank() {
             let found = Found::token(text);
-            self.report_bare(
+            self.report_layout(
                 line.number,
                 line.col0,
                 format_args!("expected an empty line, found {found}"),
@@ -347,7 +352,7 @@ impl<'a> Checker<'a> {
             } else {
                 continue;
             };
-            self.report_bare(
+            self.report_layout(
                 line.number,
                 line.col0 + start,
                 format_args!("expected {expected}, found {found}"),
@@ -361,9 +366,24 @@ impl<'a> Checker<'a> {
         self.report_bare(line, col, message);
     }
 
+    /// Records a violation of the layout that may recur on many lines: the first is
+    /// kept, and the count said with it at the end.
+    fn report_layout(&mut self, line: usize, col: usize, message: impl fmt::Display) {
+        self.layout
+            .entry(message.to_string())
+            .or_insert((line, col, 0))
+            .2 += 1;
+    }
+
     /// Records a violation of the layout (it belongs to no case: no context).
     fn report_bare(&mut self, line: usize, col: usize, message: impl fmt::Display) {
         self.total += 1;
+        let seq = self.total;
+        self.keep(line, col, seq, message);
+    }
+
+    /// Keeps a violation if it is among the first `max` by place (then by `seq`).
+    fn keep(&mut self, line: usize, col: usize, seq: usize, message: impl fmt::Display) {
         if self.max == 0 {
             return;
         }
@@ -371,14 +391,14 @@ impl<'a> Checker<'a> {
             && self
                 .kept
                 .peek()
-                .is_some_and(|top| (top.line, top.col) <= (line, col))
+                .is_some_and(|top| (top.line, top.col, top.seq) <= (line, col, seq))
         {
             return; // later in the file than every one kept
         }
         self.kept.push(Kept {
             line,
             col,
-            seq: self.total,
+            seq,
             message: message.to_string(),
         });
         if self.kept.len() > self.max {
@@ -397,8 +417,22 @@ impl<'a> Checker<'a> {
         self.report(line, col, message);
     }
 
-    /// The violations kept, in the order of the file, and how many there were.
-    fn into_report(self) -> io::Result<Report> {
+    /// The violations kept, in the order of the file, and how many there were (a
+    /// recurring layout violation counts once).
+    fn into_report(mut self) -> io::Result<Report> {
+        for (message, (line, col, count)) in std::mem::take(&mut self.layout) {
+            // Layout first among the violations at one place, as the file reads.
+            self.total += 1;
+            match count - 1 {
+                0 => self.keep(line, col, 0, message),
+                more => self.keep(
+                    line,
+                    col,
+                    0,
+                    format_args!("{message} (and {more} more like it)"),
+                ),
+            }
+        }
         if let Some(e) = self.failed {
             return Err(e);
         }

@@ -1,0 +1,619 @@
+//! Seeded generators of valid levels, in the families of [`Family`].
+
+use crate::{Action, Bridge, Layout, Level, LevelError, MAX_CELLS, Split, Switch, Tile};
+use grid_core::{Pos, SplitMix64};
+use std::fmt;
+use std::str::FromStr;
+
+/// The shape of a generated level: the `--family` of `gridsolve gen`.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same level on every
+/// platform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Tiles drawn independently (empty `empty`%, else orange `fragile`%, else floor),
+    /// then `bridges` bridges of one or two cells, each with a soft or heavy switch
+    /// somewhere that acts on it (and sometimes on another bridge too), and `splits`
+    /// split switches with landing cells anywhere. The start and the exit are anywhere:
+    /// whether the exit can be reached is left to chance.
+    Random,
+    /// Rooms side by side, each joined to the next by a bridge that is off at the start,
+    /// so the exit (in the last room) is reached only through the switches: each room
+    /// has a switch that turns on (or toggles) its way out, and may have a decoy that
+    /// turns it off again or closes the way back. With `splits`, some rooms have a split
+    /// switch whose cubes land in the room. Room floors have orange tiles (`fragile`%)
+    /// away from the doors and the switches; orange tiles can wall a small room in, so a
+    /// level is drawn again (up to [`GATES_TRIES`] times, then without orange tiles)
+    /// until the solver finds it solvable. The rooms take the whole height and need 3
+    /// rows and 8 columns for two of them; `bridges` is the number of doors, fewer if the
+    /// columns do not fit them. A level too small for two rooms is made as
+    /// [`Family::Random`].
+    Gates,
+}
+
+impl Family {
+    /// Every family, in the order `--help` lists them.
+    pub const ALL: [Family; 2] = [Family::Random, Family::Gates];
+
+    /// The family's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Random => "random",
+            Family::Gates => "gates",
+        }
+    }
+
+    /// A one-line description, for `--help`.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Family::Random => "tiles, bridges, switches and splits drawn at random",
+            Family::Gates => {
+                "rooms joined by bridges that are off at the start: the switches open the way"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Family {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Family, String> {
+        Family::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+                format!("expected one of {}, found {s:?}", names.join(", "))
+            })
+    }
+}
+
+/// What to generate. The same parameters give the same level on every platform.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenParams {
+    pub family: Family,
+    pub rows: usize,
+    pub cols: usize,
+    /// Percent, 0..=100, of empty (`#`) cells ([`Family::Random`]).
+    pub empty: u32,
+    /// Percent, 0..=100, of orange (`E`) cells among the others.
+    pub fragile: u32,
+    /// The number of bridges (see [`Family`]).
+    pub bridges: usize,
+    /// The number of split switches.
+    pub splits: usize,
+    pub seed: u64,
+}
+
+/// Why [`GenParams`] describe no level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenParamsError {
+    /// A side of length 0, or more than [`MAX_CELLS`] cells.
+    Size { rows: usize, cols: usize },
+    /// A percentage over 100 (`name` is the field).
+    Percent { name: &'static str, value: u32 },
+    /// The level has no room for the start, the exit and every bridge, switch and split
+    /// on cells of their own.
+    TooSmall {
+        rows: usize,
+        cols: usize,
+        needed: usize,
+    },
+    /// The level drawn breaks a limit of [`Level::new`] (too many states for its
+    /// bridges, say).
+    Level(LevelError),
+}
+
+impl fmt::Display for GenParamsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GenParamsError::Size { rows, cols } => write!(
+                f,
+                "expected a level of 1 to {MAX_CELLS} cells, found {rows} x {cols}"
+            ),
+            GenParamsError::Percent { name, value } => {
+                write!(f, "expected {name} from 0 to 100 percent, found {value}")
+            }
+            GenParamsError::TooSmall { rows, cols, needed } => write!(
+                f,
+                "a {rows} x {cols} level has no room for the {needed} cells of the start, the \
+                 exit, the bridges, the switches and the splits"
+            ),
+            GenParamsError::Level(e) => write!(f, "the level drawn is refused: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GenParamsError {}
+
+impl GenParams {
+    /// The cells of their own that the start, the exit and the parts need at least: one
+    /// each, a bridge and its switch two.
+    fn cells_needed(&self) -> usize {
+        2usize
+            .saturating_add(self.bridges.saturating_mul(2))
+            .saturating_add(self.splits)
+    }
+
+    /// Whether [`generate`] can make a level of these parameters (it may still draw one
+    /// with more states than [`Level::new`] allows).
+    ///
+    /// # Errors
+    /// A size out of range, a percentage over 100, or a level too small for its parts.
+    pub fn check(&self) -> Result<(), GenParamsError> {
+        let (rows, cols) = (self.rows, self.cols);
+        if rows == 0 || cols == 0 || rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+            return Err(GenParamsError::Size { rows, cols });
+        }
+        for (name, value) in [("empty", self.empty), ("fragile", self.fragile)] {
+            if value > 100 {
+                return Err(GenParamsError::Percent { name, value });
+            }
+        }
+        let needed = self.cells_needed();
+        if rows * cols < needed {
+            return Err(GenParamsError::TooSmall { rows, cols, needed });
+        }
+        Ok(())
+    }
+}
+
+/// A random valid level of `params`' family and size.
+///
+/// ```
+/// use bloxorz_classic::generate::{Family, GenParams, generate};
+///
+/// let params = GenParams {
+///     family: Family::Gates,
+///     rows: 6,
+///     cols: 16,
+///     empty: 0,
+///     fragile: 10,
+///     bridges: 2,
+///     splits: 1,
+///     seed: 1,
+/// };
+/// let level = generate(&params)?;
+/// assert_eq!((level.rows(), level.cols()), (6, 16));
+/// assert_eq!(level.bridges().len(), 2);
+/// assert!(level.bridges().iter().all(|b| !b.on)); // the doors start closed
+/// assert_eq!(generate(&params)?, level); // reproducible
+/// # Ok::<(), bloxorz_classic::generate::GenParamsError>(())
+/// ```
+///
+/// # Errors
+/// The first thing [`GenParams::check`] finds wrong with `params`, or a level drawn with
+/// more states than [`Level::new`] allows.
+pub fn generate(params: &GenParams) -> Result<Level, GenParamsError> {
+    params.check()?;
+    let mut rng = SplitMix64::new(params.seed);
+    if params.family == Family::Gates {
+        let mut solver = crate::Solver::new();
+        for attempt in 0..=GATES_TRIES {
+            let fragile = if attempt < GATES_TRIES {
+                params.fragile
+            } else {
+                0
+            };
+            let Some(layout) = gates(&GenParams { fragile, ..*params }, &mut rng) else {
+                break; // no room for two rooms
+            };
+            let level = Level::new(layout).map_err(GenParamsError::Level)?;
+            if solver.solve(&level).is_ok_and(|answer| answer.is_some()) {
+                return Ok(level);
+            }
+        }
+    }
+    Level::new(random(params, &mut rng)).map_err(GenParamsError::Level)
+}
+
+/// How many times [`Family::Gates`] draws a level with orange tiles before it draws one
+/// without.
+pub const GATES_TRIES: usize = 20;
+
+/// A level being drawn: its tiles, and the cells already given a part.
+struct Draft {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Tile>,
+    taken: Vec<bool>,
+}
+
+impl Draft {
+    fn new(rows: usize, cols: usize, fill: Tile) -> Draft {
+        Draft {
+            rows,
+            cols,
+            tiles: vec![fill; rows * cols],
+            taken: vec![false; rows * cols],
+        }
+    }
+
+    fn at(&self, pos: Pos) -> usize {
+        pos.row * self.cols + pos.col
+    }
+
+    fn set(&mut self, pos: Pos, tile: Tile) {
+        let i = self.at(pos);
+        self.tiles[i] = tile;
+    }
+
+    /// Gives `pos` a part of the level, on `tile`.
+    fn take(&mut self, pos: Pos, tile: Tile) {
+        let i = self.at(pos);
+        self.tiles[i] = tile;
+        self.taken[i] = true;
+    }
+
+    /// A random cell not taken yet within `rows` x `cols` (from `top_left`) for which
+    /// `fits` holds, if one is found in a few tries or by a scan.
+    fn free_cell(
+        &self,
+        rng: &mut SplitMix64,
+        (top, left, rows, cols): (usize, usize, usize, usize),
+        fits: impl Fn(Pos) -> bool,
+    ) -> Option<Pos> {
+        let ok = |p: Pos| !self.taken[self.at(p)] && fits(p);
+        for _ in 0..32 {
+            let p = Pos::new(top + rng.index(rows), left + rng.index(cols));
+            if ok(p) {
+                return Some(p);
+            }
+        }
+        let first = rng.index(rows * cols);
+        (0..rows * cols)
+            .map(|i| (first + i) % (rows * cols))
+            .map(|i| Pos::new(top + i / cols, left + i % cols))
+            .find(|&p| ok(p))
+    }
+
+    /// Anywhere on the level.
+    fn anywhere(&self) -> (usize, usize, usize, usize) {
+        (0, 0, self.rows, self.cols)
+    }
+}
+
+/// A random action of a switch on bridge `bridge`: mostly one that can open it.
+fn action_on(rng: &mut SplitMix64, bridge: usize) -> Action {
+    match rng.below(10) {
+        0..=5 => Action::Toggle(bridge),
+        6..=8 => Action::On(bridge),
+        _ => Action::Off(bridge),
+    }
+}
+
+fn random(params: &GenParams, rng: &mut SplitMix64) -> Layout {
+    let (rows, cols) = (params.rows, params.cols);
+    let mut draft = Draft::new(rows, cols, Tile::Floor);
+    for i in 0..rows * cols {
+        draft.tiles[i] = if rng.percent(params.empty) {
+            Tile::Empty
+        } else if rng.percent(params.fragile) {
+            Tile::Fragile
+        } else {
+            Tile::Floor
+        };
+    }
+    let any = draft.anywhere();
+    // `check` made sure there are cells enough for every part.
+    let place = |draft: &mut Draft, rng: &mut SplitMix64, tile: Tile| {
+        let pos = draft
+            .free_cell(rng, any, |_| true)
+            .expect("room for every part");
+        draft.take(pos, tile);
+        pos
+    };
+    let start = place(&mut draft, rng, Tile::Floor);
+    let exit = place(&mut draft, rng, Tile::Floor);
+    let mut bridges = Vec::with_capacity(params.bridges);
+    // Cells beyond those the parts need: a bridge's second cell takes one.
+    let mut spare = rows * cols - params.cells_needed();
+    for _ in 0..params.bridges {
+        let first = place(&mut draft, rng, Tile::Bridge);
+        let mut cells = vec![first];
+        if rng.percent(50) && spare > 0 {
+            let dir = grid_core::Dir::ALL[rng.index(4)];
+            let second = first
+                .step(dir)
+                .filter(|p| p.row < rows && p.col < cols && !draft.taken[draft.at(*p)]);
+            if let Some(second) = second {
+                draft.take(second, Tile::Bridge);
+                cells.push(second);
+                spare -= 1;
+            }
+        }
+        bridges.push(Bridge {
+            on: rng.percent(50),
+            cells,
+        });
+    }
+    let mut switches = Vec::with_capacity(params.bridges);
+    for b in 0..params.bridges {
+        let tile = if rng.percent(70) {
+            Tile::Soft
+        } else {
+            Tile::Heavy
+        };
+        let pos = place(&mut draft, rng, tile);
+        let mut actions = vec![action_on(rng, b)];
+        if rng.percent(30) {
+            let other = rng.index(params.bridges);
+            actions.push(action_on(rng, other));
+        }
+        switches.push(Switch { pos, actions });
+    }
+    let mut splits = Vec::with_capacity(params.splits);
+    for _ in 0..params.splits {
+        let pos = place(&mut draft, rng, Tile::Split);
+        let first = Pos::new(rng.index(rows), rng.index(cols));
+        let mut second = Pos::new(rng.index(rows), rng.index(cols));
+        if second == first {
+            // Any other cell; a 1 x 1 level has no split (`check` asks for more cells).
+            let i = (draft.at(first) + 1 + rng.index(rows * cols - 1)) % (rows * cols);
+            second = Pos::new(i / cols, i % cols);
+        }
+        splits.push(Split {
+            pos,
+            landing: [first, second],
+        });
+    }
+    Layout {
+        rows,
+        cols,
+        tiles: draft.tiles,
+        start,
+        exit,
+        bridges,
+        switches,
+        splits,
+    }
+}
+
+/// The rooms of a [`Family::Gates`] level: the first column and the width of each, and
+/// the width of the gap after each but the last. `None` if two rooms do not fit.
+fn rooms(
+    rng: &mut SplitMix64,
+    rows: usize,
+    cols: usize,
+    doors: usize,
+) -> Option<Vec<(usize, usize, usize)>> {
+    if rows < 3 || doors == 0 {
+        return None;
+    }
+    let mut rooms = Vec::new();
+    let mut left = 0;
+    loop {
+        let width = 3 + rng.index(3);
+        let gap = 1 + rng.index(2);
+        let last = rooms.len() == doors;
+        // A room after this one needs its gap and 3 columns.
+        if last || left + width + gap + 3 > cols {
+            let width = cols - left; // the last room takes what is left
+            if width < 3 || rooms.is_empty() {
+                return None;
+            }
+            rooms.push((left, width, 0));
+            return Some(rooms);
+        }
+        rooms.push((left, width, gap));
+        left += width + gap;
+    }
+}
+
+fn gates(params: &GenParams, rng: &mut SplitMix64) -> Option<Layout> {
+    let (rows, cols) = (params.rows, params.cols);
+    let rooms = rooms(rng, rows, cols, params.bridges)?;
+    let mut draft = Draft::new(rows, cols, Tile::Empty);
+    let mut bridges = Vec::new();
+    let mut switches = Vec::new();
+    let mut splits = Vec::new();
+    // Doors first: their row in each gap, and the room cells beside them stay floor.
+    for (k, &(left, width, gap)) in rooms.iter().enumerate() {
+        for r in 0..rows {
+            for c in left..left + width {
+                draft.set(Pos::new(r, c), Tile::Floor);
+            }
+        }
+        if k + 1 == rooms.len() {
+            break;
+        }
+        let row = rng.index(rows);
+        let cells: Vec<Pos> = (0..gap).map(|i| Pos::new(row, left + width + i)).collect();
+        for &cell in &cells {
+            draft.take(cell, Tile::Bridge);
+        }
+        // Two floor cells on either side of the door, so the block can cross it whatever
+        // its phase.
+        for c in [
+            left + width - 2,
+            left + width - 1,
+            left + width + gap,
+            left + width + gap + 1,
+        ] {
+            draft.take(Pos::new(row, c), Tile::Floor);
+        }
+        bridges.push(Bridge { on: false, cells });
+    }
+    let room = |k: usize| {
+        let (left, width, _) = rooms[k];
+        (0, left, rows, width)
+    };
+    let start = draft.free_cell(rng, room(0), |_| true)?;
+    draft.take(start, Tile::Floor);
+    let exit = draft.free_cell(rng, room(rooms.len() - 1), |_| true)?;
+    draft.take(exit, Tile::Floor);
+    for k in 0..bridges.len() {
+        let (tile, action) = match rng.below(4) {
+            0 => (Tile::Heavy, Action::On(k)),
+            1 => (Tile::Heavy, Action::Toggle(k)),
+            2 => (Tile::Soft, Action::On(k)),
+            _ => (Tile::Soft, Action::Toggle(k)),
+        };
+        let pos = draft.free_cell(rng, room(k), |_| true)?;
+        draft.take(pos, tile);
+        switches.push(Switch {
+            pos,
+            actions: vec![action],
+        });
+        // A decoy: closes this door (the real switch opens it again) or the last one.
+        if rng.percent(50) {
+            let target = if k > 0 && rng.percent(50) { k - 1 } else { k };
+            let action = if target == k && matches!(action, Action::On(_)) {
+                Action::Off(k)
+            } else {
+                Action::Toggle(target)
+            };
+            if let Some(pos) = draft.free_cell(rng, room(k), |_| true) {
+                draft.take(pos, Tile::Soft);
+                switches.push(Switch {
+                    pos,
+                    actions: vec![action],
+                });
+            }
+        }
+    }
+    for _ in 0..params.splits {
+        let k = rng.index(rooms.len());
+        let Some(pos) = draft.free_cell(rng, room(k), |_| true) else {
+            break;
+        };
+        draft.take(pos, Tile::Split);
+        let (_, left, _, width) = room(k);
+        let cell = |rng: &mut SplitMix64| Pos::new(rng.index(rows), left + rng.index(width));
+        let first = cell(rng);
+        let mut second = cell(rng);
+        while second == first {
+            second = cell(rng);
+        }
+        splits.push(Split {
+            pos,
+            landing: [first, second],
+        });
+    }
+    // Orange tiles on the room floors that are not taken.
+    for i in 0..rows * cols {
+        if draft.tiles[i] == Tile::Floor && !draft.taken[i] && rng.percent(params.fragile) {
+            draft.tiles[i] = Tile::Fragile;
+        }
+    }
+    Some(Layout {
+        rows,
+        cols,
+        tiles: draft.tiles,
+        start,
+        exit,
+        bridges,
+        switches,
+        splits,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(family: Family, rows: usize, cols: usize, seed: u64) -> GenParams {
+        GenParams {
+            family,
+            rows,
+            cols,
+            empty: 15,
+            fragile: 15,
+            bridges: 3,
+            splits: 1,
+            seed,
+        }
+    }
+
+    #[test]
+    fn same_params_same_level() {
+        for family in Family::ALL {
+            let p = params(family, 9, 17, 5);
+            assert_eq!(generate(&p), generate(&p));
+            assert_ne!(generate(&p), generate(&GenParams { seed: 6, ..p }));
+        }
+    }
+
+    #[test]
+    fn gates_are_solvable_and_need_their_bridges() {
+        for seed in 0..60 {
+            let p = GenParams {
+                fragile: 25,
+                ..params(
+                    Family::Gates,
+                    4 + seed as usize % 5,
+                    12 + seed as usize % 9,
+                    seed,
+                )
+            };
+            let level = generate(&p).unwrap();
+            assert!(!level.bridges().is_empty(), "{level:?}");
+            let answer = crate::oracle::solve(&level).map(|s| s.0);
+            assert!(answer.is_some(), "unsolvable: {level:?}");
+            // With no bridges (their cells empty) and no switches (plain floor), the
+            // exit is out of reach.
+            let mut layout = level.layout();
+            for tile in &mut layout.tiles {
+                *tile = match *tile {
+                    Tile::Bridge => Tile::Empty,
+                    Tile::Soft | Tile::Heavy => Tile::Floor,
+                    other => other,
+                };
+            }
+            layout.bridges.clear();
+            layout.switches.clear();
+            let walled = Level::new(layout).unwrap();
+            assert_eq!(crate::oracle::solve(&walled), None, "{level:?}");
+        }
+    }
+
+    #[test]
+    fn parameters_out_of_range_are_refused() {
+        let p = params(Family::Random, 2, 3, 1);
+        assert_eq!(
+            generate(&p).unwrap_err().to_string(),
+            "a 2 x 3 level has no room for the 9 cells of the start, the exit, the bridges, \
+             the switches and the splits"
+        );
+        let p = GenParams {
+            fragile: 101,
+            ..params(Family::Random, 9, 9, 1)
+        };
+        assert_eq!(
+            p.check().unwrap_err().to_string(),
+            "expected fragile from 0 to 100 percent, found 101"
+        );
+        assert!(matches!(
+            params(Family::Random, 0, 9, 1).check(),
+            Err(GenParamsError::Size { .. })
+        ));
+        let many = GenParams {
+            bridges: 30,
+            ..params(Family::Random, 12, 12, 1)
+        };
+        assert!(matches!(
+            generate(&many),
+            Err(GenParamsError::Level(LevelError::TooManyStates { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_small_gates_level_falls_back_to_random() {
+        let p = params(Family::Gates, 2, 12, 3);
+        let level = generate(&p).unwrap();
+        assert_eq!(
+            level,
+            generate(&GenParams {
+                family: Family::Random,
+                ..p
+            })
+            .unwrap()
+        );
+    }
+}

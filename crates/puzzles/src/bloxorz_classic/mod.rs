@@ -1,0 +1,279 @@
+//! The original Bloxorz (switches, bridges, split cubes) through the contract: a case is
+//! a level, one a file.
+
+mod svg;
+
+use crate::contract::{About, Adapter, Answer, GenError, Glyph, Paint, Rect, Unsolved};
+use crate::options::{OptionSpec, Options, UsageError};
+use ::bloxorz_classic::generate::{Family, GenParams};
+use ::bloxorz_classic::{Body, Level, Path, Position, Solver};
+use grid_core::{LimitError, Limits, Pos};
+use parsers::validate::Report;
+use parsers::{Input, InputError};
+use std::fmt;
+use std::io;
+
+/// The classic Bloxorz adapter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BloxorzClassic;
+
+static ABOUT: About = About {
+    name: "bloxorz-classic",
+    summary: "The original Bloxorz with switches, bridges and split cubes: stand the block on the exit",
+    unit: "level",
+    label: "level",
+    sample: "6 10\n...#######\n.X....####\n.........#\n#.........\n#####..O..\n######...#\n",
+    moves_are: "the block's rolls and the cubes' steps, U D L R (u d l r for cube 2)",
+    move_word: "moves",
+    never: "-1 (the block can never stand on the exit)",
+    move_verb: "move",
+    legend: &[
+        ('#', "no tile"),
+        ('.', "floor"),
+        ('E', "orange: the block may not stand on it"),
+        ('o', "soft switch"),
+        ('h', "heavy switch: only the standing block presses it"),
+        ('s', "split switch"),
+        ('=', "bridge, on"),
+        ('-', "bridge, off (no tile)"),
+        ('O', "the exit"),
+        ('B', "the block"),
+        ('1', "cube 1 (moved by U D L R)"),
+        ('2', "cube 2 (moved by u d l r)"),
+    ],
+    labels: false,
+    gen_size: "10 x 15",
+    benches: &[],
+    references: &[],
+};
+
+static GEN_OPTIONS: [OptionSpec; 6] = [
+    crate::generating::rows("10"),
+    OptionSpec {
+        name: "cols",
+        value_name: "N",
+        help: "Columns of the board",
+        default: "15",
+    },
+    OptionSpec {
+        name: "empty",
+        value_name: "PERCENT",
+        help: "Percent of empty `#` cells",
+        default: "10",
+    },
+    OptionSpec {
+        name: "fragile",
+        value_name: "PERCENT",
+        help: "Percent of fragile `E` cells among the non-empty ones",
+        default: "10",
+    },
+    OptionSpec {
+        name: "bridges",
+        value_name: "N",
+        help: "Number of bridges (each with a switch that acts on it)",
+        default: "3",
+    },
+    OptionSpec {
+        name: "splits",
+        value_name: "N",
+        help: "Number of split switches",
+        default: "1",
+    },
+];
+
+impl Adapter for BloxorzClassic {
+    type Case = Level;
+    type Solver = Solver;
+    type State = Position;
+    type Path = Path;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
+    }
+
+    fn cases<'a>(
+        &'a self,
+        input: Input<'a>,
+        _options: &Options,
+    ) -> Box<dyn Iterator<Item = Result<Level, InputError>> + 'a> {
+        Box::new(std::iter::once_with(move || {
+            parsers::bloxorz_classic::read(input)
+        }))
+    }
+
+    fn size(&self, level: &Level) -> (usize, usize) {
+        (level.rows(), level.cols())
+    }
+
+    fn place(&self, _level: &Level) -> Option<(usize, usize)> {
+        Some((1, 1))
+    }
+
+    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Ok(Solver::with_limits(limits))
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        level: &Level,
+        with_path: bool,
+    ) -> Result<Answer<Path>, Unsolved> {
+        let (moves, path) = if with_path {
+            let solution = solver.solve_with_path(level).map_err(Unsolved::new)?;
+            (
+                solution.as_ref().map(|s| s.moves()),
+                solution.map(|s| s.path),
+            )
+        } else {
+            (solver.solve(level).map_err(Unsolved::new)?, None)
+        };
+        Ok(Answer {
+            moves,
+            path,
+            stats: solver.stats(),
+        })
+    }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::bloxorz_classic::write_answer(out, moves);
+    }
+
+    fn write_path(&self, path: &Path) -> String {
+        path.to_string()
+    }
+
+    fn parse_path(&self, text: &str) -> Result<Path, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+
+    fn replay(&self, level: &Level, path: &Path) -> Result<u64, String> {
+        ::bloxorz_classic::replay(level, path).map_err(|e| e.to_string())
+    }
+
+    /// The oracle's states: three placements of the block per tile and, with a split
+    /// switch, every ordered pair of tiles for cube 1 and cube 2, for every setting of
+    /// the bridges.
+    fn state_space(&self, level: &Level) -> u64 {
+        let tiles = level.tile_count() as u64;
+        let pairs = if level.splits().is_empty() {
+            0
+        } else {
+            tiles * tiles.saturating_sub(1)
+        };
+        (3 * tiles + pairs) << level.bridges().len()
+    }
+
+    fn oracle(&self, level: &Level, limits: Limits) -> Result<Option<u64>, LimitError> {
+        match ::bloxorz_classic::oracle::solve_within(level, limits) {
+            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
+            Err(::bloxorz_classic::SolveError::Limit(e)) => Err(e),
+        }
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let params = GenParams {
+            family: options.choice("family", Family::ALL[0])?,
+            rows: options.get_or("rows", 10)?,
+            cols: options.get_or("cols", 15)?,
+            empty: options.percent("empty", 10)?,
+            fragile: options.percent("fragile", 10)?,
+            bridges: options.get_or("bridges", 3)?,
+            splits: options.get_or("splits", 1)?,
+            seed: crate::generating::seed(options)?,
+        };
+        let level = ::bloxorz_classic::generate::generate(&params).map_err(UsageError::new)?;
+        let mut text = String::new();
+        parsers::bloxorz_classic::write_level(&mut text, &level);
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::bloxorz_classic::validate_input(input, max)
+    }
+
+    fn trace(&self, level: &Level, path: &Path) -> Result<Vec<Position>, String> {
+        ::bloxorz_classic::trace(level, path).map_err(|e| e.to_string())
+    }
+
+    fn glyph(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {
+        match position.body {
+            Body::Block(placement) => {
+                let (a, b) = placement.cells();
+                if pos == a || Some(pos) == b {
+                    return Glyph::painted('B', Paint::Mover);
+                }
+            }
+            Body::Cubes([one, two]) => {
+                if pos == one {
+                    return Glyph::painted('1', Paint::Mover);
+                }
+                if pos == two {
+                    return Glyph::painted('2', Paint::Body);
+                }
+            }
+        }
+        if pos == level.exit() {
+            return Glyph::painted('O', Paint::Goal);
+        }
+        match level.bridge_at(pos) {
+            Some(b) if position.bridges[b] => Glyph::plain('='),
+            Some(_) => Glyph::plain('-'),
+            None => Glyph::plain(level.tile(pos).symbol()),
+        }
+    }
+
+    fn focus(&self, _level: &Level, position: &Position) -> Rect {
+        Rect::around(position.body.cells())
+    }
+
+    fn move_name(&self, path: &Path, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, level, path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PUZZLES;
+    use ::bloxorz_classic::Tile;
+
+    #[test]
+    fn the_sample_is_level_1_and_takes_7_moves() {
+        let puzzle = PUZZLES
+            .iter()
+            .find(|p| p.about().name == "bloxorz-classic")
+            .expect("registered");
+        let out = puzzle
+            .judge(ABOUT.sample.into(), &Options::new(), Limits::NONE)
+            .unwrap();
+        assert_eq!(out, "7\n");
+    }
+
+    #[test]
+    fn the_legend_names_every_symbol_a_frame_draws() {
+        let symbols: Vec<char> = ABOUT.legend.iter().map(|(c, _)| *c).collect();
+        for tile in Tile::ALL {
+            assert!(symbols.contains(&tile.symbol()), "{tile:?}");
+        }
+        for symbol in ['-', 'O', 'B', '1', '2'] {
+            assert!(symbols.contains(&symbol), "{symbol}");
+        }
+    }
+}
