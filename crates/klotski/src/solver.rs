@@ -37,9 +37,17 @@ impl From<LimitError> for SolveError {
 }
 
 /// The most states one search stores: 12 million, under 1 GiB with its queue (24 bytes a
-/// state, in a vector that grows by doubling) and its hash set (16 bytes a state, and the
+/// state, in a vector that grows by doubling) and its hash set (16 bytes a state once it is large, half full, and the
 /// old table while it grows).
 pub const MAX_STATES: usize = 12_000_000;
+
+/// The statistics of a search that expanded `expanded` states and reached `reached`.
+fn stats(expanded: usize, reached: usize) -> SearchStats {
+    SearchStats {
+        expanded: expanded as u64,
+        generated: reached as u64,
+    }
+}
 
 /// No piece moved into this state (the start).
 const NOBODY: u8 = u8::MAX;
@@ -379,18 +387,19 @@ impl Solver {
                             image = moved.max(other);
                             landed = if flip { m.bit(class, to) } else { to };
                         }
-                        if !self.seen.insert(next) {
-                            continue;
-                        }
+                        // Pushed, and taken back when not new: no branch on whether it
+                        // was (see `CodeSet::insert`).
+                        let new = self.seen.insert(next);
                         self.queue.push(Entry {
                             code: next,
                             image,
                             parent: head as u32,
                             moved: landed as u8,
                         });
-                        if stop_at_goal && class == geo.goal_class && to == geo.goal_anchor {
-                            self.stats.expanded += 1;
-                            self.stats.generated += (self.queue.len() - before) as u64;
+                        self.queue.truncate(self.queue.len() - usize::from(!new));
+                        if new & (class == geo.goal_class) & (to == geo.goal_anchor) && stop_at_goal
+                        {
+                            self.stats = stats(head + 1, self.queue.len());
                             return Ok(Outcome {
                                 found: Some((self.queue.len() - 1, depth + 1)),
                                 depth: depth + 1,
@@ -399,15 +408,19 @@ impl Solver {
                     }
                 }
             }
-            let generated = (self.queue.len() - before) as u64;
-            self.stats.expanded += 1;
-            self.stats.generated += generated;
-            meter.charge(generated)?;
+            head += 1;
+            // Every state reached is in the queue, every state before `head` expanded:
+            // the statistics are written when the search stops, not kept on the way.
+            if let Err(e) = meter.charge((self.queue.len() - before) as u64) {
+                self.stats = stats(head, self.queue.len());
+                return Err(e);
+            }
             if self.queue.len() > MAX_STATES {
+                self.stats = stats(head, self.queue.len());
                 return Err(LimitError::Memory(self.queue.len() as u64));
             }
-            head += 1;
         }
+        self.stats = stats(head, self.queue.len());
         let depth = if self.queue.len() > layer_end {
             depth + 1
         } else {

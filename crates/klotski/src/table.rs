@@ -11,6 +11,22 @@ pub(crate) struct CodeSet {
     zero: bool,
     /// `64 - log2(slots.len())`: a hash's top bits pick the slot.
     shift: u32,
+    /// Codes the slots take before they grow (see [`limit`]).
+    limit: usize,
+}
+
+/// Up to this many slots (8 MiB) the set is kept at most a quarter full, so that the
+/// first slot probed is nearly always the code or empty; past it, where memory matters
+/// more than the cache, at most half full.
+const QUARTER_FULL_UP_TO: usize = 1 << 20;
+
+/// How many codes `slots` slots take.
+fn limit(slots: usize) -> usize {
+    if slots <= QUARTER_FULL_UP_TO {
+        slots / 4
+    } else {
+        slots / 2
+    }
 }
 
 /// Slots of a new set: 2^12, 32 KiB.
@@ -25,6 +41,7 @@ impl CodeSet {
         if self.slots.is_empty() || self.slots.len() > 4 * wanted {
             self.slots = vec![0; wanted];
             self.shift = 64 - wanted.trailing_zeros();
+            self.limit = limit(wanted);
         } else if self.len > 0 {
             self.slots.fill(0);
         }
@@ -44,23 +61,23 @@ impl CodeSet {
         if code == 0 {
             return !std::mem::replace(&mut self.zero, true);
         }
-        if 2 * (self.len + 1) > self.slots.len() {
+        if self.len >= self.limit {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(code);
-        loop {
-            let here = self.slots[i];
-            if here == code {
-                return false;
-            }
-            if here == 0 {
-                self.slots[i] = code;
-                self.len += 1;
-                return true;
-            }
+        let mut here = self.slots[i];
+        // A quarter full (while the set is small enough to matter), the first slot is nearly always empty or the code: the
+        // loop is the exception, and whether the code is new is a value, not a branch
+        // (a search finds about as many codes seen as new, in no order a predictor sees).
+        while (here != 0) & (here != code) {
             i = (i + 1) & mask;
+            here = self.slots[i];
         }
+        let new = here == 0;
+        self.slots[i] = code;
+        self.len += usize::from(new);
+        new
     }
 
     /// Whether `code` is in the set.
@@ -92,6 +109,7 @@ impl CodeSet {
         let slots = (old.len() * 2).max(FIRST_SLOTS);
         self.slots = vec![0; slots];
         self.shift = 64 - slots.trailing_zeros();
+        self.limit = limit(slots);
         self.len = 0;
         for code in old.into_iter().filter(|&c| c != 0) {
             self.insert(code);
