@@ -170,12 +170,12 @@ fn kattis_flags(flags: &[OsString]) -> Result<Compare, Failure> {
         match flag.to_str() {
             Some("case_sensitive") => compare.case_sensitive = true,
             Some("space_change_sensitive") => compare.space_change_sensitive = true,
+            // The guard takes the value; a flag without one is bad usage.
             Some(
-                name @ ("float_tolerance" | "float_relative_tolerance" | "float_absolute_tolerance"),
-            ) => {
-                if flags.next().is_none() {
-                    return Err(Failure::Usage(format!("{name} takes a value")));
-                }
+                name
+                @ ("float_tolerance" | "float_relative_tolerance" | "float_absolute_tolerance"),
+            ) if flags.next().is_none() => {
+                return Err(Failure::Usage(format!("{name} takes a value")));
             }
             _ => {}
         }
@@ -299,7 +299,9 @@ impl Checker {
                 "a path line longer than {MAX_LINE} bytes, not checked"
             ));
         }
-        if self.compare.space_change_sensitive && let Some(what) = line.spacing() {
+        if self.compare.space_change_sensitive
+            && let Some(what) = line.spacing()
+        {
             return Some(what);
         }
         let text = line.tokens().join(" ");
@@ -309,9 +311,7 @@ impl Checker {
                 "expected \"-\" (no solution), found {}",
                 line.shown()
             )),
-            (Some(moves), "-") => Some(format!(
-                "expected a path of {moves} moves, found \"-\""
-            )),
+            (Some(moves), "-") => Some(format!("expected a path of {moves} moves, found \"-\"")),
             (Some(moves), _) => {
                 self.paths += 1;
                 match solved.replay(&text) {
@@ -426,7 +426,11 @@ impl Line {
     /// The line as a message shows it: its tokens, quoted.
     fn shown(&self) -> String {
         let shown = quoted(&self.tokens().join(" "));
-        if self.cut { format!("{shown} (cut)") } else { shown }
+        if self.cut {
+            format!("{shown} (cut)")
+        } else {
+            shown
+        }
     }
 
     /// Under `space_change_sensitive`: what is wrong with the line's spacing.
