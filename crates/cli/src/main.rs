@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod cases;
+mod check;
 mod demo;
 mod generate;
 mod options;
@@ -24,7 +25,8 @@ use options::{PuzzleArg, SolveOptions};
 /// and writes the judge output to stdout. Run with no FILE on a terminal to see a
 /// worked example.
 /// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
-/// the judge's rules.
+/// the judge's rules, `gridsolve check` checks an output (and its paths) against an
+/// input.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
@@ -109,6 +111,14 @@ enum Command {
     ///
     /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
     Validate(validate::ValidateArgs),
+    /// Check that OUTPUT is a right judge output for INPUT (tokens compared line by line,
+    /// as judges do), or with --path that every path replays and is optimal.
+    ///
+    /// Exit status: 0 right, 1 wrong (the first wrong line on stdout, `OUTPUT:LINE: ...`)
+    /// or an invalid INPUT, 2 bad usage, 3 I/O failure. With --kattis: 42 accepted, 43
+    /// wrong answer, the reason in FEEDBACK_DIR/judgemessage.txt; any other status is a
+    /// judge error.
+    Check(check::CheckArgs),
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -140,7 +150,7 @@ fn colour_on(when: ColorWhen, terminal: bool) -> bool {
 }
 
 /// Exit statuses, documented in README.
-mod status {
+pub(crate) mod status {
     pub const INVALID_INPUT: u8 = 1;
     pub const BAD_USAGE: u8 = 2;
     pub const IO_FAILURE: u8 = 3;
@@ -170,15 +180,18 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     let result = match (&cli.command, cli.puzzle) {
-        (Some(Command::Gen(args)), _) => generate::run(args),
-        (Some(Command::Validate(args)), _) => validate::run(args),
-        (Some(Command::Completions { shell }), _) => completions(*shell),
-        (Some(Command::Man), _) => man_page(),
-        (None, Some(puzzle)) => solve::run(puzzle.0, &cli),
+        (Some(Command::Check(args)), _) => check::run(args).map(ExitCode::from),
+        (Some(Command::Gen(args)), _) => generate::run(args).map(|()| ExitCode::SUCCESS),
+        (Some(Command::Validate(args)), _) => validate::run(args).map(|()| ExitCode::SUCCESS),
+        (Some(Command::Completions { shell }), _) => {
+            completions(*shell).map(|()| ExitCode::SUCCESS)
+        }
+        (Some(Command::Man), _) => man_page().map(|()| ExitCode::SUCCESS),
+        (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(Failure::Input(message)) => {
             if !message.is_empty() {
                 report(&message);
@@ -245,6 +258,8 @@ fn subcommand_hint(file: &std::path::Path) -> Option<String> {
         ("generator", "gen"),
         ("validate", "validate"),
         ("validator", "validate"),
+        ("check", "check"),
+        ("checker", "check"),
     ]
     .into_iter()
     .find(|(like, _)| *like == word || edit_distance(like, word) <= 2 && word.len() > 3)?

@@ -42,7 +42,7 @@ fn wants_extras(cli: &Cli) -> bool {
 }
 
 /// The failure a run error is, for an input named `source`.
-fn failure(error: RunError, source: &str) -> Failure {
+pub(crate) fn failure(error: RunError, source: &str) -> Failure {
     match error {
         RunError::Usage(e) => Failure::Usage(e.to_string()),
         RunError::Read(_) => Failure::Io(error.describe(source)),

@@ -84,6 +84,17 @@ impl Source {
         }
     }
 
+    /// Its bytes as they are, for what is not a judge input (an output to check).
+    ///
+    /// # Errors
+    /// As [`Source::open`].
+    pub(crate) fn reader(&self) -> Result<Box<dyn Read>, Failure> {
+        Ok(match self {
+            Source::Stdin => Box::new(stdin()?),
+            Source::File(path) => Box::new(open_file(path)?),
+        })
+    }
+
     /// The input, to be read as it is needed, keeping a copy of its first [`PREFIX`]
     /// bytes in `prefix` (to say, after an error, what else the input may be).
     ///
