@@ -25,6 +25,7 @@
 mod contract;
 mod driver;
 mod generating;
+mod invalid;
 mod options;
 pub mod selfcheck;
 mod svg;
@@ -39,6 +40,7 @@ pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
     Unsolved,
 };
+pub use invalid::InvalidKind;
 pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
 pub use options::{OptionSpec, Options, UsageError};
