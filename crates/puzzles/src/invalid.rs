@@ -119,7 +119,14 @@ pub(crate) fn break_layout(kind: &str, valid: &str, rng: &mut SplitMix64) -> Opt
         "trailing-garbage" => format!("{valid}{}\n", rng.range(1, 9)),
         "bom" => format!("\u{feff}{valid}"),
         "leading-zero" => at(pick(rng, &integers)?, "0"),
-        "plus-sign" => at(pick(rng, &integers)?, "+"),
+        // Not on a 0: `+0` where a format ends on a line of zeros starts a case.
+        "plus-sign" => {
+            let nonzero: Vec<usize> = integers
+                .into_iter()
+                .filter(|&i| !valid[i..].starts_with("0 ") && !valid[i..].starts_with("0\n"))
+                .collect();
+            at(pick(rng, &nonzero)?, "+")
+        }
         _ => return None,
     };
     Some(text)
