@@ -34,8 +34,14 @@ pub static LAYOUT: [InvalidKind; 11] = [
     InvalidKind::new("leading-space", "a space before the first token of a line"),
     InvalidKind::new("trailing-space", "a space after the last token of a line"),
     InvalidKind::new("no-final-newline", "the last line without its \\n"),
-    InvalidKind::new("blank-line-at-end", "an empty line after the end of the format"),
-    InvalidKind::new("trailing-garbage", "a line with a token after the end of the format"),
+    InvalidKind::new(
+        "blank-line-at-end",
+        "an empty line after the end of the format",
+    ),
+    InvalidKind::new(
+        "trailing-garbage",
+        "a line with a token after the end of the format",
+    ),
     InvalidKind::new("bom", "a UTF-8 byte-order mark before the first line"),
     InvalidKind::new("leading-zero", "an integer written with a leading 0"),
     InvalidKind::new("plus-sign", "an integer written with a + sign"),
@@ -46,11 +52,9 @@ pub static LAYOUT: [InvalidKind; 11] = [
 pub(crate) fn rng(seed: u64, kind: &str) -> SplitMix64 {
     // The kind's name is mixed in so that two kinds of one seed differ in more than
     // the rule they break.
-    let salt = kind
-        .bytes()
-        .fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
-        });
+    let salt = kind.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+    });
     SplitMix64::new(seed ^ salt)
 }
 
@@ -151,9 +155,12 @@ mod tests {
         let mut r = rng(3, "leading-zero");
         for _ in 0..20 {
             let text = break_layout("leading-zero", valid, &mut r).unwrap();
-            assert!(["02 3\n", "2 03\n", "010 0\n", "10 00\n"]
-                .iter()
-                .any(|changed| text.contains(changed)), "{text:?}");
+            assert!(
+                ["02 3\n", "2 03\n", "010 0\n", "10 00\n"]
+                    .iter()
+                    .any(|changed| text.contains(changed)),
+                "{text:?}"
+            );
         }
     }
 }

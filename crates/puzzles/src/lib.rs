@@ -40,9 +40,9 @@ pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
     Unsolved,
 };
-pub use invalid::InvalidKind;
 pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
+pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};

@@ -15,7 +15,12 @@ fn invalid(puzzle: &dyn Puzzle, kind: &str, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
     puzzle
         .generate_invalid(kind, seed, &mut out)
-        .unwrap_or_else(|e| panic!("{} --invalid {kind} --seed {seed}: {e}", puzzle.about().name));
+        .unwrap_or_else(|e| {
+            panic!(
+                "{} --invalid {kind} --seed {seed}: {e}",
+                puzzle.about().name
+            )
+        });
     out
 }
 
@@ -45,7 +50,13 @@ fn every_invalid_kind_is_refused_by_the_validator() {
 fn the_three_judge_formats_have_kinds_of_their_own_and_the_layout_ones() {
     // Every puzzle gets the layout kinds; a puzzle whose kinds are only those is one
     // whose own rules are not yet broken by `gen --invalid` (said in --invalid list).
-    let layout = ["crlf", "double-space", "no-final-newline", "leading-zero", "bom"];
+    let layout = [
+        "crlf",
+        "double-space",
+        "no-final-newline",
+        "leading-zero",
+        "bom",
+    ];
     for &puzzle in PUZZLES {
         let kinds: Vec<&str> = puzzle.invalid_kinds().iter().map(|k| k.name).collect();
         for name in layout {
@@ -54,13 +65,21 @@ fn the_three_judge_formats_have_kinds_of_their_own_and_the_layout_ones() {
         let mut unique = kinds.clone();
         unique.sort_unstable();
         unique.dedup();
-        assert_eq!(unique.len(), kinds.len(), "{}: a kind twice", puzzle.about().name);
+        assert_eq!(
+            unique.len(),
+            kinds.len(),
+            "{}: a kind twice",
+            puzzle.about().name
+        );
     }
     let with_own = PUZZLES
         .iter()
         .filter(|p| p.invalid_kinds().len() > layout.len() + 6)
         .count();
-    assert!(with_own >= 3, "the three judge formats break their own rules");
+    assert!(
+        with_own >= 3,
+        "the three judge formats break their own rules"
+    );
 }
 
 #[test]

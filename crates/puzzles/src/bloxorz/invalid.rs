@@ -4,8 +4,14 @@ use crate::invalid::{self, InvalidKind};
 use grid_core::SplitMix64;
 
 pub(super) static KINDS: [InvalidKind; 14] = [
-    InvalidKind::new("rows-range", "R = 501, over the judge's 500 (with its 501 rows)"),
-    InvalidKind::new("cols-range", "C = 501, over the judge's 500 (rows of 501 cells)"),
+    InvalidKind::new(
+        "rows-range",
+        "R = 501, over the judge's 500 (with its 501 rows)",
+    ),
+    InvalidKind::new(
+        "cols-range",
+        "C = 501, over the judge's 500 (rows of 501 cells)",
+    ),
     InvalidKind::new("short-header", "a case's first line without C"),
     InvalidKind::new("unknown-char", "a cell other than # . E X O"),
     InvalidKind::new("short-row", "a row one character short"),
@@ -80,7 +86,11 @@ impl Case {
     /// The case's lines: `R C` and its rows.
     fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!("{} {}", self.rows.len(), self.cols)];
-        lines.extend(self.rows.iter().map(|row| String::from_utf8_lossy(row).into_owned()));
+        lines.extend(
+            self.rows
+                .iter()
+                .map(|row| String::from_utf8_lossy(row).into_owned()),
+        );
         lines
     }
 }

@@ -45,7 +45,10 @@ impl Case {
     fn new(rng: &mut SplitMix64, n: usize, m: usize, max_len: usize) -> Case {
         let target = rng.range(2, max_len as u64) as usize;
         let body = loop {
-            let mut body = vec![(rng.range(1, n as u64) as usize, rng.range(1, m as u64) as usize)];
+            let mut body = vec![(
+                rng.range(1, n as u64) as usize,
+                rng.range(1, m as u64) as usize,
+            )];
             while body.len() < target {
                 let &(r, c) = body.last().expect("a head");
                 let next: Vec<Square> = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]

@@ -7,7 +7,10 @@ pub(super) static KINDS: [InvalidKind; 14] = [
     InvalidKind::new("n-range", "n = 31, over the judge's 30 (with its 31 rows)"),
     InvalidKind::new("m-range", "m = 31, over the judge's 30 (rows of 31 cells)"),
     InvalidKind::new("n-zero", "n = 0 (no rows, no queries)"),
-    InvalidKind::new("q-range", "q = 501, over the judge's 500 (with its 501 queries)"),
+    InvalidKind::new(
+        "q-range",
+        "q = 501, over the judge's 500 (with its 501 queries)",
+    ),
     InvalidKind::new("cell-value", "a cell other than 0 or 1"),
     InvalidKind::new("short-row", "a row one cell short"),
     InvalidKind::new("long-row", "a row one cell too long"),
