@@ -141,6 +141,7 @@ fn inputs(puzzle: &str, dir: &Path) -> Vec<Case> {
 }
 
 #[test]
+#[allow(clippy::print_stderr)] // a skipped run says why on stderr
 fn checktestdata_agrees_with_gridsolve_validate() {
     let pyctd = match pyctd() {
         Ok(path) => path,
