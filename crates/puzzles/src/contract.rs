@@ -340,7 +340,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
     /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
-    /// one a kind, besides the layout rules of [`crate::invalid::LAYOUT`] (which every
+    /// one a kind, besides the layout rules every format shares (which every
     /// puzzle with an [`Adapter::invalid_base`] gets). None by default.
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
         &[]
