@@ -205,7 +205,7 @@ impl Adapter for BloxorzClassic {
     }
 
     /// A generated layout of the default size: the layout kinds of `gen --invalid`
-    /// break it (this format has no kinds of its own yet).
+    /// break it (the format's own rules have no kinds yet).
     fn invalid_base(&self, seed: u64) -> Option<String> {
         let mut out = Vec::new();
         Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
