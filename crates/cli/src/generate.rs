@@ -56,6 +56,11 @@ pub(crate) struct GenArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
+    /// Write an input that breaks one rule of the judge format instead, made from
+    /// --seed (for testing validators); `list` lists the puzzle's kinds.
+    #[arg(long, value_name = "KIND")]
+    invalid: Option<String>,
+
     #[command(flatten)]
     options: GenOptions,
 }
@@ -63,6 +68,9 @@ pub(crate) struct GenArgs {
 /// Writes the input `args` describe to stdout, a case at a time.
 pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
     let puzzle = args.puzzle.0;
+    if let Some(kind) = &args.invalid {
+        return invalid(args, kind);
+    }
     check_options(puzzle, &args.options.0, GenOptions::SPECS).map_err(Failure::Usage)?;
     let options = args
         .options
@@ -73,6 +81,35 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     let written = puzzle
         .generate(&options, &mut out)
+        .and_then(|()| out.flush().map_err(GenError::Io));
+    match written {
+        Ok(()) => Ok(()),
+        Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
+        Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
+    }
+}
+
+/// `gridsolve gen --invalid KIND`: an input that breaks the rule `KIND`, or with
+/// `list` the kinds, a line each (`NAME  what it breaks`).
+fn invalid(args: &GenArgs, kind: &str) -> Result<(), Failure> {
+    let puzzle = args.puzzle.0;
+    if let Some(name) = args.options.0.names().next() {
+        return Err(Failure::Usage(format!(
+            "--{name} does not go with --invalid, which takes only --seed"
+        )));
+    }
+    if kind == "list" {
+        let kinds = puzzle.invalid_kinds();
+        let width = kinds.iter().map(|k| k.name.len()).max().unwrap_or(0);
+        let mut text = String::new();
+        for k in &kinds {
+            let _ = writeln!(text, "{:<width$}  {}", k.name, k.summary);
+        }
+        return crate::write_stdout(&text);
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = puzzle
+        .generate_invalid(kind, args.seed, &mut out)
         .and_then(|()| out.flush().map_err(GenError::Io));
     match written {
         Ok(()) => Ok(()),

@@ -264,6 +264,73 @@ fn gen_rejects_bad_arguments_as_usage(#[case] args: &[&str], #[case] stderr: &st
     assert!(run.stderr.starts_with(stderr), "{}", run.stderr);
 }
 
+#[rstest]
+#[case::unknown_kind(&["gen", "--puzzle", "holedox", "--invalid", "spiral"], "error: --invalid spiral is not a kind of invalid holedox input (n-range, ")]
+#[case::with_a_gen_option(&["gen", "--puzzle", "bloxorz", "--invalid", "crlf", "--rows", "9"], "error: --rows does not go with --invalid, which takes only --seed\n")]
+fn gen_invalid_rejects_bad_arguments_as_usage(#[case] args: &[&str], #[case] stderr: &str) {
+    let run = gridsolve(args, b"");
+    assert_eq!((run.status, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.starts_with(stderr), "{}", run.stderr);
+}
+
+#[test]
+fn gen_invalid_lists_its_kinds_and_writes_what_validate_refuses() {
+    let list = String::from_utf8(stdout_of(
+        &["gen", "-p", "huarongdao", "--invalid", "list"],
+        b"",
+    ))
+    .unwrap();
+    assert!(
+        list.contains("blank-on-fixed     a query's blank E on a fixed cell (0)\n"),
+        "{list}"
+    );
+    assert!(
+        list.contains("crlf               one line ends with \\r\\n\n"),
+        "{list}"
+    );
+    let input = stdout_of(
+        &[
+            "gen",
+            "-p",
+            "huarongdao",
+            "--invalid",
+            "blank-on-piece",
+            "--seed",
+            "4",
+        ],
+        b"",
+    );
+    assert_eq!(
+        input,
+        stdout_of(
+            &[
+                "gen",
+                "-p",
+                "huarongdao",
+                "--invalid",
+                "blank-on-piece",
+                "--seed",
+                "4"
+            ],
+            b""
+        ),
+        "same seed, same bytes"
+    );
+    let run = gridsolve(&["validate", "--puzzle", "huarongdao"], &input);
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("expected the blank E and the piece S on different cells"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with("<stdin>: 1 violation\n"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn validate_lists_every_violation_and_exits_1() {
     let input = "3 4 2\r\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 1 2 2 3 2";

@@ -1,6 +1,7 @@
 //! What a puzzle is, for the tools: the [`Adapter`] trait a puzzle implements once, and
 //! the plain data it describes itself with.
 
+use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
 use parsers::validate::Report;
@@ -337,6 +338,26 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// # Errors
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
+    /// one a kind, besides the layout rules every format shares (which every
+    /// puzzle with an [`Adapter::invalid_base`] gets). None by default.
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &[]
+    }
+
+    /// A small input of seed `seed` that [`Adapter::validate`] accepts, on which the
+    /// layout kinds are broken; `None` (the default): no layout kinds.
+    fn invalid_base(&self, _seed: u64) -> Option<String> {
+        None
+    }
+
+    /// An input of seed `seed` that breaks the rule `kind` (one of
+    /// [`Adapter::invalid_kinds`]) and no other, so [`Adapter::validate`] refuses it;
+    /// `None` for a kind the puzzle does not know.
+    fn invalid(&self, _kind: &str, _seed: u64) -> Option<String> {
+        None
+    }
 
     /// The violations of the judge's strict rules in `input`, the first `max` of them
     /// kept (the report counts them all).

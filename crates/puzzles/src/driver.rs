@@ -3,6 +3,7 @@
 //! The loops over cases are written here once.
 
 use crate::contract::{About, Adapter, GenError, Glyph, Rect};
+use crate::invalid::{self, InvalidKind};
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
 use parsers::validate::Report;
@@ -73,6 +74,22 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
+    /// the layout rules (when it gives a valid input to break them on).
+    fn invalid_kinds(&self) -> Vec<InvalidKind>;
+
+    /// Writes an input of seed `seed` that breaks the rule `kind` (one of
+    /// [`Puzzle::invalid_kinds`]).
+    ///
+    /// # Errors
+    /// A kind the puzzle does not know (usage), or a failed write.
+    fn generate_invalid(
+        &self,
+        kind: &str,
+        seed: u64,
+        out: &mut dyn io::Write,
+    ) -> Result<(), GenError>;
 
     /// The violations of the judge's strict rules, the first `max` kept.
     ///
@@ -346,6 +363,44 @@ impl<A: Adapter> Puzzle for A {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         Adapter::validate(self, input, max)
+    }
+
+    fn invalid_kinds(&self) -> Vec<InvalidKind> {
+        let mut kinds = Adapter::invalid_kinds(self).to_vec();
+        if Adapter::invalid_base(self, 1).is_some() {
+            kinds.extend_from_slice(&invalid::LAYOUT);
+        }
+        kinds
+    }
+
+    fn generate_invalid(
+        &self,
+        kind: &str,
+        seed: u64,
+        out: &mut dyn io::Write,
+    ) -> Result<(), GenError> {
+        let own = Adapter::invalid_kinds(self).iter().any(|k| k.name == kind);
+        let text = if own {
+            Adapter::invalid(self, kind, seed)
+        } else {
+            let mut rng = invalid::rng(seed, kind);
+            Adapter::invalid_base(self, rng.next_u64())
+                .and_then(|base| invalid::break_layout(kind, &base, &mut rng))
+        };
+        let Some(text) = text else {
+            let kinds: Vec<&str> = Puzzle::invalid_kinds(self).iter().map(|k| k.name).collect();
+            let known = if kinds.is_empty() {
+                "it has none".to_string()
+            } else {
+                kinds.join(", ")
+            };
+            return Err(GenError::Usage(UsageError::new(format!(
+                "--invalid {kind} is not a kind of invalid {} input ({known}; --invalid list says what each breaks)",
+                self.about().name
+            ))));
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(())
     }
 
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {

@@ -25,6 +25,7 @@
 mod contract;
 mod driver;
 mod generating;
+mod invalid;
 mod options;
 pub mod selfcheck;
 mod svg;
@@ -41,6 +42,7 @@ pub use contract::{
 };
 pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved};
 pub use grid_core::{LimitError, Limits, Pos, SearchStats};
+pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};

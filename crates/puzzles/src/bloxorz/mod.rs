@@ -1,11 +1,13 @@
 //! Bloxorz (POJ 3322) through the contract: a case is a board.
 
+mod invalid;
 mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
 };
 use crate::generating;
+use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use ::bloxorz::generate::{Family, GenParams, StartKind};
 use ::bloxorz::{Board, Cell, Placement, Solver};
@@ -201,6 +203,18 @@ impl Adapter for Bloxorz {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::bloxorz::validate_input(input, max)
+    }
+
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
     }
 
     fn trace(&self, board: &Board, path: &Moves) -> Result<Vec<Placement>, String> {

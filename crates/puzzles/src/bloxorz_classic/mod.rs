@@ -204,6 +204,14 @@ impl Adapter for BloxorzClassic {
         parsers::validate::bloxorz_classic::validate_input(input, max)
     }
 
+    /// A generated layout of the default size: the layout kinds of `gen --invalid`
+    /// break it (the format's own rules have no kinds yet).
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        let mut out = Vec::new();
+        Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
+        String::from_utf8(out).ok()
+    }
+
     fn trace(&self, level: &Level, path: &Path) -> Result<Vec<Position>, String> {
         ::bloxorz_classic::trace(level, path).map_err(|e| e.to_string())
     }

@@ -1,12 +1,14 @@
 //! Holedox Moving (POJ 1324) through the contract: a case is a game, with the place of
 //! its first line for messages about it.
 
+mod invalid;
 mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
 };
 use crate::generating;
+use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
@@ -195,6 +197,18 @@ impl Adapter for Holedox {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::holedox::validate_input(input, max)
+    }
+
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Vec<Pos>>, String> {

@@ -1,6 +1,7 @@
 //! Huarongdao (NOIP 2013) through the contract: a case is a query, with the board it is
 //! asked on (shared by all the queries of an input).
 
+mod invalid;
 mod svg;
 
 use crate::contract::{
@@ -8,6 +9,7 @@ use crate::contract::{
 };
 use crate::driver::RunError;
 use crate::generating;
+use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
@@ -266,6 +268,18 @@ impl Adapter for Huarongdao {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::huarongdao::validate_input(input, max)
+    }
+
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
     }
 
     fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Position>, String> {

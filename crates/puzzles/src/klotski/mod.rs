@@ -1,6 +1,7 @@
 //! Klotski (华容道) through the contract: a case is a layout, asked under a move metric
 //! (the solve option `--metric`).
 
+mod invalid;
 mod svg;
 
 use crate::contract::{
@@ -252,6 +253,23 @@ impl Adapter for Klotski {
 
     fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
         parsers::validate::klotski::validate_input(input, max)
+    }
+
+    fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
+        &invalid::KINDS
+    }
+
+    /// A generated layout of the default size.
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        let mut out = Vec::new();
+        Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
+        String::from_utf8(out).ok()
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        let mut rng = crate::invalid::rng(seed, kind);
+        let base = Adapter::invalid_base(self, rng.next_u64())?;
+        invalid::make(kind, &base, &mut rng)
     }
 
     fn trace(&self, case: &Case, path: &Path) -> Result<Vec<Frame>, String> {

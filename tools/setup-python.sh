@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Creates the virtual environment .venv-tools at the top of the repository (or DIR, the
+# first argument) with the pinned Python tools of tools/requirements.txt: `pyctd`
+# (checktestdata) for crates/cli/tests/checktestdata.rs. Needs python3 (3.9 or newer)
+# with venv and pip, and access to PyPI. Running it again only installs what changed.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+venv="${1:-$root/.venv-tools}"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/tools/requirements.txt"
+echo "$venv: $("$venv/bin/pyctd" --version 2>&1 | sed 's/^/checktestdata (pyctd) /')"
