@@ -121,7 +121,7 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, Failure> {
     }
 }
 
-/// `--kattis`: INPUT ANSWER FEEDBACK_DIR [FLAGS], the team output on stdin. Nothing is
+/// `--kattis`: INPUT ANSWER FEEDBACK_DIR `[FLAGS]`, the team output on stdin. Nothing is
 /// written to stdout (an interactive problem's validator talks to the team there).
 fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
     let Some((feedback, flags)) = args.rest.split_first() else {
