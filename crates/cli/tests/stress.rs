@@ -117,7 +117,7 @@ fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells(
         stdout.contains(&format!("--- expected (gridsolve)\n{ours}")),
         "{stdout}"
     );
-    eprintln!("holedox-ref: shrunk to {rows} x {cols} in {seconds:.2} s\n{stdout}");
+    assert!(seconds < 30.0, "{seconds} s");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -161,7 +161,6 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
         panic!("{input}")
     };
     assert!(rows * cols <= 6, "a lair of {rows} x {cols}:\n{input}");
-    eprintln!("holedox-ref from judge size:\n{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -229,7 +228,7 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
         ours,
         "bloxorz-ref itself is right here"
     );
-    eprintln!("fragile-blind bloxorz: shrunk to {rows} x {cols} in {seconds:.2} s\n{stdout}");
+    assert!(seconds < 30.0, "{seconds} s");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
