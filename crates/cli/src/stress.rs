@@ -543,3 +543,44 @@ fn count(n: u64, unit: &str) -> String {
         format!("{n} {unit}s")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzles::{Input, PUZZLES};
+
+    /// The largest board of an input, in cells.
+    fn largest(puzzle: &dyn Puzzle, input: &str) -> usize {
+        puzzle
+            .inspect(Input::bytes(input.as_bytes()))
+            .unwrap()
+            .largest
+    }
+
+    #[test]
+    fn inputs_are_valid_grow_over_the_run_and_repeat_with_the_seed() {
+        const N: u64 = 60;
+        for &puzzle in PUZZLES {
+            let name = puzzle.about().name;
+            let families: Vec<&str> = puzzle.families().into_iter().map(|(f, _)| f).collect();
+            let mut rng = SplitMix64::new(5);
+            let mut sizes = Vec::new();
+            let mut texts = Vec::new();
+            for i in 0..N {
+                let family = families[i as usize % families.len()];
+                let (made, input) = generate(puzzle, family, &mut rng, i, N).unwrap();
+                let report = puzzle.validate(Input::bytes(input.as_bytes()), 3).unwrap();
+                assert_eq!(report.total, 0, "{name}: {}\n{input}", made.command(puzzle));
+                sizes.push(largest(puzzle, &input));
+                texts.push(input);
+            }
+            let third = N as usize / 3;
+            let early: usize = sizes[..third].iter().sum();
+            let late: usize = sizes[N as usize - third..].iter().sum();
+            assert!(early < late, "{name}: {sizes:?}");
+            let mut again = SplitMix64::new(5);
+            let (_, first) = generate(puzzle, families[0], &mut again, 0, N).unwrap();
+            assert_eq!(first, texts[0], "{name}");
+        }
+    }
+}
