@@ -27,7 +27,8 @@ use options::{PuzzleArg, SolveOptions};
 /// worked example.
 /// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
 /// the judge's rules, `gridsolve check` checks an output (and its paths) against an
-/// input.
+/// input, `gridsolve stress` tests a program on generated inputs and shrinks the one
+/// it fails on.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
