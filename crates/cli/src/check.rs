@@ -69,6 +69,9 @@ pub(crate) enum Verdict {
     Right(String),
     /// Wrong: `OUTPUT:LINE: ...`.
     Wrong(String),
+    /// Not even answers: a line that is no answer the puzzle could give, missing
+    /// lines or lines past the last answer (`OUTPUT:LINE: ...`).
+    Unreadable(String),
 }
 
 /// How lines are compared.
@@ -114,7 +117,7 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, Failure> {
             write_stdout(&format!("{summary}\n"))?;
             Ok(0)
         }
-        Verdict::Wrong(message) => {
+        Verdict::Wrong(message) | Verdict::Unreadable(message) => {
             write_stdout(&format!("{message}\n"))?;
             Ok(crate::status::INVALID_INPUT)
         }
@@ -145,7 +148,7 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
     let input = Source::File(args.input.clone());
     let verdict = check(args, &input, &Source::Stdin, compare);
     let message = match &verdict {
-        Ok(Verdict::Right(text) | Verdict::Wrong(text)) => text.clone(),
+        Ok(Verdict::Right(text) | Verdict::Wrong(text) | Verdict::Unreadable(text)) => text.clone(),
         Err(Failure::Input(text) | Failure::Usage(text) | Failure::Io(text)) => {
             format!("judge error: {text}")
         }
@@ -155,7 +158,7 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
         .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))?;
     match verdict? {
         Verdict::Right(_) => Ok(kattis::ACCEPTED),
-        Verdict::Wrong(_) => Ok(kattis::WRONG_ANSWER),
+        Verdict::Wrong(_) | Verdict::Unreadable(_) => Ok(kattis::WRONG_ANSWER),
     }
 }
 
@@ -190,8 +193,6 @@ fn check(
     output: &Source,
     compare: Compare,
 ) -> Result<Verdict, Failure> {
-    let puzzle = args.puzzle.0;
-    let name = input.name();
     // Read the input once first, so an invalid input is an error, not a verdict.
     let kept = match input {
         Source::Stdin => Some(input.read_all()?),
@@ -201,12 +202,8 @@ fn check(
         kept.as_ref()
             .map_or_else(|| input.open(), |b| Ok(Input::bytes(b)))
     };
-    puzzle.inspect(open()?).map_err(|e| failure(e, &name))?;
-    let solutions = puzzle
-        .solutions(open()?, &args.options.0, Limits::NONE, PathsFor::NONE)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    let mut checker = Checker {
-        puzzle,
+    let checker = Checker {
+        puzzle: args.puzzle.0,
         compare,
         with_path: args.path,
         name: output.name(),
@@ -214,13 +211,54 @@ fn check(
         cases: 0,
         paths: 0,
     };
-    for solved in solutions {
-        let solved = solved.map_err(|e| failure(e, &name))?;
-        if let Some(wrong) = checker.case(&*solved)? {
-            return Ok(Verdict::Wrong(wrong));
+    checker.run(&open, &input.name(), &args.options.0)
+}
+
+/// Checks a judge output in memory against the answers to an input in memory, as
+/// `gridsolve check` does without `--path` (`gridsolve stress` asks this of every run).
+///
+/// # Errors
+/// An invalid input, bad solve options, or a case the solver cannot answer.
+pub(crate) fn check_bytes(
+    puzzle: &'static dyn Puzzle,
+    options: &puzzles::Options,
+    input: &[u8],
+    output: &[u8],
+) -> Result<Verdict, Failure> {
+    let checker = Checker {
+        puzzle,
+        compare: Compare::JUDGE,
+        with_path: false,
+        name: "<output>".to_string(),
+        lines: Lines::new(Box::new(io::Cursor::new(output.to_vec()))),
+        cases: 0,
+        paths: 0,
+    };
+    checker.run(&|| Ok(Input::bytes(input)), "<input>", options)
+}
+
+impl Checker {
+    /// Checks the output against every case of the input `open` reads (named `name`),
+    /// solved under `options`.
+    fn run<'i>(
+        mut self,
+        open: &dyn Fn() -> Result<Input<'i>, Failure>,
+        name: &str,
+        options: &puzzles::Options,
+    ) -> Result<Verdict, Failure> {
+        let puzzle = self.puzzle;
+        puzzle.inspect(open()?).map_err(|e| failure(e, name))?;
+        let solutions = puzzle
+            .solutions(open()?, options, Limits::NONE, PathsFor::NONE)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        for solved in solutions {
+            let solved = solved.map_err(|e| failure(e, name))?;
+            if let Some(wrong) = self.case(&*solved)? {
+                return Ok(wrong);
+            }
         }
+        self.end()
     }
-    checker.end()
 }
 
 /// The output being checked, against one case after another.
@@ -249,27 +287,32 @@ impl Checker {
         format!("{}:{line}: {unit} {number}: {what}", self.name)
     }
 
-    /// Checks the lines of one case; the message of the first wrong one.
-    fn case(&mut self, solved: &dyn Solved) -> Result<Option<String>, Failure> {
+    /// Checks the lines of one case; the verdict on the first wrong one.
+    fn case(&mut self, solved: &dyn Solved) -> Result<Option<Verdict>, Failure> {
         self.cases += 1;
         let number = solved.number();
         let mut expected = String::new();
         solved.write_answer(&mut expected);
-        for want in expected.lines() {
+        for (i, want) in expected.lines().enumerate() {
             let Some(line) = self.lines.next().map_err(|e| self.read_error(&e))? else {
                 let at = self.lines.number + 1;
-                return Ok(Some(self.wrong(
+                return Ok(Some(Verdict::Unreadable(self.wrong(
                     at,
                     number,
                     &format!("expected {}, found end of output", quoted(want)),
-                )));
+                ))));
             };
             if !self.compare.matches(want, &line) {
-                return Ok(Some(self.wrong(
+                let what = self.wrong(
                     line.number,
                     number,
                     &format!("expected {}, found {}", quoted(want), line.shown()),
-                )));
+                );
+                return Ok(Some(if self.answer_shaped(number, i, &line) {
+                    Verdict::Wrong(what)
+                } else {
+                    Verdict::Unreadable(what)
+                }));
             }
         }
         if !self.with_path {
@@ -281,15 +324,34 @@ impl Checker {
                 Some(moves) => format!("a path of {moves} moves"),
                 None => "\"-\" (no solution)".to_string(),
             };
-            return Ok(Some(self.wrong(
+            return Ok(Some(Verdict::Unreadable(self.wrong(
                 at,
                 number,
                 &format!("expected {want}, found end of output"),
-            )));
+            ))));
         };
         Ok(self
             .path(solved, &line)
-            .map(|what| self.wrong(line.number, number, &what)))
+            .map(|what| Verdict::Wrong(self.wrong(line.number, number, &what))))
+    }
+
+    /// Whether `line` is line `i` of some answer the puzzle could give case `number`:
+    /// its "no solution" line, or its line for a number of moves the line holds.
+    fn answer_shaped(&self, number: usize, i: usize, line: &Line) -> bool {
+        let answers = line
+            .tokens()
+            .iter()
+            .filter_map(|t| t.parse::<u64>().ok())
+            .map(Some)
+            .chain([None])
+            .collect::<Vec<_>>();
+        answers.into_iter().any(|moves| {
+            let mut text = String::new();
+            self.puzzle.write_answer(&mut text, number, moves);
+            text.lines()
+                .nth(i)
+                .is_some_and(|want| self.compare.matches(want, line))
+        })
     }
 
     /// What is wrong with `line` as the path of `solved`, if anything.
@@ -331,7 +393,7 @@ impl Checker {
     fn end(mut self) -> Result<Verdict, Failure> {
         while let Some(line) = self.lines.next().map_err(|e| self.read_error(&e))? {
             if self.compare.space_change_sensitive || !line.is_blank() {
-                return Ok(Verdict::Wrong(format!(
+                return Ok(Verdict::Unreadable(format!(
                     "{}:{}: expected end of output, found {}",
                     self.name,
                     line.number,

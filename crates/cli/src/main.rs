@@ -15,6 +15,7 @@ mod options;
 mod show;
 mod solve;
 mod source;
+mod stress;
 mod validate;
 
 use options::{PuzzleArg, SolveOptions};
@@ -26,7 +27,8 @@ use options::{PuzzleArg, SolveOptions};
 /// worked example.
 /// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
 /// the judge's rules, `gridsolve check` checks an output (and its paths) against an
-/// input.
+/// input, `gridsolve stress` tests a program on generated inputs and shrinks the one
+/// it fails on.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
@@ -119,6 +121,19 @@ enum Command {
     /// wrong answer, the reason in FEEDBACK_DIR/judgemessage.txt; any other status is a
     /// judge error.
     Check(check::CheckArgs),
+    /// Run CMD on generated inputs until its output is wrong, then shrink the input
+    /// that broke it (`gridsolve stress --puzzle P -- ./my-solution`).
+    ///
+    /// Inputs come from the puzzle's generator families, growing from tiny to the
+    /// judge's size over the run, all from --seed. Each output is checked as `gridsolve
+    /// check` checks one. The first failure (wrong answer, output that does not parse,
+    /// crash, time limit) is shrunk: fewer cases, rows and columns, walls, stones,
+    /// pieces, a shorter snake, as long as CMD still fails the same way. The smallest
+    /// input goes to --out and is shown with the expected and the actual output.
+    ///
+    /// Exit status: 0 every case passed, 1 a failure found, 2 bad usage (CMD cannot be
+    /// started), 3 I/O failure.
+    Stress(stress::StressArgs),
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -181,6 +196,7 @@ fn main() -> ExitCode {
     };
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Check(args)), _) => check::run(args).map(ExitCode::from),
+        (Some(Command::Stress(args)), _) => stress::run(args).map(ExitCode::from),
         (Some(Command::Gen(args)), _) => generate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Validate(args)), _) => validate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Completions { shell }), _) => {
@@ -259,6 +275,7 @@ fn subcommand_hint(file: &std::path::Path) -> Option<String> {
         ("validate", "validate"),
         ("validator", "validate"),
         ("check", "check"),
+        ("stress", "stress"),
         ("checker", "check"),
     ]
     .into_iter()

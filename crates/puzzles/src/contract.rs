@@ -393,6 +393,21 @@ pub trait Adapter: Send + Sync + Sized + 'static {
         out: &mut dyn fmt::Write,
     ) -> fmt::Result;
 
+    /// Cases a little smaller or simpler than `case`, the smallest first, for
+    /// shrinking a failing input (`gridsolve stress`): fewer rows or columns, a wall
+    /// cleared, a piece or a stone removed, a shorter snake. Each must be smaller than
+    /// `case` by some measure that cannot shrink forever (so that taking candidates
+    /// again and again ends); a candidate that breaks the judge's strict rules is
+    /// dropped by the caller, so an adapter may offer it. The default offers none.
+    fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
+        Box::new(std::iter::empty())
+    }
+
+    /// A judge input holding `cases` in this order (as [`Adapter::cases`] reads them
+    /// back), or `None` when they cannot be one input (Huarongdao's queries on
+    /// different boards; several cases of a one-case format).
+    fn write_input(&self, cases: &[&Self::Case]) -> Option<String>;
+
     /// Fields `--format json` adds after the common ones, for these solve options.
     fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()

@@ -97,11 +97,38 @@ pub trait Puzzle: Sync {
     /// When reading fails.
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
 
+    /// Shrinks `input`, read under the solve `options`, while `test` says it still
+    /// fails: repeatedly the first smaller input that does (fewer cases first, then
+    /// each case made smaller by [`Adapter::shrink`]), until none does or `test` says
+    /// [`Tried::Enough`]. Candidates that break the judge's strict rules are never
+    /// tested. Returns the smallest failing input, in the judge format (as
+    /// [`Adapter::write_input`] writes it).
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    fn shrink(
+        &self,
+        input: &[u8],
+        options: &Options,
+        test: &mut dyn FnMut(&str) -> Tried,
+    ) -> Result<String, RunError>;
+
     /// Writes the judge's line(s) for case `number` (from 1) with answer `moves`.
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
 
     /// Fields `--format json` adds after the common ones.
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
+}
+
+/// What the test of [`Puzzle::shrink`] says of a smaller input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tried {
+    /// It still fails the same way: keep it, and shrink on from it.
+    Fails,
+    /// It does not: try the next candidate.
+    Passes,
+    /// Stop shrinking (a budget is spent): keep the smallest found so far.
+    Enough,
 }
 
 /// The solved cases of an input, one at a time (see [`Puzzle::solutions`]).
@@ -407,6 +434,15 @@ impl<A: Adapter> Puzzle for A {
         Adapter::write_answer(self, out, number, moves);
     }
 
+    fn shrink(
+        &self,
+        input: &[u8],
+        options: &Options,
+        test: &mut dyn FnMut(&str) -> Tried,
+    ) -> Result<String, RunError> {
+        shrink_input(self, input, options, test)
+    }
+
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         Adapter::json_fields(self, options)
     }
@@ -568,4 +604,83 @@ impl<A: Adapter> Frames for Trace<'_, A> {
     fn focus(&self, i: usize) -> Rect {
         self.adapter.focus(self.case, &self.states[i])
     }
+}
+
+/// [`Puzzle::shrink`]: a greedy search that keeps the first smaller input that still
+/// fails, until no candidate does.
+fn shrink_input<A: Adapter>(
+    adapter: &A,
+    input: &[u8],
+    options: &Options,
+    test: &mut dyn FnMut(&str) -> Tried,
+) -> Result<String, RunError> {
+    let mut cases = adapter
+        .cases(Input::bytes(input), options)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut best = adapter
+        .write_input(&cases.iter().collect::<Vec<_>>())
+        .unwrap_or_else(|| String::from_utf8_lossy(input).into_owned());
+    let mut stop = false;
+    // The text of `cases` when it is a valid input that still fails.
+    let mut attempt = |cases: &[&A::Case], stop: &mut bool| -> Option<String> {
+        if *stop {
+            return None;
+        }
+        let text = adapter.write_input(cases)?;
+        let report = adapter.validate(Input::bytes(text.as_bytes()), 1).ok()?;
+        if report.total > 0 {
+            return None;
+        }
+        match test(&text) {
+            Tried::Fails => Some(text),
+            Tried::Passes => None,
+            Tried::Enough => {
+                *stop = true;
+                None
+            }
+        }
+    };
+    'search: while !stop {
+        // Fewer cases: halves first, down to one case at a time.
+        let n = cases.len();
+        let mut len = n / 2;
+        while len >= 1 {
+            for start in (0..n).step_by(len) {
+                let end = (start + len).min(n);
+                let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
+                if let Some(text) = attempt(&kept, &mut stop) {
+                    cases.drain(start..end);
+                    best = text;
+                    continue 'search;
+                }
+            }
+            len /= 2;
+        }
+        // Each case smaller.
+        for i in 0..cases.len() {
+            let mut found = None;
+            for candidate in adapter.shrink(&cases[i]) {
+                let text = {
+                    let refs: Vec<&A::Case> = (0..cases.len())
+                        .map(|j| if j == i { &candidate } else { &cases[j] })
+                        .collect();
+                    attempt(&refs, &mut stop)
+                };
+                if let Some(text) = text {
+                    found = Some((candidate, text));
+                    break;
+                }
+                if stop {
+                    break;
+                }
+            }
+            if let Some((candidate, text)) = found {
+                cases[i] = candidate;
+                best = text;
+                continue 'search;
+            }
+        }
+        break;
+    }
+    Ok(best)
 }

@@ -28,6 +28,7 @@ mod generating;
 mod invalid;
 mod options;
 pub mod selfcheck;
+mod shrinking;
 mod svg;
 
 mod bloxorz;
@@ -40,8 +41,10 @@ pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Style,
     Unsolved,
 };
-pub use driver::{Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved};
-pub use grid_core::{LimitError, Limits, Pos, SearchStats};
+pub use driver::{
+    Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
+};
+pub use grid_core::{LimitError, Limits, Pos, SearchStats, SplitMix64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};

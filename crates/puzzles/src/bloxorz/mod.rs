@@ -9,6 +9,7 @@ use crate::contract::{
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::shrinking;
 use ::bloxorz::generate::{Family, GenParams, StartKind};
 use ::bloxorz::{Board, Cell, Placement, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
@@ -199,6 +200,63 @@ impl Adapter for Bloxorz {
             parsers::bloxorz::write_board(&mut text, &board);
             Ok(text)
         })
+    }
+
+    fn shrink<'a>(&'a self, board: &'a Board) -> Box<dyn Iterator<Item = Board> + 'a> {
+        // Worked on the judge's characters, so the start and the target move with the
+        // cells; a candidate must keep both whole (a lying box cut in half would stand).
+        let mut text = String::new();
+        parsers::bloxorz::write_board(&mut text, board);
+        let (rows, cols) = (board.rows(), board.cols());
+        let chars: Vec<u8> = text.lines().skip(1).flat_map(str::bytes).collect();
+        let marks = |cells: &[u8]| {
+            let count = |ch| cells.iter().filter(|&&c| c == ch).count();
+            (count(b'X'), count(b'O'))
+        };
+        let whole = marks(&chars);
+        let make = move |rows: usize, cols: usize, cells: &[u8]| {
+            if marks(cells) != whole {
+                return None;
+            }
+            let lines: Vec<&str> = cells
+                .chunks(cols)
+                .map(|row| std::str::from_utf8(row).unwrap_or_default())
+                .collect();
+            debug_assert_eq!(lines.len(), rows);
+            Board::from_rows(&lines).ok()
+        };
+        let cut_chars = chars.clone();
+        // Fewer rows or columns, ...
+        let cuts = shrinking::cuts(rows, cols)
+            .into_iter()
+            .filter_map(move |cut| {
+                let (r, c) = cut.size(rows, cols);
+                make(r, c, &cut.keep(rows, cols, &cut_chars))
+            });
+        // ... then a fragile cell made rigid, then an empty one inside the border made
+        // rigid (the strict rules keep the border's).
+        let spots: Vec<usize> = [b'E', b'#']
+            .into_iter()
+            .flat_map(|from| {
+                let chars = &chars;
+                (0..chars.len()).filter(move |&i| chars[i] == from)
+            })
+            .collect();
+        let simpler = spots.into_iter().filter_map(move |i| {
+            let mut cells = chars.clone();
+            cells[i] = b'.';
+            make(rows, cols, &cells)
+        });
+        Box::new(cuts.chain(simpler))
+    }
+
+    fn write_input(&self, boards: &[&Board]) -> Option<String> {
+        let mut out = String::new();
+        for board in boards {
+            parsers::bloxorz::write_board(&mut out, board);
+        }
+        out.push_str("0 0\n");
+        Some(out)
     }
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {

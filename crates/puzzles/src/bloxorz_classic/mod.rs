@@ -5,8 +5,9 @@ mod svg;
 
 use crate::contract::{About, Adapter, Answer, GenError, Glyph, Paint, Rect, Unsolved};
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
-use ::bloxorz_classic::{Body, Level, Path, Position, Solver};
+use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
 use grid_core::{LimitError, Limits, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
@@ -198,6 +199,93 @@ impl Adapter for BloxorzClassic {
         parsers::bloxorz_classic::write_level(&mut text, &level);
         out.write_all(text.as_bytes())?;
         Ok(())
+    }
+
+    fn shrink<'a>(&'a self, level: &'a Level) -> Box<dyn Iterator<Item = Level> + 'a> {
+        let layout = level.layout();
+        let make = |layout: Layout| Level::new(layout).ok();
+        // A split switch fewer, a switch fewer, a bridge fewer (its cells empty, the
+        // actions on it gone), ...
+        let splits = (0..layout.splits.len()).filter_map({
+            let layout = layout.clone();
+            move |i| {
+                let mut smaller = layout.clone();
+                let split = smaller.splits.remove(i);
+                smaller.tiles[split.pos.row * smaller.cols + split.pos.col] = Tile::Floor;
+                make(smaller)
+            }
+        });
+        let switches = (0..layout.switches.len()).filter_map({
+            let layout = layout.clone();
+            move |i| {
+                let mut smaller = layout.clone();
+                let switch = smaller.switches.remove(i);
+                smaller.tiles[switch.pos.row * smaller.cols + switch.pos.col] = Tile::Floor;
+                make(smaller)
+            }
+        });
+        let bridges = (0..layout.bridges.len()).filter_map({
+            let layout = layout.clone();
+            move |i| {
+                let mut smaller = layout.clone();
+                let bridge = smaller.bridges.remove(i);
+                for cell in bridge.cells {
+                    smaller.tiles[cell.row * smaller.cols + cell.col] = Tile::Empty;
+                }
+                for switch in &mut smaller.switches {
+                    switch.actions.retain(|a| a.bridge() != i);
+                    for action in &mut switch.actions {
+                        *action = match *action {
+                            Action::Toggle(b) if b > i => Action::Toggle(b - 1),
+                            Action::On(b) if b > i => Action::On(b - 1),
+                            Action::Off(b) if b > i => Action::Off(b - 1),
+                            same => same,
+                        };
+                    }
+                }
+                make(smaller)
+            }
+        });
+        // ... then fewer rows or columns (the start, the exit, the switches and the
+        // split landings stay; a bridge keeps the cells left of it).
+        let cuts = shrinking::cuts(layout.rows, layout.cols)
+            .into_iter()
+            .filter_map(move |cut| {
+                let (rows, cols) = cut.size(layout.rows, layout.cols);
+                let mut bridges = layout.bridges.clone();
+                for bridge in &mut bridges {
+                    bridge.cells = bridge.cells.iter().filter_map(|&c| cut.map(c)).collect();
+                }
+                let mut switches = layout.switches.clone();
+                for switch in &mut switches {
+                    switch.pos = cut.map(switch.pos)?;
+                }
+                let mut splits = layout.splits.clone();
+                for split in &mut splits {
+                    split.pos = cut.map(split.pos)?;
+                    split.landing = [cut.map(split.landing[0])?, cut.map(split.landing[1])?];
+                }
+                make(Layout {
+                    rows,
+                    cols,
+                    tiles: cut.keep(layout.rows, layout.cols, &layout.tiles),
+                    start: cut.map(layout.start)?,
+                    exit: cut.map(layout.exit)?,
+                    bridges,
+                    switches,
+                    splits,
+                })
+            });
+        Box::new(splits.chain(switches).chain(bridges).chain(cuts))
+    }
+
+    fn write_input(&self, cases: &[&Level]) -> Option<String> {
+        let [level] = cases else {
+            return None;
+        };
+        let mut out = String::new();
+        parsers::bloxorz_classic::write_level(&mut out, level);
+        Some(out)
     }
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {

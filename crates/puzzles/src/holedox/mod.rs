@@ -10,6 +10,7 @@ use crate::contract::{
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::shrinking;
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
@@ -195,6 +196,51 @@ impl Adapter for Holedox {
         })
     }
 
+    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+        let game = &case.game;
+        let (rows, cols) = (game.rows(), game.cols());
+        let stones = stones_of(game);
+        let body = game.body();
+        let make = move |rows, cols, stones: &[Pos], body: &[Pos]| {
+            Game::new(rows, cols, stones, body).ok().map(|game| Case {
+                game,
+                place: case.place,
+            })
+        };
+        // Fewer rows or columns (the snake must stay whole), ...
+        let cut_stones = stones.clone();
+        let cuts = shrinking::cuts(rows, cols)
+            .into_iter()
+            .filter_map(move |cut| {
+                let body: Vec<Pos> = body.iter().map(|&b| cut.map(b)).collect::<Option<_>>()?;
+                let stones: Vec<Pos> = cut_stones.iter().filter_map(|&s| cut.map(s)).collect();
+                let (rows, cols) = cut.size(rows, cols);
+                make(rows, cols, &stones, &body)
+            });
+        // ... a shorter snake (without its tail, or without its head), ...
+        let len = body.len();
+        let shorter = [&body[..len - 1], &body[1..]]
+            .into_iter()
+            .filter(|b| b.len() >= ::holedox::MIN_LENGTH)
+            .filter_map(move |b| make(rows, cols, &stones_of(game), b));
+        // ... a stone fewer.
+        let fewer = (0..stones.len()).filter_map(move |i| {
+            let mut stones = stones.clone();
+            stones.remove(i);
+            make(rows, cols, &stones, body)
+        });
+        Box::new(cuts.chain(shorter).chain(fewer))
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let mut out = String::new();
+        for case in cases {
+            parsers::holedox::write_game(&mut out, &case.game);
+        }
+        out.push_str("0 0 0\n");
+        Some(out)
+    }
+
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::holedox::validate_input(input, max)
     }
@@ -235,4 +281,13 @@ impl Adapter for Holedox {
     fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
         svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
+}
+
+/// The stones of `game`, in reading order.
+fn stones_of(game: &Game) -> Vec<Pos> {
+    let cols = game.cols();
+    (0..game.rows() * cols)
+        .map(|i| Pos::new(i / cols, i % cols))
+        .filter(|&p| !game.is_free(p))
+        .collect()
 }

@@ -11,6 +11,7 @@ use crate::driver::RunError;
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::shrinking;
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
@@ -264,6 +265,52 @@ impl Adapter for Huarongdao {
         }
         out.write_all(text.as_bytes())?;
         Ok(())
+    }
+
+    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+        let board = &*case.board;
+        let (rows, cols) = (board.rows(), board.cols());
+        let cells: Vec<bool> = (0..rows * cols)
+            .map(|i| board.is_movable(Pos::new(i / cols, i % cols)))
+            .collect();
+        let make = |rows, cols, cells: &[bool], query: Query| {
+            let board = Board::from_cells(rows, cols, cells).ok()?;
+            board.check(&query).ok()?;
+            Some(Case {
+                board: Arc::new(board),
+                query,
+            })
+        };
+        let q = case.query;
+        // Fewer rows or columns (the blank, the piece and the target stay), ...
+        let cut_cells = cells.clone();
+        let cuts = shrinking::cuts(rows, cols)
+            .into_iter()
+            .filter_map(move |cut| {
+                let query = Query::new(cut.map(q.blank)?, cut.map(q.piece)?, cut.map(q.target)?);
+                let (r, c) = cut.size(rows, cols);
+                make(r, c, &cut.keep(rows, cols, &cut_cells), query)
+            });
+        // ... then a fixed cell made movable.
+        let fixed: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i]).collect();
+        let cleared = fixed.into_iter().filter_map(move |i| {
+            let mut cells = cells.clone();
+            cells[i] = true;
+            make(rows, cols, &cells, q)
+        });
+        Box::new(cuts.chain(cleared))
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let board = &cases.first()?.board;
+        if cases
+            .iter()
+            .any(|c| !Arc::ptr_eq(&c.board, board) && *c.board != **board)
+        {
+            return None;
+        }
+        let queries: Vec<Query> = cases.iter().map(|c| c.query).collect();
+        Some(parsers::huarongdao::write_input(board, &queries))
     }
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {

@@ -10,6 +10,7 @@ use crate::contract::{
 };
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::shrinking;
 use ::klotski::generate::{Family, GenParams, Shapes};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
 use grid_core::{LimitError, Limits, Pos};
@@ -249,6 +250,52 @@ impl Adapter for Klotski {
         parsers::klotski::write_layout(&mut text, &layout);
         out.write_all(text.as_bytes())?;
         Ok(())
+    }
+
+    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+        let layout = &case.layout;
+        let (rows, cols) = (layout.rows(), layout.cols());
+        let cells = layout.board().cells().to_vec();
+        let goal = layout.goal();
+        let metric = case.metric;
+        let make = move |rows, cols, cells: &[u8], goal| {
+            Layout::new(rows, cols, cells, goal)
+                .ok()
+                .map(|layout| Case { layout, metric })
+        };
+        // A piece fewer (not the goal's), ...
+        let labels: Vec<u8> = layout
+            .pieces()
+            .iter()
+            .filter(|p| p.label() != goal.label)
+            .filter_map(|p| u8::try_from(p.label()).ok())
+            .collect();
+        let piece_cells = cells.clone();
+        let fewer = labels.into_iter().filter_map(move |label| {
+            let cells: Vec<u8> = piece_cells
+                .iter()
+                .map(|&c| if c == label { b'.' } else { c })
+                .collect();
+            make(rows, cols, &cells, goal)
+        });
+        // ... then fewer rows or columns (a piece cut through keeps what is left of it).
+        let cuts = shrinking::cuts(rows, cols)
+            .into_iter()
+            .filter_map(move |cut| {
+                let goal = ::klotski::Goal::new(goal.label, cut.map(goal.pos)?);
+                let (r, c) = cut.size(rows, cols);
+                make(r, c, &cut.keep(rows, cols, &cells), goal)
+            });
+        Box::new(fewer.chain(cuts))
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let [case] = cases else {
+            return None;
+        };
+        let mut out = String::new();
+        parsers::klotski::write_layout(&mut out, &case.layout);
+        Some(out)
     }
 
     fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
