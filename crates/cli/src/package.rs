@@ -107,6 +107,15 @@ fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>
         puzzle
             .generate_invalid(kind.name, 1, &mut input)
             .map_err(|e| gen_failure(e, kind.name))?;
+        let report = puzzle
+            .validate(Input::bytes(&input), 1)
+            .map_err(|e| Failure::io(format!("validate invalid input {}", kind.name), &e))?;
+        if report.violations.is_empty() {
+            return Err(Failure::Input(format!(
+                "gen --invalid {} made an input the strict validator accepts",
+                kind.name
+            )));
+        }
         files.push((
             PathBuf::from(format!("data/invalid_input/{}.in", kind.name)),
             input,
