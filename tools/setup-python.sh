@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates the virtual environment .venv-tools at the top of the repository (or DIR, the
 # first argument) with the pinned Python tools of tools/requirements.txt: `pyctd`
-# (checktestdata) for crates/cli/tests/checktestdata.rs. Needs python3 (3.9 or newer)
+# (checktestdata) for crates/cli/tests/checktestdata.rs and `bt` (BAPCtools) for
+# crates/cli/tests/package.rs. Needs python3 (3.10 or newer, for BAPCtools)
 # with venv and pip, and access to PyPI. Running it again only installs what changed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -11,3 +12,4 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/tools/requirements.txt"
 echo "$venv: $("$venv/bin/pyctd" --version 2>&1 | sed 's/^/checktestdata (pyctd) /')"
+echo "$venv: $("$venv/bin/bt" --version 2>&1 | head -n 1)"

@@ -12,6 +12,7 @@ mod check;
 mod demo;
 mod generate;
 mod options;
+mod package;
 mod show;
 mod solve;
 mod source;
@@ -134,6 +135,14 @@ enum Command {
     /// Exit status: 0 every case passed, 1 a failure found, 2 bad usage (CMD cannot be
     /// started), 3 I/O failure.
     Stress(stress::StressArgs),
+    /// Write a problem package (Kattis/CLICS format 2025-09, as BAPCtools reads it) into
+    /// DIR: problem.yaml, the statement, the spec's sample, generated secret tests with
+    /// gridsolve's answers, the input validator (checktestdata), an answer validator (Python) and one invalid
+    /// input per `gen --invalid` kind. The same arguments write the same package.
+    ///
+    /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
+    /// with no package, a DIR that is not empty), 3 I/O failure.
+    Package(package::PackageArgs),
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -199,6 +208,7 @@ fn main() -> ExitCode {
         (Some(Command::Stress(args)), _) => stress::run(args).map(ExitCode::from),
         (Some(Command::Gen(args)), _) => generate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Validate(args)), _) => validate::run(args).map(|()| ExitCode::SUCCESS),
+        (Some(Command::Package(args)), _) => package::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Completions { shell }), _) => {
             completions(*shell).map(|()| ExitCode::SUCCESS)
         }

@@ -45,6 +45,29 @@ pub struct About {
     pub references: &'static [Reference],
 }
 
+/// What `gridsolve package` needs of a judge puzzle to write a problem package (the
+/// Kattis/CLICS format as BAPCtools reads it): the words and scripts only the puzzle
+/// knows. The CLI adds the spec's sample, the generated tests with the solver's answers
+/// and the `gen --invalid` inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct Package {
+    /// The problem's title (`name` in `problem.yaml`, `\problemname` of the statement).
+    pub title: &'static str,
+    /// The statement body in LaTeX, written from the spec: the text, then the `Input`
+    /// and `Output` environments (BAPCtools' `problem.en.tex` after `\problemname`).
+    pub statement: &'static str,
+    /// The checktestdata script of the judge input: the input validator.
+    pub input_ctd: &'static str,
+    /// The answer validator, a Python 3 program run as `answer.py INPUT < ANSWER`
+    /// (exit 42 yes, 43 no): one answer line per query or case of INPUT, each of the
+    /// output's shape (the answers themselves come from the solver).
+    pub answer_validator: &'static str,
+    /// The secret tests: a name each and the `gridsolve gen` arguments that make it
+    /// (`--family F --seed S ...`), across the families, at the judge's maxima and the
+    /// adversarial ones.
+    pub tests: &'static [(&'static str, &'static str)],
+}
+
 /// A program of `../shared/reference/bin`, and how it takes inputs and gives answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reference {
@@ -338,6 +361,12 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// # Errors
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// What `gridsolve package` writes for this puzzle; `None` (the default): no package
+    /// (a puzzle with no judge problem or no checktestdata script).
+    fn package(&self) -> Option<&'static Package> {
+        None
+    }
 
     /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
     /// one a kind, besides the layout rules every format shares (which every

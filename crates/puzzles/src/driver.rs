@@ -2,7 +2,7 @@
 //! free, and [`Solved`], one solved case with everything that can be asked of it.
 //! The loops over cases are written here once.
 
-use crate::contract::{About, Adapter, GenError, Glyph, Rect};
+use crate::contract::{About, Adapter, GenError, Glyph, Package, Rect};
 use crate::invalid::{self, InvalidKind};
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
@@ -74,6 +74,9 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// What `gridsolve package` writes for this puzzle, if it makes a package.
+    fn package(&self) -> Option<&'static Package>;
 
     /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
     /// the layout rules (when it gives a valid input to break them on).
@@ -390,6 +393,10 @@ impl<A: Adapter> Puzzle for A {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         Adapter::validate(self, input, max)
+    }
+
+    fn package(&self) -> Option<&'static Package> {
+        Adapter::package(self)
     }
 
     fn invalid_kinds(&self) -> Vec<InvalidKind> {

@@ -5,7 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Paint, Rect, Reference, Unsolved,
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Package, Paint, Rect, Reference,
+    Unsolved,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -67,6 +68,101 @@ static ABOUT: About = About {
 /// Queries solved together by the judge: enough for every core, few enough to keep
 /// memory small however many queries the input holds.
 const BATCH: usize = 1 << 16;
+
+/// `gridsolve package`: the statement and answer format written from the spec, the
+/// checktestdata script of the input, and the secret tests.
+static PACKAGE: Package = Package {
+    title: "Huarongdao",
+    statement: include_str!("statement.tex"),
+    input_ctd: include_str!("../../../../validators/checktestdata/huarongdao.ctd"),
+    answer_validator: include_str!("answer.py"),
+    tests: &[
+        (
+            "random-30x30-q500-1",
+            "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 101",
+        ),
+        (
+            "random-30x30-q500-2",
+            "--family random --rows 30 --cols 30 --density 40 --queries 500 --seed 102",
+        ),
+        (
+            "random-30x30-q500-3",
+            "--family random --rows 30 --cols 30 --density 60 --queries 500 --seed 103",
+        ),
+        (
+            "open-30x30-q500-4",
+            "--family open --rows 30 --cols 30 --queries 500 --seed 104",
+        ),
+        (
+            "maze-30x30-q500-5",
+            "--family maze --rows 30 --cols 30 --density 80 --queries 500 --seed 105",
+        ),
+        (
+            "maze-30x30-q500-6",
+            "--family maze --rows 30 --cols 30 --density 100 --queries 500 --seed 106",
+        ),
+        (
+            "rooms-30x30-q500-7",
+            "--family rooms --rows 30 --cols 30 --density 95 --queries 500 --seed 107",
+        ),
+        (
+            "rooms-30x30-q500-8",
+            "--family rooms --rows 30 --cols 30 --density 100 --queries 500 --seed 108",
+        ),
+        (
+            "random-8x8-q200",
+            "--family random --rows 8 --cols 8 --density 20 --queries 200 --seed 111",
+        ),
+        (
+            "random-1x30",
+            "--family random --rows 1 --cols 30 --density 10 --queries 100 --seed 112",
+        ),
+        (
+            "random-30x1",
+            "--family random --rows 30 --cols 1 --density 10 --queries 100 --seed 113",
+        ),
+        (
+            "open-2x2",
+            "--family open --rows 2 --cols 2 --queries 50 --seed 114",
+        ),
+        (
+            "random-2x1",
+            "--family random --rows 2 --cols 1 --queries 20 --seed 115",
+        ),
+        (
+            "maze-11x17",
+            "--family maze --rows 11 --cols 17 --density 70 --queries 300 --seed 116",
+        ),
+        (
+            "adversarial-30x30-q500-1",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 130",
+        ),
+        (
+            "adversarial-30x30-q500-2",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 131",
+        ),
+        (
+            "adversarial-30x30-q500-3",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 132",
+        ),
+        (
+            "adversarial-30x30-q500-4",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 133",
+        ),
+        (
+            "adversarial-30x30-q500-5",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 134",
+        ),
+        (
+            "adversarial-30x30-q500-6",
+            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 135",
+        ),
+        (
+            "adversarial-12x12-q100",
+            "--family adversarial --rows 12 --cols 12 --queries 100 --seed 140",
+        ),
+    ],
+};
 
 static GEN_OPTIONS: [OptionSpec; 4] = [
     generating::rows("30"),
@@ -315,6 +411,10 @@ impl Adapter for Huarongdao {
 
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::huarongdao::validate_input(input, max)
+    }
+
+    fn package(&self) -> Option<&'static Package> {
+        Some(&PACKAGE)
     }
 
     fn invalid_kinds(&self) -> &'static [InvalidKind] {

@@ -1,0 +1,226 @@
+//! `gridsolve package`: a judge problem package in the Kattis/CLICS problem package
+//! format, version 2025-09 (the one BAPCtools reads), built from what a puzzle's
+//! [`puzzles::Package`] says and from gridsolve's own generators, validator and solver.
+//!
+//! ```text
+//! DIR/problem.yaml                      name, uuid, format version; why no output validator
+//! DIR/statement/problem.en.tex          the statement, written from the spec
+//! DIR/data/sample/1.in, 1.ans           the spec's sample, answered by the solver
+//! DIR/data/secret/NAME.in, NAME.ans     the puzzle's tests, generated, answered by the solver
+//! DIR/data/invalid_input/KIND.in        one `gen --invalid KIND` input per kind
+//! DIR/input_validators/checktestdata/   the checktestdata script of the input
+//! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per case
+//! ```
+//!
+//! The same arguments write the same bytes: the tests come from seeded generators.
+
+use crate::Failure;
+use crate::options::{PuzzleArg, puzzle_parser};
+use puzzles::{GenError, Input, Limits, Options, Package, Puzzle};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// `gridsolve package`: write a problem package into a new directory.
+#[derive(Debug, clap::Args)]
+pub(crate) struct PackageArgs {
+    /// The puzzle to package (a judge puzzle with a checktestdata script).
+    #[arg(short, long, value_parser = puzzle_parser())]
+    puzzle: PuzzleArg,
+
+    /// The problem directory to write: new or empty. Its last component is the
+    /// problem's short name for BAPCtools (lower case letters and digits are safest).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+/// Writes the package `args` asks for.
+pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
+    let puzzle = args.puzzle.0;
+    let name = puzzle.about().name;
+    let Some(package) = puzzle.package() else {
+        return Err(Failure::Usage(format!(
+            "{name} has no problem package: it is not a judge problem with a \
+             checktestdata script (packages: {})",
+            packaged()
+        )));
+    };
+    let out = &args.out;
+    if fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
+        return Err(Failure::Usage(format!(
+            "{} is not empty: the package goes into a new or empty directory",
+            out.display()
+        )));
+    }
+    let files = files(puzzle, package)?;
+    for (path, bytes) in &files {
+        let path = out.join(path);
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir)
+                .map_err(|e| Failure::io(format!("create {}", dir.display()), &e))?;
+        }
+        fs::write(&path, bytes)
+            .map_err(|e| Failure::io(format!("write {}", path.display()), &e))?;
+    }
+    Ok(())
+}
+
+/// The puzzles that make packages, for the error of one that does not.
+fn packaged() -> String {
+    puzzles::PUZZLES
+        .iter()
+        .filter(|p| p.package().is_some())
+        .map(|p| p.about().name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every file of the package, by its path inside the problem directory.
+fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+    let name = puzzle.about().name;
+    let mut files = vec![
+        (
+            PathBuf::from("problem.yaml"),
+            problem_yaml(name, package).into_bytes(),
+        ),
+        (
+            PathBuf::from("statement/problem.en.tex"),
+            format!("\\problemname{{}}\n\n{}", package.statement).into_bytes(),
+        ),
+        (
+            Path::new("input_validators/checktestdata").join(format!("{name}.ctd")),
+            package.input_ctd.as_bytes().to_vec(),
+        ),
+        (
+            PathBuf::from("answer_validators/answer/answer.py"),
+            package.answer_validator.as_bytes().to_vec(),
+        ),
+    ];
+    let sample = puzzle.about().sample.as_bytes().to_vec();
+    files.extend(test(puzzle, "data/sample/1", sample)?);
+    for (test_name, gen_args) in package.tests {
+        let input = generate(puzzle, test_name, gen_args)?;
+        files.extend(test(puzzle, &format!("data/secret/{test_name}"), input)?);
+    }
+    for kind in puzzle.invalid_kinds() {
+        let mut input = Vec::new();
+        puzzle
+            .generate_invalid(kind.name, 1, &mut input)
+            .map_err(|e| gen_failure(e, kind.name))?;
+        let report = puzzle
+            .validate(Input::bytes(&input), 1)
+            .map_err(|e| Failure::io(format!("validate invalid input {}", kind.name), &e))?;
+        if report.violations.is_empty() {
+            return Err(Failure::Input(format!(
+                "gen --invalid {} made an input the strict validator accepts",
+                kind.name
+            )));
+        }
+        files.push((
+            PathBuf::from(format!("data/invalid_input/{}.in", kind.name)),
+            input,
+        ));
+    }
+    Ok(files)
+}
+
+/// `problem.yaml`: the title, a uuid made from the puzzle's name (so it is the same on
+/// every run), and why the default output validator (a token diff) is enough.
+fn problem_yaml(name: &str, package: &Package) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Written by `gridsolve package --puzzle {name}`: the Kattis/CLICS problem package\n\
+         # format 2025-09, as BAPCtools reads it (`bt validate` in this directory).\n\
+         #\n\
+         # No output validator: every judge answer is one line of whole tokens (a number,\n\
+         # or the word for no solution), so the default one, a whitespace-tolerant token\n\
+         # diff, judges it. `gridsolve check --kattis` is the one to use where paths\n\
+         # should be judged too.\n\
+         problem_format_version: 2025-09\n\
+         type: pass-fail\n\
+         name:\n  en: {}\n\
+         uuid: {}\n\
+         credits: gridsolve\n\
+         license: unknown",
+        package.title,
+        uuid(name)
+    );
+    text
+}
+
+/// A version-4-shaped uuid from FNV-1a hashes of `name`: fixed for a puzzle.
+fn uuid(name: &str) -> String {
+    let hash = |salt: u8| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in std::iter::once(salt).chain(name.bytes()) {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    };
+    let (a, b) = (hash(1), hash(2));
+    let a = (a & !0xf000) | 0x4000;
+    let b = (b & !(0xc << 60)) | (0x8 << 60);
+    format!(
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xffff,
+        b >> 48,
+        b & 0xffff_ffff_ffff
+    )
+}
+
+/// The input `gen_args` (`--family F --seed S --rows N ...`) describe.
+fn generate(puzzle: &dyn Puzzle, test_name: &str, gen_args: &str) -> Result<Vec<u8>, Failure> {
+    let mut options = Options::new();
+    let mut words = gen_args.split_whitespace();
+    while let Some(flag) = words.next() {
+        let (Some(option), Some(value)) = (flag.strip_prefix("--"), words.next()) else {
+            return Err(Failure::Usage(format!(
+                "test {test_name}: `{gen_args}` is not a list of `--option value`"
+            )));
+        };
+        options.set(option, value);
+    }
+    let mut input = Vec::new();
+    puzzle
+        .generate(&options, &mut input)
+        .map_err(|e| gen_failure(e, test_name))?;
+    Ok(input)
+}
+
+/// A generator's failure for the test or kind `what`.
+fn gen_failure(e: GenError, what: &str) -> Failure {
+    match e {
+        GenError::Usage(e) => Failure::Usage(format!("{what}: {e}")),
+        GenError::Io(e) => Failure::io(format!("generate {what}"), &e),
+    }
+}
+
+/// The files `STEM.in` (`input`) and `STEM.ans` (gridsolve's judge output of it); an
+/// input the strict validator refuses is a bug of the package's tests, never written.
+fn test(
+    puzzle: &dyn Puzzle,
+    stem: &str,
+    input: Vec<u8>,
+) -> Result<[(PathBuf, Vec<u8>); 2], Failure> {
+    let report = puzzle
+        .validate(Input::bytes(&input), 5)
+        .map_err(|e| Failure::io(format!("validate {stem}.in"), &e))?;
+    if !report.violations.is_empty() {
+        let mut message = format!("{stem}.in breaks the judge's rules:");
+        for v in &report.violations {
+            let _ = write!(message, "\n  {v}");
+        }
+        return Err(Failure::Input(message));
+    }
+    let answer = puzzle
+        .judge(Input::bytes(&input), &Options::new(), Limits::NONE)
+        .map_err(|e| Failure::Input(e.describe(&format!("{stem}.in"))))?;
+    Ok([
+        (PathBuf::from(format!("{stem}.in")), input),
+        (PathBuf::from(format!("{stem}.ans")), answer.into_bytes()),
+    ])
+}

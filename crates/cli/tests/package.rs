@@ -1,0 +1,218 @@
+//! `gridsolve package` checked by the real BAPCtools: `bt validate` must pass on the
+//! package of every puzzle that makes one (the three judge problems; Klotski and
+//! Bloxorz classic have no judge format with a checktestdata script, and `package`
+//! refuses them), and must fail on a package with one corrupted secret input.
+//!
+//! `bt` comes from `.venv-tools` (made by `tools/setup-python.sh`), or from
+//! `GRIDSOLVE_BT`. Without it the test says so and passes, unless
+//! `GRIDSOLVE_REQUIRE_TOOLS=1` (set by `.ci/run`), where a missing tool fails it.
+//!
+//! The packages go into a contest directory with a `languages.yaml` that runs Python 3
+//! programs with CPython: BAPCtools wants PyPy for the language `python3` and, without
+//! it, warns at every start, and `bt` fails on any warning. Its own configuration
+//! directory is the contest's too (see [`bt_validate`]).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `bt` to run, or `None` (with the reason) when there is none.
+fn bt() -> Result<PathBuf, String> {
+    let path = match std::env::var_os("GRIDSOLVE_BT") {
+        Some(path) => PathBuf::from(path),
+        None => workspace().join(".venv-tools/bin/bt"),
+    };
+    match Command::new(&path).arg("--version").output() {
+        Ok(out) if out.status.success() => Ok(path),
+        Ok(out) => Err(format!(
+            "{} --version failed: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+        Err(e) => Err(format!("cannot run {}: {e}", path.display())),
+    }
+}
+
+fn gridsolve(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// A fresh contest directory under the target directory.
+fn contest(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("languages.yaml"),
+        "python3:\n  compile: python3 -m py_compile {files}\n  run: python3 \"{mainfile}\"\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// Writes the package of `puzzle` into `contest/puzzle`.
+fn package(contest: &Path, puzzle: &str) -> PathBuf {
+    let dir = contest.join(puzzle);
+    let out = gridsolve(&[
+        "package",
+        "--puzzle",
+        puzzle,
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "package {puzzle}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    dir
+}
+
+/// Whether `bt validate` passes on `contest/puzzle`, and what it said.
+fn bt_validate(bt: &Path, contest: &Path, puzzle: &str) -> (bool, String) {
+    let out = Command::new(bt)
+        .args(["validate", "--no-bar", "--problem", puzzle])
+        .current_dir(contest)
+        // BAPCtools remembers every problem's uuid in its configuration directory and
+        // warns (so fails) when another directory with the same uuid still exists: a
+        // package written elsewhere by hand must not fail the test.
+        .env("XDG_CONFIG_HOME", contest.join(".config"))
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), said)
+}
+
+/// The puzzles that make packages, from `gridsolve package` itself: every one but
+/// those it refuses as having no package.
+fn packaged() -> Vec<&'static str> {
+    [
+        "huarongdao",
+        "bloxorz",
+        "holedox",
+        "bloxorz-classic",
+        "klotski",
+    ]
+    .into_iter()
+    .filter(|puzzle| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("probe-{puzzle}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = gridsolve(&[
+            "package",
+            "--puzzle",
+            puzzle,
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        let _ = std::fs::remove_dir_all(&dir);
+        match out.status.code() {
+            Some(0) => true,
+            Some(2) => false,
+            other => panic!("package {puzzle}: exit {other:?}"),
+        }
+    })
+    .collect()
+}
+
+#[test]
+fn the_same_arguments_write_the_same_package() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("package-twice");
+    let _ = std::fs::remove_dir_all(&dir);
+    let a = package(&dir, "holedox");
+    let b = dir.join("again");
+    let out = gridsolve(&[
+        "package",
+        "--puzzle",
+        "holedox",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let mut files = Vec::new();
+    let mut stack = vec![a.clone()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path.strip_prefix(&a).unwrap().to_path_buf());
+            }
+        }
+    }
+    assert!(files.len() > 40, "{files:?}");
+    for file in files {
+        assert_eq!(
+            std::fs::read(a.join(&file)).unwrap(),
+            std::fs::read(b.join(&file)).unwrap(),
+            "{}",
+            file.display()
+        );
+    }
+    // A directory that is not empty is refused (exit 2), not mixed into.
+    let out = gridsolve(&[
+        "package",
+        "--puzzle",
+        "holedox",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bt_validate_passes_on_every_package_and_fails_on_a_corrupted_one() {
+    let bt = match bt() {
+        Ok(bt) => bt,
+        Err(reason) => {
+            assert!(
+                std::env::var("GRIDSOLVE_REQUIRE_TOOLS").as_deref() != Ok("1"),
+                "GRIDSOLVE_REQUIRE_TOOLS=1 but BAPCtools is missing: {reason}"
+            );
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("skipped: {reason} (run tools/setup-python.sh)");
+            }
+            return;
+        }
+    };
+    let puzzles = packaged();
+    assert_eq!(puzzles, ["huarongdao", "bloxorz", "holedox"]);
+    let dir = contest("bt-contest");
+    for puzzle in &puzzles {
+        let problem = package(&dir, puzzle);
+        let secret = std::fs::read_dir(problem.join("data/secret"))
+            .unwrap()
+            .count();
+        assert!(secret >= 40, "{puzzle}: {secret} secret files");
+        let (ok, said) = bt_validate(&bt, &dir, puzzle);
+        assert!(ok, "bt validate {puzzle} failed:\n{said}");
+    }
+    // One corrupted secret input (its last line cut off): bt validate must fail.
+    let problem = dir.join("holedox");
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(problem.join("data/secret"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    let text = std::fs::read_to_string(&inputs[0]).unwrap();
+    let cut = text.trim_end().rfind('\n').unwrap();
+    std::fs::write(&inputs[0], &text[..=cut]).unwrap();
+    let (ok, said) = bt_validate(&bt, &dir, "holedox");
+    assert!(!ok, "bt validate passed on a corrupted input:\n{said}");
+    assert!(
+        said.contains("rejected"),
+        "not rejected by the input validator:\n{said}"
+    );
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+"""Huarongdao answer validator: `answer.py INPUT < ANSWER`. One line per query of
+INPUT, each the minimum number of moves (a whole number, no sign, no leading zero) or
+-1. Exit 42: the answer has that shape; 43: it has not (the reason on stderr)."""
+import re
+import sys
+
+tokens = open(sys.argv[1]).read().split()
+queries = int(tokens[2])
+lines = sys.stdin.buffer.read().decode("ascii", "replace").split("\n")
+if lines[-1] != "" or len(lines) - 1 != queries:
+    sys.exit(print(f"expected {queries} lines, each ending with \\n", file=sys.stderr) or 43)
+for number, line in enumerate(lines[:-1], 1):
+    if not re.fullmatch(r"-1|0|[1-9][0-9]{0,6}", line):
+        sys.exit(print(f"line {number}: not a number of moves or -1: {line!r}", file=sys.stderr) or 43)
+sys.exit(42)
