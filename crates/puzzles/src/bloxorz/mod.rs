@@ -329,18 +329,22 @@ impl Adapter for Bloxorz {
                 let (r, c) = cut.size(rows, cols);
                 make(r, c, &cut.keep(rows, cols, &cut_chars))
             });
-        // ... then a fragile cell made rigid, then an empty one inside the border made
-        // rigid (the strict rules keep the border's).
-        let spots: Vec<usize> = [b'E', b'#']
+        // ... then a fragile cell made rigid, then a rigid one made empty (a wall added:
+        // less floor to roll on). Each candidate has fewer cells, or as many and fewer
+        // fragile ones, or as many of both and less floor: the loop ends. (Walls removed
+        // would undo walls added, so they are not offered.)
+        let spots: Vec<(usize, u8)> = [(b'E', b'.'), (b'.', b'#')]
             .into_iter()
-            .flat_map(|from| {
+            .flat_map(|(from, to)| {
                 let chars = &chars;
-                (0..chars.len()).filter(move |&i| chars[i] == from)
+                (0..chars.len())
+                    .filter(move |&i| chars[i] == from)
+                    .map(move |i| (i, to))
             })
             .collect();
-        let simpler = spots.into_iter().filter_map(move |i| {
+        let simpler = spots.into_iter().filter_map(move |(i, to)| {
             let mut cells = chars.clone();
-            cells[i] = b'.';
+            cells[i] = to;
             make(rows, cols, &cells)
         });
         Box::new(cuts.chain(simpler))
