@@ -1,21 +1,31 @@
 //! `gridsolve stress` on real programs nobody here wrote to be wrong: the reference
-//! binaries of `../shared/reference/bin` (CI has them, so a missing one fails the
-//! test), one of them fed a board without its fragile cells, and programs that sleep,
-//! crash or do not exist.
+//! binaries of `../shared/reference/bin` (beside the checkout; a test that needs them
+//! says so on stderr and passes when they are not there, unless
+//! `GRIDSOLVE_REQUIRE_REFERENCES=1`, which `.ci/run` sets whenever they are), one of
+//! them fed a board without its fragile cells, and programs that sleep, crash or do not
+//! exist.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// `../shared/reference/bin`, which must be there.
-fn references() -> PathBuf {
+/// `../shared/reference/bin`, or `None` (said on stderr) when it is not beside the
+/// checkout and `GRIDSOLVE_REQUIRE_REFERENCES` does not ask for it.
+fn references() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/bin");
+    if dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file() {
+        return Some(dir);
+    }
     assert!(
-        dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file(),
+        std::env::var_os("GRIDSOLVE_REQUIRE_REFERENCES").is_none(),
         "the reference programs are missing from {}",
         dir.display()
     );
-    dir
+    eprintln!(
+        "skipped: the reference programs are not in {}",
+        dir.display()
+    );
+    None
 }
 
 /// A directory of this test's own, empty.
@@ -71,7 +81,10 @@ fn run_on(program: &Path, input: &Path) -> String {
 
 #[test]
 fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells() {
-    let program = references().join("holedox-ref");
+    let Some(references) = references() else {
+        return;
+    };
+    let program = references.join("holedox-ref");
     let dir = scratch("holedox");
     let started = Instant::now();
     let output = stress(
@@ -125,7 +138,10 @@ fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells(
 fn a_judge_size_holedox_failure_is_shrunk_too() {
     // With --cases 1 the one input is drawn at the judge's size (lairs of 10 to 20 on a
     // side, snakes of 4 to 8): some seed of the first twenty makes holedox-ref fail.
-    let program = references().join("holedox-ref");
+    let Some(references) = references() else {
+        return;
+    };
+    let program = references.join("holedox-ref");
     let dir = scratch("judge-size");
     let failed = (1..=20).find_map(|seed| {
         let seed = seed.to_string();
@@ -166,7 +182,10 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
 
 #[test]
 fn a_run_is_reproducible_from_its_seed() {
-    let program = references().join("holedox-ref");
+    let Some(references) = references() else {
+        return;
+    };
+    let program = references.join("holedox-ref");
     let dir = scratch("seed");
     let args = [
         "--puzzle",
@@ -187,7 +206,10 @@ fn a_run_is_reproducible_from_its_seed() {
 
 #[test]
 fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
-    let program = references().join("bloxorz-ref");
+    let Some(references) = references() else {
+        return;
+    };
+    let program = references.join("bloxorz-ref");
     let dir = scratch("fragile");
     let blind = format!("sed 's/E/./g' | {}", program.display());
     let started = Instant::now();
@@ -234,7 +256,10 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
 
 #[test]
 fn bloxorz_ref_passes_200_cases() {
-    let program = references().join("bloxorz-ref");
+    let Some(references) = references() else {
+        return;
+    };
+    let program = references.join("bloxorz-ref");
     let dir = scratch("pass");
     let output = stress(
         &dir,
