@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 /// `../shared/reference/bin`, or `None` (said on stderr) when it is not beside the
 /// checkout and `GRIDSOLVE_REQUIRE_REFERENCES` does not ask for it.
+#[allow(clippy::print_stderr)] // a skipped test says why on stderr
 fn references() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/bin");
     if dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file() {
