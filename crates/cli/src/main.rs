@@ -137,8 +137,9 @@ enum Command {
     Stress(stress::StressArgs),
     /// Write a problem package (Kattis/CLICS format 2025-09, as BAPCtools reads it) into
     /// DIR: problem.yaml, the statement, the spec's sample, generated secret tests with
-    /// gridsolve's answers, the input validator (checktestdata), an answer validator (Python) and one invalid
-    /// input per `gen --invalid` kind. The same arguments write the same package.
+    /// gridsolve's answers, the input validator (checktestdata or Python), an answer
+    /// validator (Python) and one invalid input per `gen --invalid` kind. The same
+    /// arguments write the same package.
     ///
     /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
     /// with no package, a DIR that is not empty), 3 I/O failure.

@@ -8,7 +8,8 @@
 //! DIR/data/sample/1.in, 1.ans           the spec's sample, answered by the solver
 //! DIR/data/secret/NAME.in, NAME.ans     the puzzle's tests, generated, answered by the solver
 //! DIR/data/invalid_input/KIND.in        one `gen --invalid KIND` input per kind
-//! DIR/input_validators/checktestdata/   the checktestdata script of the input
+//! DIR/input_validators/checktestdata/   the checktestdata script of the input, or
+//! DIR/input_validators/validate/        validate.py, where checktestdata cannot say the rules
 //! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per case
 //! ```
 //!
@@ -16,7 +17,7 @@
 
 use crate::Failure;
 use crate::options::{PuzzleArg, puzzle_parser};
-use puzzles::{GenError, Input, Limits, Options, Package, Puzzle};
+use puzzles::{GenError, Input, InputValidator, Limits, Options, Package, Puzzle};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 /// `gridsolve package`: write a problem package into a new directory.
 #[derive(Debug, clap::Args)]
 pub(crate) struct PackageArgs {
-    /// The puzzle to package (a judge puzzle with a checktestdata script).
+    /// The puzzle to package.
     #[arg(short, long, value_parser = puzzle_parser())]
     puzzle: PuzzleArg,
 
@@ -40,8 +41,7 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
     let name = puzzle.about().name;
     let Some(package) = puzzle.package() else {
         return Err(Failure::Usage(format!(
-            "{name} has no problem package: it is not a judge problem with a \
-             checktestdata script (packages: {})",
+            "{name} has no problem package (packages: {})",
             packaged()
         )));
     };
@@ -87,10 +87,16 @@ fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>
             PathBuf::from("statement/problem.en.tex"),
             format!("\\problemname{{}}\n\n{}", package.statement).into_bytes(),
         ),
-        (
-            Path::new("input_validators/checktestdata").join(format!("{name}.ctd")),
-            package.input_ctd.as_bytes().to_vec(),
-        ),
+        match package.input_validator {
+            InputValidator::Checktestdata(script) => (
+                Path::new("input_validators/checktestdata").join(format!("{name}.ctd")),
+                script.as_bytes().to_vec(),
+            ),
+            InputValidator::Python(program) => (
+                PathBuf::from("input_validators/validate/validate.py"),
+                program.as_bytes().to_vec(),
+            ),
+        },
         (
             PathBuf::from("answer_validators/answer/answer.py"),
             package.answer_validator.as_bytes().to_vec(),

@@ -1,7 +1,7 @@
-//! `gridsolve package` checked by the real BAPCtools: `bt validate` must pass on the
-//! package of every puzzle that makes one (the three judge problems; Klotski and
-//! Bloxorz classic have no judge format with a checktestdata script, and `package`
-//! refuses them), and must fail on a package with one corrupted secret input.
+//! `gridsolve package` checked by the real BAPCtools: every puzzle of the registry makes
+//! a package (with a checktestdata or a Python input validator), `bt validate` must pass
+//! on each, and must fail on a package with one corrupted secret input (of either kind
+//! of input validator).
 //!
 //! `bt` comes from `.venv-tools` (made by `tools/setup-python.sh`), or from
 //! `GRIDSOLVE_BT`. Without it the test says so and passes, unless
@@ -56,9 +56,14 @@ fn contest(name: &str) -> PathBuf {
     dir
 }
 
-/// Writes the package of `puzzle` into `contest/puzzle`.
+/// The problem's short name for `puzzle`: BAPCtools wants `[a-z0-9]+`, so no `-`.
+fn short_name(puzzle: &str) -> String {
+    puzzle.replace('-', "")
+}
+
+/// Writes the package of `puzzle` into `contest/SHORT` (see [`short_name`]).
 fn package(contest: &Path, puzzle: &str) -> PathBuf {
-    let dir = contest.join(puzzle);
+    let dir = contest.join(short_name(puzzle));
     let out = gridsolve(&[
         "package",
         "--puzzle",
@@ -74,10 +79,10 @@ fn package(contest: &Path, puzzle: &str) -> PathBuf {
     dir
 }
 
-/// Whether `bt validate` passes on `contest/puzzle`, and what it said.
+/// Whether `bt validate` passes on the package of `puzzle` in `contest`, and what it said.
 fn bt_validate(bt: &Path, contest: &Path, puzzle: &str) -> (bool, String) {
     let out = Command::new(bt)
-        .args(["validate", "--no-bar", "--problem", puzzle])
+        .args(["validate", "--no-bar", "--problem", &short_name(puzzle)])
         .current_dir(contest)
         // BAPCtools remembers every problem's uuid in its configuration directory and
         // warns (so fails) when another directory with the same uuid still exists: a
@@ -93,35 +98,34 @@ fn bt_validate(bt: &Path, contest: &Path, puzzle: &str) -> (bool, String) {
     (out.status.success(), said)
 }
 
+/// Every puzzle of the registry.
+fn registered() -> Vec<&'static str> {
+    puzzles::PUZZLES.iter().map(|p| p.about().name).collect()
+}
+
 /// The puzzles that make packages, from `gridsolve package` itself: every one but
 /// those it refuses as having no package.
 fn packaged() -> Vec<&'static str> {
-    [
-        "huarongdao",
-        "bloxorz",
-        "holedox",
-        "bloxorz-classic",
-        "klotski",
-    ]
-    .into_iter()
-    .filter(|puzzle| {
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("probe-{puzzle}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        let out = gridsolve(&[
-            "package",
-            "--puzzle",
-            puzzle,
-            "--out",
-            dir.to_str().unwrap(),
-        ]);
-        let _ = std::fs::remove_dir_all(&dir);
-        match out.status.code() {
-            Some(0) => true,
-            Some(2) => false,
-            other => panic!("package {puzzle}: exit {other:?}"),
-        }
-    })
-    .collect()
+    registered()
+        .into_iter()
+        .filter(|puzzle| {
+            let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("probe-{puzzle}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            let out = gridsolve(&[
+                "package",
+                "--puzzle",
+                puzzle,
+                "--out",
+                dir.to_str().unwrap(),
+            ]);
+            let _ = std::fs::remove_dir_all(&dir);
+            match out.status.code() {
+                Some(0) => true,
+                Some(2) => false,
+                other => panic!("package {puzzle}: exit {other:?}"),
+            }
+        })
+        .collect()
 }
 
 #[test]
@@ -187,7 +191,7 @@ fn bt_validate_passes_on_every_package_and_fails_on_a_corrupted_one() {
         }
     };
     let puzzles = packaged();
-    assert_eq!(puzzles, ["huarongdao", "bloxorz", "holedox"]);
+    assert_eq!(puzzles, registered(), "every puzzle makes a package");
     let dir = contest("bt-contest");
     for puzzle in &puzzles {
         let problem = package(&dir, puzzle);
@@ -198,21 +202,43 @@ fn bt_validate_passes_on_every_package_and_fails_on_a_corrupted_one() {
         let (ok, said) = bt_validate(&bt, &dir, puzzle);
         assert!(ok, "bt validate {puzzle} failed:\n{said}");
     }
-    // One corrupted secret input (its last line cut off): bt validate must fail.
-    let problem = dir.join("holedox");
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(problem.join("data/secret"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    let text = std::fs::read_to_string(&inputs[0]).unwrap();
-    let cut = text.trim_end().rfind('\n').unwrap();
-    std::fs::write(&inputs[0], &text[..=cut]).unwrap();
-    let (ok, said) = bt_validate(&bt, &dir, "holedox");
-    assert!(!ok, "bt validate passed on a corrupted input:\n{said}");
-    assert!(
-        said.contains("rejected"),
-        "not rejected by the input validator:\n{said}"
+    // One corrupted secret input (its last line cut off) in a package of each kind of
+    // input validator: bt validate must fail.
+    let mut kinds = Vec::new();
+    for puzzle in &puzzles {
+        let problem = dir.join(short_name(puzzle));
+        let validators = std::fs::read_dir(problem.join("input_validators"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect::<Vec<_>>()
+            .join(",");
+        if kinds.contains(&validators) {
+            continue;
+        }
+        kinds.push(validators);
+        let mut inputs: Vec<PathBuf> = std::fs::read_dir(problem.join("data/secret"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort();
+        let text = std::fs::read_to_string(&inputs[0]).unwrap();
+        let cut = text.trim_end().rfind('\n').unwrap();
+        std::fs::write(&inputs[0], &text[..=cut]).unwrap();
+        let (ok, said) = bt_validate(&bt, &dir, puzzle);
+        assert!(
+            !ok,
+            "bt validate {puzzle} passed on a corrupted input:\n{said}"
+        );
+        assert!(
+            said.contains("rejected"),
+            "{puzzle}: not rejected by the input validator:\n{said}"
+        );
+    }
+    kinds.sort();
+    assert_eq!(
+        kinds,
+        ["checktestdata", "validate"],
+        "both kinds were corrupted"
     );
 }

@@ -56,8 +56,9 @@ pub struct Package {
     /// The statement body in LaTeX, written from the spec: the text, then the `Input`
     /// and `Output` environments (BAPCtools' `problem.en.tex` after `\problemname`).
     pub statement: &'static str,
-    /// The checktestdata script of the judge input: the input validator.
-    pub input_ctd: &'static str,
+    /// The input validator: exactly the judge's rules of an input, as
+    /// `gridsolve validate` checks them.
+    pub input_validator: InputValidator,
     /// The answer validator, a Python 3 program run as `answer.py INPUT < ANSWER`
     /// (exit 42 yes, 43 no): one answer line per query or case of INPUT, each of the
     /// output's shape (the answers themselves come from the solver).
@@ -66,6 +67,18 @@ pub struct Package {
     /// (`--family F --seed S ...`), across the families, at the judge's maxima and the
     /// adversarial ones.
     pub tests: &'static [(&'static str, &'static str)],
+}
+
+/// The input validator of a [`Package`], in the language that can say the puzzle's rules.
+#[derive(Clone, Copy, Debug)]
+pub enum InputValidator {
+    /// A checktestdata script (`validators/checktestdata/P.ctd`), for formats of counted
+    /// tokens and ranges.
+    Checktestdata(&'static str),
+    /// A Python 3 program (`validators/python/P.py`) run as `validate.py < INPUT`, exit
+    /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
+    /// checktestdata cannot say (connected pieces, lines that refer to cells).
+    Python(&'static str),
 }
 
 /// A program of `../shared/reference/bin`, and how it takes inputs and gives answers.
@@ -362,8 +375,8 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// Options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
-    /// What `gridsolve package` writes for this puzzle; `None` (the default): no package
-    /// (a puzzle with no judge problem or no checktestdata script).
+    /// What `gridsolve package` writes for this puzzle; `None` (the default): no problem
+    /// package.
     fn package(&self) -> Option<&'static Package> {
         None
     }

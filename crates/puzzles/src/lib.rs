@@ -38,8 +38,8 @@ mod huarongdao;
 mod klotski;
 
 pub use contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Package, Paint, Rect, Reference,
-    Style, Unsolved,
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
+    Rect, Reference, Style, Unsolved,
 };
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,

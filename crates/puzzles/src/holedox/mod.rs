@@ -5,8 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Package, Paint, Rect, Reference,
-    Unsolved,
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
+    Rect, Reference, Unsolved,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -64,7 +64,9 @@ static ABOUT: About = About {
 static PACKAGE: Package = Package {
     title: "Holedox Moving",
     statement: include_str!("statement.tex"),
-    input_ctd: include_str!("../../../../validators/checktestdata/holedox.ctd"),
+    input_validator: InputValidator::Checktestdata(include_str!(
+        "../../../../validators/checktestdata/holedox.ctd"
+    )),
     answer_validator: include_str!("answer.py"),
     tests: &[
         (

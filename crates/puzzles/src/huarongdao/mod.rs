@@ -5,8 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, Package, Paint, Rect, Reference,
-    Unsolved,
+    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
+    Rect, Reference, Unsolved,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -74,7 +74,9 @@ const BATCH: usize = 1 << 16;
 static PACKAGE: Package = Package {
     title: "Huarongdao",
     statement: include_str!("statement.tex"),
-    input_ctd: include_str!("../../../../validators/checktestdata/huarongdao.ctd"),
+    input_validator: InputValidator::Checktestdata(include_str!(
+        "../../../../validators/checktestdata/huarongdao.ctd"
+    )),
     answer_validator: include_str!("answer.py"),
     tests: &[
         (
