@@ -1,6 +1,7 @@
 //! The original Bloxorz (switches, bridges, split cubes) through the contract: a case is
 //! a level, one a file.
 
+mod invalid;
 mod svg;
 
 use crate::contract::{
@@ -376,12 +377,22 @@ impl Adapter for BloxorzClassic {
         Some(&PACKAGE)
     }
 
-    /// A generated layout of the default size: the layout kinds of `gen --invalid`
-    /// break it (the format's own rules have no kinds yet).
+    /// A generated level of the default size (three bridges, their switches, a split
+    /// switch): `gen --invalid` breaks the layout rules and the format's own on it.
     fn invalid_base(&self, seed: u64) -> Option<String> {
         let mut out = Vec::new();
         Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
         String::from_utf8(out).ok()
+    }
+
+    fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        let mut rng = crate::invalid::rng(seed, kind);
+        let base = Adapter::invalid_base(self, rng.next_u64())?;
+        invalid::make(kind, &base, &mut rng)
     }
 
     fn trace(&self, level: &Level, path: &Path) -> Result<Vec<Position>, String> {
