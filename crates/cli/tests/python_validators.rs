@@ -4,9 +4,10 @@
 //! --invalid` kind on a few seeds: both accept or both refuse. A validator reads the
 //! input on stdin and exits 42 (valid) or 43 (invalid), as BAPCtools runs it.
 //!
-//! The Python is `GRIDSOLVE_PYTHON`, or `python3` from `PATH`. Without it the test says
-//! so and passes, unless `GRIDSOLVE_REQUIRE_TOOLS=1` (set by `.ci/run`), where a missing
-//! tool fails it.
+//! The Python is `GRIDSOLVE_PYTHON`, or the one of `.venv-tools` (made by
+//! `tools/setup-python.sh`, like the other tools of these tests, so that README's test
+//! command stays quick on a fresh clone). Without it the test says so and passes, unless
+//! `GRIDSOLVE_REQUIRE_TOOLS=1` (set by `.ci/run`), where a missing tool fails it.
 //!
 //! As in `checktestdata.rs`, the verdicts are compared with what `gridsolve validate`
 //! says, never with fixture names: the fixtures meant to break the judge's rules (lenient
@@ -21,7 +22,8 @@ fn workspace() -> PathBuf {
 
 /// The Python to run, or `None` (with the reason) when there is none.
 fn python() -> Result<PathBuf, String> {
-    let path = PathBuf::from(std::env::var_os("GRIDSOLVE_PYTHON").unwrap_or("python3".into()));
+    let path = std::env::var_os("GRIDSOLVE_PYTHON")
+        .map_or_else(|| workspace().join(".venv-tools/bin/python"), PathBuf::from);
     match Command::new(&path).arg("--version").output() {
         Ok(out) if out.status.success() => Ok(path),
         Ok(out) => Err(format!(
@@ -146,7 +148,7 @@ fn python_validators_agree_with_gridsolve_validate() {
             panic!("GRIDSOLVE_REQUIRE_TOOLS=1 but Python 3 is missing ({why})")
         }
         Err(why) => {
-            eprintln!("skipped: Python 3 is not installed ({why})");
+            eprintln!("skipped: no Python of the tools ({why}); run tools/setup-python.sh");
             return;
         }
     };
