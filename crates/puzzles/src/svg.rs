@@ -80,7 +80,7 @@ impl Layout {
     }
 
     /// The picture's point, in pixels, of the board point (`x`, `y`) in cell units.
-    #[cfg(test)]
+    #[cfg(all(test, feature = "render-tests"))]
     pub(crate) fn to_pixels(self, x: f64, y: f64) -> (f64, f64) {
         (self.board_x + x * self.scale, self.board_y + y * self.scale)
     }
@@ -639,8 +639,8 @@ pub(crate) fn beacon(
 /// Checks shared by the tests of the pictures.
 #[cfg(test)]
 pub(crate) mod check {
-    use super::Layout;
-    use resvg::tiny_skia::Pixmap;
+    #[cfg(feature = "render-tests")]
+    use {super::Layout, resvg::tiny_skia::Pixmap};
 
     /// Parses `svg` as XML and checks it is an SVG 1.1 document with a size; returns
     /// its title and its number of `class="step"` elements.
@@ -708,6 +708,7 @@ pub(crate) mod check {
             .collect()
     }
 
+    #[cfg(feature = "render-tests")]
     /// `svg` rendered to pixels (the first frame: renderers ignore animations), also
     /// written with the SVG to `/tmp/svg-check/NAME.{png,svg}` to be looked at.
     pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
@@ -733,6 +734,7 @@ pub(crate) mod check {
         pixmap
     }
 
+    #[cfg(feature = "render-tests")]
     /// Checks the colour of the point a quarter of a cell into `cell` (clear of the
     /// routes and markers through cell centres).
     #[track_caller]
@@ -759,6 +761,7 @@ pub(crate) mod check {
         );
     }
 
+    #[cfg(feature = "render-tests")]
     fn rgb(colour: &str) -> (u8, u8, u8) {
         let hex = colour.strip_prefix('#').expect("a #rrggbb colour");
         let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits");

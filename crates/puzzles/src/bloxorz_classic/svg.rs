@@ -457,6 +457,7 @@ mod tests {
         checked_picture(&generate(&params).unwrap());
     }
 
+    #[cfg(feature = "render-tests")]
     #[test]
     fn level_2_renders_in_its_colours() {
         let level = level_2();
@@ -486,6 +487,7 @@ mod tests {
         at(4, 4, &off, "bridge 1, off");
     }
 
+    #[cfg(feature = "render-tests")]
     #[test]
     fn split_renders_cubes_hidden_at_the_start() {
         let level = level_8();

@@ -220,6 +220,7 @@ mod tests {
         checked_picture(&generate(&params).unwrap());
     }
 
+    #[cfg(feature = "render-tests")]
     #[test]
     fn sample_renders_in_its_colours() {
         let game = sample_one();

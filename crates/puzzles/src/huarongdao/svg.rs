@@ -256,6 +256,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "render-tests")]
     #[test]
     fn sample_renders_in_its_colours() {
         let board = sample();

@@ -397,6 +397,7 @@ mod tests {
         checked(&layout(&eight, 'A', 7, 7), Metric::Move);
     }
 
+    #[cfg(feature = "render-tests")]
     #[test]
     fn the_sample_renders_in_its_colours() {
         let (svg, _) = checked(&sample(), Metric::Move);

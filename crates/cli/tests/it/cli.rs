@@ -1,6 +1,6 @@
 //! The binary's contract: stdout, stderr and exit status for each kind of run.
 
-mod common;
+use crate::common;
 
 use common::{
     BLOXORZ as BLOXORZ_SAMPLE, HOLEDOX as HOLEDOX_SAMPLE, HUARONGDAO as SAMPLE, gridsolve,

@@ -2,7 +2,7 @@
 //! rejected on purpose (README, "Input tolerance"), with stdout, stderr and exit status
 //! pinned. None may panic, abort or allocate what the input does not justify.
 
-mod common;
+use crate::common;
 
 use common::{BLOXORZ, BLOXORZ_CLASSIC, HOLEDOX, HUARONGDAO, gridsolve};
 use rstest::rstest;

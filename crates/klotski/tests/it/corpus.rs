@@ -4,7 +4,7 @@
 
 use klotski::{Goal, Layout, Metric, Pos, Solver, replay};
 
-#[path = "data/classics.rs"]
+#[path = "../data/classics.rs"]
 mod classics;
 
 use classics::CLASSICS;

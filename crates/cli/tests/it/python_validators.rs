@@ -16,8 +16,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-#[path = "common/agreement.rs"]
-mod agreement;
+use crate::common::agreement;
 use agreement::workspace;
 
 /// The Python to run, or `None` (with the reason) when there is none.

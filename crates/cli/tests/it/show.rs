@@ -3,7 +3,7 @@
 //! with a case that has no solution). Every path printed in any of them is replayed by
 //! the puzzle's checker.
 
-mod common;
+use crate::common;
 
 use common::Run;
 use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};

@@ -18,8 +18,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "common/agreement.rs"]
-mod agreement;
+use crate::common::agreement;
 use agreement::workspace;
 
 /// The `pyctd` to run, or `None` (with the reason) when there is none.

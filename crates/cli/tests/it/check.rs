@@ -4,7 +4,7 @@
 //! path that is suboptimal or does not replay); the Kattis/CLICS validator mode; usage
 //! and I/O errors.
 
-mod common;
+use crate::common;
 
 use common::{Run, gridsolve};
 use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};

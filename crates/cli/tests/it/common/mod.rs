@@ -43,3 +43,5 @@ pub fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8(out.stderr).unwrap(),
     }
 }
+
+pub mod agreement;

@@ -2,7 +2,7 @@
 //! inputs, outsized generator options, budgets, pictures that do not fit. Nothing may
 //! abort (the release build aborts on panic): each ends with answers or a clear error.
 
-mod common;
+use crate::common;
 
 use common::{HOLEDOX, HUARONGDAO};
 use std::io::{Read, Write};

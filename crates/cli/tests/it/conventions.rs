@@ -2,7 +2,7 @@
 //! short flags, colour control, completions, hints for misused subcommands and formats,
 //! capped and grouped validation reports, layout warnings.
 
-mod common;
+use crate::common;
 
 use common::{BLOXORZ, HUARONGDAO, gridsolve};
 use std::process::Command;

@@ -1,0 +1,16 @@
+//! The integration tests of this crate, in one test binary: each file of this folder
+//! is a module (one binary links the crate graph once, where one per file linked it
+//! once each).
+
+mod common;
+
+mod check;
+mod checktestdata;
+mod cli;
+mod conventions;
+mod edges;
+mod junk;
+mod package;
+mod python_validators;
+mod show;
+mod stress;
