@@ -23,18 +23,47 @@ use std::time::Instant;
 const PAIRS: usize = 7;
 
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
-    let name = args.first().with_context(|| {
+    let usage = || {
         format!(
-            "usage: cargo xtask bench PUZZLE; PUZZLE is one of: {}",
+            "usage: cargo xtask bench PUZZLE|all [FILTER]; PUZZLE is one of: {} \
+             (FILTER: only the benches whose name contains it, such as `scale`)",
             puzzles::names()
         )
-    })?;
-    let puzzle = crate::puzzle(name)?;
-    if puzzle.about().benches.is_empty() {
-        bail!(
-            "{name} has no reference program to time against; time its solver alone with \
-             `cargo run --release -p puzzles --example time -- {name} FILE...`"
+    };
+    let name = args.first().with_context(usage)?;
+    let filter = args.get(1).map(String::as_str).unwrap_or("");
+    if args.len() > 2 {
+        bail!(usage());
+    }
+    let chosen: Vec<&dyn Puzzle> = if name == "all" {
+        puzzles::PUZZLES.to_vec()
+    } else {
+        vec![crate::puzzle(name)?]
+    };
+    let mut benches = Vec::new();
+    for &puzzle in &chosen {
+        let about = puzzle.about();
+        if about.benches.is_empty() && name != "all" {
+            bail!(
+                "{name} has no reference program to time against; time its solver alone with \
+                 `cargo run --release -p puzzles --example time -- {name} FILE...`"
+            );
+        }
+        let matches = |bench: &Bench| {
+            filter.is_empty()
+                || bench.name.contains(filter)
+                || (filter == "scale" && matches!(bench.input, BenchInput::Scale(_)))
+        };
+        benches.extend(
+            about
+                .benches
+                .iter()
+                .filter(|b| matches(b))
+                .map(|b| (puzzle, b)),
         );
+    }
+    if benches.is_empty() {
+        bail!("no bench of {name} matches `{filter}`");
     }
     let shared = reference::require_shared(root, "cargo xtask bench")?;
     let status = Command::new(env!("CARGO"))
@@ -48,7 +77,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let out_dir = target.join("bench");
     std::fs::create_dir_all(&out_dir)?;
     let binary = target.join("dist/gridsolve");
-    for bench in puzzle.about().benches {
+    for (puzzle, bench) in benches {
         let files = match bench.input {
             BenchInput::Generated(gen_args) => {
                 let args: Vec<String> = gen_args.split_whitespace().map(str::to_string).collect();
@@ -67,9 +96,15 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 );
                 files
             }
+            BenchInput::Scale(input) => {
+                let path = scale_input(&shared, &out_dir.join("scale"), input)?;
+                let pinned = if bench.one_core { ", one core" } else { "" };
+                println!("{}: {input} of bench/scale-inputs{pinned}", bench.name);
+                vec![path]
+            }
         };
         match (bench.input, bench.reference.style) {
-            (BenchInput::Generated(_), Style::Judge) => {
+            (BenchInput::Generated(_) | BenchInput::Scale(_), Style::Judge) => {
                 compare(&shared, &binary, puzzle, bench, &files[0])?
             }
             (_, Style::Files) => side_by_side(&shared, &binary, puzzle, bench, &files)?,
@@ -81,6 +116,29 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The scale input `name`, written with all the others into `dir` by
+/// `../shared/bench/scale-inputs` the first time one is asked for.
+fn scale_input(shared: &Path, dir: &Path, name: &str) -> Result<PathBuf> {
+    let path = dir.join(format!("{name}.in"));
+    if !path.exists() {
+        let script = shared.join("bench/scale-inputs");
+        println!(
+            "writing the scale inputs: {} {}",
+            script.display(),
+            dir.display()
+        );
+        let status = Command::new(&script)
+            .arg(dir)
+            .stdout(Stdio::null())
+            .status()
+            .with_context(|| format!("cannot run {}", script.display()))?;
+        if !status.success() || !path.exists() {
+            bail!("{} did not write {}", script.display(), path.display());
+        }
+    }
+    Ok(path)
 }
 
 /// The `.in` files of `dirs` (relative to `shared`), each directory's sorted by name.
@@ -110,17 +168,25 @@ fn compare(
     bench: &Bench,
     input: &Path,
 ) -> Result<()> {
+    // `taskset -c 0` pins a program and its threads to the first core.
+    let pin = if bench.one_core { "taskset -c 0 " } else { "" };
     let status = Command::new(shared.join("bench/compare"))
         .arg("--input")
         .arg(input)
         .arg("--a")
         .arg(format!(
-            "{} --puzzle {}",
+            "{pin}{} --puzzle {}",
             binary.display(),
             puzzle.about().name
         ))
         .arg("--b")
-        .arg(shared.join("reference/bin").join(bench.reference.program))
+        .arg(format!(
+            "{pin}{}",
+            shared
+                .join("reference/bin")
+                .join(bench.reference.program)
+                .display()
+        ))
         .status()?;
     if !status.success() {
         bail!("compare failed on {}", bench.name);

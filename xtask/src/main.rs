@@ -13,7 +13,10 @@
 //! cargo xtask gen PUZZLE ARGS --name NAME
 //!                                 add `gridsolve gen --puzzle PUZZLE ARGS` to
 //!                                 fixtures/PUZZLE with a manifest line
-//! cargo xtask bench PUZZLE        time the `dist` binary against the reference
+//! cargo xtask bench PUZZLE|all [FILTER]
+//!                                 time the `dist` binary against the references, side
+//!                                 by side: the judge-limit benches and the scale suite
+//!                                 (`scale`: the inputs of ../shared/bench/scale-inputs)
 //! cargo xtask man                 write the man page, docs/gridsolve.1
 //! ```
 
@@ -42,7 +45,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE | man";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {

@@ -120,6 +120,9 @@ pub struct Bench {
     pub name: &'static str,
     pub input: BenchInput,
     pub reference: Reference,
+    /// Both programs run pinned to one core (`taskset -c 0`): for a solver that uses
+    /// every core, what it does per core against a single-threaded reference.
+    pub one_core: bool,
 }
 
 /// What a benchmark solves.
@@ -130,6 +133,9 @@ pub enum BenchInput {
     /// Every `.in` file of these directories of `../shared`, in one run of each program
     /// (for a [`Style::Files`] reference).
     Files(&'static [&'static str]),
+    /// One of the inputs far past the judge limits that `../shared/bench/scale-inputs`
+    /// writes (its file name without `.in`, such as `hrd_300`).
+    Scale(&'static str),
 }
 
 /// How a cell of a `--show` frame is painted on a terminal.

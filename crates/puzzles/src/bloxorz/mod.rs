@@ -42,13 +42,22 @@ static ABOUT: About = About {
     ],
     labels: false,
     gen_size: "500 x 500",
-    benches: &[Bench {
-        name: "bloxorz-500x500-5cases",
-        input: BenchInput::Generated(
-            "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
-        ),
-        reference: Reference::judge("bloxorz-ref"),
-    }],
+    benches: &[
+        Bench {
+            name: "bloxorz-500x500-5cases",
+            input: BenchInput::Generated(
+                "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
+            ),
+            reference: Reference::judge("bloxorz-ref"),
+            one_core: false,
+        },
+        Bench {
+            name: "blox_3000",
+            input: BenchInput::Scale("blox_3000"),
+            reference: Reference::judge("bloxorz-probe"),
+            one_core: false,
+        },
+    ],
     references: &[
         Reference::judge("bloxorz-probe"),
         Reference::judge("bloxorz-ref"),

@@ -49,13 +49,28 @@ static ABOUT: About = About {
     ],
     labels: false,
     gen_size: "20 x 20",
-    benches: &[Bench {
-        name: "holedox-20x20-L8-10cases",
-        input: BenchInput::Generated(
-            "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
-        ),
-        reference: Reference::judge("holedox-ref"),
-    }],
+    benches: &[
+        Bench {
+            name: "holedox-20x20-L8-10cases",
+            input: BenchInput::Generated(
+                "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
+            ),
+            reference: Reference::judge("holedox-ref"),
+            one_core: false,
+        },
+        Bench {
+            name: "hol_30_L10",
+            input: BenchInput::Scale("hol_30_L10"),
+            reference: Reference::judge("holedox-probe"),
+            one_core: false,
+        },
+        Bench {
+            name: "hol_30_L12",
+            input: BenchInput::Scale("hol_30_L12"),
+            reference: Reference::judge("holedox-probe"),
+            one_core: false,
+        },
+    ],
     references: &[Reference::judge("holedox-probe")],
 };
 

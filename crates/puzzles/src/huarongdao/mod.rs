@@ -51,13 +51,40 @@ static ABOUT: About = About {
     ],
     labels: false,
     gen_size: "30 x 30 with 500 queries",
-    benches: &[Bench {
-        name: "huarongdao-30x30-q500",
-        input: BenchInput::Generated(
-            "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
-        ),
-        reference: Reference::judge("huarongdao-ref-b"),
-    }],
+    benches: &[
+        Bench {
+            name: "huarongdao-30x30-q500",
+            input: BenchInput::Generated(
+                "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
+            ),
+            reference: Reference::judge("huarongdao-ref-b"),
+            one_core: false,
+        },
+        Bench {
+            name: "hrd_300",
+            input: BenchInput::Scale("hrd_300"),
+            reference: Reference::judge("huarongdao-probe"),
+            one_core: false,
+        },
+        Bench {
+            name: "hrd_300-one-core",
+            input: BenchInput::Scale("hrd_300"),
+            reference: Reference::judge("huarongdao-probe"),
+            one_core: true,
+        },
+        Bench {
+            name: "hrd_100",
+            input: BenchInput::Scale("hrd_100"),
+            reference: Reference::judge("huarongdao-probe"),
+            one_core: false,
+        },
+        Bench {
+            name: "hrd_100-one-core",
+            input: BenchInput::Scale("hrd_100"),
+            reference: Reference::judge("huarongdao-probe"),
+            one_core: true,
+        },
+    ],
     references: &[
         Reference::judge("huarongdao-probe"),
         Reference::judge("huarongdao-ref-b"),

@@ -63,6 +63,7 @@ static ABOUT: About = About {
         name: "klotski-corpus-412",
         input: BenchInput::Files(&["corpus/klotski", "corpus/klotski/more"]),
         reference: PEER,
+        one_core: false,
     }],
     references: &[PEER],
 };
