@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Creates the virtual environment .venv-tools at the top of the repository (or DIR, the
 # first argument) with the pinned Python tools of tools/requirements.txt: `pyctd`
-# (checktestdata) for crates/cli/tests/checktestdata.rs and `bt` (BAPCtools) for
-# crates/cli/tests/package.rs. Needs python3 (3.10 or newer, for BAPCtools)
+# (checktestdata) for crates/cli/tests/it/checktestdata.rs and `bt` (BAPCtools) for
+# crates/cli/tests/it/package.rs. Needs python3 (3.10 or newer, for BAPCtools)
 # with venv and pip, and access to PyPI. Running it again only installs what changed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -1,6 +1,6 @@
 //! The 40 classic layouts of `../shared/corpus/klotski` with their published minimum
 //! under the `move` metric (`index.tsv`), written out so that no regeneration of
-//! fixtures can change them. Shared by `tests/corpus.rs` and `benches/search.rs`.
+//! fixtures can change them. Shared by `tests/it/corpus.rs` and `benches/search.rs`.
 
 /// File, name, rows, goal (label, 1-based row and column), published minimum (-1: none).
 pub type Classic = (
