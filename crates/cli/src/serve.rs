@@ -90,3 +90,36 @@ fn open_browser(url: &str) {
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    #[test]
+    fn the_defaults_serve_this_machine_only() {
+        let parsed = Wrapper::parse_from(["serve"]).args;
+        assert!(parsed.bind.is_loopback());
+        assert_eq!(parsed.port, 8080);
+        assert!(!parsed.open);
+    }
+
+    #[cfg(not(feature = "serve"))]
+    #[test]
+    fn without_the_feature_serve_says_how_to_build_it() {
+        let parsed = Wrapper::parse_from(["serve", "--port", "0", "--open"]).args;
+        match run(&parsed) {
+            Err(Failure::Usage(message)) => {
+                assert!(message.contains("cargo run --release -p cli --features serve -- serve"));
+                assert!(message.contains("cargo install --path crates/cli --features serve"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
