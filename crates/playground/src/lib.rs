@@ -24,6 +24,11 @@
 //!   with that cell made that kind.
 //!
 //! `max_states` and `max_seconds` in a request lower the server's budget, never raise it.
+//!
+//! The HTTP side (`router`, `serve`, `run`: axum on a single-threaded tokio runtime) is
+//! built with the `server` feature only, which `cli`'s `serve` feature turns on; without
+//! it this crate is what the server answers with ([`frames`], [`played_json`]) and the
+//! bundled [`FIXTURES`].
 
 use puzzles::{Frames, Limits, Picture, Played, Pos};
 use serde_json::{Value, json};

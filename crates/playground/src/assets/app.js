@@ -361,7 +361,9 @@ function choosePuzzle(name) {
   state.puzzle = state.puzzles.find((p) => p.name === name) || state.puzzles[0];
   $("puzzle").value = state.puzzle.name;
   $("summary").textContent = `${state.puzzle.summary}. Moves: ${state.puzzle.moves_are}.`;
-  $("pick-hint").textContent = state.puzzle.name && state.puzzle.labels ? " (click a piece first)" : "";
+  $("pick-hint").textContent = state.puzzle.labels
+    ? " the piece you click first"
+    : " (where two pieces can move, click the one to move first)";
   const fixture = $("fixture");
   fixture.textContent = "";
   fixture.add(new Option("(the sample)", ""));
