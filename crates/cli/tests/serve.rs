@@ -183,6 +183,9 @@ fn bad_requests_are_answered_and_the_server_serves_on() {
         serde_json::json!({"puzzle": names()[0], "fixture": "sample", "key": {"dir": "X"}}),
         serde_json::json!({"puzzle": names()[0], "fixture": "sample", "case": 99}),
         serde_json::json!({"puzzle": names()[0], "fixture": "sample", "path": "not a path!"}),
+        serde_json::json!({"puzzle": names()[0], "fixture": "sample", "key": {"dir": "U", "picked": [1000, 0]}}),
+        serde_json::json!({"puzzle": names()[0], "fixture": "sample", "max_seconds": -1.0}),
+        serde_json::json!({"puzzle": names()[0], "fixture": "sample", "options": 7}),
     ];
     for body in &refused {
         for endpoint in ["/api/solve", "/api/play"] {
@@ -196,6 +199,15 @@ fn bad_requests_are_answered_and_the_server_serves_on() {
             }
             server.alive();
         }
+    }
+    // A piece picked off the board, for every puzzle.
+    for puzzle in names() {
+        let body = serde_json::json!({
+            "puzzle": puzzle, "fixture": "sample", "key": {"dir": "L", "picked": [0, usize::MAX]},
+        });
+        let (status, value) = server.post("/api/play", &body);
+        assert_eq!(status, 400, "{puzzle}: {value}");
+        server.alive();
     }
     // No such page.
     let (status, _) = server.request("GET", "/etc/passwd", b"");
@@ -354,6 +366,15 @@ fn an_edit_gives_an_input_that_solves() {
             }
         }
         assert!(edited > 0, "{puzzle}");
+        let kind = kinds[0][0].as_str().unwrap();
+        for cell in [[usize::MAX, 0], [0, usize::MAX], [symbols.len(), 0]] {
+            let body = serde_json::json!({
+                "puzzle": puzzle, "fixture": "sample", "cell": cell, "kind": kind,
+            });
+            let (status, value) = server.post("/api/edit", &body);
+            assert_eq!(status, 400, "{value}");
+        }
+        server.alive();
     }
 }
 

@@ -167,6 +167,14 @@ pub(crate) fn play<A: Adapter>(
         .map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
+        let (rows, cols) = adapter.size(case);
+        if let Some(pos) = key.picked.filter(|p| p.row >= rows || p.col >= cols) {
+            return Err(RunError::Usage(UsageError::new(format!(
+                "cell ({}, {}) is off the {rows} x {cols} board",
+                pos.row.saturating_add(1),
+                pos.col.saturating_add(1)
+            ))));
+        }
         let here = states.last().expect("a trace holds the start");
         match adapter.play_move(case, here, key.picked, key.dir) {
             None => refused = Some("click a piece to move first".to_string()),
@@ -218,7 +226,9 @@ pub(crate) fn edit_cell<A: Adapter>(
     let (rows, cols) = adapter.size(&cases[index]);
     if pos.row >= rows || pos.col >= cols {
         return Err(RunError::Usage(UsageError::new(format!(
-            "cell {pos} is off the {rows} x {cols} board"
+            "cell ({}, {}) is off the {rows} x {cols} board",
+            pos.row.saturating_add(1),
+            pos.col.saturating_add(1)
         ))));
     }
     let edited = Adapter::edit(adapter, &cases[index], pos, kind)
