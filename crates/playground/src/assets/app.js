@@ -486,9 +486,10 @@ async function main() {
     if (!state.play) startPlay("");
     else showPlay();
   });
+  // The editor paints the board as it starts (an edit starts the game again).
   $("mode-edit").addEventListener("click", () => {
     setMode("edit");
-    if (!state.play) startPlay(""); else showPlay();
+    startPlay("");
   });
   $("undo").addEventListener("click", undo);
   $("restart").addEventListener("click", () => startPlay(""));
