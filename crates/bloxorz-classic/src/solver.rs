@@ -238,12 +238,14 @@ impl Solver {
     /// gives it), or `None` if it cannot be done: the hint of a game in progress.
     ///
     /// ```
-    /// use bloxorz_classic::{Level, Move, Path, Solver};
+    /// use bloxorz_classic::{Level, Path, Solver};
     ///
-    /// let level = Level::from_rows(&["X.........O"], vec![], vec![], vec![])?;
+    /// let level = Level::from_rows(&["X.....O"], vec![], vec![], vec![])?;
     /// let path: Path = "R".parse().expect("a path");
     /// let after = bloxorz_classic::trace(&level, &path).expect("legal");
-    /// assert_eq!(Solver::new().solve_from(&level, &after[1]), Ok(Some(5)));
+    /// assert_eq!(Solver::new().solve(&level), Ok(Some(4)));
+    /// assert_eq!(Solver::new().solve_from(&level, &after[1]), Ok(Some(3)));
+    /// assert_eq!(Solver::new().solve_from(&level, &after[0]), Ok(Some(4)));
     /// # Ok::<(), bloxorz_classic::LevelError>(())
     /// ```
     ///
