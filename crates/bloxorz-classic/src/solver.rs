@@ -233,12 +233,53 @@ impl Solver {
         }))
     }
 
+    /// The minimum number of moves that stand the block on the exit from `from` (a
+    /// position reached by legal moves from the level's start, as [`crate::trace`]
+    /// gives it), or `None` if it cannot be done: the hint of a game in progress.
+    ///
+    /// ```
+    /// use bloxorz_classic::{Level, Path, Solver};
+    ///
+    /// let level = Level::from_rows(&["X.....O"], vec![], vec![], vec![])?;
+    /// let path: Path = "R".parse().expect("a path");
+    /// let after = bloxorz_classic::trace(&level, &path).expect("legal");
+    /// assert_eq!(Solver::new().solve(&level), Ok(Some(4)));
+    /// assert_eq!(Solver::new().solve_from(&level, &after[1]), Ok(Some(3)));
+    /// assert_eq!(Solver::new().solve_from(&level, &after[0]), Ok(Some(4)));
+    /// # Ok::<(), bloxorz_classic::LevelError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_from(
+        &mut self,
+        level: &Level,
+        from: &crate::Position,
+    ) -> Result<Option<u64>, SolveError> {
+        if from.body == crate::Body::Block(bloxorz::Placement::standing(level.exit())) {
+            self.stats = SearchStats::default();
+            return Ok(Some(0));
+        }
+        Ok(self
+            .search_from(level, Some(from))?
+            .map(|goal| self.depth(goal.parent) + 1))
+    }
+
     /// What the last search did.
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
 
     fn search(&mut self, level: &Level) -> Result<Option<Goal>, LimitError> {
+        self.search_from(level, None)
+    }
+
+    /// The search from `from`, or from the level's start.
+    fn search_from(
+        &mut self,
+        level: &Level,
+        from: Option<&crate::Position>,
+    ) -> Result<Option<Goal>, LimitError> {
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
         self.plane = Plane::new(level);
@@ -249,13 +290,34 @@ impl Solver {
         self.states.clear();
         self.parents.clear();
         self.moves.clear();
-        let start_cell = level.grid().index(level.start());
-        let start_bits = level
-            .bridges()
+        let start_position;
+        let from = match from {
+            Some(from) => from,
+            None => {
+                start_position = crate::Position::start(level);
+                &start_position
+            }
+        };
+        let start_bits = from
+            .bridges
             .iter()
             .enumerate()
-            .fold(0u32, |bits, (b, bridge)| bits | u32::from(bridge.on) << b);
-        let start = plane.block(start_cell, STANDING) + start_bits * plane.per_setting;
+            .fold(0u32, |bits, (b, &on)| bits | u32::from(on) << b);
+        let grid = level.grid();
+        let tiles = match from.body {
+            crate::Body::Block(placement) => [placement.cells().0, placement.pos],
+            crate::Body::Cubes(cubes) => cubes,
+        };
+        if tiles.iter().any(|&p| plane.tile_of[grid.index(p)] == NONE) {
+            return Ok(None); // no tile under a piece: no position of this level
+        }
+        let local = match from.body {
+            crate::Body::Block(placement) => {
+                plane.block(grid.index(placement.pos), placement.orientation as usize)
+            }
+            crate::Body::Cubes([a, b]) => plane.cubes(grid.index(a), grid.index(b)),
+        };
+        let start = local + start_bits * plane.per_setting;
         self.seen[start as usize / 64] |= 1 << (start % 64);
         self.states.push(start);
         self.parents.push(NONE);

@@ -13,6 +13,7 @@ mod demo;
 mod generate;
 mod options;
 mod package;
+mod serve;
 mod show;
 mod solve;
 mod source;
@@ -144,6 +145,14 @@ enum Command {
     /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
     /// with no package, a DIR that is not empty), 3 I/O failure.
     Package(package::PackageArgs),
+    /// Serve the playground: a local web page to pick a puzzle, edit or paste a board,
+    /// solve it (the answer, the path, the board animated move by move) and play it
+    /// with the arrow keys, shown the minimum number of moves left after every move.
+    ///
+    /// Built only with the `serve` feature (`cargo run --release -p cli --features
+    /// serve -- serve`); without it, exit status 2 and a message saying so. Listens on
+    /// 127.0.0.1 unless --bind says otherwise; the page and the fixtures are built in.
+    Serve(serve::ServeArgs),
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -210,6 +219,7 @@ fn main() -> ExitCode {
         (Some(Command::Gen(args)), _) => generate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Validate(args)), _) => validate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Package(args)), _) => package::run(args).map(|()| ExitCode::SUCCESS),
+        (Some(Command::Serve(args)), _) => serve::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Completions { shell }), _) => {
             completions(*shell).map(|()| ExitCode::SUCCESS)
         }

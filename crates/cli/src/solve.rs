@@ -316,7 +316,7 @@ impl<'a> Writer<'a> {
         match self.cli.format {
             Format::Json => {
                 let file = self.several.then_some(self.file.0);
-                let line = json_line(self.puzzle, &self.cli.options.0, solved, file);
+                let line = puzzles::json_line(self.puzzle, &self.cli.options.0, solved, file);
                 self.write(|out| writeln!(out, "{line}"))?;
             }
             Format::Judge => {
@@ -380,36 +380,6 @@ impl<'a> Writer<'a> {
             _ => Ok(()),
         }
     }
-}
-
-/// One line of `--format json`: the common fields in their documented order (with
-/// `file`, from 1, after `case` when several inputs are solved), then the puzzle's own.
-fn json_line(
-    puzzle: &dyn Puzzle,
-    options: &puzzles::Options,
-    solved: &dyn Solved,
-    file: Option<usize>,
-) -> String {
-    let stats = solved.stats();
-    let mut fields: Vec<(&str, serde_json::Value)> = vec![
-        ("puzzle", puzzle.about().name.into()),
-        ("case", solved.number().into()),
-    ];
-    if let Some(file) = file {
-        fields.push(("file", file.into()));
-    }
-    fields.extend([
-        ("answer", solved.moves().into()),
-        ("path", solved.path().into()),
-        ("expanded", stats.expanded.into()),
-        ("generated", stats.generated.into()),
-    ]);
-    fields.extend(puzzle.json_fields(options));
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(*key)))
-        .collect();
-    format!("{{{}}}", body.join(","))
 }
 
 /// The `--svg` directory: each picture goes to a temporary file first and is renamed

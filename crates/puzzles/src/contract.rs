@@ -3,7 +3,7 @@
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use grid_core::{LimitError, Limits, Pos, SearchStats};
+use grid_core::{Dir, LimitError, Limits, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -460,4 +460,54 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }
+
+    /// The kinds of cell the playground's board editor paints on `case`: the symbol
+    /// (as [`Adapter::glyph`] shows it) and what it is. None by default: no editor.
+    fn cell_kinds(&self, _case: &Self::Case) -> Vec<(char, String)> {
+        Vec::new()
+    }
+
+    /// `case` with the cell at `pos` made a `kind` (one of [`Adapter::cell_kinds`]),
+    /// what else that implies changed with it (a second target cleared, a piece grown).
+    ///
+    /// # Errors
+    /// An edit the rules refuse (a start on no floor, a piece cut in two), said in words.
+    fn edit(&self, _case: &Self::Case, _pos: Pos, _kind: char) -> Result<Self::Case, String> {
+        Err(format!(
+            "{} boards are not edited by cell",
+            self.about().name
+        ))
+    }
+
+    /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
+    /// on `picked` chosen by a click (a Klotski piece, a Bloxorz classic cube), in the
+    /// notation of [`Adapter::parse_path`]; `None` when the key makes no move there (no
+    /// piece picked). The rules are not checked here: the path is replayed.
+    fn play_move(
+        &self,
+        case: &Self::Case,
+        state: &Self::State,
+        picked: Option<Pos>,
+        dir: Dir,
+    ) -> Option<String>;
+
+    /// The path `path` of `case` (in the puzzle's notation, maybe empty) followed by
+    /// the one move `step`. The default writes them one after the other; a puzzle whose path words
+    /// are moves of pieces joins a step of the piece that just moved onto its word.
+    fn join_moves(&self, _case: &Self::Case, path: &str, step: &str) -> String {
+        format!("{path}{step}")
+    }
+
+    /// The minimum number of moves that solve `case` from `state` on (`None`: it
+    /// cannot be solved from there), by the fast solver: the live hint of the
+    /// playground.
+    ///
+    /// # Errors
+    /// When the solver stops at a limit, or `state` cannot be a start.
+    fn moves_left(
+        &self,
+        solver: &mut Self::Solver,
+        case: &Self::Case,
+        state: &Self::State,
+    ) -> Result<Option<u64>, Unsolved>;
 }

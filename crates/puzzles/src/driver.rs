@@ -5,6 +5,7 @@
 use crate::contract::{About, Adapter, GenError, Glyph, Package, Rect};
 use crate::invalid::{self, InvalidKind};
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::play::{Key, Played};
 use grid_core::{LimitError, Limits, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError, ParseError};
@@ -121,6 +122,41 @@ pub trait Puzzle: Sync {
 
     /// Fields `--format json` adds after the common ones.
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
+
+    /// The playground's move: case `case` (from 1) of `input`, after the moves of
+    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
+    /// with the minimum number of moves left from there by the fast solver within
+    /// `limits`.
+    ///
+    /// # Errors
+    /// Bad options, an invalid input, no such case, a `path` that does not replay
+    /// ([`RunError::Usage`]), or a search stopped at a limit.
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError>;
+
+    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
+    /// made a `kind` of [`Played::kinds`], as a judge input. When the other cases
+    /// cannot stay in one input with the edited one (queries that share a board), the
+    /// input is the edited case alone.
+    ///
+    /// # Errors
+    /// An invalid input, no such case, or an edit the rules refuse
+    /// ([`RunError::Usage`], with the reason).
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError>;
 }
 
 /// What the test of [`Puzzle::shrink`] says of a smaller input.
@@ -452,6 +488,29 @@ impl<A: Adapter> Puzzle for A {
 
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         Adapter::json_fields(self, options)
+    }
+
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError> {
+        crate::play::play(self, input, options, limits, case, path, key)
+    }
+
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError> {
+        crate::play::edit_cell(self, input, options, case, pos, kind)
     }
 }
 

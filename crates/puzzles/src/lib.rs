@@ -27,6 +27,7 @@ mod driver;
 mod generating;
 mod invalid;
 mod options;
+mod play;
 pub mod selfcheck;
 mod shrinking;
 mod svg;
@@ -44,11 +45,12 @@ pub use contract::{
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
-pub use grid_core::{LimitError, Limits, Pos, SearchStats, SplitMix64};
+pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
+pub use play::{Key, Picture, Played, json_line, paint_code};
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.

@@ -13,7 +13,7 @@ use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::bloxorz::generate::{Family, GenParams, StartKind};
 use ::bloxorz::{Board, Cell, Placement, Solver};
-use grid_core::{LimitError, Limits, Moves, Pos};
+use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -420,5 +420,84 @@ impl Adapter for Bloxorz {
 
     fn svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
         svg::draw_picture(out, board, path.map(|p| &p[..]))
+    }
+
+    fn cell_kinds(&self, _board: &Board) -> Vec<(char, String)> {
+        [
+            ('#', "empty"),
+            ('.', "rigid"),
+            ('E', "fragile"),
+            ('O', "the target"),
+            ('B', "the box: standing here, or lying with its other cube"),
+        ]
+        .into_iter()
+        .map(|(c, s)| (c, s.to_string()))
+        .collect()
+    }
+
+    /// On the judge's characters: one `O` (a new one replaces the old), and the box
+    /// standing on the cell clicked, or lying when that cell is next to where it stands.
+    fn edit(&self, board: &Board, pos: Pos, kind: char) -> Result<Board, String> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let mut cells: Vec<Vec<u8>> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| match board.cell(Pos::new(r, c)) {
+                        Cell::Empty => b'#',
+                        Cell::Rigid => b'.',
+                        Cell::Fragile => b'E',
+                    })
+                    .collect()
+            })
+            .collect();
+        let target = board.target();
+        cells[target.row][target.col] = b'O';
+        let (a, b) = board.start().cells();
+        let starts: Vec<Pos> = [Some(a), b].into_iter().flatten().collect();
+        for p in &starts {
+            cells[p.row][p.col] = b'X';
+        }
+        match kind {
+            '#' | '.' | 'E' => cells[pos.row][pos.col] = kind as u8,
+            'O' => {
+                cells[target.row][target.col] = b'.';
+                cells[pos.row][pos.col] = b'O';
+            }
+            'B' => {
+                let lying = matches!(starts[..], [s] if s != pos
+                    && s.row.abs_diff(pos.row) + s.col.abs_diff(pos.col) == 1);
+                if !lying {
+                    for p in &starts {
+                        cells[p.row][p.col] = b'.';
+                    }
+                }
+                cells[pos.row][pos.col] = b'X';
+            }
+            other => return Err(format!("{other:?} is no kind of Bloxorz cell")),
+        }
+        let lines: Vec<String> = cells
+            .into_iter()
+            .map(|row| String::from_utf8_lossy(&row).into_owned())
+            .collect();
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        Board::from_rows(&lines).map_err(|e| e.to_string())
+    }
+
+    fn play_move(&self, _: &Board, _: &Placement, _: Option<Pos>, dir: Dir) -> Option<String> {
+        Some(Moves::from(vec![dir]).to_string())
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        board: &Board,
+        here: &Placement,
+    ) -> Result<Option<u64>, Unsolved> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let cells: Vec<Cell> = (0..rows * cols)
+            .map(|i| board.cell(Pos::new(i / cols, i % cols)))
+            .collect();
+        let from = Board::new(rows, cols, &cells, *here, board.target()).map_err(Unsolved::new)?;
+        solver.solve(&from).map_err(Unsolved::new)
     }
 }

@@ -11,7 +11,7 @@ use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
 use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
-use grid_core::{LimitError, Limits, Pos};
+use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -432,6 +432,65 @@ impl Adapter for BloxorzClassic {
 
     fn move_name(&self, path: &Path, i: usize) -> String {
         path[i].to_string()
+    }
+
+    /// The plain tiles, the exit and the block's start (switches and bridges have
+    /// lines of their own in the level file: edit those in the text).
+    fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
+        [
+            ('#', "no tile"),
+            ('.', "floor"),
+            ('E', "orange floor"),
+            ('O', "the exit"),
+            ('B', "the block's start, standing"),
+        ]
+        .into_iter()
+        .map(|(c, s)| (c, s.to_string()))
+        .collect()
+    }
+
+    fn edit(&self, level: &Level, pos: Pos, kind: char) -> Result<Level, String> {
+        let mut layout = level.layout();
+        let i = pos.row * layout.cols + pos.col;
+        match kind {
+            '#' => layout.tiles[i] = Tile::Empty,
+            '.' => layout.tiles[i] = Tile::Floor,
+            'E' => layout.tiles[i] = Tile::Fragile,
+            'O' => {
+                layout.tiles[i] = Tile::Floor;
+                layout.exit = pos;
+            }
+            'B' => {
+                layout.tiles[i] = Tile::Floor;
+                layout.start = pos;
+            }
+            other => return Err(format!("{other:?} is no kind of Bloxorz classic cell")),
+        }
+        Level::new(layout).map_err(|e| e.to_string())
+    }
+
+    /// `U D L R` move the block, or cube 1; `u d l r` cube 2, when it is picked.
+    fn play_move(
+        &self,
+        _: &Level,
+        position: &Position,
+        picked: Option<Pos>,
+        dir: Dir,
+    ) -> Option<String> {
+        let letter = Moves::from(vec![dir]).to_string();
+        Some(match position.body {
+            Body::Cubes([_, two]) if picked == Some(two) => letter.to_lowercase(),
+            _ => letter,
+        })
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        level: &Level,
+        position: &Position,
+    ) -> Result<Option<u64>, Unsolved> {
+        solver.solve_from(level, position).map_err(Unsolved::new)
     }
 
     fn svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {

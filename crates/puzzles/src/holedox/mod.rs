@@ -14,7 +14,7 @@ use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
-use grid_core::{LimitError, Limits, Moves, Pos};
+use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -393,6 +393,48 @@ impl Adapter for Holedox {
 
     fn move_name(&self, path: &Moves, i: usize) -> String {
         path[i].to_string()
+    }
+
+    fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
+        vec![('.', "free square".to_string()), ('#', "stone".to_string())]
+    }
+
+    /// A stone laid or lifted; the snake stays where it is (a stone under it is
+    /// refused).
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+        let game = &case.game;
+        let mut stones = stones_of(game);
+        stones.retain(|&p| p != pos);
+        match kind {
+            '#' => stones.push(pos),
+            '.' => {}
+            other => return Err(format!("{other:?} is no kind of Holedox square")),
+        }
+        let game =
+            Game::new(game.rows(), game.cols(), &stones, game.body()).map_err(|e| e.to_string())?;
+        Ok(Case {
+            game,
+            place: case.place,
+        })
+    }
+
+    fn play_move(&self, _: &Case, _: &Vec<Pos>, _: Option<Pos>, dir: Dir) -> Option<String> {
+        Some(Moves::from(vec![dir]).to_string())
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        body: &Vec<Pos>,
+    ) -> Result<Option<u64>, Unsolved> {
+        let game = &case.game;
+        let from = Case {
+            game: Game::new(game.rows(), game.cols(), &stones_of(game), body)
+                .map_err(Unsolved::new)?,
+            place: case.place,
+        };
+        Ok(self.solve(solver, &from, false)?.moves)
     }
 
     fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {

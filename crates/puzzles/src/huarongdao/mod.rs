@@ -15,7 +15,7 @@ use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
-use grid_core::{LimitError, Limits, Moves, Pos};
+use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -484,5 +484,65 @@ impl Adapter for Huarongdao {
 
     fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
         svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
+    }
+
+    fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
+        [
+            ('#', "fixed piece"),
+            ('.', "movable piece"),
+            ('_', "the blank"),
+            ('P', "the designated piece"),
+            ('T', "the target"),
+        ]
+        .into_iter()
+        .map(|(c, s)| (c, s.to_string()))
+        .collect()
+    }
+
+    /// A cell made fixed or movable changes the board (and so every query on it); the
+    /// blank, the piece and the target move this query's positions.
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+        let mut query = case.query;
+        let mut board = Arc::clone(&case.board);
+        match kind {
+            '#' | '.' => {
+                let (rows, cols) = (board.rows(), board.cols());
+                let movable: Vec<bool> = (0..rows * cols)
+                    .map(|i| {
+                        let p = Pos::new(i / cols, i % cols);
+                        if p == pos {
+                            kind == '.'
+                        } else {
+                            board.is_movable(p)
+                        }
+                    })
+                    .collect();
+                board =
+                    Arc::new(Board::from_cells(rows, cols, &movable).map_err(|e| e.to_string())?);
+            }
+            '_' => query.blank = pos,
+            'P' => query.piece = pos,
+            'T' => query.target = pos,
+            other => return Err(format!("{other:?} is no kind of Huarongdao cell")),
+        }
+        board.check(&query).map_err(|e| e.to_string())?;
+        Ok(Case { board, query })
+    }
+
+    fn play_move(&self, _: &Case, _: &Position, _: Option<Pos>, dir: Dir) -> Option<String> {
+        Some(Moves::from(vec![dir]).to_string())
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        here: &Position,
+    ) -> Result<Option<u64>, Unsolved> {
+        let from = Case {
+            board: Arc::clone(&case.board),
+            query: Query::new(here.blank, here.piece, case.query.target),
+        };
+        Ok(self.solve(solver, &from, false)?.moves)
     }
 }

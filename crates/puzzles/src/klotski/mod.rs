@@ -13,7 +13,7 @@ use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::klotski::generate::{Family, GenParams, Shapes};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
-use grid_core::{LimitError, Limits, Pos};
+use grid_core::{Dir, LimitError, Limits, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -435,6 +435,89 @@ impl Adapter for Klotski {
 
     fn move_name(&self, path: &Path, i: usize) -> String {
         path[i].to_string()
+    }
+
+    /// An empty cell, each piece (the cell joins it), and a new piece.
+    fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
+        let mut kinds = vec![('.', "empty cell".to_string())];
+        let goal = case.layout.goal().label;
+        for piece in case.layout.pieces() {
+            let label = piece.label();
+            let what = if label == goal {
+                "the goal piece"
+            } else {
+                "piece"
+            };
+            kinds.push((label, format!("{what} {label}")));
+        }
+        let unused = ('A'..='Z')
+            .chain('a'..='z')
+            .chain('0'..='9')
+            .find(|&l| case.layout.piece(l).is_none());
+        if let Some(label) = unused {
+            kinds.push((label, format!("a new piece {label}")));
+        }
+        kinds
+    }
+
+    /// The cell emptied or given to a piece; the layout's rules (connected pieces, the
+    /// goal's piece and shape) are checked again.
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+        let board = case.layout.board();
+        let mut cells = board.cells().to_vec();
+        if !kind.is_ascii() {
+            return Err(format!("{kind:?} is no Klotski label"));
+        }
+        cells[pos.row * board.cols() + pos.col] = kind as u8;
+        let layout = Layout::new(board.rows(), board.cols(), &cells, case.layout.goal())
+            .map_err(|e| e.to_string())?;
+        Ok(Case {
+            layout,
+            metric: case.metric,
+        })
+    }
+
+    /// The picked piece one cell towards `dir`.
+    fn play_move(&self, _: &Case, frame: &Frame, picked: Option<Pos>, dir: Dir) -> Option<String> {
+        let label = frame.board.label(picked?)?;
+        Some(format!("{label}{}", grid_core::Moves::from(vec![dir])))
+    }
+
+    /// A step of the piece that just moved is part of its move where the metric allows
+    /// (`move`: any turn; `slide`: straight on); any other step is a new move.
+    fn join_moves(&self, case: &Case, path: &str, step: &str) -> String {
+        let last = path.rsplit(' ').next().unwrap_or("");
+        let same_piece = !last.is_empty() && last.chars().next() == step.chars().next();
+        let dir = &step[step.len() - 1..];
+        let joins = same_piece
+            && match case.metric {
+                Metric::Move => true,
+                Metric::Slide => last.ends_with(dir),
+                Metric::Step => false,
+            };
+        if joins {
+            format!("{path}{dir}")
+        } else if path.is_empty() {
+            step.to_string()
+        } else {
+            format!("{path} {step}")
+        }
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        frame: &Frame,
+    ) -> Result<Option<u64>, Unsolved> {
+        let from = Case {
+            layout: case
+                .layout
+                .with_board(&frame.board)
+                .map_err(Unsolved::new)?,
+            metric: case.metric,
+        };
+        Ok(self.solve(solver, &from, false)?.moves)
     }
 
     fn svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
