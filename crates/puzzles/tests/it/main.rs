@@ -4,6 +4,7 @@
 
 mod invalid_inputs;
 mod junk_roundtrip;
+mod play;
 mod sessions;
 mod shrink;
 mod tidy;
