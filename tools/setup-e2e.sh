@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the playground's browser tests need: Debian's Chromium and its driver
-# (apt-get, when missing) and playwright-core from e2e/package-lock.json (npm ci).
+# and a CJK font (apt-get, when missing) and playwright-core from e2e/package-lock.json (npm ci).
 # Playwright downloads no browser here: the tests launch /usr/bin/chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+# fonts-wqy-zenhei: a CJK font, for the Klotski layouts' Chinese names (横刀立马).
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+    || ! [ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver
+    apt-get install -y -qq chromium chromium-driver fonts-wqy-zenhei
 fi
 chromium --version
 if ! command -v npm >/dev/null; then
