@@ -87,7 +87,7 @@ pub struct Solver {
     head_dist: Vec<u32>,
     queue: FifoQueue,
     /// The A* queue: states at the current `f`, and at `f + 2`.
-    levels: [Vec<u64>; 2],
+    levels: [Vec<Node>; 2],
     /// The states seen by the search, with how each was reached.
     visited: Visited,
     stats: SearchStats,
@@ -242,6 +242,10 @@ impl Solver {
 
     /// A* from `start`; returns the first state with the head on the exit, and its
     /// number of steps.
+    ///
+    /// The queue holds [`Node`]s, which carry the head's flat square and its number
+    /// besides the shape, so that expanding a state divides by nothing (a state's
+    /// number is `square * shapes + shape`, and `shapes` is known only at run time).
     fn search(
         &mut self,
         game: &Game,
@@ -250,23 +254,31 @@ impl Solver {
     ) -> Result<Option<(u64, u64)>, LimitError> {
         let lair = game.lair();
         let offsets = Dir::ALL.map(|d| lair.offset(d));
+        let cols = layout.cols as isize;
+        // A step's change of the square's number (row-major over the lair, unpadded).
+        let square_steps = Dir::ALL.map(|d| {
+            let (dr, dc) = d.delta();
+            dr * cols + dc
+        });
+        let count = u64::from(layout.shapes.count());
         let head_dist = &self.head_dist;
         let visited = &mut self.visited;
         let mut meter = Meter::start(self.limits);
-        let (head, _) = layout.split(start);
-        let mut f = u64::from(head_dist[layout.flat(head)]);
+        let (head, code) = layout.split(start);
+        let start_node = Node::new(layout.flat(head), head.row * layout.cols + head.col, code);
+        let mut f = u64::from(head_dist[start_node.flat()]);
         visited.insert(start, SEEN)?;
         let [now, later] = &mut self.levels;
         now.clear();
         later.clear();
-        now.push(start);
+        now.push(start_node);
         self.stats.generated += 1;
 
         let mut segments = [Dir::Up; crate::MAX_LENGTH];
         let mut body = [0usize; crate::MAX_LENGTH];
         let exit = layout.flat(EXIT);
         loop {
-            let Some(state) = now.pop() else {
+            let Some(node) = now.pop() else {
                 if later.is_empty() {
                     return Ok(None);
                 }
@@ -275,8 +287,7 @@ impl Solver {
                 continue;
             };
             self.stats.expanded += 1;
-            let (head, code) = layout.split(state);
-            let head_flat = layout.flat(head);
+            let (head_flat, square, code) = (node.flat(), node.square(), node.code());
             let g = f - u64::from(head_dist[head_flat]);
             // The body's squares, from the head along the segments.
             layout.shapes.decode(code, &mut segments);
@@ -293,7 +304,8 @@ impl Solver {
                     continue;
                 }
                 let next_code = layout.shapes.after_step(code, segments[0], dir);
-                let next = layout.state(head.step(dir).expect("inside the lair"), next_code);
+                let next_square = square.wrapping_add_signed(square_steps[dir.index()]);
+                let next = next_square as u64 * count + u64::from(next_code);
                 let next_f = g + 1 + u64::from(head_dist[next_head]);
                 // Reached before, and so by a way at least as short (see `Solver`).
                 let step = (tail.index() as u8) << 2 | dir.index() as u8;
@@ -305,13 +317,39 @@ impl Solver {
                 if next_head == exit {
                     return Ok(Some((next, g + 1)));
                 }
+                let next_node = Node::new(next_head, next_square, next_code);
                 if next_f == f {
-                    now.push(next)
+                    now.push(next_node)
                 } else {
-                    later.push(next)
+                    later.push(next_node)
                 }
             }
         }
+    }
+}
+
+/// A queued state, packed in a `u64`: the head's flat (padded) square in bits 48-63,
+/// its number in the lair (`row * cols + col`) in bits 32-47, the shape's code in bits
+/// 0-31.
+#[derive(Clone, Copy, Debug)]
+struct Node(u64);
+
+impl Node {
+    fn new(flat: usize, square: usize, code: u32) -> Node {
+        debug_assert!(flat < 1 << 16 && square < 1 << 16);
+        Node((flat as u64) << 48 | (square as u64) << 32 | u64::from(code))
+    }
+
+    fn flat(self) -> usize {
+        (self.0 >> 48) as usize
+    }
+
+    fn square(self) -> usize {
+        (self.0 >> 32) as usize & 0xFFFF
+    }
+
+    fn code(self) -> u32 {
+        self.0 as u32
     }
 }
 
