@@ -45,6 +45,7 @@ pub mod oracle;
 mod replay;
 mod shape;
 mod solver;
+mod visited;
 
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};

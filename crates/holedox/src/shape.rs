@@ -48,12 +48,19 @@ const fn apply(from: Dir, turn: u32) -> Dir {
 }
 
 /// Shape codes for snakes of one length.
+///
+/// The search decodes a code per state it expands and steps one per state it
+/// generates, so neither divides by anything but the constant 3 (which compiles to a
+/// multiplication): a division by `3^(L-2)`, a number known only at run time, costs
+/// tens of cycles, and decoding digit by digit from the top took one per segment.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shapes {
     /// Number of segments, `L - 1`.
     segments: usize,
     /// `3^(L-2)`: the weight of the first segment.
     first: u32,
+    /// `3^(L-3)`: the weight of the first turn (0 when there is no turn).
+    second: u32,
     /// Number of codes, `4 * 3^(L-2)`.
     count: u32,
 }
@@ -65,6 +72,7 @@ impl Shapes {
         Shapes {
             segments: length - 1,
             first,
+            second: first / 3,
             count: 4 * first,
         }
     }
@@ -84,15 +92,21 @@ impl Shapes {
     }
 
     /// The segments of a code, written into `out[..L-1]`.
+    #[inline]
     pub(crate) fn decode(self, code: u32, out: &mut [Dir]) {
-        let mut seg = Dir::from_index((code / self.first) as usize);
-        let mut rest = code % self.first;
-        let mut weight = self.first;
+        let n = self.segments;
+        // The turns are the base-3 digits below the first segment, the tail's lowest:
+        // take them off from the bottom, then turn from the first segment on.
+        let mut turns = [0u32; crate::MAX_LENGTH];
+        let mut rest = code;
+        for turn in turns[1..n].iter_mut().rev() {
+            *turn = rest % 3;
+            rest /= 3;
+        }
+        let mut seg = Dir::from_index(rest as usize);
         out[0] = seg;
-        for slot in &mut out[1..self.segments] {
-            weight /= 3;
-            seg = apply(seg, rest / weight);
-            rest %= weight;
+        for (slot, &turn) in out[1..n].iter_mut().zip(&turns[1..n]) {
+            seg = apply(seg, turn);
             *slot = seg;
         }
     }
@@ -106,9 +120,9 @@ impl Shapes {
         if self.segments == 1 {
             return back.index() as u32;
         }
-        let turns = code % self.first;
+        let turns = code - first.index() as u32 * self.first;
         let turn = u32::from(TURN[back.index()][first.index()]);
-        back.index() as u32 * self.first + turn * (self.first / 3) + turns / 3
+        back.index() as u32 * self.first + turn * self.second + turns / 3
     }
 }
 
@@ -155,7 +169,7 @@ mod tests {
 
     #[test]
     fn codes_round_trip_and_fill_their_range() {
-        for length in 2..=7 {
+        for length in 2..=9 {
             let shapes = Shapes::new(length);
             let count = shapes.count() as usize;
             let mut segments = vec![Dir::Up; length - 1];
@@ -182,7 +196,7 @@ mod tests {
 
     #[test]
     fn after_step_matches_shifting_the_segments() {
-        for length in 2..=6 {
+        for length in 2..=9 {
             let shapes = Shapes::new(length);
             let mut segments = vec![Dir::Up; length - 1];
             for code in 0..shapes.count() {

@@ -1,11 +1,11 @@
 //! The fast solver: A* over (head square, body shape).
 
 use crate::shape::Shapes;
+use crate::visited::Visited;
 use crate::{EXIT, Game};
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, Moves, Pos, SearchStats, Solution,
 };
-use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// Why a solver gave no answer.
@@ -32,13 +32,13 @@ impl From<LimitError> for SolveError {
     }
 }
 
-/// Up to this many (head, shape) pairs the visited states are one byte each in a flat
-/// array, zeroed lazily by the allocator (only pages the search touches cost memory):
-/// 512 MiB at most, for a 30 x 30 lair with L = 12, say.
+/// Up to this many (head, shape) pairs the visited states may become one byte each in a
+/// flat array (512 MiB at most, for a 30 x 30 lair with L = 12, say), once a search has
+/// seen enough of them (see the `visited` module); until then, and beyond this many,
+/// they are in a hash table of the states seen.
 const DENSE_STATES: u64 = 1 << 29;
-/// Beyond [`DENSE_STATES`], a hash map of the states actually seen, stopped at this many
-/// entries: its table then stays at 2^24 buckets (under 300 MiB, with no doubling
-/// left to come), so the search stays well under 1 GiB.
+/// Beyond [`DENSE_STATES`], the hash table stops at this many states: its table then
+/// stays at 2^25 slots of 8 bytes (256 MiB), so the search stays well under 1 GiB.
 const SPARSE_STATES: usize = 14_000_000;
 
 /// A visited state's byte: bit 7 seen; bits 2-3 the tail segment the step dropped (to
@@ -87,50 +87,13 @@ pub struct Solver {
     head_dist: Vec<u32>,
     queue: FifoQueue,
     /// The A* queue: states at the current `f`, and at `f + 2`.
-    levels: [Vec<u64>; 2],
+    levels: [Vec<Node>; 2],
+    /// The states seen by the search, with how each was reached.
+    visited: Visited,
     stats: SearchStats,
     /// Most states a hash-map search may store; `None`: [`SPARSE_STATES`].
     memory_limit: Option<usize>,
     limits: Limits,
-}
-
-/// The visited states of one search.
-enum Visited {
-    Dense(Vec<u8>),
-    Sparse(FxHashMap<u64, u8>, usize),
-}
-
-impl Visited {
-    fn new(states: u64, limit: usize) -> Visited {
-        if states <= DENSE_STATES {
-            Visited::Dense(vec![0; states as usize])
-        } else {
-            Visited::Sparse(FxHashMap::default(), limit)
-        }
-    }
-
-    #[inline]
-    fn get(&self, state: u64) -> u8 {
-        match self {
-            Visited::Dense(bytes) => bytes[state as usize],
-            Visited::Sparse(map, _) => map.get(&state).copied().unwrap_or(0),
-        }
-    }
-
-    /// Sets the byte of `state`.
-    #[inline]
-    fn set(&mut self, state: u64, byte: u8) -> Result<(), LimitError> {
-        match self {
-            Visited::Dense(bytes) => bytes[state as usize] = byte,
-            Visited::Sparse(map, limit) => {
-                if map.len() >= *limit && !map.contains_key(&state) {
-                    return Err(LimitError::Memory(map.len() as u64));
-                }
-                map.insert(state, byte);
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The geometry of one game: how to turn states into squares and back.
@@ -242,7 +205,7 @@ impl Solver {
             return Ok(None);
         }
         distances_from(lair, &mut self.queue, &mut self.head_dist, lair.index(EXIT));
-        if self.head_dist[lair.index(head)] == u32::MAX {
+        if self.head_dist[lair.index(head)] == UNREACHED {
             return Ok(None); // walled off from the exit even without the body
         }
         let layout = Layout {
@@ -258,11 +221,12 @@ impl Solver {
             .collect();
         let start = layout.state(head, layout.shapes.encode(&segments));
         let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
-        let mut visited = Visited::new(states, self.memory_limit.unwrap_or(SPARSE_STATES));
-        let found = self.search(game, &layout, start, &mut visited)?;
+        let limit = self.memory_limit.unwrap_or(SPARSE_STATES);
+        self.visited.reset(states, DENSE_STATES, limit);
+        let found = self.search(game, &layout, start)?;
         Ok(found.map(|(goal, moves)| {
             let path = if with_path {
-                rebuild(&layout, &visited, start, goal)
+                rebuild(&layout, &self.visited, start, goal)
             } else {
                 Moves::default()
             };
@@ -278,31 +242,43 @@ impl Solver {
 
     /// A* from `start`; returns the first state with the head on the exit, and its
     /// number of steps.
+    ///
+    /// The queue holds [`Node`]s, which carry the head's flat square and its number
+    /// besides the shape, so that expanding a state divides by nothing (a state's
+    /// number is `square * shapes + shape`, and `shapes` is known only at run time).
     fn search(
         &mut self,
         game: &Game,
         layout: &Layout,
         start: u64,
-        visited: &mut Visited,
     ) -> Result<Option<(u64, u64)>, LimitError> {
         let lair = game.lair();
         let offsets = Dir::ALL.map(|d| lair.offset(d));
+        let cols = layout.cols as isize;
+        // A step's change of the square's number (row-major over the lair, unpadded).
+        let square_steps = Dir::ALL.map(|d| {
+            let (dr, dc) = d.delta();
+            dr * cols + dc
+        });
+        let count = u64::from(layout.shapes.count());
         let head_dist = &self.head_dist;
+        let visited = &mut self.visited;
         let mut meter = Meter::start(self.limits);
-        let (head, _) = layout.split(start);
-        let mut f = u64::from(head_dist[layout.flat(head)]);
-        visited.set(start, SEEN)?;
+        let (head, code) = layout.split(start);
+        let start_node = Node::new(layout.flat(head), head.row * layout.cols + head.col, code);
+        let mut f = u64::from(head_dist[start_node.flat()]);
+        visited.insert(start, SEEN)?;
         let [now, later] = &mut self.levels;
         now.clear();
         later.clear();
-        now.push(start);
+        now.push(start_node);
         self.stats.generated += 1;
 
         let mut segments = [Dir::Up; crate::MAX_LENGTH];
         let mut body = [0usize; crate::MAX_LENGTH];
         let exit = layout.flat(EXIT);
         loop {
-            let Some(state) = now.pop() else {
+            let Some(node) = now.pop() else {
                 if later.is_empty() {
                     return Ok(None);
                 }
@@ -311,8 +287,7 @@ impl Solver {
                 continue;
             };
             self.stats.expanded += 1;
-            let (head, code) = layout.split(state);
-            let head_flat = layout.flat(head);
+            let (head_flat, square, code) = (node.flat(), node.square(), node.code());
             let g = f - u64::from(head_dist[head_flat]);
             // The body's squares, from the head along the segments.
             layout.shapes.decode(code, &mut segments);
@@ -329,26 +304,52 @@ impl Solver {
                     continue;
                 }
                 let next_code = layout.shapes.after_step(code, segments[0], dir);
-                let next = layout.state(head.step(dir).expect("inside the lair"), next_code);
+                let next_square = square.wrapping_add_signed(square_steps[dir.index()]);
+                let next = next_square as u64 * count + u64::from(next_code);
                 let next_f = g + 1 + u64::from(head_dist[next_head]);
                 // Reached before, and so by a way at least as short (see `Solver`).
-                if visited.get(next) & SEEN != 0 {
+                let step = (tail.index() as u8) << 2 | dir.index() as u8;
+                if !visited.insert(next, SEEN | step)? {
                     continue;
                 }
-                let step = (tail.index() as u8) << 2 | dir.index() as u8;
-                visited.set(next, SEEN | step)?;
                 self.stats.generated += 1;
                 meter.charge(1)?;
                 if next_head == exit {
                     return Ok(Some((next, g + 1)));
                 }
+                let next_node = Node::new(next_head, next_square, next_code);
                 if next_f == f {
-                    now.push(next)
+                    now.push(next_node)
                 } else {
-                    later.push(next)
+                    later.push(next_node)
                 }
             }
         }
+    }
+}
+
+/// A queued state, packed in a `u64`: the head's flat (padded) square in bits 48-63,
+/// its number in the lair (`row * cols + col`) in bits 32-47, the shape's code in bits
+/// 0-31.
+#[derive(Clone, Copy, Debug)]
+struct Node(u64);
+
+impl Node {
+    fn new(flat: usize, square: usize, code: u32) -> Node {
+        debug_assert!(flat < 1 << 16 && square < 1 << 16);
+        Node((flat as u64) << 48 | (square as u64) << 32 | u64::from(code))
+    }
+
+    fn flat(self) -> usize {
+        (self.0 >> 48) as usize
+    }
+
+    fn square(self) -> usize {
+        (self.0 >> 32) as usize & 0xFFFF
+    }
+
+    fn code(self) -> u32 {
+        self.0 as u32
     }
 }
 
@@ -385,23 +386,105 @@ fn rebuild(layout: &Layout, visited: &Visited, start: u64, goal: u64) -> Moves {
     Moves::from(steps)
 }
 
+/// A square the head cannot reach from the exit, in the solver's `head_dist`.
+const UNREACHED: u32 = u32::MAX;
+/// A stone or the border, in `head_dist` (never asked: the search looks at the lair
+/// first).
+const STONE: u32 = u32::MAX - 1;
+
 /// Breadth-first distances over the squares without stones from `source`, into `dist`
-/// (`u32::MAX` where unreachable).
+/// ([`UNREACHED`] where unreachable, [`STONE`] on stones and the border).
+///
+/// Marking stones in `dist` itself leaves the loop one test a neighbour instead of
+/// two (the lair, then the distance); with the search itself down to a few hundred
+/// states on a 30 x 30 lair, this walk of every square was most of a case's work.
 fn distances_from(lair: &Grid<bool>, queue: &mut FifoQueue, dist: &mut Vec<u32>, source: usize) {
     dist.clear();
-    dist.resize(lair.storage_size(), u32::MAX);
+    dist.extend(
+        lair.cells()
+            .iter()
+            .map(|&free| if free { UNREACHED } else { STONE }),
+    );
+    let offsets = Dir::ALL.map(|d| lair.offset(d));
     queue.clear();
     dist[source] = 0;
     queue.push(source as u32);
     while let Some(here) = queue.pop() {
         let here = here as usize;
         let d = dist[here] + 1;
-        for dir in Dir::ALL {
-            let next = lair.step(here, dir);
-            if lair[next] && dist[next] == u32::MAX {
+        for offset in offsets {
+            let next = here.wrapping_add_signed(offset);
+            if dist[next] == UNREACHED {
                 dist[next] = d;
                 queue.push(next as u32);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Family, GenParams, generate};
+    use crate::oracle;
+
+    /// The visited store takes all its forms on small games when its tables start
+    /// small (a flat array from the start, a hash table throughout, a table that became
+    /// a flat array mid-search), and the answers and paths agree with the oracle in
+    /// each, and with a solver whose store has the default size.
+    #[test]
+    fn every_form_of_the_visited_store_agrees_with_the_oracle() {
+        let mut solver = Solver::new();
+        let mut small = Solver {
+            visited: Visited::with_initial_slots(4),
+            ..Solver::new()
+        };
+        // Searches that were flat from the start (default store), that ended in the table
+        // and that moved from the table to a flat array (small store).
+        let mut forms = [0u32; 3];
+        for seed in 0..600u64 {
+            let family = Family::ALL[seed as usize % Family::ALL.len()];
+            let side = 3 + (seed / 7 % 6) as usize;
+            let params = GenParams {
+                family,
+                rows: side,
+                cols: side + (seed / 3 % 2) as usize,
+                length: (2 + (seed / 11 % 11) as usize).min(side * side),
+                stones: (seed / 5 % 4) as u32 * 8,
+                seed,
+            };
+            let game = generate(&params).unwrap();
+            let expected = oracle::solve(&game).map(|(moves, _)| moves);
+            for solver in [&mut solver, &mut small] {
+                let got = solver.solve_with_path(&game).unwrap();
+                assert_eq!(got.as_ref().map(Solution::moves), expected, "{params:?}");
+                if let Some(solution) = got {
+                    assert_eq!(crate::replay(&game, &solution.path), Ok(solution.moves()));
+                }
+            }
+            if small.stats().generated == 0 {
+                continue; // answered before any search
+            }
+            let states =
+                (game.rows() * game.cols()) as u64 * u64::from(Shapes::new(game.len()).count());
+            // The default store is flat from the start up to 2048 states.
+            if states <= 2048 {
+                assert!(solver.visited.is_dense());
+                forms[0] += 1;
+            }
+            if small.visited.is_dense() {
+                assert!(
+                    states > 4 * 8,
+                    "a small store is flat from the start only to 32"
+                );
+                forms[2] += 1;
+            } else {
+                forms[1] += 1;
+            }
+        }
+        assert!(
+            forms.iter().all(|&n| n >= 10),
+            "searches per form: {forms:?}"
+        );
     }
 }

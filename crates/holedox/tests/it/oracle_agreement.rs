@@ -228,6 +228,33 @@ fn solver_matches_oracle_on_generated_games() {
     );
 }
 
+/// Long snakes, L = 7 to 12 (the scale inputs' L = 10 and 12 among them), on lairs of
+/// up to 7 x 7: the shape codes reach 4 * 3^10 per square, so the visited store's
+/// search spaces run to millions of states, of which a search sees few.
+#[test]
+fn solver_matches_oracle_on_long_snakes() {
+    let params = (
+        family(),
+        3usize..=7,
+        3usize..=7,
+        7usize..=12,
+        prop_oneof![3 => 0u32..=20, 1 => 21u32..=60],
+        any::<u64>(),
+    )
+        .prop_map(|(family, rows, cols, length, stones, seed)| GenParams {
+            family,
+            rows,
+            cols,
+            length,
+            stones,
+            seed,
+        })
+        .prop_filter("room for the snake", |p| p.check().is_ok());
+    agree_on("solver_matches_oracle_on_long_snakes", params, |params| {
+        generate(&params).unwrap()
+    });
+}
+
 /// Every self-avoiding body of `length` blocks in a `rows x cols` lair, head first.
 fn all_bodies(rows: usize, cols: usize, length: usize) -> Vec<Vec<Pos>> {
     fn extend(
