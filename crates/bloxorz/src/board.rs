@@ -3,8 +3,9 @@
 use grid_core::{Dir, Grid, Pos};
 use std::fmt;
 
-/// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The solver
-/// keeps about 5 bytes per cell, so this bounds its memory to about 320 MiB.
+/// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The board
+/// keeps a byte per cell and the solver another (two for a path) and its frontiers,
+/// so this bounds their memory to about 200 MiB.
 pub const MAX_CELLS: usize = 1 << 26;
 
 /// What a cell of the plane is.
