@@ -4,8 +4,9 @@ use grid_core::{Dir, Grid, Pos};
 use std::fmt;
 
 /// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The board
-/// keeps a byte per cell and the solver another (two for a path) and its frontiers,
-/// so this bounds their memory to about 200 MiB.
+/// keeps a byte per cell and the solver another (two for a path) besides its
+/// frontiers, so this bounds their memory to about 130 MiB (200 MiB for a path) and
+/// the frontiers.
 pub const MAX_CELLS: usize = 1 << 26;
 
 /// What a cell of the plane is.

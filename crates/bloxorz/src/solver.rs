@@ -80,9 +80,11 @@ pub struct Solver {
     limits: Limits,
 }
 
-/// A layer of the search: state ids in `buf[..len]`. The buffer is kept longer than
-/// the layer can grow in one step, so a roll writes its state unconditionally and
-/// counts it only if it is new (no branch to mispredict).
+/// A layer of the search: state ids in `buf[..len]`. While a layer is made, its buffer
+/// is kept four states longer than the layer for each state of the current chunk of
+/// [`CHUNK`] states to expand, so a roll writes its state unconditionally and counts
+/// it only if it is new (no branch to mispredict); it grows by doubling, so it stays
+/// within twice its longest layer and a few chunks.
 #[derive(Clone, Debug, Default)]
 struct Frontier {
     buf: Vec<u32>,
@@ -99,16 +101,27 @@ impl Frontier {
     }
 
     fn push(&mut self, state: u32) {
-        self.reserve(1);
+        make_room(&mut self.buf, self.len + 1);
         self.buf[self.len] = state;
         self.len += 1;
     }
+}
 
-    /// Makes room for `more` states after the current ones.
-    fn reserve(&mut self, more: usize) {
-        if self.buf.len() < self.len + more {
-            self.buf.resize(self.len + more, 0);
-        }
+/// States expanded between two checks of the room left in the next layer.
+const CHUNK: usize = 1024;
+
+/// Makes `buf` at least `len` long, doubling it if it must grow.
+#[cold]
+fn grow(buf: &mut Vec<u32>, len: usize) {
+    let room = len.max(2 * buf.len()).max(64);
+    buf.resize(room, 0);
+}
+
+/// Makes `buf` at least `len` long.
+#[inline]
+fn make_room(buf: &mut Vec<u32>, len: usize) {
+    if buf.len() < len {
+        grow(buf, len);
     }
 }
 
@@ -231,7 +244,6 @@ impl Solver {
         depth: &[u64; 2],
     ) -> Option<Meeting> {
         let [now, next] = &mut self.layers[side];
-        next.reserve(4 * now.len);
         let mut rolls = Rolls {
             plane: &mut self.plane,
             came: &mut self.came,
@@ -241,10 +253,15 @@ impl Solver {
         let table = roll_table(stride, side);
         let mut expanded = 0;
         let mut meeting = None;
-        for &state in now.states() {
-            expanded += 1;
-            let (cell, orientation) = split(state);
-            if let Some((next_state, dir)) = rolls.from::<PATHS>(cell, &table[orientation]) {
+        // Room for four rolls of every state of a chunk, made once a chunk.
+        'layer: for chunk in now.states().chunks(CHUNK) {
+            make_room(rolls.next, rolls.len + 4 * chunk.len());
+            for &state in chunk {
+                expanded += 1;
+                let (cell, orientation) = split(state);
+                let Some((next_state, dir)) = rolls.from::<PATHS>(cell, &table[orientation]) else {
+                    continue;
+                };
                 let (from_start, from_goal, dir) = if side == FROM_START {
                     (state, next_state, dir)
                 } else {
@@ -256,7 +273,7 @@ impl Solver {
                     from_goal,
                     dir: Some(dir),
                 });
-                break;
+                break 'layer;
             }
         }
         self.stats.expanded += expanded;
@@ -316,7 +333,7 @@ impl Solver {
 struct Rolls<'a> {
     plane: &'a mut [u8],
     came: &'a mut [u8],
-    next: &'a mut [u32],
+    next: &'a mut Vec<u32>,
     /// States in `next`.
     len: usize,
 }
