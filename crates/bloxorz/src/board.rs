@@ -3,8 +3,10 @@
 use grid_core::{Dir, Grid, Pos};
 use std::fmt;
 
-/// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The solver
-/// keeps about 5 bytes per cell, so this bounds its memory to about 320 MiB.
+/// The largest board, in cells, that [`Board`] accepts (8192 x 8192, say). The board
+/// keeps a byte per cell and the solver another (two for a path) besides its
+/// frontiers, so this bounds their memory to about 130 MiB (200 MiB for a path) and
+/// the frontiers.
 pub const MAX_CELLS: usize = 1 << 26;
 
 /// What a cell of the plane is.
@@ -141,8 +143,7 @@ impl fmt::Display for Placement {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Board {
-    /// Padded by two `Empty` cells on every side: a roll moves the box's cells at most
-    /// two cells away, so no roll from a valid placement leaves the storage.
+    /// Padded by [`PAD`] `Empty` cells on every side.
     grid: Grid<Cell>,
     start: Placement,
     target: Pos,
@@ -162,35 +163,17 @@ impl Board {
         start: Placement,
         target: Pos,
     ) -> Result<Board, BoardError> {
-        if rows == 0 || cols == 0 {
-            return Err(BoardError::Empty { rows, cols });
-        }
-        if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-            return Err(BoardError::TooLarge { rows, cols });
-        }
+        let mut board = BoardRows::new(rows, cols)?;
         if cells.len() != rows * cols {
             return Err(BoardError::CellCount {
                 expected: rows * cols,
                 found: cells.len(),
             });
         }
-        let mut grid = Grid::new(rows, cols, 2, Cell::Empty, Cell::Empty);
         for (r, row) in cells.chunks_exact(cols).enumerate() {
-            let start = grid.index(Pos::new(r, 0));
-            grid.cells_mut()[start..start + cols].copy_from_slice(row);
+            board.set_row(r, row.iter().copied())?;
         }
-        let board = Board {
-            grid,
-            start,
-            target,
-        };
-        if !board.holds(start) {
-            return Err(BoardError::BadStart { start });
-        }
-        if board.cell(target) != Cell::Rigid {
-            return Err(BoardError::BadTarget { target });
-        }
-        Ok(board)
+        board.finish(start, target)
     }
 
     /// A board from rows of the judge's characters: `#` empty, `.` rigid, `E` fragile,
@@ -283,6 +266,123 @@ impl Board {
     }
 }
 
+/// Empty cells around the plane: a roll moves the box's cells at most two cells away,
+/// so no roll from a valid placement leaves the storage.
+const PAD: usize = 2;
+
+/// A [`Board`] written a row at a time, straight into the padded storage the solver
+/// reads: a reader of a huge board keeps no second copy of its cells, and allocates
+/// only as the rows come.
+///
+/// ```
+/// use bloxorz::{BoardRows, Cell, Placement};
+/// use grid_core::Pos;
+///
+/// let mut rows = BoardRows::new(2, 3)?;
+/// rows.set_row(0, [Cell::Rigid, Cell::Rigid, Cell::Fragile])?;
+/// rows.set_row(1, [Cell::Empty, Cell::Rigid, Cell::Rigid])?;
+/// let board = rows.finish(Placement::standing(Pos::new(0, 0)), Pos::new(1, 2))?;
+/// assert_eq!(board.cell(Pos::new(0, 2)), Cell::Fragile);
+/// # Ok::<(), bloxorz::BoardError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct BoardRows {
+    rows: usize,
+    cols: usize,
+    /// The padded storage up to the end of the last row written, its border included.
+    cells: Vec<Cell>,
+    /// Rows written.
+    written: usize,
+}
+
+impl BoardRows {
+    /// A board of `rows x cols` cells with no row written yet.
+    ///
+    /// # Errors
+    /// A side of length 0, or more than [`MAX_CELLS`] cells.
+    pub fn new(rows: usize, cols: usize) -> Result<BoardRows, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty { rows, cols });
+        }
+        if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+            return Err(BoardError::TooLarge { rows, cols });
+        }
+        Ok(BoardRows {
+            rows,
+            cols,
+            cells: vec![Cell::Empty; PAD * (cols + 2 * PAD)],
+            written: 0,
+        })
+    }
+
+    /// Writes row `row` (0-based): rows are written in order, so `row` is at most the
+    /// number written so far, and writing a row again drops the rows after it (a
+    /// reader may read a row twice).
+    ///
+    /// # Errors
+    /// A row past the last, or past the rows written so far, or other than `cols`
+    /// cells long; the board is then as it was.
+    pub fn set_row(
+        &mut self,
+        row: usize,
+        cells: impl IntoIterator<Item = Cell>,
+    ) -> Result<(), BoardError> {
+        if row >= self.rows || row > self.written {
+            return Err(BoardError::RowOutOfOrder {
+                row,
+                written: self.written,
+            });
+        }
+        let stride = self.cols + 2 * PAD;
+        let start = (row + PAD) * stride;
+        self.cells.truncate(start);
+        self.cells.extend([Cell::Empty; PAD]);
+        self.cells.extend(cells);
+        let found = self.cells.len() - start - PAD;
+        self.cells.extend([Cell::Empty; PAD]);
+        if found != self.cols {
+            self.cells.truncate(start);
+            self.written = row;
+            return Err(BoardError::RaggedRow {
+                row,
+                expected: self.cols,
+                found,
+            });
+        }
+        self.written = row + 1;
+        Ok(())
+    }
+
+    /// The board, its start and its target.
+    ///
+    /// # Errors
+    /// Rows not all written, or a start or target the plane cannot hold (see
+    /// [`Board::new`]).
+    pub fn finish(mut self, start: Placement, target: Pos) -> Result<Board, BoardError> {
+        if self.written != self.rows {
+            return Err(BoardError::CellCount {
+                expected: self.rows * self.cols,
+                found: self.written * self.cols,
+            });
+        }
+        let stride = self.cols + 2 * PAD;
+        self.cells
+            .resize((self.rows + 2 * PAD) * stride, Cell::Empty);
+        let board = Board {
+            grid: Grid::from_storage(self.rows, self.cols, PAD, self.cells),
+            start,
+            target,
+        };
+        if !board.holds(start) {
+            return Err(BoardError::BadStart { start });
+        }
+        if board.cell(target) != Cell::Rigid {
+            return Err(BoardError::BadTarget { target });
+        }
+        Ok(board)
+    }
+}
+
 impl Cell {
     /// The cell a judge character stands for (`X` and `O` are rigid).
     pub const fn from_char(ch: char) -> Option<Cell> {
@@ -361,6 +461,9 @@ pub enum BoardError {
         expected: usize,
         found: usize,
     },
+    /// A row written out of order (see [`BoardRows::set_row`]): 0-based row, rows
+    /// written so far.
+    RowOutOfOrder { row: usize, written: usize },
     /// A character other than `# . E X O`.
     BadChar { pos: Pos, found: char },
     /// No `O`.
@@ -395,6 +498,11 @@ impl fmt::Display for BoardError {
                 expected,
                 found,
             } => write!(f, "row {} has {found} cells, expected {expected}", row + 1),
+            BoardError::RowOutOfOrder { row, written } => write!(
+                f,
+                "row {} written after {written} rows (rows go in order)",
+                row + 1
+            ),
             BoardError::BadChar { pos, found } => {
                 write!(f, "expected one of # . E X O at {pos}, found {found:?}")
             }
@@ -434,6 +542,57 @@ mod tests {
                 assert_eq!(q.roll(dir.opposite()), Some(p), "{p:?} {dir}");
             }
         }
+    }
+
+    #[test]
+    fn rows_are_written_in_order_and_rewritten_from_any_row() {
+        let mut rows = BoardRows::new(3, 2).unwrap();
+        assert_eq!(
+            rows.set_row(1, [Cell::Rigid; 2]),
+            Err(BoardError::RowOutOfOrder { row: 1, written: 0 })
+        );
+        rows.set_row(0, [Cell::Fragile; 2]).unwrap();
+        rows.set_row(1, [Cell::Fragile; 2]).unwrap();
+        rows.set_row(2, [Cell::Fragile; 2]).unwrap();
+        // Row 1 again: row 2 is gone and must be written again.
+        rows.set_row(1, [Cell::Rigid; 2]).unwrap();
+        let start = Placement::standing(Pos::new(1, 0));
+        assert_eq!(
+            rows.clone().finish(start, Pos::new(1, 1)),
+            Err(BoardError::CellCount {
+                expected: 6,
+                found: 4
+            })
+        );
+        // A ragged row leaves the rows before it.
+        assert_eq!(
+            rows.set_row(2, [Cell::Rigid; 3]),
+            Err(BoardError::RaggedRow {
+                row: 2,
+                expected: 2,
+                found: 3
+            })
+        );
+        assert_eq!(
+            rows.set_row(3, [Cell::Rigid; 2]),
+            Err(BoardError::RowOutOfOrder { row: 3, written: 2 })
+        );
+        rows.set_row(2, [Cell::Empty, Cell::Rigid]).unwrap();
+        let board = rows.finish(start, Pos::new(1, 1)).unwrap();
+        let cells = [
+            Cell::Fragile,
+            Cell::Fragile,
+            Cell::Rigid,
+            Cell::Rigid,
+            Cell::Empty,
+            Cell::Rigid,
+        ];
+        assert_eq!(
+            board,
+            Board::new(3, 2, &cells, start, Pos::new(1, 1)).unwrap()
+        );
+        assert_eq!(board.grid().storage_size(), 7 * 6);
+        assert_eq!(board.cell(Pos::new(2, 1)), Cell::Rigid);
     }
 
     #[test]

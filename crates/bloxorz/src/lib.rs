@@ -41,7 +41,9 @@ pub mod oracle;
 mod replay;
 mod solver;
 
-pub use board::{Board, BoardError, Cell, MAX_CELLS, Orientation, Placement, start_from};
+pub use board::{
+    Board, BoardError, BoardRows, Cell, MAX_CELLS, Orientation, Placement, start_from,
+};
 pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, replay, trace};
 pub use solver::{SolveError, Solver};

@@ -27,27 +27,34 @@ impl From<LimitError> for SolveError {
     }
 }
 
-/// Per stored cell, the marks of its three states, 4 bits each (orientation `o` at bit
-/// `4o`): 0 unvisited, else `1 + side * 4 + direction of the roll that reached it`.
-type CellWord = u16;
+/// The two searches: from the start and from the goal.
+const FROM_START: usize = 0;
+const FROM_GOAL: usize = 1;
 
-const FROM_START: u16 = 0;
-const FROM_GOAL: u16 = 1;
+/// The bit of a plane byte that says state (cell, `orientation`) was seen by the search
+/// from `side`. Bits 0 and 1 are the cell's [`Cell`](crate::Cell) kind; then two bits
+/// per orientation, the start's below the goal's.
+#[inline]
+const fn seen_bit(orientation: usize, side: usize) -> u8 {
+    1 << (2 + 2 * orientation + side)
+}
 
 /// Solves boards one after another, reusing its buffers.
 ///
 /// A state is a cell and an orientation (lying states are anchored on their top-left
-/// cell), `cell * 4 + orientation`; a roll adds a fixed offset to the cell (a table
-/// indexed by orientation and direction) and the plane is padded, so no roll needs a
-/// bounds check. Every roll can be undone, so the graph is undirected and the search
-/// runs from the start and from the goal at once, one whole layer at a time, always
-/// growing the smaller frontier. The first time a layer reaches a state the other
-/// search has seen, the two half-paths make a shortest one; when a frontier empties
-/// first, its side is walled in and the answer is "impossible" (often found after
-/// exploring only the small side).
+/// cell), `cell * 4 + orientation`; a roll adds a fixed offset to the cell (from the
+/// spec's roll table) and the plane is padded, so no roll needs a bounds check. Every
+/// roll can be undone, so the graph is undirected and the search runs from the start
+/// and from the goal at once, one whole layer at a time, always growing the smaller
+/// frontier. The first time a layer reaches a state the other search has seen, the two
+/// half-paths make a shortest one; when a frontier empties first, its side is walled in
+/// and the answer is "impossible" (often found after exploring only the small side).
 ///
-/// Memory: two bytes of marks per cell of the plane plus the frontiers, so a 3000 x 3000 board
-/// stays well under 64 MiB.
+/// Memory: one byte per cell of the plane holds the cell's kind and, for each of its
+/// three states, whether each search has seen it, so one load answers both "does the
+/// plane hold the box here" and "is this state new" (a path needs one more byte per
+/// cell: the roll that first reached each state). The frontiers hold state ids, four
+/// bytes each. A 3000 x 3000 board costs the solver 9 MB.
 ///
 /// ```
 /// use bloxorz::{Board, Solver};
@@ -61,11 +68,61 @@ const FROM_GOAL: u16 = 1;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
-    cells: Vec<CellWord>,
+    /// Per stored cell of the padded plane, its kind and the seen bits of its states
+    /// (see [`seen_bit`]).
+    plane: Vec<u8>,
+    /// For paths only: per stored cell, the direction of the roll that first reached
+    /// each of its states (two bits each, orientation `o` at bit `2o`).
+    came: Vec<u8>,
     /// Frontiers of the search from the start and from the goal: this layer and next.
-    layers: [[Vec<u32>; 2]; 2],
+    layers: [[Frontier; 2]; 2],
     stats: SearchStats,
     limits: Limits,
+}
+
+/// A layer of the search: state ids in `buf[..len]`. While a layer is made, its buffer
+/// is kept four states longer than the layer for each state of the current chunk of
+/// [`CHUNK`] states to expand, so a roll writes its state unconditionally and counts
+/// it only if it is new (no branch to mispredict); it grows by doubling, so it stays
+/// within twice its longest layer and a few chunks.
+#[derive(Clone, Debug, Default)]
+struct Frontier {
+    buf: Vec<u32>,
+    len: usize,
+}
+
+impl Frontier {
+    fn states(&self) -> &[u32] {
+        &self.buf[..self.len]
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn push(&mut self, state: u32) {
+        make_room(&mut self.buf, self.len + 1);
+        self.buf[self.len] = state;
+        self.len += 1;
+    }
+}
+
+/// States expanded between two checks of the room left in the next layer.
+const CHUNK: usize = 1024;
+
+/// Makes `buf` at least `len` long, doubling it if it must grow.
+#[cold]
+fn grow(buf: &mut Vec<u32>, len: usize) {
+    let room = len.max(2 * buf.len()).max(64);
+    buf.resize(room, 0);
+}
+
+/// Makes `buf` at least `len` long.
+#[inline]
+fn make_room(buf: &mut Vec<u32>, len: usize) {
+    if buf.len() < len {
+        grow(buf, len);
+    }
 }
 
 impl Solver {
@@ -98,7 +155,7 @@ impl Solver {
     /// # Errors
     /// When the search stops at one of the solver's limits (none by default).
     pub fn solve(&mut self, board: &Board) -> Result<Option<u64>, SolveError> {
-        Ok(self.search(board)?.map(|meeting| meeting.moves))
+        Ok(self.search::<false>(board)?.map(|meeting| meeting.moves))
     }
 
     /// An optimal solution with its rolls, or `None` if there is none.
@@ -106,7 +163,7 @@ impl Solver {
     /// # Errors
     /// As [`Solver::solve`].
     pub fn solve_with_path(&mut self, board: &Board) -> Result<Option<Solution>, SolveError> {
-        let Some(meeting) = self.search(board)? else {
+        let Some(meeting) = self.search::<true>(board)? else {
             return Ok(None);
         };
         let path = self.path(board, &meeting);
@@ -119,18 +176,22 @@ impl Solver {
         self.stats
     }
 
-    /// Clears the marks for `board` and returns its roll table.
-    fn load(&mut self, board: &Board) -> RollTable {
-        let grid = board.grid();
-        self.cells.clear();
-        self.cells.resize(grid.storage_size(), 0);
-        roll_table(grid.stride())
+    /// Copies `board`'s cells into the plane, no state seen (and, for paths, clears
+    /// the directions).
+    fn load<const PATHS: bool>(&mut self, board: &Board) {
+        let cells = board.grid().cells();
+        self.plane.clear();
+        self.plane.extend(cells.iter().map(|&cell| cell as u8));
+        if PATHS {
+            self.came.clear();
+            self.came.resize(cells.len(), 0);
+        }
     }
 
-    fn search(&mut self, board: &Board) -> Result<Option<Meeting>, LimitError> {
+    fn search<const PATHS: bool>(&mut self, board: &Board) -> Result<Option<Meeting>, LimitError> {
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
-        let rolls = self.load(board);
+        self.load::<PATHS>(board);
         let grid = board.grid();
         let start = state_of(grid.index(board.start().pos), board.start().orientation);
         let goal = state_of(grid.index(board.target()), Orientation::Standing);
@@ -143,31 +204,32 @@ impl Solver {
             }));
         }
         for (side, state) in [(FROM_START, start), (FROM_GOAL, goal)] {
-            self.mark(state, side, Dir::Up);
-            let layer = &mut self.layers[side as usize];
-            layer[0].clear();
-            layer[1].clear();
-            layer[0].push(state);
+            let (cell, orientation) = split(state);
+            self.plane[cell] |= seen_bit(orientation, side);
+            let [now, next] = &mut self.layers[side];
+            now.clear();
+            next.clear();
+            now.push(state);
             self.stats.generated += 1;
         }
         meter.charge(2)?;
         let mut depth = [0u64; 2];
         loop {
-            let side = if self.layers[0][0].len() <= self.layers[1][0].len() {
+            let side = if self.layers[FROM_START][0].len <= self.layers[FROM_GOAL][0].len {
                 FROM_START
             } else {
                 FROM_GOAL
             };
-            if self.layers[side as usize][0].is_empty() {
+            if self.layers[side][0].len == 0 {
                 return Ok(None); // that side is walled in, without meeting the other
             }
             let generated = self.stats.generated;
-            if let Some(meeting) = self.expand_layer(side, board, &rolls, &depth) {
+            if let Some(meeting) = self.expand_layer::<PATHS>(side, grid.stride(), &depth) {
                 return Ok(Some(meeting));
             }
             meter.charge(self.stats.generated - generated)?;
-            depth[side as usize] += 1;
-            let [now, next] = &mut self.layers[side as usize];
+            depth[side] += 1;
+            let [now, next] = &mut self.layers[side];
             std::mem::swap(now, next);
             next.clear();
         }
@@ -175,67 +237,56 @@ impl Solver {
 
     /// Expands the current layer of one side into its next layer; stops at the first
     /// state the other side has seen.
-    fn expand_layer(
+    fn expand_layer<const PATHS: bool>(
         &mut self,
-        side: u16,
-        board: &Board,
-        rolls: &RollTable,
+        side: usize,
+        stride: usize,
         depth: &[u64; 2],
     ) -> Option<Meeting> {
-        let plane = board.grid().cells();
-        let [now, next] = &mut self.layers[side as usize];
-        let cells = &mut self.cells;
-        for &state in now.iter() {
-            self.stats.expanded += 1;
-            let (cell, orientation) = split(state);
-            for roll in &rolls[orientation] {
-                let next_cell = cell.wrapping_add_signed(roll.offset);
-                // Both cells under the box (the same one twice when standing) must have
-                // the bit this orientation needs.
-                let under = plane[next_cell] as u8 & plane[next_cell + roll.second] as u8;
-                if under & roll.needs == 0 {
-                    continue; // the plane does not hold the box there
-                }
-                let word = cells[next_cell];
-                let mark = word >> roll.shift & 0xF;
-                let next_state = (next_cell << 2 | roll.to) as u32;
-                if mark == 0 {
-                    cells[next_cell] =
-                        word | (1 + side * 4 + roll.dir.index() as u16) << roll.shift;
-                    next.push(next_state);
-                    self.stats.generated += 1;
+        let [now, next] = &mut self.layers[side];
+        let mut rolls = Rolls {
+            plane: &mut self.plane,
+            came: &mut self.came,
+            next: &mut next.buf,
+            len: next.len,
+        };
+        let table = roll_table(stride, side);
+        let mut expanded = 0;
+        let mut meeting = None;
+        // Room for four rolls of every state of a chunk, made once a chunk.
+        'layer: for chunk in now.states().chunks(CHUNK) {
+            make_room(rolls.next, rolls.len + 4 * chunk.len());
+            for &state in chunk {
+                expanded += 1;
+                let (cell, orientation) = split(state);
+                let Some((next_state, dir)) = rolls.from::<PATHS>(cell, &table[orientation]) else {
                     continue;
-                }
-                if (mark - 1) / 4 == side {
-                    continue; // seen by this side's search already
-                }
-                let moves = depth[0] + depth[1] + 1;
-                let (from_start, from_goal, dir) = if side == FROM_START {
-                    (state, next_state, roll.dir)
-                } else {
-                    (next_state, state, roll.dir.opposite())
                 };
-                return Some(Meeting {
-                    moves,
+                let (from_start, from_goal, dir) = if side == FROM_START {
+                    (state, next_state, dir)
+                } else {
+                    (next_state, state, dir.opposite())
+                };
+                meeting = Some(Meeting {
+                    moves: depth[0] + depth[1] + 1,
                     from_start,
                     from_goal,
                     dir: Some(dir),
                 });
+                break 'layer;
             }
         }
-        None
+        self.stats.expanded += expanded;
+        self.stats.generated += (rolls.len - next.len) as u64;
+        next.len = rolls.len;
+        meeting
     }
 
-    fn mark(&mut self, state: u32, side: u16, dir: Dir) {
-        let (cell, orientation) = split(state);
-        self.cells[cell] |= (1 + side * 4 + dir.index() as u16) << (4 * orientation);
-    }
-
-    /// The direction of the roll that first reached `state` in its side's search.
+    /// The direction of the roll that first reached `state` in its side's search
+    /// (kept only by a search for a path).
     fn came_by(&self, state: u32) -> Dir {
         let (cell, orientation) = split(state);
-        let mark = self.cells[cell] >> (4 * orientation) & 0xF;
-        Dir::from_index(usize::from((mark - 1) % 4))
+        Dir::from_index(usize::from(self.came[cell] >> (2 * orientation) & 3))
     }
 
     /// The rolls of the solution through `meeting`: back from the meeting to the start
@@ -278,6 +329,95 @@ impl Solver {
     }
 }
 
+/// The rolls out of one layer's states: the plane and the next layer.
+struct Rolls<'a> {
+    plane: &'a mut [u8],
+    came: &'a mut [u8],
+    next: &'a mut Vec<u32>,
+    /// States in `next`.
+    len: usize,
+}
+
+impl Rolls<'_> {
+    /// The four rolls `rolls` of the box from `cell`, in the order of [`Dir::ALL`]:
+    /// each state reached is marked and put in the next layer if the plane holds it
+    /// and this side has not seen it; the first that the other side has seen is
+    /// returned, with the roll's direction.
+    ///
+    /// Whether a state is new is a coin toss the branch predictor loses, so nothing
+    /// branches on it: the mark is or-ed in as 0 or the bit, and the state is written
+    /// to the next layer always and counted only when new. Everything a roll needs is
+    /// in its table entry (no shift by a variable amount).
+    #[inline(always)]
+    fn from<const PATHS: bool>(&mut self, cell: usize, rolls: &[Roll; 4]) -> Option<(u32, Dir)> {
+        for (roll, dir) in rolls.iter().zip(Dir::ALL) {
+            let anchor = cell.wrapping_add_signed(roll.offset);
+            let here = self.plane[anchor];
+            let state = (anchor << 2 | roll.to) as u32;
+            if here & roll.other != 0 {
+                return Some((state, dir)); // the other side has been here: the searches meet
+            }
+            let under = here & self.plane[anchor + roll.second] & roll.needs;
+            let fresh = u8::from(under != 0) & u8::from(here & roll.own == 0);
+            self.plane[anchor] = here | (fresh * roll.own);
+            if PATHS {
+                self.came[anchor] |= fresh * roll.came;
+            }
+            self.next[self.len] = state;
+            self.len += usize::from(fresh);
+        }
+        None
+    }
+}
+
+/// One roll out of an orientation, for one side's search on a plane of a given row
+/// length.
+#[derive(Clone, Copy, Debug)]
+struct Roll {
+    /// Change of the anchor cell's flat index.
+    offset: isize,
+    /// Flat distance from the anchor to the second cell under the box (0 standing).
+    second: usize,
+    /// The kind bit both cells under the box need: "holds a standing box" (2) or
+    /// "holds half a lying one" (1).
+    needs: u8,
+    /// The orientation after the roll.
+    to: usize,
+    /// The seen bits of the state reached: this side's and the other side's.
+    own: u8,
+    other: u8,
+    /// The roll's direction where the path marks of the state reached keep it.
+    came: u8,
+}
+
+/// The rolls of [`ROLLS`] for the search from `side`, as flat offsets on a plane of
+/// row length `stride`.
+fn roll_table(stride: usize, side: usize) -> [[Roll; 4]; 3] {
+    ROLLS.map(|row| {
+        let mut dirs = Dir::ALL.into_iter();
+        row.map(|(dr, dc, to)| Roll {
+            offset: dr * stride as isize + dc,
+            second: [0, 1, stride][to],
+            needs: if to == 0 { 2 } else { 1 },
+            to,
+            own: seen_bit(to, side),
+            other: seen_bit(to, 1 - side),
+            came: (dirs.next().expect("four directions").index() as u8) << (2 * to),
+        })
+    })
+}
+
+/// Per orientation and direction (in the order of [`Dir::ALL`]): the anchor's change
+/// of row and column and the orientation after the roll; the spec's roll table.
+const ROLLS: [[(isize, isize, usize); 4]; 3] = [
+    // standing: up, down, left, right
+    [(-2, 0, 2), (1, 0, 2), (0, -2, 1), (0, 1, 1)],
+    // lying along a row
+    [(-1, 0, 1), (1, 0, 1), (0, -1, 0), (0, 2, 0)],
+    // lying along a column
+    [(-1, 0, 0), (2, 0, 0), (0, -1, 2), (0, 1, 2)],
+];
+
 /// Where the two searches met: the start side's state, the goal side's state, and the
 /// roll from the first to the second (`None` when the start is the goal).
 #[derive(Clone, Copy, Debug)]
@@ -286,66 +426,6 @@ struct Meeting {
     from_start: u32,
     from_goal: u32,
     dir: Option<Dir>,
-}
-
-/// One roll of the table: from an orientation, in direction `dir`.
-#[derive(Clone, Copy, Debug)]
-struct Roll {
-    dir: Dir,
-    /// Change of the anchor cell's flat index.
-    offset: isize,
-    /// The orientation after the roll.
-    to: usize,
-    /// Flat distance from the anchor to the second cell under the box (0 standing).
-    second: usize,
-    /// The [`Cell`](crate::Cell) bit both cells under the box need: 2 (rigid) standing, 1 lying.
-    needs: u8,
-    /// Where the new orientation's mark sits in a [`CellWord`].
-    shift: usize,
-}
-
-/// Per orientation, the four rolls.
-type RollTable = [[Roll; 4]; 3];
-
-/// The roll table for a plane of row length `stride` (the spec's rules, as offsets).
-fn roll_table(stride: usize) -> RollTable {
-    let s = stride as isize;
-    let (standing, horizontal, vertical) = (0, 1, 2);
-    // (offset, orientation after) for up, down, left, right.
-    let table: [[(isize, usize); 4]; 3] = [
-        // standing
-        [
-            (-2 * s, vertical),
-            (s, vertical),
-            (-2, horizontal),
-            (1, horizontal),
-        ],
-        // horizontal
-        [
-            (-s, horizontal),
-            (s, horizontal),
-            (-1, standing),
-            (2, standing),
-        ],
-        // vertical
-        [
-            (-s, standing),
-            (2 * s, standing),
-            (-1, vertical),
-            (1, vertical),
-        ],
-    ];
-    table.map(|row| {
-        let mut dirs = Dir::ALL.into_iter();
-        row.map(|(offset, to)| Roll {
-            dir: dirs.next().expect("four directions"),
-            offset,
-            to,
-            second: [0, 1, stride][to],
-            needs: if to == standing { 2 } else { 1 },
-            shift: 4 * to,
-        })
-    })
 }
 
 /// A state id: the anchor cell and the orientation in its two low bits (one id in four
@@ -365,32 +445,35 @@ mod tests {
     use super::*;
     use grid_core::Pos;
 
-    /// The offset table agrees with [`Placement::roll`].
+    /// The roll table agrees with [`Placement::roll`].
     #[test]
     fn roll_table_matches_placement_roll() {
-        let board = Board::from_rows(&["X....", ".....", ".....", ".....", "....O"]).unwrap();
-        let grid = board.grid();
-        let rolls = roll_table(grid.stride());
         for orientation in Orientation::ALL {
             let from = Placement {
                 pos: Pos::new(2, 2),
                 orientation,
             };
-            for dir in Dir::ALL {
+            for (i, dir) in Dir::ALL.into_iter().enumerate() {
                 let to = from.roll(dir).unwrap();
-                let roll = rolls[orientation as usize][dir.index()];
-                assert_eq!(roll.dir, dir);
-                assert_eq!(
-                    grid.index(from.pos).wrapping_add_signed(roll.offset),
-                    grid.index(to.pos)
-                );
-                assert_eq!(roll.to, to.orientation as usize);
-                let second = to
-                    .cells()
-                    .1
-                    .map_or(0, |p| grid.index(p) - grid.index(to.pos));
-                assert_eq!(roll.second, second);
+                let (dr, dc, o) = ROLLS[orientation as usize][i];
+                assert_eq!(to.pos.row as isize, 2 + dr, "{from:?} {dir}");
+                assert_eq!(to.pos.col as isize, 2 + dc, "{from:?} {dir}");
+                assert_eq!(o, to.orientation as usize, "{from:?} {dir}");
             }
         }
+    }
+
+    /// The kind bits of a plane byte are the cell's, below every seen bit.
+    #[test]
+    fn seen_bits_are_above_the_kind() {
+        let kinds = crate::Cell::Rigid as u8 | crate::Cell::Fragile as u8;
+        let mut all = kinds;
+        for orientation in 0..3 {
+            for side in [FROM_START, FROM_GOAL] {
+                assert_eq!(all & seen_bit(orientation, side), 0);
+                all |= seen_bit(orientation, side);
+            }
+        }
+        assert_eq!(all, u8::MAX);
     }
 }

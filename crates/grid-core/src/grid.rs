@@ -88,6 +88,36 @@ impl<T: Copy> Grid<T> {
         }
     }
 
+    /// A grid over `cells`, the whole storage of a `rows x cols` grid with a border
+    /// `pad` cells wide, row-major, border included: for a grid filled row by row as
+    /// its rows are read, with no second copy of the cells.
+    ///
+    /// ```
+    /// use grid_core::{Grid, Pos};
+    ///
+    /// // A 1 x 2 grid of 1s in a border of 0s one cell wide.
+    /// let grid = Grid::from_storage(1, 2, 1, vec![0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]);
+    /// assert_eq!(grid.get(Pos::new(0, 1)), 1);
+    /// assert_eq!(grid, Grid::new(1, 2, 1, 1, 0));
+    /// ```
+    ///
+    /// # Panics
+    /// If `cells` is not [`Grid::storage_len`] long.
+    pub fn from_storage(rows: usize, cols: usize, pad: usize, cells: Vec<T>) -> Grid<T> {
+        assert_eq!(
+            Some(cells.len()),
+            Self::storage_len(rows, cols, pad),
+            "storage of a {rows} x {cols} grid padded by {pad}"
+        );
+        Grid {
+            rows,
+            cols,
+            pad,
+            stride: cols + 2 * pad,
+            cells,
+        }
+    }
+
     /// The value at `pos`.
     ///
     /// # Panics

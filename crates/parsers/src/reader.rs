@@ -515,6 +515,24 @@ impl<'a> CaseStream<'a> {
             }
         }
     }
+
+    /// Reads on within the case [`CaseStream::next_with`] began (a step of the
+    /// stream: see [`Stream::step`]); an error ends the cases.
+    pub(crate) fn step<T>(
+        &mut self,
+        read: impl FnMut(&mut Reader<'_>) -> Result<T, ParseError>,
+    ) -> Result<T, InputError> {
+        let result = self.stream.step(read);
+        if result.is_err() {
+            self.done = true;
+        }
+        result
+    }
+
+    /// Ends the cases (the one being read broke a rule).
+    pub(crate) fn stop(&mut self) {
+        self.done = true;
+    }
 }
 
 #[cfg(test)]

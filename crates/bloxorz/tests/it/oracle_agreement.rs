@@ -5,7 +5,7 @@ use bloxorz::{Board, Cell, Orientation, Placement, Solver, oracle, replay};
 use grid_core::{Dir, Pos};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
-use std::cell::Cell as Counter;
+use std::cell::{Cell as Counter, RefCell};
 
 /// New cases each property runs (cases replayed from the regressions file come on top).
 const CASES: u32 = 2000;
@@ -201,6 +201,11 @@ impl Drawn {
     }
 }
 
+thread_local! {
+    // The solver every `check` of a thread also asks.
+    static KEPT: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
 /// Both searches agree on the answer, and every path they give is legal, optimal and
 /// as long as the answer. Returns whether the board is solvable (by the oracle).
 fn check(board: &Board) -> Result<bool, TestCaseError> {
@@ -217,6 +222,15 @@ fn check(board: &Board) -> Result<bool, TestCaseError> {
         solver.solve(board).unwrap(),
         got.as_ref().map(|s| s.moves())
     );
+    // A solver kept from board to board (its buffers reused, larger or smaller, and
+    // never cleared in between) answers the same.
+    let kept = KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let moves = kept.solve(board).unwrap();
+        (moves, kept.solve_with_path(board).unwrap().map(|s| s.path))
+    });
+    prop_assert_eq!(kept.0, expected.as_ref().map(|e| e.0));
+    prop_assert_eq!(kept.1.as_ref(), got.as_ref().map(|s| &s.path));
     if let Some(solution) = got {
         prop_assert_eq!(solution.path.len() as u64, solution.moves());
         prop_assert_eq!(replay(board, &solution.path), Ok(solution.moves()));

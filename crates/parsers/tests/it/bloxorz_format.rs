@@ -176,3 +176,64 @@ proptest! {
         prop_assert_eq!(parse(write_input(&all).as_bytes()).unwrap(), all);
     }
 }
+
+/// A streamed input is read in pieces, a row of a board per step, the held bytes topped
+/// up to 64 KiB ahead before each; a step that looked past them runs again over more.
+/// A row that ends exactly where the held bytes end has been read whole when the step
+/// finds it must run again: it is written to the board twice. Boards of one row of
+/// 131,000 to 131,100 cells (the first step over a row holds 128 KiB), and boards of
+/// short rows shifted a byte at a time past a piece's end, with the start, the target
+/// and then a third `X` near it: each reads as the bytes in memory do, board or error.
+#[test]
+fn a_streamed_board_reads_as_the_bytes_in_memory() {
+    let mut boards = Vec::new();
+    for cols in 131_000..131_100 {
+        let row = format!("XX{}O", ".".repeat(cols - 3));
+        boards.push(((1, cols), format!("1 {cols}\n{row}\n0 0\n"), 0));
+        let row = format!("XXX{}O", ".".repeat(cols - 4));
+        boards.push(((1, cols), format!("1 {cols}\n{row}\n0 0\n"), 2));
+    }
+    let (rows, cols) = (300, 250);
+    let mut grid = vec![vec![b'.'; cols]; rows];
+    // A piece ends in rows 258 to 261 when the input is shifted by up to three rows.
+    grid[259][245..247].copy_from_slice(b"XX");
+    grid[260][3] = b'O';
+    grid[260][240] = b'E';
+    let board_text = |grid: &[Vec<u8>]| {
+        let mut text = format!("{rows} {cols}\n");
+        for row in grid {
+            text.push_str(std::str::from_utf8(row).unwrap());
+            text.push('\n');
+        }
+        text + "0 0\n"
+    };
+    let good = board_text(&grid);
+    grid[260][245] = b'X';
+    let bad = board_text(&grid);
+    for pad in 0..3 * 251 {
+        let shifted = |text: &str| format!("{}{text}", " ".repeat(pad));
+        boards.push(((rows, cols), shifted(&good), 0));
+        boards.push(((rows, cols), shifted(&bad), 262));
+    }
+    for ((rows, cols), text, third_x_line) in boards {
+        let bytes = text.as_bytes();
+        let streamed: Result<Vec<_>, _> = Cases::new(parsers::Input::reader(bytes)).collect();
+        let in_memory = parse(bytes);
+        let place = format!("{rows} x {cols}, {} bytes", text.len());
+        match (streamed, in_memory) {
+            (Ok(streamed), Ok(in_memory)) => {
+                assert_eq!(third_x_line, 0, "{place}");
+                assert!(streamed == in_memory, "{place}: the boards differ");
+            }
+            (Err(streamed), Err(in_memory)) => {
+                assert_eq!(streamed.to_string(), in_memory.to_string(), "{place}");
+                let column = if rows == 1 { 3 } else { 246 };
+                let third = format!("{third_x_line}:{column}: case 1: a third start X");
+                assert_eq!(in_memory.to_string(), third, "{place}");
+            }
+            (streamed, in_memory) => {
+                panic!("{place}: {:?} but {:?}", streamed.err(), in_memory.err())
+            }
+        }
+    }
+}
