@@ -367,6 +367,9 @@ impl<'a> Reader<'a> {
         range: RangeInclusive<u64>,
         also: u64,
     ) -> Result<(u64, Token<'a>), ParseError> {
+        if let Some(found) = self.plain_int(&range, also) {
+            return Ok(found);
+        }
         let token = self.token(format_args!("{name} (an integer in {range:?})"))?;
         if !token.text.iter().all(u8::is_ascii_digit) {
             return Err(ParseError::at(
@@ -394,6 +397,47 @@ impl<'a> Reader<'a> {
                 },
             )),
         }
+    }
+
+    /// The common case of [`Reader::int_token_or`] in one pass over the bytes: the next
+    /// token is at most 18 digits, ends at whitespace or at the end of the input, and is
+    /// in `range` or `also`. Anything else reads nothing (but whitespace) and gives
+    /// `None`, for the careful path to read and explain.
+    #[inline]
+    fn plain_int(&mut self, range: &RangeInclusive<u64>, also: u64) -> Option<(u64, Token<'a>)> {
+        self.skip_whitespace();
+        let start = self.pos;
+        let mut end = start;
+        let mut value = 0u64;
+        while let Some(&b) = self.input.get(end) {
+            let digit = b.wrapping_sub(b'0');
+            if digit > 9 || end - start == 18 {
+                break;
+            }
+            value = value * 10 + u64::from(digit);
+            end += 1;
+        }
+        let ends = match self.input.get(end) {
+            Some(b) => matches!(b, b' ' | b'\t' | b'\r' | b'\n'),
+            None => true,
+        };
+        if end == start || !ends || !(range.contains(&value) || value == also) {
+            return None;
+        }
+        if end == self.input.len() {
+            self.touched_end = true;
+        }
+        let (line, col) = self.here();
+        self.pos = end;
+        self.after_last = self.here();
+        Some((
+            value,
+            Token {
+                text: &self.input[start..end],
+                line,
+                col,
+            },
+        ))
     }
 
     /// The next token as a decimal integer named `name` within `range`.
