@@ -86,7 +86,8 @@ impl Solver {
         Solver::default()
     }
 
-    /// A solver whose searches stop at `limits` (the board's tables are always built).
+    /// A solver whose searches stop at `limits` (the detours a search needs are charged
+    /// to its time, not to its states).
     ///
     /// ```
     /// use huarongdao::{Board, LimitError, Limits, Pos, Query, SolveError, Solver};
@@ -106,19 +107,16 @@ impl Solver {
     }
 
     /// The solver of `board`: the one held if it is this board's, else a new one.
-    ///
-    /// # Errors
-    /// When building the board's tables runs out of the solver's time.
-    fn prepare(&mut self, board: &Board) -> Result<&mut BoardSolver, LimitError> {
+    fn prepare(&mut self, board: &Board) -> &mut BoardSolver {
         let held = self
             .prepared
             .as_ref()
             .is_some_and(|prepared| prepared.tables.board.id() == board.id());
         if !held {
             self.prepared = None; // free the old tables before building the new ones
-            self.prepared = Some(BoardSolver::new(board, self.limits)?);
+            self.prepared = Some(BoardSolver::new(board, self.limits));
         }
-        Ok(self.prepared.as_mut().expect("prepared just above"))
+        self.prepared.as_mut().expect("prepared just above")
     }
 
     /// The minimum number of moves for `query` on `board`, or `None` if the piece can
@@ -128,7 +126,7 @@ impl Solver {
     /// If the query breaks the rules ([`Board::check`]), or the search stops at the
     /// solver's limits.
     pub fn solve(&mut self, board: &Board, query: &Query) -> Result<Option<u64>, SolveError> {
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let answer = prepared.solve(query);
         self.stats = prepared.stats;
         answer
@@ -144,7 +142,7 @@ impl Solver {
         board: &Board,
         query: &Query,
     ) -> Result<Option<Solution>, SolveError> {
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let solution = prepared.solve_with_path(query);
         self.stats = prepared.stats;
         solution
@@ -169,7 +167,7 @@ impl Solver {
         if queries.is_empty() {
             return Ok(Vec::new()); // no query, no tables to build
         }
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let answers = prepared.solve_all(queries);
         self.stats = prepared.stats;
         answers
@@ -227,6 +225,9 @@ struct Tables {
     reach: Reach,
 }
 
+/// The longest detour the search's bucket queue is sized for before any is known.
+const MIN_WINDOW: u64 = 250;
+
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
 /// Least work (queries times board cells) worth starting threads for: below it, the
@@ -239,18 +240,14 @@ const THREADED_WORK: usize = 4_000_000;
 const MAX_THREADED_CELLS: usize = 1 << 20;
 
 impl BoardSolver {
-    /// A solver for `board`; computes its detour table, within the time of `limits`
-    /// (its state limit is for the searches of queries).
-    fn new(board: &Board, limits: Limits) -> Result<BoardSolver, LimitError> {
+    /// A solver for `board`: its tables, in time linear in the board (the detour table
+    /// is filled as the searches need it).
+    fn new(board: &Board, limits: Limits) -> BoardSolver {
         let grid = board.grid();
         let cells = grid.storage_size();
-        let mut queue = FifoQueue::new();
-        let mut blank_dist = Stamped::new(cells, 0);
-        let mut meter = Meter::start(Limits {
-            max_states: None,
-            ..limits
-        });
-        let detour = DetourTable::new(board, &mut queue, &mut blank_dist, &mut meter)?;
+        let queue = FifoQueue::new();
+        let blank_dist = Stamped::new(cells, 0);
+        let detour = DetourTable::new(grid);
         let stride = grid.stride();
         let coords = (0..cells)
             .map(|i| ((i / stride) as u32, (i % stride) as u32))
@@ -264,12 +261,7 @@ impl BoardSolver {
             component: components(grid),
             reach,
         };
-        Ok(BoardSolver::with_tables(
-            Arc::new(tables),
-            queue,
-            blank_dist,
-            limits,
-        ))
+        BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
     }
 
     fn with_tables(
@@ -424,7 +416,11 @@ impl BoardSolver {
             return Ok(None); // no sequence of moves leads from here to the target
         }
 
-        let max_step = u64::from(tables.detour.longest()) + 1 + 5;
+        // Steps cost at most the longest detour plus 1, and the heuristic grows by at
+        // most 5. Detours are computed as the searches go, so a later one may be longer
+        // than any so far: the queue then turns into a heap (still right, only slower),
+        // which a floor on the window makes rare.
+        let max_step = u64::from(tables.detour.longest_so_far()).max(MIN_WINDOW) + 1 + 5;
         self.open.reset(max_step);
         self.best.clear();
         for &(f, side, g) in starts.iter() {
@@ -452,7 +448,10 @@ impl BoardSolver {
             if cell == target {
                 return Ok(Some((g, state)));
             }
-            let detours = tables.detour.row(state as usize);
+            let detours =
+                tables
+                    .detour
+                    .row(grid, state as usize, &mut self.queue, &mut self.blank_dist);
             let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
             // A state reached by a move has the blank where the piece came from; moving
             // the piece straight back would undo that move for two moves' cost, which
@@ -739,8 +738,8 @@ fn blank_to_sides(
                 .expect("next to the piece");
             found[side] = Some(u64::from(g));
             if wanted == usize::MAX {
-                let row = detour.row(piece * 4 + side);
-                wanted = row.iter().filter(|&&d| d != UNREACHABLE).count();
+                let joined = detour.joined(piece) >> (side * 4) & 0xf;
+                wanted = joined.count_ones() as usize;
             }
             wanted -= 1;
             if wanted == 0 {
@@ -828,7 +827,7 @@ mod tests {
                 seed: 3,
             };
             let (board, queries) = generate(&params).unwrap();
-            let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
+            let mut solver = BoardSolver::new(&board, Limits::NONE);
             assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
             let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
             for cores in [1, 2, 3, 5] {
