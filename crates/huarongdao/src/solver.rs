@@ -42,11 +42,9 @@ impl From<LimitError> for SolveError {
     }
 }
 
-/// The parent of a start state; never has [`EXPANDED`] cleared, so it is also never a
-/// real state id (state ids stay below 2^24).
-const NO_PARENT: u32 = u32::MAX >> 1;
-/// Set in a state's parent once it has been expanded.
-const EXPANDED: u32 = 1 << 31;
+/// The final state of a query whose piece starts on the target (state ids stay below
+/// 2^24).
+const NO_STATE: u32 = u32::MAX;
 
 /// Answers queries, board after board.
 ///
@@ -201,9 +199,11 @@ struct BoardSolver {
     /// Components of the state graph seen by the reachability check, and its stack.
     reach_seen: Stamped<()>,
     reach_stack: Vec<u32>,
-    /// Per state `cell * 4 + side`: best cost found and the state it came from; the
-    /// parent's top bit marks states already expanded.
-    best: Stamped<(u64, u32)>,
+    /// Per state `cell * 4 + side`: best cost found, and whether it has been expanded.
+    best: Costs,
+    /// The blank's distances to the piece's sides in the last search (the costs of its
+    /// start states), for rebuilding paths.
+    start_costs: [Option<u64>; 4],
     stats: SearchStats,
     limits: Limits,
     /// Threads the last [`Solver::solve_all`] ran on, this one included.
@@ -280,7 +280,8 @@ impl BoardSolver {
             now: Vec::new(),
             later: Vec::new(),
             open: MonotoneQueue::new(),
-            best: Stamped::new(cells * 4, (0, NO_PARENT)),
+            best: Costs::new(cells * 4),
+            start_costs: [None; 4],
             stats: SearchStats::default(),
             limits,
             threads_used: 1,
@@ -354,7 +355,7 @@ impl BoardSolver {
         Ok(Some(Solution { path }))
     }
 
-    /// Runs the search; returns the optimal cost and the final state (`NO_PARENT` when
+    /// Runs the search; returns the optimal cost and the final state (`NO_STATE` when
     /// the piece starts on the target).
     fn search(&mut self, query: &Query) -> Result<Option<(u64, u32)>, SolveError> {
         self.tables.board.check(query)?;
@@ -362,7 +363,7 @@ impl BoardSolver {
         let mut meter = Meter::start(self.limits);
         let grid = self.tables.board.grid();
         if query.piece == query.target {
-            return Ok(Some((0, NO_PARENT)));
+            return Ok(Some((0, NO_STATE)));
         }
         let piece = grid.index(query.piece);
         let target = grid.index(query.target);
@@ -384,6 +385,7 @@ impl BoardSolver {
             blank,
             piece,
         );
+        self.start_costs = side_dist;
         let mut starts = [(u64::MAX, Dir::Up, 0); 4];
         let mut count = 0;
         for d in Dir::ALL {
@@ -425,7 +427,7 @@ impl BoardSolver {
         self.best.clear();
         for &(f, side, g) in starts.iter() {
             let state = (piece * 4 + side.index()) as u32;
-            self.best.set(state as usize, (g, NO_PARENT));
+            self.best.set(state as usize, g);
             self.open.push(f, state);
             self.stats.generated += 1;
         }
@@ -435,15 +437,12 @@ impl BoardSolver {
         let h_steps = tables.heuristic.steps();
         while let Some((_, state)) = self.open.pop() {
             let cell = state as usize / 4;
-            let Some((g, parent)) = self.best.get(state as usize) else {
-                continue;
-            };
-            if parent & EXPANDED != 0 {
+            let Some(g) = self.best.open_cost(state as usize) else {
                 // A stale entry: the heuristic is consistent, so the state's first
                 // expansion had its optimal cost.
                 continue;
-            }
-            self.best.set(state as usize, (g, parent | EXPANDED));
+            };
+            self.best.close(state as usize);
             self.stats.expanded += 1;
             if cell == target {
                 return Ok(Some((g, state)));
@@ -457,14 +456,15 @@ impl BoardSolver {
             // the piece straight back would undo that move for two moves' cost, which
             // no shortest solution does. (A start state's side is where the blank
             // walked to: stepping into it is a real move.)
-            let back = if parent == NO_PARENT {
-                None
+            let side = state as usize % 4;
+            let back = if cell == piece && self.start_costs[side] == Some(g) {
+                usize::MAX
             } else {
-                Some(Dir::from_index(state as usize))
+                side
             };
             for dir in Dir::ALL {
                 let detour = detours[dir.index()];
-                if detour == UNREACHABLE || back == Some(dir) {
+                if detour == UNREACHABLE || dir.index() == back {
                     continue;
                 }
                 // The blank walks round to the `dir` side, then swaps with the piece.
@@ -472,11 +472,11 @@ impl BoardSolver {
                 let next_side = dir.opposite();
                 let next = next_cell * 4 + next_side.index();
                 let next_g = g + u64::from(detour) + 1;
-                if self.best.get(next).is_some_and(|(old, _)| old <= next_g) {
+                if !self.best.improves(next, next_g) {
                     // Also covers expanded states: their cost cannot improve.
                     continue;
                 }
-                self.best.set(next, (next_g, state));
+                self.best.set(next, next_g);
                 let h_at = h_here.wrapping_add_signed(h_steps[dir.index()]);
                 let next_f = next_g + tables.heuristic.get(h_at, next_side);
                 self.open.push(next_f, next as u32);
@@ -487,26 +487,49 @@ impl BoardSolver {
         Ok(None)
     }
 
-    /// The blank's moves of the solution that ends in state `last`: walk the parent
-    /// links back, then expand each piece step into the blank's detour and swap.
+    /// The blank's moves of the solution that ends in state `last`: walk back from it
+    /// through expanded states whose cost plus the step's equals the state's (the
+    /// state that set a cost was expanded, and expanded costs are final), to a start
+    /// state; then expand each piece step into the blank's detour and swap.
     fn path_to(&mut self, query: &Query, last: u32) -> Moves {
+        let grid = self.tables.board.grid();
+        let piece = grid.index(query.piece);
         let mut states = Vec::new();
         let mut state = last;
-        while state != NO_PARENT {
+        while state != NO_STATE {
             states.push(state);
-            state = self
+            let (cell, side) = (state as usize / 4, state as usize % 4);
+            let g = self
                 .best
-                .get(state as usize)
-                .map_or(NO_PARENT, |(_, p)| p & !EXPANDED);
+                .cost(state as usize)
+                .expect("a state of the search");
+            if cell == piece && self.start_costs[side] == Some(g) {
+                break;
+            }
+            // The piece came from the side the blank is on, stepping the other way.
+            let from = grid.step(cell, Dir::from_index(side));
+            let dir = Dir::from_index(side).opposite().index();
+            state = (0..4)
+                .map(|a| from * 4 + a)
+                .find(|&prev| {
+                    self.best.expanded_cost(prev).is_some_and(|prev_g| {
+                        let row = self.tables.detour.row(
+                            grid,
+                            prev,
+                            &mut self.queue,
+                            &mut self.blank_dist,
+                        );
+                        row[dir] != UNREACHABLE && prev_g + u64::from(row[dir]) + 1 == g
+                    })
+                })
+                .expect("an expanded state set this cost") as u32;
         }
         states.reverse();
 
-        let grid = self.tables.board.grid();
         let mut path = Vec::new();
         let Some(&first) = states.first() else {
             return Moves::from(path); // the piece starts on the target
         };
-        let piece = grid.index(query.piece);
         let mut blank = grid.index(query.blank);
         let start_side = grid.step(piece, Dir::from_index(first as usize));
         blank_walk(
@@ -536,6 +559,83 @@ impl BoardSolver {
             blank = cell;
         }
         Moves::from(path)
+    }
+}
+
+/// Per state: the best cost found in the current search and whether the state has been
+/// expanded, in one `u64` with the search's epoch, so that a search starts in O(1)
+/// and a state's check is one load (8 bytes a state, where a `Stamped` cost and parent
+/// took 24).
+#[derive(Clone, Debug)]
+struct Costs {
+    /// `epoch << 48 | expanded << 47 | cost`; a slot of another epoch is unset.
+    slots: Vec<u64>,
+    epoch: u64,
+}
+
+/// Costs are below 2^47: a shortest solution takes each of at most 2^24 states once,
+/// each step costing at most a detour (under 2^22, the board's cells) plus one.
+const COST_BITS: u32 = 47;
+const COST_MASK: u64 = (1 << COST_BITS) - 1;
+const CLOSED_BIT: u64 = 1 << COST_BITS;
+const EPOCH_SHIFT: u32 = 48;
+
+impl Costs {
+    fn new(len: usize) -> Costs {
+        Costs {
+            slots: vec![0; len],
+            epoch: 1,
+        }
+    }
+
+    /// Forgets every cost (a full sweep once every 65,535 searches).
+    fn clear(&mut self) {
+        self.epoch += 1;
+        if self.epoch == 1 << (64 - EPOCH_SHIFT) {
+            self.slots.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// The cost of state `i`, if set in this search.
+    #[inline]
+    fn cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> EPOCH_SHIFT == self.epoch).then_some(slot & COST_MASK)
+    }
+
+    /// The cost of state `i` if it is set and not expanded yet.
+    #[inline]
+    fn open_cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> COST_BITS == self.epoch << 1).then_some(slot & COST_MASK)
+    }
+
+    /// The cost of state `i` if it has been expanded.
+    #[inline]
+    fn expanded_cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> COST_BITS == self.epoch << 1 | 1).then_some(slot & COST_MASK)
+    }
+
+    /// Whether `cost` is below state `i`'s (or `i` has none yet).
+    #[inline]
+    fn improves(&self, i: usize, cost: u64) -> bool {
+        let slot = self.slots[i];
+        slot >> EPOCH_SHIFT != self.epoch || cost < slot & COST_MASK
+    }
+
+    /// Sets state `i`'s cost, not expanded.
+    #[inline]
+    fn set(&mut self, i: usize, cost: u64) {
+        debug_assert!(cost <= COST_MASK);
+        self.slots[i] = self.epoch << EPOCH_SHIFT | cost;
+    }
+
+    /// Marks state `i` (set in this search) expanded.
+    #[inline]
+    fn close(&mut self, i: usize) {
+        self.slots[i] |= CLOSED_BIT;
     }
 }
 
