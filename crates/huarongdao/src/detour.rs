@@ -118,6 +118,10 @@ impl DetourTable {
                     entry[a * 4 + b] = cycle - 2;
                     entry[b * 4 + a] = cycle - 2;
                     longest = longest.max(cycle - 2);
+                } else if let Some(d) = shortest_round(grid, cell, &offsets, a, b) {
+                    entry[a * 4 + b] = d;
+                    entry[b * 4 + a] = d;
+                    longest = longest.max(d);
                 } else {
                     wanted += 1;
                 }
@@ -150,6 +154,10 @@ impl DetourTable {
                     };
                     if let Some(b) = side {
                         let b = a + 1 + b;
+                        if entry[a * 4 + b] != UNREACHABLE {
+                            queue.push(next as u32);
+                            continue; // found without a search
+                        }
                         entry[a * 4 + b] = d;
                         entry[b * 4 + a] = d;
                         longest = longest.max(d);
@@ -174,6 +182,38 @@ impl DetourTable {
             self.table[at + a * 5].store(entry[a * 5], Ordering::Release);
         }
     }
+}
+
+/// The detour between sides `a` and `b` of `cell` when it is as short as any can be:
+/// 2 round the corner between neighbouring sides, 4 along one flank between opposite
+/// ones (the blank must change row or column round `cell`); `None` when that way is
+/// blocked (a search finds the detour).
+#[inline]
+fn shortest_round(
+    grid: &Grid<bool>,
+    cell: usize,
+    offsets: &[isize; 4],
+    a: usize,
+    b: usize,
+) -> Option<u32> {
+    let (da, db) = (Dir::from_index(a), Dir::from_index(b));
+    let at = |steps: &[usize]| {
+        steps
+            .iter()
+            .fold(cell, |here, &d| here.wrapping_add_signed(offsets[d]))
+    };
+    if db != da.opposite() {
+        return grid[at(&[a, b])].then_some(2);
+    }
+    // Opposite sides: either flank, three cells.
+    Dir::ALL
+        .into_iter()
+        .filter(|&p| p != da && p != db)
+        .any(|p| {
+            let p = p.index();
+            grid[at(&[a, p])] && grid[at(&[p])] && grid[at(&[b, p])]
+        })
+        .then_some(4)
 }
 
 /// The board's biconnected blocks, from one depth-first search (Hopcroft and Tarjan):

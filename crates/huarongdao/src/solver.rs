@@ -1,6 +1,7 @@
 //! The fast solver: A* over (piece cell, blank side) on top of the detour table.
 
 use crate::detour::{DetourTable, UNREACHABLE};
+use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
 use grid_core::{
@@ -8,7 +9,7 @@ use grid_core::{
     Stamped,
 };
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,10 +224,19 @@ struct Tables {
     component: Vec<u32>,
     /// Which states can lead to which, to answer "never" without a search.
     reach: Reach,
+    /// Landmark costs for a tighter heuristic, made by the first batch of queries
+    /// large enough to pay for them (`None` inside: they did not fit).
+    landmarks: OnceLock<Option<Landmarks>>,
 }
 
 /// The longest detour the search's bucket queue is sized for before any is known.
 const MIN_WINDOW: u64 = 250;
+
+/// Fewest queries in one [`Solver::solve_all`] worth computing landmarks for: they cost
+/// about eight searches over every state of the board.
+const LANDMARK_QUERIES: usize = 64;
+/// Largest board that gets landmarks (they take 32 bytes a state).
+const MAX_LANDMARK_CELLS: usize = 1 << 20;
 
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
@@ -260,6 +270,7 @@ impl BoardSolver {
             heuristic: HeuristicTable::new(grid),
             component: components(grid),
             reach,
+            landmarks: OnceLock::new(),
         };
         BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
     }
@@ -313,6 +324,18 @@ impl BoardSolver {
         cores: usize,
     ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
+        if queries.len() >= LANDMARK_QUERIES && cells <= MAX_LANDMARK_CELLS {
+            let tables = &*self.tables;
+            tables.landmarks.get_or_init(|| {
+                Landmarks::new(
+                    tables.board.grid(),
+                    &tables.detour,
+                    &tables.component,
+                    &mut self.queue,
+                    &mut self.blank_dist,
+                )
+            });
+        }
         let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
         self.threads_used = 1;
         if threads == 1 || cells > MAX_THREADED_CELLS || queries.len() * cells < THREADED_WORK {
@@ -386,20 +409,26 @@ impl BoardSolver {
             piece,
         );
         self.start_costs = side_dist;
+        // With landmarks, the heuristic is the larger of the open-board cost and their
+        // bounds (both consistent).
+        let landmarks = tables.landmarks.get().and_then(Option::as_ref);
+        let targets = (0..4)
+            .filter(move |&side| grid[grid.step(target, Dir::from_index(side))])
+            .map(move |side| target * 4 + side);
+        let bounds = landmarks.map(|l| (l, l.bounds(targets)));
+        let landmark_bound = |state: usize| bounds.as_ref().map_or(0, |(l, b)| l.bound(b, state));
         let mut starts = [(u64::MAX, Dir::Up, 0); 4];
         let mut count = 0;
         for d in Dir::ALL {
             if let Some(g) = side_dist[d.index()] {
-                starts[count] = (
-                    g + tables.heuristic.get(
-                        tables
-                            .heuristic
-                            .at(tables.coords[piece], tables.coords[target]),
-                        d,
-                    ),
+                let open_board = tables.heuristic.get(
+                    tables
+                        .heuristic
+                        .at(tables.coords[piece], tables.coords[target]),
                     d,
-                    g,
                 );
+                let h = open_board.max(landmark_bound(piece * 4 + d.index()));
+                starts[count] = (g + h, d, g);
                 count += 1;
             }
         }
@@ -422,7 +451,14 @@ impl BoardSolver {
         // most 5. Detours are computed as the searches go, so a later one may be longer
         // than any so far: the queue then turns into a heap (still right, only slower),
         // which a floor on the window makes rare.
-        let max_step = u64::from(tables.detour.longest_so_far()).max(MIN_WINDOW) + 1 + 5;
+        // With landmarks, a step can raise their bound by its cost plus the cost of
+        // undoing it (a move back and a detour).
+        let longest = u64::from(tables.detour.longest_so_far()).max(MIN_WINDOW) + 1;
+        let max_step = if bounds.is_some() {
+            2 * longest + 5
+        } else {
+            longest + 5
+        };
         self.open.reset(max_step);
         self.best.clear();
         for &(f, side, g) in starts.iter() {
@@ -478,7 +514,11 @@ impl BoardSolver {
                 }
                 self.best.set(next, next_g);
                 let h_at = h_here.wrapping_add_signed(h_steps[dir.index()]);
-                let next_f = next_g + tables.heuristic.get(h_at, next_side);
+                let h = tables
+                    .heuristic
+                    .get(h_at, next_side)
+                    .max(landmark_bound(next));
+                let next_f = next_g + h;
                 self.open.push(next_f, next as u32);
                 self.stats.generated += 1;
                 meter.charge(1)?;

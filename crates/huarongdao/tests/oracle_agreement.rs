@@ -307,3 +307,57 @@ fn solver_matches_oracle_on_generated_boards() {
         });
     run_mostly_solvable(params, |params| generate(&params).unwrap());
 }
+
+/// Batches of 64 queries or more get landmark bounds in their heuristic
+/// ([`Solver::solve_all`] computes them): the answers of a batch, and the paths asked
+/// one by one afterwards (with the landmarks kept), still agree with the oracle.
+#[test]
+fn solver_with_landmarks_matches_oracle() {
+    let picks = prop::collection::vec(
+        (
+            any::<(u16, u16, u16)>(),
+            prop::bool::weighted(REACHABLE_SHARE),
+        ),
+        64..=80,
+    );
+    let strategy = (1usize..=8, 1usize..=8, any::<u64>(), 0u32..=60, picks).prop_map(
+        |(rows, cols, seed, density, picks)| {
+            let board = if seed % 2 == 0 && rows >= 2 && cols >= 2 {
+                loop_board(rows, cols, seed / 2)
+            } else {
+                let mut rng = grid_core::SplitMix64::new(seed);
+                let cells: Vec<bool> = (0..rows * cols).map(|_| !rng.percent(density)).collect();
+                Board::from_cells(rows, cols, &cells).unwrap()
+            };
+            let queries = queries_on(&board, picks);
+            (board, queries)
+        },
+    );
+    let config = ProptestConfig {
+        cases: 300,
+        source_file: Some(file!()),
+        ..ProptestConfig::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&strategy, |(board, queries)| {
+        let expected: Vec<Option<u64>> = queries
+            .iter()
+            .map(|q| oracle::solve(&board, q).unwrap().map(|(moves, _)| moves))
+            .collect();
+        let mut solver = Solver::new();
+        let answers = solver.solve_all(&board, &queries).unwrap();
+        prop_assert_eq!(&answers, &expected, "{:?}", board);
+        check(&board, &queries)?;
+        for (query, answer) in queries.iter().zip(&answers) {
+            let solution = solver.solve_with_path(&board, query).unwrap();
+            prop_assert_eq!(solution.as_ref().map(|s| s.moves()), *answer);
+            if let Some(solution) = solution {
+                prop_assert_eq!(replay(&board, query, &solution.path), Ok(solution.moves()));
+            }
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{error}\n{runner}");
+    }
+}
