@@ -20,7 +20,7 @@ use crate::detour::{DetourTable, UNREACHABLE};
 use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Stamped};
 
 /// Number of landmarks.
-pub(crate) const LANDMARKS: usize = 4;
+pub(crate) const LANDMARKS: usize = 2;
 
 /// Costs are kept below this (else no landmarks), so that sums of two fit in an `i32`;
 /// minus it marks a state a landmark cannot reach, and a bound term that cannot bound.
@@ -46,82 +46,63 @@ pub(crate) struct Bounds {
 }
 
 impl Landmarks {
-    /// The landmarks of a board: the movable cells nearest the board's four corners,
-    /// in its largest component of movable cells. Computes every cell's detours first.
-    /// `None` when a cost does not fit in 32 bits (then the bounds would be wrong).
+    /// The landmarks of a board: the movable cells nearest two opposite corners of the
+    /// board, in its largest component of movable cells (the other two corners were
+    /// measured to tighten no bound further on random boards). Computes every cell's
+    /// detours first. The work is split over `threads` threads (the detours by cells,
+    /// then one search per landmark and direction). `None` when a cost does not fit
+    /// (then the bounds would be wrong).
     pub(crate) fn new(
         grid: &Grid<bool>,
         detour: &DetourTable,
         component: &[u32],
-        queue: &mut FifoQueue,
-        dist: &mut Stamped<u32>,
+        threads: usize,
     ) -> Option<Landmarks> {
         let states = grid.storage_size() * 4;
-        for state in 0..states {
-            if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))] {
-                detour.row(grid, state, queue, dist);
+        let threads = threads.clamp(1, 2 * LANDMARKS);
+        let share = states.div_ceil(threads).next_multiple_of(4);
+        std::thread::scope(|scope| {
+            for part in 0..threads {
+                scope.spawn(move || {
+                    let (mut queue, mut dist) =
+                        (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+                    for state in part * share..((part + 1) * share).min(states) {
+                        if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))]
+                        {
+                            detour.row(grid, state, &mut queue, &mut dist);
+                        }
+                    }
+                });
             }
-        }
-        let mut costs = vec![0i32; states * 2 * LANDMARKS];
+        });
         let cells = choose(grid, component);
-        let longest = u64::from(detour.longest_so_far()) + 1;
-        let mut open = MonotoneQueue::new();
-        let mut best = vec![u64::MAX; states];
-        for (j, &cell) in cells.iter().enumerate() {
-            for backward in [true, false] {
-                best.fill(u64::MAX);
-                open.reset(longest);
-                for side in 0..4 {
-                    if grid[grid.step(cell, Dir::from_index(side))] {
-                        best[cell * 4 + side] = 0;
-                        open.push(0, (cell * 4 + side) as u32);
-                    }
-                }
-                while let Some((d, state)) = open.pop() {
-                    let state = state as usize;
-                    if best[state] != d {
-                        continue;
-                    }
-                    let mut relax = |next: usize, w: u32| {
-                        let w = u64::from(w);
-                        if d + w < best[next] {
-                            best[next] = d + w;
-                            open.push(d + w, next as u32);
-                        }
-                    };
-                    if backward {
-                        // Into `state` = (c', s') from (c' + s', a): the piece stepped
-                        // from c = c' + s' the other way, after the blank's detour.
-                        let side = Dir::from_index(state % 4);
-                        let from = grid.step(state / 4, side);
-                        let dir = side.opposite().index();
-                        let row = detour.row(grid, from * 4 + dir, queue, dist);
-                        for (a, &w) in row.iter().enumerate() {
-                            if w != UNREACHABLE {
-                                relax(from * 4 + a, w + 1);
-                            }
-                        }
-                    } else {
-                        let cell = state / 4;
-                        let row = detour.row(grid, state, queue, dist);
-                        for (b, &w) in row.iter().enumerate() {
-                            if w != UNREACHABLE {
-                                let dir = Dir::from_index(b);
-                                let next = grid.step(cell, dir) * 4 + dir.opposite().index();
-                                relax(next, w + 1);
-                            }
-                        }
-                    }
-                }
-                let column = if backward { j } else { LANDMARKS + j };
-                for (state, &d) in best.iter().enumerate() {
-                    costs[state * 2 * LANDMARKS + column] = match (d, backward) {
-                        (u64::MAX, true) => 0,
-                        (u64::MAX, false) => -FAR,
-                        (d, true) => i32::try_from(d).ok().filter(|&d| d < FAR)?,
-                        (d, false) => -i32::try_from(d).ok().filter(|&d| d < FAR)?,
-                    };
-                }
+        let searches: Vec<(usize, bool)> = (0..2 * LANDMARKS)
+            .map(|k| (k % LANDMARKS, k < LANDMARKS))
+            .collect();
+        let columns: Vec<Option<Vec<i32>>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = searches
+                .chunks(searches.len().div_ceil(threads))
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        chunk
+                            .iter()
+                            .map(|&(j, backward)| costs_of(grid, detour, cells[j], backward))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| match h.join() {
+                    Ok(columns) => columns,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        });
+        let mut costs = vec![0i32; states * 2 * LANDMARKS];
+        for (column, values) in columns.into_iter().enumerate() {
+            for (state, value) in values?.into_iter().enumerate() {
+                costs[state * 2 * LANDMARKS + column] = value;
             }
         }
         Some(Landmarks { costs })
@@ -168,6 +149,73 @@ impl Landmarks {
     }
 }
 
+/// One column of [`Landmarks::costs`]: every state's cost to `cell` (`backward`: over
+/// reversed moves; 0 where it cannot reach it), or minus its cost from `cell` (`-FAR`
+/// where it cannot be reached); `None` if a cost is `FAR` or more. A Dijkstra search
+/// with a bucket queue; every detour is computed by then.
+fn costs_of(
+    grid: &Grid<bool>,
+    detour: &DetourTable,
+    cell: usize,
+    backward: bool,
+) -> Option<Vec<i32>> {
+    let states = grid.storage_size() * 4;
+    // (Scratch space for detours, which are all computed by now.)
+    let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+    let mut open = MonotoneQueue::new();
+    open.reset(u64::from(detour.longest_so_far()) + 1);
+    let mut best = vec![u64::MAX; states];
+    for side in 0..4 {
+        if grid[grid.step(cell, Dir::from_index(side))] {
+            best[cell * 4 + side] = 0;
+            open.push(0, (cell * 4 + side) as u32);
+        }
+    }
+    while let Some((d, state)) = open.pop() {
+        let state = state as usize;
+        if best[state] != d {
+            continue;
+        }
+        let mut relax = |next: usize, w: u32| {
+            let w = u64::from(w);
+            if d + w < best[next] {
+                best[next] = d + w;
+                open.push(d + w, next as u32);
+            }
+        };
+        if backward {
+            // Into `state` = (c', s') from (c' + s', a): the piece stepped from
+            // c = c' + s' the other way, after the blank's detour.
+            let side = Dir::from_index(state % 4);
+            let from = grid.step(state / 4, side);
+            let dir = side.opposite().index();
+            let row = detour.row(grid, from * 4 + dir, &mut queue, &mut dist);
+            for (a, &w) in row.iter().enumerate() {
+                if w != UNREACHABLE {
+                    relax(from * 4 + a, w + 1);
+                }
+            }
+        } else {
+            let here = state / 4;
+            let row = detour.row(grid, state, &mut queue, &mut dist);
+            for (b, &w) in row.iter().enumerate() {
+                if w != UNREACHABLE {
+                    let dir = Dir::from_index(b);
+                    relax(grid.step(here, dir) * 4 + dir.opposite().index(), w + 1);
+                }
+            }
+        }
+    }
+    best.into_iter()
+        .map(|d| match (d, backward) {
+            (u64::MAX, true) => Some(0),
+            (u64::MAX, false) => Some(-FAR),
+            (d, true) => i32::try_from(d).ok().filter(|&d| d < FAR),
+            (d, false) => i32::try_from(d).ok().filter(|&d| d < FAR).map(|d| -d),
+        })
+        .collect()
+}
+
 /// The movable cells nearest each corner of the board, in its largest component.
 fn choose(grid: &Grid<bool>, component: &[u32]) -> [usize; LANDMARKS] {
     let cells: Vec<usize> = grid.inner_indices().filter(|&c| grid[c]).collect();
@@ -180,8 +228,9 @@ fn choose(grid: &Grid<bool>, component: &[u32]) -> [usize; LANDMARKS] {
         .max_by_key(|&(label, size)| (*size, std::cmp::Reverse(*label)))
         .map_or(u32::MAX, |(&label, _)| label);
     let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    let corners = [(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)];
-    corners.map(|(r, c)| {
+    let corners = [(0, 0), (rows - 1, cols - 1), (0, cols - 1), (rows - 1, 0)];
+    std::array::from_fn(|i| {
+        let (r, c) = corners[i];
         cells
             .iter()
             .copied()

@@ -324,21 +324,19 @@ impl BoardSolver {
         cores: usize,
     ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
+        let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
+        let threaded =
+            threads > 1 && cells <= MAX_THREADED_CELLS && queries.len() * cells >= THREADED_WORK;
         if queries.len() >= LANDMARK_QUERIES && cells <= MAX_LANDMARK_CELLS {
             let tables = &*self.tables;
             tables.landmarks.get_or_init(|| {
-                Landmarks::new(
-                    tables.board.grid(),
-                    &tables.detour,
-                    &tables.component,
-                    &mut self.queue,
-                    &mut self.blank_dist,
-                )
+                let grid = tables.board.grid();
+                let helpers = if threaded { threads } else { 1 };
+                Landmarks::new(grid, &tables.detour, &tables.component, helpers)
             });
         }
-        let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
         self.threads_used = 1;
-        if threads == 1 || cells > MAX_THREADED_CELLS || queries.len() * cells < THREADED_WORK {
+        if !threaded {
             return queries.iter().map(|q| self.solve(q)).collect();
         }
         let chunk = queries.len().div_ceil(threads);
@@ -971,12 +969,15 @@ mod tests {
             assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
             let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
             for cores in [1, 2, 3, 5] {
+                // A fresh solver each time: its landmarks are made on `cores` threads.
+                let mut solver = BoardSolver::new(&board, Limits::NONE);
                 assert_eq!(
                     solver.solve_all_on(&queries, cores),
                     one_by_one,
                     "{family} {cores}"
                 );
                 assert_eq!(solver.threads_used, cores, "{family}");
+                assert!(solver.tables.landmarks.get().is_some_and(Option::is_some));
             }
             // Little work stays on the calling thread, however many cores.
             solver.solve_all_on(&queries[..100], 8).unwrap();
