@@ -61,44 +61,45 @@ impl Landmarks {
         let states = grid.storage_size() * 4;
         let threads = threads.clamp(1, 2 * LANDMARKS);
         let share = states.div_ceil(threads).next_multiple_of(4);
-        std::thread::scope(|scope| {
-            for part in 0..threads {
-                scope.spawn(move || {
-                    let (mut queue, mut dist) =
-                        (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
-                    for state in part * share..((part + 1) * share).min(states) {
-                        if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))]
-                        {
-                            detour.row(grid, state, &mut queue, &mut dist);
-                        }
-                    }
-                });
+        let precompute = |part: usize| {
+            let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+            for state in part * share..((part + 1) * share).min(states) {
+                if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))] {
+                    detour.row(grid, state, &mut queue, &mut dist);
+                }
             }
-        });
+        };
+        if threads == 1 {
+            precompute(0); // no thread to start
+        } else {
+            std::thread::scope(|scope| {
+                for part in 0..threads {
+                    scope.spawn(move || precompute(part));
+                }
+            });
+        }
         let cells = choose(grid, component);
         let searches: Vec<(usize, bool)> = (0..2 * LANDMARKS)
             .map(|k| (k % LANDMARKS, k < LANDMARKS))
             .collect();
-        let columns: Vec<Option<Vec<i32>>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = searches
-                .chunks(searches.len().div_ceil(threads))
-                .map(|chunk| {
-                    scope.spawn(move || {
-                        chunk
-                            .iter()
-                            .map(|&(j, backward)| costs_of(grid, detour, cells[j], backward))
-                            .collect::<Vec<_>>()
+        let search = |&(j, backward): &(usize, bool)| costs_of(grid, detour, cells[j], backward);
+        let columns: Vec<Option<Vec<i32>>> = if threads == 1 {
+            searches.iter().map(search).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = searches
+                    .chunks(searches.len().div_ceil(threads))
+                    .map(|chunk| scope.spawn(move || chunk.iter().map(search).collect::<Vec<_>>()))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| match h.join() {
+                        Ok(columns) => columns,
+                        Err(panic) => std::panic::resume_unwind(panic),
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| match h.join() {
-                    Ok(columns) => columns,
-                    Err(panic) => std::panic::resume_unwind(panic),
-                })
-                .collect()
-        });
+                    .collect()
+            })
+        };
         let mut costs = vec![0i32; states * 2 * LANDMARKS];
         for (column, values) in columns.into_iter().enumerate() {
             for (state, value) in values?.into_iter().enumerate() {
