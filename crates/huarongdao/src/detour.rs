@@ -10,7 +10,7 @@
 //! joined at all, gives the detours of a block that is a simple cycle of `L` cells in
 //! closed form (`L - 2`), and keeps every other breadth-first search inside its block.
 
-use grid_core::{Dir, FifoQueue, Grid, Stamped};
+use grid_core::{Dir, FifoQueue, Grid, LimitError, Meter, Stamped};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Marks a pair of sides the blank cannot join (or a side that is fixed).
@@ -62,12 +62,37 @@ impl DetourTable {
         queue: &mut FifoQueue,
         dist: &mut Stamped<u32>,
     ) -> [u32; 4] {
+        self.row_within(
+            grid,
+            state,
+            queue,
+            dist,
+            &mut Meter::start(grid_core::Limits::NONE),
+        )
+        .expect("no limits")
+    }
+
+    /// [`DetourTable::row`], charging `meter` a state per cell a search visits (so a
+    /// time limit stops a query whose detours are long searches).
+    ///
+    /// # Errors
+    /// When `meter` runs out.
+    #[inline]
+    pub(crate) fn row_within(
+        &self,
+        grid: &Grid<bool>,
+        state: usize,
+        queue: &mut FifoQueue,
+        dist: &mut Stamped<u32>,
+        meter: &mut Meter,
+    ) -> Result<[u32; 4], LimitError> {
         let at = state & !3;
         let row = &self.table[state * 4..state * 4 + 4];
         if row[state % 4].load(Ordering::Acquire) == PENDING {
             self.compute(grid, at / 4, queue, dist);
+            meter.charge(queue.pushed() as u64)?;
         }
-        std::array::from_fn(|b| row[b].load(Ordering::Relaxed))
+        Ok(std::array::from_fn(|b| row[b].load(Ordering::Relaxed)))
     }
 
     /// Which sides of `cell` the blank can join without entering it: bit `a * 4 + b`

@@ -382,6 +382,12 @@ impl BoardSolver {
         self.tables.board.check(query)?;
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
+        // The detours a search computes are charged to its time only, a state per cell
+        // their searches visit.
+        let mut detour_meter = Meter::start(Limits {
+            max_states: None,
+            ..self.limits
+        });
         let grid = self.tables.board.grid();
         if query.piece == query.target {
             return Ok(Some((0, NO_STATE)));
@@ -481,10 +487,13 @@ impl BoardSolver {
             if cell == target {
                 return Ok(Some((g, state)));
             }
-            let detours =
-                tables
-                    .detour
-                    .row(grid, state as usize, &mut self.queue, &mut self.blank_dist);
+            let detours = tables.detour.row_within(
+                grid,
+                state as usize,
+                &mut self.queue,
+                &mut self.blank_dist,
+                &mut detour_meter,
+            )?;
             let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
             // A state reached by a move has the blank where the piece came from; moving
             // the piece straight back would undo that move for two moves' cost, which
