@@ -1,167 +1,303 @@
 //! The blank's detour table: for every cell and ordered pair of its sides, the length of
 //! the blank's shortest walk from one side to the other that never enters the cell.
+//!
+//! The table is filled lazily, a cell at a time, the first time a search needs the cell:
+//! a board with no query does no detour work, and a query pays only for the cells its
+//! search reaches. Where two sides of a cell `c` are joined without `c`, the shortest
+//! walk between them stays inside the biconnected block that holds both of `c`'s edges
+//! to them (the walk and `c` close a cycle, and a cycle lies in one block); so the
+//! board's block-cut analysis ([`Blocks`], one depth-first search) says which sides are
+//! joined at all, gives the detours of a block that is a simple cycle of `L` cells in
+//! closed form (`L - 2`), and keeps every other breadth-first search inside its block.
 
-use crate::Board;
 use grid_core::{Dir, FifoQueue, Grid, LimitError, Meter, Stamped};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Marks a pair of sides the blank cannot join (or a side that is fixed).
 pub(crate) const UNREACHABLE: u32 = u32::MAX;
+/// Marks an entry not computed yet (real detours are shorter than the board).
+const PENDING: u32 = u32::MAX - 1;
+/// The side label of a fixed side (no block).
+const NO_BLOCK: u32 = u32::MAX;
 
-/// `detour(c, a, b)` for every cell `c` of a board, computed once per board.
+/// `detour(c, a, b)` for every cell `c` of a board, each cell computed when first asked.
 ///
 /// `detour(c, a, a)` is 0 when side `a` is movable. A piece standing on `c` with the
 /// blank on side `a` steps in direction `b` at a cost of `detour(c, a, b) + 1` moves.
-#[derive(Clone, Debug)]
+///
+/// The entries are atomics so that the threads of one board's queries share the table
+/// and fill it as they go: a cell's entries are a function of the board alone, so two
+/// threads that compute the same cell at once write the same values.
+#[derive(Debug)]
 pub(crate) struct DetourTable {
-    /// 16 entries per stored cell of the padded grid, `[a * 4 + b]`.
-    table: Vec<u32>,
-    /// The longest finite detour on the board.
-    longest: u32,
+    /// 16 entries per stored cell of the padded grid, `[a * 4 + b]`; [`PENDING`] until
+    /// the cell is computed (its diagonal entries are written last).
+    table: Vec<AtomicU32>,
+    blocks: Blocks,
+    /// The longest finite detour computed so far.
+    longest: AtomicU32,
 }
 
 impl DetourTable {
-    /// Builds the table with one breadth-first search per movable side of every cell,
-    /// each stopping as soon as it has reached every other side it still needs. The
-    /// search from side `a` reaches sides after `a` only; the table is symmetric.
-    ///
-    /// Sides the blank cannot join at all (the cell is a cut vertex between them) are
-    /// known beforehand from one depth-first search of the board ([`SideGroups`]), so no
-    /// search ever sweeps a whole region looking for a side that is not there.
+    /// The table of `grid`'s board with no cell computed yet: only the block-cut
+    /// analysis, linear in the board.
+    pub(crate) fn new(grid: &Grid<bool>) -> DetourTable {
+        DetourTable {
+            table: (0..grid.storage_size() * 16)
+                .map(|_| AtomicU32::new(PENDING))
+                .collect(),
+            blocks: Blocks::new(grid),
+            longest: AtomicU32::new(0),
+        }
+    }
+
+    /// The detours from side `state % 4` of cell `state / 4` to each side (the side
+    /// `state % 4` must be movable), computing the cell first if it is not yet; `queue`
+    /// and `dist` are scratch space for that.
+    #[inline]
+    pub(crate) fn row(
+        &self,
+        grid: &Grid<bool>,
+        state: usize,
+        queue: &mut FifoQueue,
+        dist: &mut Stamped<u32>,
+    ) -> [u32; 4] {
+        self.row_within(
+            grid,
+            state,
+            queue,
+            dist,
+            &mut Meter::start(grid_core::Limits::NONE),
+        )
+        .expect("no limits")
+    }
+
+    /// [`DetourTable::row`], charging `meter` a state per cell a search visits (so a
+    /// time limit stops a query whose detours are long searches).
     ///
     /// # Errors
-    /// When `meter` runs out (the work is charged a state per cell the searches visit).
-    pub(crate) fn new(
-        board: &Board,
+    /// When `meter` runs out.
+    #[inline]
+    pub(crate) fn row_within(
+        &self,
+        grid: &Grid<bool>,
+        state: usize,
         queue: &mut FifoQueue,
         dist: &mut Stamped<u32>,
         meter: &mut Meter,
-    ) -> Result<DetourTable, LimitError> {
-        let grid = board.grid();
-        let mut table = vec![UNREACHABLE; grid.storage_size() * 16];
-        let mut longest = 0;
-        let groups = SideGroups::new(grid);
+    ) -> Result<[u32; 4], LimitError> {
+        let at = state & !3;
+        let row = &self.table[state * 4..state * 4 + 4];
+        if row[state % 4].load(Ordering::Acquire) == PENDING {
+            self.compute(grid, at / 4, queue, dist);
+            meter.charge(queue.pushed() as u64)?;
+        }
+        Ok(std::array::from_fn(|b| row[b].load(Ordering::Relaxed)))
+    }
+
+    /// Which sides of `cell` the blank can join without entering it: bit `a * 4 + b`
+    /// is set when sides `a` and `b` are movable and joined (so bit `a * 5` says
+    /// whether side `a` is movable). 0 for fixed cells.
+    #[inline]
+    pub(crate) fn joined(&self, cell: usize) -> u16 {
+        self.blocks.joined[cell]
+    }
+
+    /// The longest finite detour computed so far (a later cell may have a longer one).
+    pub(crate) fn longest_so_far(&self) -> u32 {
+        self.longest.load(Ordering::Relaxed)
+    }
+
+    /// Computes the 16 entries of `cell`: the pairs of a cycle block in closed form,
+    /// the others with one breadth-first search per side inside the side's block, each
+    /// stopping as soon as it has reached every other side of the block it still needs.
+    /// The search from side `a` finds sides after `a` only; the table is symmetric.
+    #[cold]
+    fn compute(
+        &self,
+        grid: &Grid<bool>,
+        cell: usize,
+        queue: &mut FifoQueue,
+        dist: &mut Stamped<u32>,
+    ) {
+        let label = self.blocks.of(grid, cell);
         let offsets = Dir::ALL.map(|d| grid.offset(d));
         let stride = grid.stride();
-        for cell in grid.inner_indices().filter(|&c| grid[c]) {
-            let entry = &mut table[cell * 16..cell * 16 + 16];
-            let sides: [usize; 4] = offsets.map(|o| cell.wrapping_add_signed(o));
-            let group = groups.of(grid, cell);
-            for a in 0..4 {
-                if !grid[sides[a]] {
+        let sides = offsets.map(|o| cell.wrapping_add_signed(o));
+        let mut entry = [UNREACHABLE; 16];
+        let mut longest = 0;
+        for a in 0..4 {
+            if label[a] == NO_BLOCK {
+                continue;
+            }
+            entry[a * 4 + a] = 0;
+            let cycle = self.blocks.cycle_len(label[a]);
+            let mut wanted = 0;
+            for b in a + 1..4 {
+                if label[b] != label[a] {
                     continue;
                 }
-                entry[a * 4 + a] = 0;
-                let mut wanted = 0;
-                for b in a + 1..4 {
-                    wanted += usize::from(grid[sides[b]] && group[b] == group[a]);
+                if cycle != 0 {
+                    // The walk round the rest of the cycle: every cell but `c` and the
+                    // side it starts on.
+                    entry[a * 4 + b] = cycle - 2;
+                    entry[b * 4 + a] = cycle - 2;
+                    longest = longest.max(cycle - 2);
+                } else if let Some(d) = shortest_round(grid, cell, &offsets, a, b) {
+                    entry[a * 4 + b] = d;
+                    entry[b * 4 + a] = d;
+                    longest = longest.max(d);
+                } else {
+                    wanted += 1;
                 }
-                if wanted == 0 {
-                    continue;
-                }
-                // Breadth-first search of the blank from side `a`, around `cell`.
-                queue.clear();
-                dist.clear();
-                dist.set(cell, 0); // the piece's cell is never entered
-                dist.set(sides[a], 0);
-                queue.push(sides[a] as u32);
-                'bfs: while let Some(here) = queue.pop() {
-                    meter.charge(1)?;
-                    let here = here as usize;
-                    let d = dist.get(here).unwrap_or(0) + 1;
-                    for &offset in &offsets {
-                        let next = here.wrapping_add_signed(offset);
-                        if !grid[next] || !dist.insert(next, d) {
-                            continue;
-                        }
-                        // Only the cell's neighbours can be sides: one or a row apart.
-                        let gap = next.abs_diff(cell);
-                        let side = if gap == 1 || gap == stride {
-                            sides[a + 1..].iter().position(|&s| s == next)
-                        } else {
-                            None
-                        };
-                        if let Some(b) = side {
-                            let b = a + 1 + b;
-                            entry[a * 4 + b] = d;
-                            entry[b * 4 + a] = d;
-                            longest = longest.max(d);
-                            wanted -= 1;
-                            if wanted == 0 {
-                                break 'bfs;
-                            }
-                        }
-                        queue.push(next as u32);
+            }
+            if wanted == 0 {
+                continue;
+            }
+            // Breadth-first search of the blank from side `a`, round `cell`. (Keeping it
+            // to the block's edges costs more lookups than it saves on random boards:
+            // it stops at the distance of its last side anyway.)
+            queue.clear();
+            dist.clear();
+            dist.set(cell, 0); // the piece's cell is never entered
+            dist.set(sides[a], 0);
+            queue.push(sides[a] as u32);
+            'bfs: while let Some(here) = queue.pop() {
+                let here = here as usize;
+                let d = dist.get(here).unwrap_or(0) + 1;
+                for &offset in &offsets {
+                    let next = here.wrapping_add_signed(offset);
+                    if !grid[next] || !dist.insert(next, d) {
+                        continue;
                     }
+                    // Only the cell's neighbours can be sides: one or a row apart.
+                    let gap = next.abs_diff(cell);
+                    let side = if gap == 1 || gap == stride {
+                        sides[a + 1..].iter().position(|&s| s == next)
+                    } else {
+                        None
+                    };
+                    if let Some(b) = side {
+                        let b = a + 1 + b;
+                        if entry[a * 4 + b] != UNREACHABLE {
+                            queue.push(next as u32);
+                            continue; // found without a search
+                        }
+                        entry[a * 4 + b] = d;
+                        entry[b * 4 + a] = d;
+                        longest = longest.max(d);
+                        wanted -= 1;
+                        if wanted == 0 {
+                            break 'bfs;
+                        }
+                    }
+                    queue.push(next as u32);
                 }
             }
         }
-        Ok(DetourTable { table, longest })
-    }
-
-    /// The detours from side `state % 4` of cell `state / 4` to each side.
-    #[inline]
-    pub(crate) fn row(&self, state: usize) -> &[u32; 4] {
-        self.table[state * 4..state * 4 + 4]
-            .try_into()
-            .expect("four sides")
-    }
-
-    /// The longest finite detour on the board.
-    pub(crate) fn longest(&self) -> u32 {
-        self.longest
+        let at = cell * 16;
+        for (i, &value) in entry.iter().enumerate() {
+            if i % 5 != 0 {
+                self.table[at + i].store(value, Ordering::Relaxed);
+            }
+        }
+        self.longest.fetch_max(longest, Ordering::Relaxed);
+        // The diagonal last: a reader that sees it computed sees the rest.
+        for a in 0..4 {
+            self.table[at + a * 5].store(entry[a * 5], Ordering::Release);
+        }
     }
 }
 
-/// For every cell, which of its sides the blank can join without entering it: the
-/// classic articulation-point analysis of one depth-first search (Hopcroft and Tarjan).
+/// The detour between sides `a` and `b` of `cell` when it is as short as any can be:
+/// 2 round the corner between neighbouring sides, 4 along one flank between opposite
+/// ones (the blank must change row or column round `cell`); `None` when that way is
+/// blocked (a search finds the detour).
+#[inline]
+fn shortest_round(
+    grid: &Grid<bool>,
+    cell: usize,
+    offsets: &[isize; 4],
+    a: usize,
+    b: usize,
+) -> Option<u32> {
+    let (da, db) = (Dir::from_index(a), Dir::from_index(b));
+    let at = |steps: &[usize]| {
+        steps
+            .iter()
+            .fold(cell, |here, &d| here.wrapping_add_signed(offsets[d]))
+    };
+    if db != da.opposite() {
+        return grid[at(&[a, b])].then_some(2);
+    }
+    // Opposite sides: either flank, three cells.
+    Dir::ALL
+        .into_iter()
+        .filter(|&p| p != da && p != db)
+        .any(|p| {
+            let p = p.index();
+            grid[at(&[a, p])] && grid[at(&[p])] && grid[at(&[b, p])]
+        })
+        .then_some(4)
+}
+
+/// The board's biconnected blocks, from one depth-first search (Hopcroft and Tarjan):
+/// which of a cell's sides the blank can join without entering it, which block each
+/// edge lies in, and which blocks are simple cycles.
 ///
-/// Removing cell `c` splits off each DFS child subtree `s` with `low(s) >= disc(c)`; all
-/// the rest (the parent's side, and child subtrees with a back edge above `c`) stays in
-/// one piece. A neighbour of `c` is either an ancestor (the parent's side) or inside one
-/// child's subtree, found by discovery intervals.
-struct SideGroups {
-    /// DFS discovery time, 1-based; 0 for cells not visited (fixed ones).
+/// A block is named by its head: the first cell the search entered it by (the child
+/// `v` of a tree edge `(p, v)` with `low(v) >= disc(p)`). Every edge of a grid's
+/// depth-first search joins a cell to an ancestor, and lies in the block of its deeper
+/// end's tree edge, `head(v)`: `v` itself when `v` starts a block, else `head(parent)`.
+/// Removing cell `c` splits off each child subtree that starts a block; everything
+/// else (the parent's side, and child subtrees with a back edge above `c`) stays in the
+/// block of `c`'s own tree edge. So a side's label is `head(c)` for a side above `c`
+/// and `head(child)` for a side in a child's subtree (found by discovery intervals).
+#[derive(Debug)]
+struct Blocks {
+    /// Depth-first discovery time, 1-based; 0 for cells not visited (fixed ones).
     disc: Vec<u32>,
-    /// The smallest discovery time reachable from the subtree with one back edge.
-    low: Vec<u32>,
-    /// The largest discovery time in the subtree.
+    /// The largest discovery time in the cell's subtree.
     last: Vec<u32>,
     parent: Vec<u32>,
+    /// The block of the cell's tree edge to its parent (unused for roots).
+    head: Vec<u32>,
+    /// Per block head: the block's number of cells when it is a simple cycle, else 0.
+    cycle: Vec<u32>,
+    /// Per cell, its sides' [`DetourTable::joined`] bits.
+    joined: Vec<u16>,
 }
 
-/// The group of sides on the parent's side of a cell.
-const ABOVE: u32 = u32::MAX;
-
-impl SideGroups {
-    fn new(grid: &Grid<bool>) -> SideGroups {
+impl Blocks {
+    fn new(grid: &Grid<bool>) -> Blocks {
         let n = grid.storage_size();
-        let mut groups = SideGroups {
-            disc: vec![0; n],
-            low: vec![0; n],
-            last: vec![0; n],
-            parent: vec![u32::MAX; n],
-        };
+        let mut disc = vec![0u32; n];
+        let mut low = vec![0u32; n];
+        let mut last = vec![0u32; n];
+        let mut parent = vec![u32::MAX; n];
+        // Cells in discovery order, to set heads parents first.
+        let mut order: Vec<u32> = Vec::new();
         let mut time = 0;
         // An explicit stack of (cell, next direction to try): boards are far too large
         // for recursion.
         let mut stack: Vec<(u32, u8)> = Vec::new();
         for root in grid.inner_indices() {
-            if !grid[root] || groups.disc[root] != 0 {
+            if !grid[root] || disc[root] != 0 {
                 continue;
             }
             time += 1;
-            groups.disc[root] = time;
-            groups.low[root] = time;
+            disc[root] = time;
+            low[root] = time;
+            order.push(root as u32);
             stack.push((root as u32, 0));
             while let Some(top) = stack.last_mut() {
                 let (cell, dir) = (top.0 as usize, top.1);
                 if dir == 4 {
                     stack.pop();
-                    groups.last[cell] = time;
-                    let parent = groups.parent[cell];
-                    if parent != u32::MAX {
-                        let p = parent as usize;
-                        groups.low[p] = groups.low[p].min(groups.low[cell]);
+                    last[cell] = time;
+                    if parent[cell] != u32::MAX {
+                        let p = parent[cell] as usize;
+                        low[p] = low[p].min(low[cell]);
                     }
                     continue;
                 }
@@ -170,29 +306,91 @@ impl SideGroups {
                 if !grid[next] {
                     continue;
                 }
-                if groups.disc[next] == 0 {
+                if disc[next] == 0 {
                     time += 1;
-                    groups.disc[next] = time;
-                    groups.low[next] = time;
-                    groups.parent[next] = cell as u32;
+                    disc[next] = time;
+                    low[next] = time;
+                    parent[next] = cell as u32;
+                    order.push(next as u32);
                     stack.push((next as u32, 0));
-                } else if next as u32 != groups.parent[cell] {
-                    groups.low[cell] = groups.low[cell].min(groups.disc[next]);
+                } else if next as u32 != parent[cell] {
+                    low[cell] = low[cell].min(disc[next]);
                 }
             }
         }
-        groups
+        drop(stack);
+        let mut head = low; // reused: each cell's low is read before its head is set
+        // Per block head: its cells other than the head's parent, then its back edges.
+        let mut cells = vec![0u32; n];
+        let mut back = vec![0u32; n];
+        for &v in &order {
+            let v = v as usize;
+            let p = parent[v];
+            if p == u32::MAX {
+                continue; // a root: no tree edge above it
+            }
+            let p = p as usize;
+            let h = if head[v] >= disc[p] {
+                v
+            } else {
+                head[p] as usize
+            };
+            head[v] = h as u32;
+            cells[h] += 1;
+            for d in Dir::ALL {
+                let u = grid.step(v, d);
+                if grid[u] && disc[u] < disc[v] && u != p {
+                    back[h] += 1; // a back edge from `v` up to an ancestor
+                }
+            }
+        }
+        for &v in &order {
+            let v = v as usize;
+            if parent[v] == u32::MAX {
+                head[v] = u32::MAX;
+            }
+        }
+        // A block of `k + 1` cells is a simple cycle when it has `k + 1` edges: its `k`
+        // tree edges and one back edge.
+        let mut cycle = cells;
+        for (h, count) in cycle.iter_mut().enumerate() {
+            *count = if back[h] == 1 { *count + 1 } else { 0 };
+        }
+        let mut blocks = Blocks {
+            disc,
+            last,
+            parent,
+            head,
+            cycle,
+            joined: Vec::new(),
+        };
+        let mut joined = vec![0u16; n];
+        for &v in &order {
+            let label = blocks.of(grid, v as usize);
+            for a in 0..4 {
+                for b in 0..4 {
+                    if label[a] != NO_BLOCK && label[a] == label[b] {
+                        joined[v as usize] |= 1 << (a * 4 + b);
+                    }
+                }
+            }
+        }
+        blocks.joined = joined;
+        blocks
     }
 
-    /// A group label per side of `cell` (meaningful for movable sides): two sides have
-    /// the same label exactly when the blank can walk from one to the other without
-    /// entering `cell`.
+    /// A label per side of `cell` (a movable cell): two movable sides have the same
+    /// label exactly when the blank can walk from one to the other without entering
+    /// `cell`; [`NO_BLOCK`] for fixed sides.
     fn of(&self, grid: &Grid<bool>, cell: usize) -> [u32; 4] {
         let disc = self.disc[cell];
         Dir::ALL.map(|d| {
             let side = grid.step(cell, d);
-            if !grid[side] || self.disc[side] < disc {
-                return ABOVE; // fixed, or an ancestor: the parent's side
+            if !grid[side] {
+                return NO_BLOCK;
+            }
+            if self.disc[side] < disc {
+                return self.head[cell]; // an ancestor: the block of the edge above
             }
             // A descendant: in the subtree of the child whose interval holds it.
             let child = Dir::ALL
@@ -205,14 +403,13 @@ impl SideGroups {
                         && self.disc[side] <= self.last[c]
                 })
                 .expect("a descendant neighbour lies in a child's subtree");
-            if self.low[child] >= disc || self.parent[cell] == u32::MAX {
-                // Cut off from the parent's side (or `cell` is the root, which has
-                // no parent's side: every child subtree is a group of its own).
-                child as u32
-            } else {
-                ABOVE
-            }
+            self.head[child]
         })
+    }
+
+    /// The number of cells of `block` if it is a simple cycle, else 0.
+    fn cycle_len(&self, block: u32) -> u32 {
+        self.cycle[block as usize]
     }
 }
 
@@ -221,10 +418,11 @@ mod tests {
     use super::*;
     use grid_core::SplitMix64;
 
-    /// Side groups agree with a plain search of the board without the cell.
-    #[test]
-    fn side_groups_match_connectivity_without_the_cell() {
+    /// Random boards, and boards of one-cell-wide rings (some crossing, some touching
+    /// open patches): cycle blocks, blocks that are not cycles, and cut cells.
+    fn boards() -> Vec<Grid<bool>> {
         let mut rng = SplitMix64::new(11);
+        let mut boards = Vec::new();
         for round in 0..300 {
             let (rows, cols) = (1 + rng.index(9), 1 + rng.index(9));
             let density = (round % 7) as u32 * 10;
@@ -232,16 +430,49 @@ mod tests {
             for i in grid.inner_indices().collect::<Vec<_>>() {
                 grid[i] = !rng.percent(density);
             }
-            let groups = SideGroups::new(&grid);
+            boards.push(grid);
+        }
+        for round in 0..200 {
+            let (rows, cols) = (2 + rng.index(10), 2 + rng.index(10));
+            let mut grid = Grid::new(rows, cols, 1, false, false);
+            for _ in 0..1 + round % 4 {
+                let (r0, c0) = (rng.index(rows - 1), rng.index(cols - 1));
+                let (r1, c1) = (
+                    r0 + 1 + rng.index(rows - 1 - r0),
+                    c0 + 1 + rng.index(cols - 1 - c0),
+                );
+                for r in r0..=r1 {
+                    for c in c0..=c1 {
+                        if r == r0 || r == r1 || c == c0 || c == c1 {
+                            grid.set(grid_core::Pos::new(r, c), true);
+                        }
+                    }
+                }
+            }
+            if round % 5 == 0 {
+                let p = grid_core::Pos::new(rng.index(rows), rng.index(cols));
+                grid.set(p, true);
+            }
+            boards.push(grid);
+        }
+        boards
+    }
+
+    /// Side labels agree with a plain search of the board without the cell.
+    #[test]
+    fn side_labels_match_connectivity_without_the_cell() {
+        for (round, grid) in boards().iter().enumerate() {
+            let blocks = Blocks::new(grid);
             for cell in grid.inner_indices().filter(|&c| grid[c]) {
-                let label = groups.of(&grid, cell);
+                let label = blocks.of(grid, cell);
                 let sides = Dir::ALL.map(|d| grid.step(cell, d));
                 for a in 0..4 {
+                    assert_eq!(label[a] == NO_BLOCK, !grid[sides[a]]);
                     for b in 0..4 {
                         if !grid[sides[a]] || !grid[sides[b]] {
                             continue;
                         }
-                        let joined = reachable(&grid, sides[a], sides[b], cell);
+                        let joined = distance(grid, sides[a], sides[b], cell).is_some();
                         assert_eq!(
                             label[a] == label[b],
                             joined,
@@ -253,23 +484,86 @@ mod tests {
         }
     }
 
-    fn reachable(grid: &Grid<bool>, from: usize, to: usize, avoid: usize) -> bool {
-        let mut seen = vec![false; grid.storage_size()];
-        seen[avoid] = true;
-        seen[from] = true;
-        let mut stack = vec![from];
-        while let Some(here) = stack.pop() {
-            if here == to {
-                return true;
+    /// Every entry, computed lazily in any order (closed form in cycles, searches kept
+    /// in their block elsewhere), is the plain breadth-first distance round the cell.
+    #[test]
+    fn detours_match_plain_search() {
+        let mut rng = SplitMix64::new(5);
+        let (mut queue, mut cycles) = (FifoQueue::new(), 0);
+        for (round, grid) in boards().iter().enumerate() {
+            let table = DetourTable::new(grid);
+            let mut dist = Stamped::new(grid.storage_size(), 0);
+            let mut states: Vec<usize> = (0..grid.storage_size() * 4)
+                .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
+                .collect();
+            rng.shuffle(&mut states);
+            let mut longest = 0;
+            for state in states {
+                let (cell, a) = (state / 4, state % 4);
+                let row = table.row(grid, state, &mut queue, &mut dist);
+                for (b, &got) in row.iter().enumerate() {
+                    let side_b = grid.step(cell, Dir::from_index(b));
+                    let expected = if grid[side_b] {
+                        distance(grid, grid.step(cell, Dir::from_index(a)), side_b, cell)
+                    } else {
+                        None
+                    };
+                    assert_eq!(
+                        got,
+                        expected.unwrap_or(UNREACHABLE),
+                        "round {round} cell {cell} sides {a} {b}"
+                    );
+                    longest = longest.max(expected.unwrap_or(0));
+                    let joined = table.joined(cell) & 1 << (a * 4 + b) != 0;
+                    assert_eq!(joined, expected.is_some(), "round {round} cell {cell}");
+                }
+                let label = table.blocks.of(grid, cell)[a];
+                cycles += usize::from(table.blocks.cycle_len(label) != 0);
             }
-            for d in Dir::ALL {
-                let next = grid.step(here, d);
-                if grid[next] && !seen[next] {
-                    seen[next] = true;
-                    stack.push(next);
+            assert_eq!(table.longest_so_far(), longest, "round {round}");
+        }
+        assert!(cycles > 1000, "only {cycles} states in cycle blocks");
+    }
+
+    /// A one-cell-wide loop is one cycle block: every detour is the loop's length less
+    /// two, without a search.
+    #[test]
+    fn a_loop_is_one_cycle() {
+        let (rows, cols) = (5, 7);
+        let mut grid = Grid::new(rows, cols, 1, false, false);
+        for r in 0..rows {
+            for c in 0..cols {
+                if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
+                    grid.set(grid_core::Pos::new(r, c), true);
                 }
             }
         }
-        false
+        let table = DetourTable::new(&grid);
+        let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+        let cell = grid.index(grid_core::Pos::new(0, 3));
+        let row = table.row(&grid, cell * 4 + Dir::Left.index(), &mut queue, &mut dist);
+        assert_eq!(row[Dir::Right.index()], 2 * (rows + cols) as u32 - 4 - 2);
+        assert_eq!(queue.pushed(), 0, "no search in a cycle");
+    }
+
+    /// Breadth-first distance from `from` to `to` never entering `avoid`.
+    fn distance(grid: &Grid<bool>, from: usize, to: usize, avoid: usize) -> Option<u32> {
+        let mut dist = vec![u32::MAX; grid.storage_size()];
+        dist[avoid] = 0;
+        dist[from] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(here) = queue.pop_front() {
+            if here == to {
+                return Some(dist[here]);
+            }
+            for d in Dir::ALL {
+                let next = grid.step(here, d);
+                if grid[next] && dist[next] == u32::MAX {
+                    dist[next] = dist[here] + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
     }
 }

@@ -40,6 +40,7 @@ mod board;
 mod detour;
 #[cfg(feature = "generate")]
 pub mod generate;
+mod landmarks;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 mod reach;

@@ -2,7 +2,7 @@
 //! connected components, computed once per board, answer "can the piece ever reach
 //! the target" before a search would find out by exhausting everything it can reach.
 
-use crate::detour::{DetourTable, UNREACHABLE};
+use crate::detour::DetourTable;
 use grid_core::{Dir, Grid, Stamped};
 
 /// Marks a state that does not exist (a fixed cell, or a fixed side).
@@ -21,17 +21,12 @@ pub(crate) struct Reach {
 /// The states one move leads to from `state` (a state that exists): the piece steps to
 /// a neighbour whose side the blank can walk round to. [`NONE`] where it cannot.
 #[inline]
-fn successors(
-    grid: &Grid<bool>,
-    detour: &DetourTable,
-    offsets: &[isize; 4],
-    state: usize,
-) -> [u32; 4] {
+fn successors(grid: &Grid<bool>, detour: &DetourTable, state: usize) -> [u32; 4] {
     let cell = state / 4;
-    let row = detour.row(state);
+    let joined = detour.joined(cell) >> (state % 4 * 4);
     std::array::from_fn(|d| {
-        let to = cell.wrapping_add_signed(offsets[d]);
-        if row[d] != UNREACHABLE && grid[to] {
+        if joined & 1 << d != 0 {
+            let to = grid.step(cell, Dir::from_index(d));
             (to * 4 + Dir::from_index(d).opposite().index()) as u32
         } else {
             NONE
@@ -63,7 +58,7 @@ impl Reach {
             next_index += 1;
             stack.push(root as u32);
             on_stack[root] = true;
-            frames.push((root as u32, successors(grid, detour, &offsets, root), 0));
+            frames.push((root as u32, successors(grid, detour, root), 0));
             while let Some(frame) = frames.last_mut() {
                 let v = frame.0 as usize;
                 if usize::from(frame.2) < 4 {
@@ -79,7 +74,7 @@ impl Reach {
                         next_index += 1;
                         stack.push(w as u32);
                         on_stack[w] = true;
-                        frames.push((w as u32, successors(grid, detour, &offsets, w), 0));
+                        frames.push((w as u32, successors(grid, detour, w), 0));
                     } else if on_stack[w] {
                         low[v] = low[v].min(index[w]);
                     }
@@ -106,11 +101,10 @@ impl Reach {
         // The edges between components, grouped by their source (compressed rows, by a
         // counting sort; a repeated edge costs the reachability search nothing).
         let component_of = &component;
-        let offsets = &offsets;
         let crossing = |s: usize| {
             let component = component_of;
             let from = component[s];
-            successors(grid, detour, offsets, s)
+            successors(grid, detour, s)
                 .into_iter()
                 .filter(move |&w| w != NONE && component[w as usize] != from)
                 .map(move |w| (from, component[w as usize]))

@@ -1,6 +1,7 @@
 //! The fast solver: A* over (piece cell, blank side) on top of the detour table.
 
 use crate::detour::{DetourTable, UNREACHABLE};
+use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
 use grid_core::{
@@ -8,7 +9,7 @@ use grid_core::{
     Stamped,
 };
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,11 +43,9 @@ impl From<LimitError> for SolveError {
     }
 }
 
-/// The parent of a start state; never has [`EXPANDED`] cleared, so it is also never a
-/// real state id (state ids stay below 2^24).
-const NO_PARENT: u32 = u32::MAX >> 1;
-/// Set in a state's parent once it has been expanded.
-const EXPANDED: u32 = 1 << 31;
+/// The final state of a query whose piece starts on the target (state ids stay below
+/// 2^24).
+const NO_STATE: u32 = u32::MAX;
 
 /// Answers queries, board after board.
 ///
@@ -86,7 +85,8 @@ impl Solver {
         Solver::default()
     }
 
-    /// A solver whose searches stop at `limits` (the board's tables are always built).
+    /// A solver whose searches stop at `limits` (the detours a search needs are charged
+    /// to its time, not to its states).
     ///
     /// ```
     /// use huarongdao::{Board, LimitError, Limits, Pos, Query, SolveError, Solver};
@@ -106,19 +106,16 @@ impl Solver {
     }
 
     /// The solver of `board`: the one held if it is this board's, else a new one.
-    ///
-    /// # Errors
-    /// When building the board's tables runs out of the solver's time.
-    fn prepare(&mut self, board: &Board) -> Result<&mut BoardSolver, LimitError> {
+    fn prepare(&mut self, board: &Board) -> &mut BoardSolver {
         let held = self
             .prepared
             .as_ref()
             .is_some_and(|prepared| prepared.tables.board.id() == board.id());
         if !held {
             self.prepared = None; // free the old tables before building the new ones
-            self.prepared = Some(BoardSolver::new(board, self.limits)?);
+            self.prepared = Some(BoardSolver::new(board, self.limits));
         }
-        Ok(self.prepared.as_mut().expect("prepared just above"))
+        self.prepared.as_mut().expect("prepared just above")
     }
 
     /// The minimum number of moves for `query` on `board`, or `None` if the piece can
@@ -128,7 +125,7 @@ impl Solver {
     /// If the query breaks the rules ([`Board::check`]), or the search stops at the
     /// solver's limits.
     pub fn solve(&mut self, board: &Board, query: &Query) -> Result<Option<u64>, SolveError> {
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let answer = prepared.solve(query);
         self.stats = prepared.stats;
         answer
@@ -144,7 +141,7 @@ impl Solver {
         board: &Board,
         query: &Query,
     ) -> Result<Option<Solution>, SolveError> {
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let solution = prepared.solve_with_path(query);
         self.stats = prepared.stats;
         solution
@@ -169,7 +166,7 @@ impl Solver {
         if queries.is_empty() {
             return Ok(Vec::new()); // no query, no tables to build
         }
-        let prepared = self.prepare(board)?;
+        let prepared = self.prepare(board);
         let answers = prepared.solve_all(queries);
         self.stats = prepared.stats;
         answers
@@ -203,9 +200,11 @@ struct BoardSolver {
     /// Components of the state graph seen by the reachability check, and its stack.
     reach_seen: Stamped<()>,
     reach_stack: Vec<u32>,
-    /// Per state `cell * 4 + side`: best cost found and the state it came from; the
-    /// parent's top bit marks states already expanded.
-    best: Stamped<(u64, u32)>,
+    /// Per state `cell * 4 + side`: best cost found, and whether it has been expanded.
+    best: Costs,
+    /// The blank's distances to the piece's sides in the last search (the costs of its
+    /// start states), for rebuilding paths.
+    start_costs: [Option<u64>; 4],
     stats: SearchStats,
     limits: Limits,
     /// Threads the last [`Solver::solve_all`] ran on, this one included.
@@ -225,7 +224,19 @@ struct Tables {
     component: Vec<u32>,
     /// Which states can lead to which, to answer "never" without a search.
     reach: Reach,
+    /// Landmark costs for a tighter heuristic, made by the first batch of queries
+    /// large enough to pay for them (`None` inside: they did not fit).
+    landmarks: OnceLock<Option<Landmarks>>,
 }
+
+/// The longest detour the search's bucket queue is sized for before any is known.
+const MIN_WINDOW: u64 = 250;
+
+/// Fewest queries in one [`Solver::solve_all`] worth computing landmarks for: they cost
+/// about eight searches over every state of the board.
+const LANDMARK_QUERIES: usize = 64;
+/// Largest board that gets landmarks (they take 32 bytes a state).
+const MAX_LANDMARK_CELLS: usize = 1 << 20;
 
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
@@ -239,18 +250,14 @@ const THREADED_WORK: usize = 4_000_000;
 const MAX_THREADED_CELLS: usize = 1 << 20;
 
 impl BoardSolver {
-    /// A solver for `board`; computes its detour table, within the time of `limits`
-    /// (its state limit is for the searches of queries).
-    fn new(board: &Board, limits: Limits) -> Result<BoardSolver, LimitError> {
+    /// A solver for `board`: its tables, in time linear in the board (the detour table
+    /// is filled as the searches need it).
+    fn new(board: &Board, limits: Limits) -> BoardSolver {
         let grid = board.grid();
         let cells = grid.storage_size();
-        let mut queue = FifoQueue::new();
-        let mut blank_dist = Stamped::new(cells, 0);
-        let mut meter = Meter::start(Limits {
-            max_states: None,
-            ..limits
-        });
-        let detour = DetourTable::new(board, &mut queue, &mut blank_dist, &mut meter)?;
+        let queue = FifoQueue::new();
+        let blank_dist = Stamped::new(cells, 0);
+        let detour = DetourTable::new(grid);
         let stride = grid.stride();
         let coords = (0..cells)
             .map(|i| ((i / stride) as u32, (i % stride) as u32))
@@ -263,13 +270,9 @@ impl BoardSolver {
             heuristic: HeuristicTable::new(grid),
             component: components(grid),
             reach,
+            landmarks: OnceLock::new(),
         };
-        Ok(BoardSolver::with_tables(
-            Arc::new(tables),
-            queue,
-            blank_dist,
-            limits,
-        ))
+        BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
     }
 
     fn with_tables(
@@ -288,7 +291,8 @@ impl BoardSolver {
             now: Vec::new(),
             later: Vec::new(),
             open: MonotoneQueue::new(),
-            best: Stamped::new(cells * 4, (0, NO_PARENT)),
+            best: Costs::new(cells * 4),
+            start_costs: [None; 4],
             stats: SearchStats::default(),
             limits,
             threads_used: 1,
@@ -321,8 +325,18 @@ impl BoardSolver {
     ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
         let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
+        let threaded =
+            threads > 1 && cells <= MAX_THREADED_CELLS && queries.len() * cells >= THREADED_WORK;
+        if queries.len() >= LANDMARK_QUERIES && cells <= MAX_LANDMARK_CELLS {
+            let tables = &*self.tables;
+            tables.landmarks.get_or_init(|| {
+                let grid = tables.board.grid();
+                let helpers = if threaded { threads } else { 1 };
+                Landmarks::new(grid, &tables.detour, &tables.component, helpers)
+            });
+        }
         self.threads_used = 1;
-        if threads == 1 || cells > MAX_THREADED_CELLS || queries.len() * cells < THREADED_WORK {
+        if !threaded {
             return queries.iter().map(|q| self.solve(q)).collect();
         }
         let chunk = queries.len().div_ceil(threads);
@@ -362,15 +376,21 @@ impl BoardSolver {
         Ok(Some(Solution { path }))
     }
 
-    /// Runs the search; returns the optimal cost and the final state (`NO_PARENT` when
+    /// Runs the search; returns the optimal cost and the final state (`NO_STATE` when
     /// the piece starts on the target).
     fn search(&mut self, query: &Query) -> Result<Option<(u64, u32)>, SolveError> {
         self.tables.board.check(query)?;
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
+        // The detours a search computes are charged to its time only, a state per cell
+        // their searches visit.
+        let mut detour_meter = Meter::start(Limits {
+            max_states: None,
+            ..self.limits
+        });
         let grid = self.tables.board.grid();
         if query.piece == query.target {
-            return Ok(Some((0, NO_PARENT)));
+            return Ok(Some((0, NO_STATE)));
         }
         let piece = grid.index(query.piece);
         let target = grid.index(query.target);
@@ -392,20 +412,27 @@ impl BoardSolver {
             blank,
             piece,
         );
+        self.start_costs = side_dist;
+        // With landmarks, the heuristic is the larger of the open-board cost and their
+        // bounds (both consistent).
+        let landmarks = tables.landmarks.get().and_then(Option::as_ref);
+        let targets = (0..4)
+            .filter(move |&side| grid[grid.step(target, Dir::from_index(side))])
+            .map(move |side| target * 4 + side);
+        let bounds = landmarks.map(|l| (l, l.bounds(targets)));
+        let landmark_bound = |state: usize| bounds.as_ref().map_or(0, |(l, b)| l.bound(b, state));
         let mut starts = [(u64::MAX, Dir::Up, 0); 4];
         let mut count = 0;
         for d in Dir::ALL {
             if let Some(g) = side_dist[d.index()] {
-                starts[count] = (
-                    g + tables.heuristic.get(
-                        tables
-                            .heuristic
-                            .at(tables.coords[piece], tables.coords[target]),
-                        d,
-                    ),
+                let open_board = tables.heuristic.get(
+                    tables
+                        .heuristic
+                        .at(tables.coords[piece], tables.coords[target]),
                     d,
-                    g,
                 );
+                let h = open_board.max(landmark_bound(piece * 4 + d.index()));
+                starts[count] = (g + h, d, g);
                 count += 1;
             }
         }
@@ -424,12 +451,23 @@ impl BoardSolver {
             return Ok(None); // no sequence of moves leads from here to the target
         }
 
-        let max_step = u64::from(tables.detour.longest()) + 1 + 5;
+        // Steps cost at most the longest detour plus 1, and the heuristic grows by at
+        // most 5. Detours are computed as the searches go, so a later one may be longer
+        // than any so far: the queue then turns into a heap (still right, only slower),
+        // which a floor on the window makes rare.
+        // With landmarks, a step can raise their bound by its cost plus the cost of
+        // undoing it (a move back and a detour).
+        let longest = u64::from(tables.detour.longest_so_far()).max(MIN_WINDOW) + 1;
+        let max_step = if bounds.is_some() {
+            2 * longest + 5
+        } else {
+            longest + 5
+        };
         self.open.reset(max_step);
         self.best.clear();
         for &(f, side, g) in starts.iter() {
             let state = (piece * 4 + side.index()) as u32;
-            self.best.set(state as usize, (g, NO_PARENT));
+            self.best.set(state as usize, g);
             self.open.push(f, state);
             self.stats.generated += 1;
         }
@@ -439,33 +477,37 @@ impl BoardSolver {
         let h_steps = tables.heuristic.steps();
         while let Some((_, state)) = self.open.pop() {
             let cell = state as usize / 4;
-            let Some((g, parent)) = self.best.get(state as usize) else {
-                continue;
-            };
-            if parent & EXPANDED != 0 {
+            let Some(g) = self.best.open_cost(state as usize) else {
                 // A stale entry: the heuristic is consistent, so the state's first
                 // expansion had its optimal cost.
                 continue;
-            }
-            self.best.set(state as usize, (g, parent | EXPANDED));
+            };
+            self.best.close(state as usize);
             self.stats.expanded += 1;
             if cell == target {
                 return Ok(Some((g, state)));
             }
-            let detours = tables.detour.row(state as usize);
+            let detours = tables.detour.row_within(
+                grid,
+                state as usize,
+                &mut self.queue,
+                &mut self.blank_dist,
+                &mut detour_meter,
+            )?;
             let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
             // A state reached by a move has the blank where the piece came from; moving
             // the piece straight back would undo that move for two moves' cost, which
             // no shortest solution does. (A start state's side is where the blank
             // walked to: stepping into it is a real move.)
-            let back = if parent == NO_PARENT {
-                None
+            let side = state as usize % 4;
+            let back = if cell == piece && self.start_costs[side] == Some(g) {
+                usize::MAX
             } else {
-                Some(Dir::from_index(state as usize))
+                side
             };
             for dir in Dir::ALL {
                 let detour = detours[dir.index()];
-                if detour == UNREACHABLE || back == Some(dir) {
+                if detour == UNREACHABLE || dir.index() == back {
                     continue;
                 }
                 // The blank walks round to the `dir` side, then swaps with the piece.
@@ -473,13 +515,17 @@ impl BoardSolver {
                 let next_side = dir.opposite();
                 let next = next_cell * 4 + next_side.index();
                 let next_g = g + u64::from(detour) + 1;
-                if self.best.get(next).is_some_and(|(old, _)| old <= next_g) {
+                if !self.best.improves(next, next_g) {
                     // Also covers expanded states: their cost cannot improve.
                     continue;
                 }
-                self.best.set(next, (next_g, state));
+                self.best.set(next, next_g);
                 let h_at = h_here.wrapping_add_signed(h_steps[dir.index()]);
-                let next_f = next_g + tables.heuristic.get(h_at, next_side);
+                let h = tables
+                    .heuristic
+                    .get(h_at, next_side)
+                    .max(landmark_bound(next));
+                let next_f = next_g + h;
                 self.open.push(next_f, next as u32);
                 self.stats.generated += 1;
                 meter.charge(1)?;
@@ -488,26 +534,49 @@ impl BoardSolver {
         Ok(None)
     }
 
-    /// The blank's moves of the solution that ends in state `last`: walk the parent
-    /// links back, then expand each piece step into the blank's detour and swap.
+    /// The blank's moves of the solution that ends in state `last`: walk back from it
+    /// through expanded states whose cost plus the step's equals the state's (the
+    /// state that set a cost was expanded, and expanded costs are final), to a start
+    /// state; then expand each piece step into the blank's detour and swap.
     fn path_to(&mut self, query: &Query, last: u32) -> Moves {
+        let grid = self.tables.board.grid();
+        let piece = grid.index(query.piece);
         let mut states = Vec::new();
         let mut state = last;
-        while state != NO_PARENT {
+        while state != NO_STATE {
             states.push(state);
-            state = self
+            let (cell, side) = (state as usize / 4, state as usize % 4);
+            let g = self
                 .best
-                .get(state as usize)
-                .map_or(NO_PARENT, |(_, p)| p & !EXPANDED);
+                .cost(state as usize)
+                .expect("a state of the search");
+            if cell == piece && self.start_costs[side] == Some(g) {
+                break;
+            }
+            // The piece came from the side the blank is on, stepping the other way.
+            let from = grid.step(cell, Dir::from_index(side));
+            let dir = Dir::from_index(side).opposite().index();
+            state = (0..4)
+                .map(|a| from * 4 + a)
+                .find(|&prev| {
+                    self.best.expanded_cost(prev).is_some_and(|prev_g| {
+                        let row = self.tables.detour.row(
+                            grid,
+                            prev,
+                            &mut self.queue,
+                            &mut self.blank_dist,
+                        );
+                        row[dir] != UNREACHABLE && prev_g + u64::from(row[dir]) + 1 == g
+                    })
+                })
+                .expect("an expanded state set this cost") as u32;
         }
         states.reverse();
 
-        let grid = self.tables.board.grid();
         let mut path = Vec::new();
         let Some(&first) = states.first() else {
             return Moves::from(path); // the piece starts on the target
         };
-        let piece = grid.index(query.piece);
         let mut blank = grid.index(query.blank);
         let start_side = grid.step(piece, Dir::from_index(first as usize));
         blank_walk(
@@ -537,6 +606,83 @@ impl BoardSolver {
             blank = cell;
         }
         Moves::from(path)
+    }
+}
+
+/// Per state: the best cost found in the current search and whether the state has been
+/// expanded, in one `u64` with the search's epoch, so that a search starts in O(1)
+/// and a state's check is one load (8 bytes a state, where a `Stamped` cost and parent
+/// took 24).
+#[derive(Clone, Debug)]
+struct Costs {
+    /// `epoch << 48 | expanded << 47 | cost`; a slot of another epoch is unset.
+    slots: Vec<u64>,
+    epoch: u64,
+}
+
+/// Costs are below 2^47: a shortest solution takes each of at most 2^24 states once,
+/// each step costing at most a detour (under 2^22, the board's cells) plus one.
+const COST_BITS: u32 = 47;
+const COST_MASK: u64 = (1 << COST_BITS) - 1;
+const CLOSED_BIT: u64 = 1 << COST_BITS;
+const EPOCH_SHIFT: u32 = 48;
+
+impl Costs {
+    fn new(len: usize) -> Costs {
+        Costs {
+            slots: vec![0; len],
+            epoch: 1,
+        }
+    }
+
+    /// Forgets every cost (a full sweep once every 65,535 searches).
+    fn clear(&mut self) {
+        self.epoch += 1;
+        if self.epoch == 1 << (64 - EPOCH_SHIFT) {
+            self.slots.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// The cost of state `i`, if set in this search.
+    #[inline]
+    fn cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> EPOCH_SHIFT == self.epoch).then_some(slot & COST_MASK)
+    }
+
+    /// The cost of state `i` if it is set and not expanded yet.
+    #[inline]
+    fn open_cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> COST_BITS == self.epoch << 1).then_some(slot & COST_MASK)
+    }
+
+    /// The cost of state `i` if it has been expanded.
+    #[inline]
+    fn expanded_cost(&self, i: usize) -> Option<u64> {
+        let slot = self.slots[i];
+        (slot >> COST_BITS == self.epoch << 1 | 1).then_some(slot & COST_MASK)
+    }
+
+    /// Whether `cost` is below state `i`'s (or `i` has none yet).
+    #[inline]
+    fn improves(&self, i: usize, cost: u64) -> bool {
+        let slot = self.slots[i];
+        slot >> EPOCH_SHIFT != self.epoch || cost < slot & COST_MASK
+    }
+
+    /// Sets state `i`'s cost, not expanded.
+    #[inline]
+    fn set(&mut self, i: usize, cost: u64) {
+        debug_assert!(cost <= COST_MASK);
+        self.slots[i] = self.epoch << EPOCH_SHIFT | cost;
+    }
+
+    /// Marks state `i` (set in this search) expanded.
+    #[inline]
+    fn close(&mut self, i: usize) {
+        self.slots[i] |= CLOSED_BIT;
     }
 }
 
@@ -739,8 +885,8 @@ fn blank_to_sides(
                 .expect("next to the piece");
             found[side] = Some(u64::from(g));
             if wanted == usize::MAX {
-                let row = detour.row(piece * 4 + side);
-                wanted = row.iter().filter(|&&d| d != UNREACHABLE).count();
+                let joined = detour.joined(piece) >> (side * 4) & 0xf;
+                wanted = joined.count_ones() as usize;
             }
             wanted -= 1;
             if wanted == 0 {
@@ -828,16 +974,19 @@ mod tests {
                 seed: 3,
             };
             let (board, queries) = generate(&params).unwrap();
-            let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
+            let mut solver = BoardSolver::new(&board, Limits::NONE);
             assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
             let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
             for cores in [1, 2, 3, 5] {
+                // A fresh solver each time: its landmarks are made on `cores` threads.
+                let mut solver = BoardSolver::new(&board, Limits::NONE);
                 assert_eq!(
                     solver.solve_all_on(&queries, cores),
                     one_by_one,
                     "{family} {cores}"
                 );
                 assert_eq!(solver.threads_used, cores, "{family}");
+                assert!(solver.tables.landmarks.get().is_some_and(Option::is_some));
             }
             // Little work stays on the calling thread, however many cores.
             solver.solve_all_on(&queries[..100], 8).unwrap();

@@ -205,7 +205,7 @@ fn winding_loop(side: usize, queries: &[&str]) -> String {
 }
 
 #[test]
-fn no_query_no_work_and_a_time_budget_stops_the_tables() {
+fn no_query_no_work_and_a_time_budget_stops_the_search() {
     let dir = std::env::temp_dir().join(format!("gridsolve-edges-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let none = dir.join("none.in");
@@ -221,8 +221,26 @@ fn no_query_no_work_and_a_time_budget_stops_the_tables() {
         Some(0),
         "q = 0 answers at once"
     );
+    // The loop is one cycle: its detours need no search, and one query answers well
+    // within the budget.
     let one = dir.join("one.in");
     std::fs::write(&one, winding_loop(511, &["1 1 1 2 1 3"])).unwrap();
+    let mut child = binary()
+        .args(["-p", "huarongdao", "--max-seconds", "5"])
+        .arg(&one)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(0));
+    // One more open cell, (2,2), closes a 2 x 2 square at the corner: the loop is no
+    // longer a cycle, every detour along it is a search round the whole loop, and the
+    // budget stops a query whose piece must go half way round.
+    let mut rows: Vec<String> = winding_loop(511, &["1 1 1 2 511 256"])
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    rows[2].replace_range(2..3, "1");
+    std::fs::write(&one, rows.join("\n") + "\n").unwrap();
     let mut child = binary()
         .args(["-p", "huarongdao", "--max-seconds", "0.5"])
         .arg(&one)

@@ -42,33 +42,84 @@ fn board_and_queries() -> impl Strategy<Value = (Board, Vec<Query>)> {
                 cells.push(!rng.percent(density));
             }
             let board = Board::from_cells(rows, cols, &cells).unwrap();
-            let movable: Vec<Pos> = (0..rows * cols)
-                .map(|i| Pos::new(i / cols, i % cols))
-                .filter(|&p| board.is_movable(p))
-                .collect();
-            let mut queries = Vec::new();
-            if movable.len() >= 2 {
-                for ((e, s, t), reachable) in picks {
-                    let blank = movable[e as usize % movable.len()];
-                    let mut piece = movable[s as usize % movable.len()];
-                    if piece == blank {
-                        piece = movable[(s as usize + 1) % movable.len()];
-                    }
-                    let component = in_component(&board, piece);
-                    let query = if reachable && component.len() >= 2 {
-                        // The piece is first in its component; the blank is any other cell.
-                        let blank = component[1 + e as usize % (component.len() - 1)];
-                        let reach = piece_reach(&board, blank, piece);
-                        Query::new(blank, piece, reach[t as usize % reach.len()])
-                    } else {
-                        let target = Pos::new(t as usize % rows, (t as usize / rows) % cols);
-                        Query::new(blank, piece, target)
-                    };
-                    queries.push(query);
-                }
-            }
+            let queries = queries_on(&board, picks);
             (board, queries)
         })
+}
+
+/// Queries on `board` from drawn numbers: a share ([`REACHABLE_SHARE`]) of them with
+/// the blank in the piece's component and the target a cell the piece can reach.
+fn queries_on(board: &Board, picks: Vec<((u16, u16, u16), bool)>) -> Vec<Query> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let movable: Vec<Pos> = (0..rows * cols)
+        .map(|i| Pos::new(i / cols, i % cols))
+        .filter(|&p| board.is_movable(p))
+        .collect();
+    let mut queries = Vec::new();
+    if movable.len() >= 2 {
+        for ((e, s, t), reachable) in picks {
+            let blank = movable[e as usize % movable.len()];
+            let mut piece = movable[s as usize % movable.len()];
+            if piece == blank {
+                piece = movable[(s as usize + 1) % movable.len()];
+            }
+            let component = in_component(board, piece);
+            let query = if reachable && component.len() >= 2 {
+                // The piece is first in its component; the blank is any other cell.
+                let blank = component[1 + e as usize % (component.len() - 1)];
+                let reach = piece_reach(board, blank, piece);
+                Query::new(blank, piece, reach[t as usize % reach.len()])
+            } else {
+                let target = Pos::new(t as usize % rows, (t as usize / rows) % cols);
+                Query::new(blank, piece, target)
+            };
+            queries.push(query);
+        }
+    }
+    queries
+}
+
+/// Thin boards: one-cell-wide cycles, whose detours are the cycle's length less two.
+/// The seed's first choice is a snake loop filling the board (as the 384 x 384 loop of
+/// the performance issue, shrunk), else a few rectangular rings that may cross or
+/// touch (crossings make blocks that are not cycles) and an odd movable cell or two.
+fn loop_board(rows: usize, cols: usize, seed: u64) -> Board {
+    let mut rng = grid_core::SplitMix64::new(seed);
+    let mut cells = vec![false; rows * cols];
+    let mut set = |r: usize, c: usize| cells[r * cols + c] = true;
+    if seed % 3 == 0 && rows >= 3 && cols >= 4 {
+        // Serpentine over columns 2.., back up column 0; rows 3 mod 4 close the loop.
+        let n = rows - (rows + 1) % 4;
+        for r in 0..n {
+            set(r, 0);
+            if r % 2 == 0 {
+                (2..cols).for_each(|c| set(r, c));
+            } else if r % 4 == 1 {
+                set(r, cols - 1);
+            } else {
+                set(r, 2);
+            }
+        }
+        set(0, 1);
+        set(n - 1, 1);
+    } else {
+        for _ in 0..1 + rng.index(3) {
+            let (r0, c0) = (rng.index(rows - 1), rng.index(cols - 1));
+            let r1 = r0 + 1 + rng.index(rows - 1 - r0);
+            let c1 = c0 + 1 + rng.index(cols - 1 - c0);
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    if r == r0 || r == r1 || c == c0 || c == c1 {
+                        set(r, c);
+                    }
+                }
+            }
+        }
+        for _ in 0..rng.index(3) {
+            set(rng.index(rows), rng.index(cols));
+        }
+    }
+    Board::from_cells(rows, cols, &cells).unwrap()
 }
 
 /// The movable cells joined to `piece` by movable cells, `piece` first: the cells the
@@ -216,6 +267,28 @@ fn solver_matches_oracle_on_random_boards() {
 }
 
 #[test]
+fn solver_matches_oracle_on_loops() {
+    let strategy = (
+        2usize..=8,
+        2usize..=8,
+        any::<u64>(),
+        prop::collection::vec(
+            (
+                any::<(u16, u16, u16)>(),
+                prop::bool::weighted(REACHABLE_SHARE),
+            ),
+            1..=6,
+        ),
+    )
+        .prop_map(|(rows, cols, seed, picks)| {
+            let board = loop_board(rows, cols, seed);
+            let queries = queries_on(&board, picks);
+            (board, queries)
+        });
+    run_mostly_solvable(strategy, |case| case);
+}
+
+#[test]
 fn solver_matches_oracle_on_generated_boards() {
     let params = (
         prop::sample::select(Family::ALL.to_vec()),
@@ -233,4 +306,58 @@ fn solver_matches_oracle_on_generated_boards() {
             seed,
         });
     run_mostly_solvable(params, |params| generate(&params).unwrap());
+}
+
+/// Batches of 64 queries or more get landmark bounds in their heuristic
+/// ([`Solver::solve_all`] computes them): the answers of a batch, and the paths asked
+/// one by one afterwards (with the landmarks kept), still agree with the oracle.
+#[test]
+fn solver_with_landmarks_matches_oracle() {
+    let picks = prop::collection::vec(
+        (
+            any::<(u16, u16, u16)>(),
+            prop::bool::weighted(REACHABLE_SHARE),
+        ),
+        64..=80,
+    );
+    let strategy = (1usize..=8, 1usize..=8, any::<u64>(), 0u32..=60, picks).prop_map(
+        |(rows, cols, seed, density, picks)| {
+            let board = if seed % 2 == 0 && rows >= 2 && cols >= 2 {
+                loop_board(rows, cols, seed / 2)
+            } else {
+                let mut rng = grid_core::SplitMix64::new(seed);
+                let cells: Vec<bool> = (0..rows * cols).map(|_| !rng.percent(density)).collect();
+                Board::from_cells(rows, cols, &cells).unwrap()
+            };
+            let queries = queries_on(&board, picks);
+            (board, queries)
+        },
+    );
+    let config = ProptestConfig {
+        cases: 300,
+        source_file: Some(file!()),
+        ..ProptestConfig::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let result = runner.run(&strategy, |(board, queries)| {
+        let expected: Vec<Option<u64>> = queries
+            .iter()
+            .map(|q| oracle::solve(&board, q).unwrap().map(|(moves, _)| moves))
+            .collect();
+        let mut solver = Solver::new();
+        let answers = solver.solve_all(&board, &queries).unwrap();
+        prop_assert_eq!(&answers, &expected, "{:?}", board);
+        check(&board, &queries)?;
+        for (query, answer) in queries.iter().zip(&answers) {
+            let solution = solver.solve_with_path(&board, query).unwrap();
+            prop_assert_eq!(solution.as_ref().map(|s| s.moves()), *answer);
+            if let Some(solution) = solution {
+                prop_assert_eq!(replay(&board, query, &solution.path), Ok(solution.moves()));
+            }
+        }
+        Ok(())
+    });
+    if let Err(error) = result {
+        panic!("{error}\n{runner}");
+    }
 }
