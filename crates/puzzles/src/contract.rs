@@ -264,8 +264,8 @@ impl std::error::Error for GenError {}
 /// solve, `--path`, `--show`, `--svg`, `--format json`, `--stats`, `gen`, `validate`;
 /// xtask's fixtures and benchmarks; the fuzz targets) works for it.
 ///
-/// A *case* is what one answer line answers: a Huarongdao query (with its board), a
-/// Bloxorz board, a Holedox game.
+/// A *case* is what one answer line answers: one query with its board, one board, one
+/// game or one level, as the puzzle's judge format has it.
 pub trait Adapter: Send + Sync + Sized + 'static {
     /// One case, parsed and checked.
     type Case;

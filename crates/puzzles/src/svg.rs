@@ -1,5 +1,5 @@
 //! SVG pictures of solutions, for `gridsolve --svg DIR`: one standalone SVG 1.1 document
-//! per Huarongdao query, Bloxorz or Holedox case, or Bloxorz classic level.
+//! per case of any puzzle in the registry (a query, a board, a level).
 //!
 //! Every picture has the same layout: a caption (the puzzle and the number of moves, or
 //! "no solution"), the board to scale, and a legend below it. On the board: the cells,

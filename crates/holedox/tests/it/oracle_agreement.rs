@@ -202,25 +202,9 @@ fn solver_matches_oracle_on_random_games() {
 
 #[test]
 fn solver_matches_oracle_on_generated_games() {
-    let params = (
-        family(),
-        1usize..=8,
-        1usize..=8,
-        2usize..=6,
-        // Stones up to 30% three times in four (the random family walls the exit off
-        // at high densities).
-        prop_oneof![3 => 0u32..=30, 1 => 31u32..=100],
-        any::<u64>(),
-    )
-        .prop_map(|(family, rows, cols, length, stones, seed)| GenParams {
-            family,
-            rows,
-            cols,
-            length,
-            stones,
-            seed,
-        })
-        .prop_filter("room for the snake", |p| p.check().is_ok());
+    // Stones up to 30% three times in four (the random family walls the exit off at
+    // high densities).
+    let params = generator_params(1..=8, 2..=6, prop_oneof![3 => 0u32..=30, 1 => 31u32..=100]);
     agree_on(
         "solver_matches_oracle_on_generated_games",
         params,
@@ -233,14 +217,20 @@ fn solver_matches_oracle_on_generated_games() {
 /// search spaces run to millions of states, of which a search sees few.
 #[test]
 fn solver_matches_oracle_on_long_snakes() {
-    let params = (
-        family(),
-        3usize..=7,
-        3usize..=7,
-        7usize..=12,
-        prop_oneof![3 => 0u32..=20, 1 => 21u32..=60],
-        any::<u64>(),
-    )
+    let params = generator_params(3..=7, 7..=12, prop_oneof![3 => 0u32..=20, 1 => 21u32..=60]);
+    agree_on("solver_matches_oracle_on_long_snakes", params, |params| {
+        generate(&params).unwrap()
+    });
+}
+
+/// Generator arguments of any family: rows and columns each in `side`, a snake of
+/// `length` blocks, `stones` percent of stones; only those with room for the snake.
+fn generator_params(
+    side: std::ops::RangeInclusive<usize>,
+    length: std::ops::RangeInclusive<usize>,
+    stones: impl Strategy<Value = u32>,
+) -> impl Strategy<Value = GenParams> {
+    (family(), side.clone(), side, length, stones, any::<u64>())
         .prop_map(|(family, rows, cols, length, stones, seed)| GenParams {
             family,
             rows,
@@ -249,10 +239,7 @@ fn solver_matches_oracle_on_long_snakes() {
             stones,
             seed,
         })
-        .prop_filter("room for the snake", |p| p.check().is_ok());
-    agree_on("solver_matches_oracle_on_long_snakes", params, |params| {
-        generate(&params).unwrap()
-    });
+        .prop_filter("room for the snake", |p| p.check().is_ok())
 }
 
 /// Every self-avoiding body of `length` blocks in a `rows x cols` lair, head first.
