@@ -17,45 +17,51 @@
 //! would be undefined.
 
 use crate::detour::{DetourTable, UNREACHABLE};
+use crate::reach::Reach;
 use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Stamped};
 
-/// Number of landmarks.
-pub(crate) const LANDMARKS: usize = 2;
+/// Number of landmarks: the four corners (measured on the scale inputs, 2 -> 4 took the
+/// states expanded on 300 x 300 from 14.7 M to 8.5 M, and on 100 x 100 from 8.1 M to
+/// 4.5 M).
+pub(crate) const LANDMARKS: usize = 4;
 
-/// Costs are kept below this (else no landmarks), so that sums of two fit in an `i32`;
-/// minus it marks a state a landmark cannot reach, and a bound term that cannot bound.
-const FAR: i32 = 1 << 30;
+/// Costs are kept below this (else no landmarks), so that a state's terms are 16 bits
+/// and its whole bound one 16-byte vector: a saturating addition and a maximum per lane.
+const FAR: i16 = i16::MAX;
+/// Stored for a state a landmark cannot reach, and added for a term that cannot bound:
+/// the saturating sum is then below 0.
+const NEVER: i16 = i16::MIN;
 
 /// Per state, `LANDMARKS` costs to the landmarks and `LANDMARKS` from them, stored so
-/// that a query's bound is one addition and one maximum per term (a loop the compiler
-/// vectorises).
+/// that a query's bound is one saturating addition and one maximum per term (a loop the
+/// compiler vectorises).
 #[derive(Debug)]
 pub(crate) struct Landmarks {
     /// `[state * 2 * LANDMARKS + j]`: cost from the state to landmark `j` (0 where it
     /// cannot reach it); `[... + LANDMARKS + j]`: minus the cost from landmark `j` to
-    /// the state (`-FAR` where it cannot be reached).
-    costs: Vec<i32>,
+    /// the state ([`NEVER`] where it cannot be reached).
+    costs: Vec<i16>,
 }
 
-/// One query's constants, added to a state's costs: per landmark, minus the largest
-/// cost from a target state to it, and the smallest cost from it to a target state;
-/// `-FAR` for a term that cannot bound (the sum is then below 0).
+/// One query's constants, added (saturating) to a state's costs: per landmark, minus
+/// the largest cost from a target state to it, and the smallest cost from it to a
+/// target state; [`NEVER`] or `-FAR` for a term that cannot bound (the sum is then
+/// below 0).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
-    add: [i32; 2 * LANDMARKS],
+    add: [i16; 2 * LANDMARKS],
 }
 
 impl Landmarks {
-    /// The landmarks of a board: the movable cells nearest two opposite corners of the
-    /// board, in its largest component of movable cells (the other two corners were
-    /// measured to tighten no bound further on random boards). Computes every cell's
+    /// The landmarks of a board: a cell near each corner of the board (see `choose`).
+    /// Computes every cell's
     /// detours first. The work is split over `threads` threads (the detours by cells,
     /// then one search per landmark and direction). `None` when a cost does not fit
     /// (then the bounds would be wrong).
     pub(crate) fn new(
         grid: &Grid<bool>,
         detour: &DetourTable,
-        component: &[u32],
+        reach: &Reach,
         threads: usize,
     ) -> Option<Landmarks> {
         let states = grid.storage_size() * 4;
@@ -78,12 +84,12 @@ impl Landmarks {
                 }
             });
         }
-        let cells = choose(grid, component);
+        let cells = choose(grid, reach)?;
         let searches: Vec<(usize, bool)> = (0..2 * LANDMARKS)
             .map(|k| (k % LANDMARKS, k < LANDMARKS))
             .collect();
         let search = |&(j, backward): &(usize, bool)| costs_of(grid, detour, cells[j], backward);
-        let columns: Vec<Option<Vec<i32>>> = if threads == 1 {
+        let columns: Vec<Option<Vec<i16>>> = if threads == 1 {
             searches.iter().map(search).collect()
         } else {
             std::thread::scope(|scope| {
@@ -100,7 +106,7 @@ impl Landmarks {
                     .collect()
             })
         };
-        let mut costs = vec![0i32; states * 2 * LANDMARKS];
+        let mut costs = vec![0i16; states * 2 * LANDMARKS];
         for (column, values) in columns.into_iter().enumerate() {
             for (state, value) in values?.into_iter().enumerate() {
                 costs[state * 2 * LANDMARKS + column] = value;
@@ -112,8 +118,8 @@ impl Landmarks {
     /// The constants of a query whose target states are `targets` (those that exist).
     pub(crate) fn bounds(&self, targets: impl Iterator<Item = usize>) -> Bounds {
         // The largest cost to each landmark, the smallest from it (negated, as stored).
-        let mut to = [0i32; LANDMARKS];
-        let mut from = [-FAR; LANDMARKS];
+        let mut to = [0i16; LANDMARKS];
+        let mut from = [NEVER; LANDMARKS];
         for t in targets {
             let at = t * 2 * LANDMARKS;
             for j in 0..LANDMARKS {
@@ -129,8 +135,8 @@ impl Landmarks {
         }
         let mut add = [0; 2 * LANDMARKS];
         for j in 0..LANDMARKS {
-            add[j] = -to[j].min(FAR);
-            add[LANDMARKS + j] = if from[j] == -FAR { -FAR } else { -from[j] };
+            add[j] = -to[j];
+            add[LANDMARKS + j] = if from[j] == NEVER { NEVER } else { -from[j] };
         }
         Bounds { add }
     }
@@ -139,19 +145,19 @@ impl Landmarks {
     #[inline]
     pub(crate) fn bound(&self, bounds: &Bounds, state: usize) -> u64 {
         let at = state * 2 * LANDMARKS;
-        let costs: &[i32; 2 * LANDMARKS] = self.costs[at..at + 2 * LANDMARKS]
+        let costs: &[i16; 2 * LANDMARKS] = self.costs[at..at + 2 * LANDMARKS]
             .try_into()
             .expect("2 * LANDMARKS costs");
         let mut h = 0;
         for (cost, add) in costs.iter().zip(&bounds.add) {
-            h = h.max(cost + add);
+            h = h.max(cost.saturating_add(*add));
         }
         h as u64
     }
 }
 
 /// One column of [`Landmarks::costs`]: every state's cost to `cell` (`backward`: over
-/// reversed moves; 0 where it cannot reach it), or minus its cost from `cell` (`-FAR`
+/// reversed moves; 0 where it cannot reach it), or minus its cost from `cell` ([`NEVER`]
 /// where it cannot be reached); `None` if a cost is `FAR` or more. A Dijkstra search
 /// with a bucket queue; every detour is computed by then.
 fn costs_of(
@@ -159,7 +165,7 @@ fn costs_of(
     detour: &DetourTable,
     cell: usize,
     backward: bool,
-) -> Option<Vec<i32>> {
+) -> Option<Vec<i16>> {
     let states = grid.storage_size() * 4;
     // (Scratch space for detours, which are all computed by now.)
     let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
@@ -210,36 +216,109 @@ fn costs_of(
     best.into_iter()
         .map(|d| match (d, backward) {
             (u64::MAX, true) => Some(0),
-            (u64::MAX, false) => Some(-FAR),
-            (d, true) => i32::try_from(d).ok().filter(|&d| d < FAR),
-            (d, false) => i32::try_from(d).ok().filter(|&d| d < FAR).map(|d| -d),
+            (u64::MAX, false) => Some(NEVER),
+            (d, true) => i16::try_from(d).ok().filter(|&d| d < FAR),
+            (d, false) => i16::try_from(d).ok().filter(|&d| d < FAR).map(|d| -d),
         })
         .collect()
 }
 
-/// The movable cells nearest each corner of the board, in its largest component.
-fn choose(grid: &Grid<bool>, component: &[u32]) -> [usize; LANDMARKS] {
-    let cells: Vec<usize> = grid.inner_indices().filter(|&c| grid[c]).collect();
-    let mut sizes = std::collections::HashMap::new();
-    for &c in &cells {
-        *sizes.entry(component[c]).or_insert(0usize) += 1;
-    }
-    let largest = sizes
-        .iter()
-        .max_by_key(|&(label, size)| (*size, std::cmp::Reverse(*label)))
-        .map_or(u32::MAX, |(&label, _)| label);
+/// The cells nearest each corner of the board that hold a state of the state graph's
+/// largest strongly connected component (a cell nearer the corner may be one the piece
+/// can enter but never leave, or never enter: its costs would bound nothing).
+/// `None` on a board with no state (no two movable cells side by side).
+fn choose(grid: &Grid<bool>, reach: &Reach) -> Option<[usize; LANDMARKS]> {
+    let largest = reach.largest()?;
+    let cells: Vec<usize> = grid
+        .inner_indices()
+        .filter(|&c| (0..4).any(|s| reach.component(c * 4 + s) == Some(largest)))
+        .collect();
     let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
     let corners = [(0, 0), (rows - 1, cols - 1), (0, cols - 1), (rows - 1, 0)];
-    std::array::from_fn(|i| {
-        let (r, c) = corners[i];
-        cells
-            .iter()
-            .copied()
-            .filter(|&cell| component[cell] == largest)
-            .min_by_key(|&cell| {
-                let pos = grid.pos(cell).expect("an inner cell");
-                (pos.row as i64 - r).abs() + (pos.col as i64 - c).abs()
-            })
-            .unwrap_or(cells.first().copied().unwrap_or(0))
-    })
+    let nearest = |(r, c): (i64, i64)| {
+        cells.iter().copied().min_by_key(|&cell| {
+            let pos = grid.pos(cell).expect("an inner cell");
+            (pos.row as i64 - r).abs() + (pos.col as i64 - c).abs()
+        })
+    };
+    let chosen = corners.map(nearest);
+    chosen
+        .iter()
+        .all(Option::is_some)
+        .then(|| chosen.map(|c| c.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use crate::generate::{Family, GenParams, generate};
+
+    /// Every bound is at most the exact cost to the target (found by the same search
+    /// the landmarks use, run backward from the target), and is 0 on the target.
+    fn assert_bounds_hold(board: &Board, targets: impl Iterator<Item = usize>) -> usize {
+        let grid = board.grid();
+        let detour = DetourTable::new(grid);
+        let reach = Reach::new(grid, &detour);
+        let landmarks = Landmarks::new(grid, &detour, &reach, 1).expect("costs fit");
+        let mut tight = 0;
+        for target in targets {
+            let exact = costs_of(grid, &detour, target, true).expect("costs fit");
+            let goals = (0..4).map(|side| target * 4 + side);
+            let bounds = landmarks.bounds(goals.filter(|&s| reach.component(s).is_some()));
+            for state in (0..exact.len()).filter(|&s| reach.component(s).is_some()) {
+                let bound = landmarks.bound(&bounds, state);
+                if state / 4 == target {
+                    assert_eq!(bound, 0, "state {state} is on the target {target}");
+                } else if exact[state] > 0 {
+                    assert!(
+                        bound <= exact[state] as u64,
+                        "state {state}, target {target}"
+                    );
+                    tight += usize::from(bound == exact[state] as u64);
+                }
+            }
+        }
+        tight
+    }
+
+    #[test]
+    fn bounds_are_lower_bounds() {
+        for (family, seed) in [(Family::Random, 1), (Family::Rooms, 2), (Family::Random, 3)] {
+            let params = GenParams {
+                family,
+                rows: 14,
+                cols: 17,
+                density: 20,
+                queries: 0,
+                seed,
+            };
+            let (board, _) = generate(&params).expect("valid parameters");
+            let cells: Vec<usize> = board.grid().inner_indices().step_by(7).collect();
+            assert!(assert_bounds_hold(&board, cells.into_iter()) > 0);
+        }
+    }
+
+    /// A corner cell the piece can never enter (its only movable neighbour is the way
+    /// in) is not a landmark: the landmark near it bounds, and exactly, the costs of the
+    /// states in line with it.
+    #[test]
+    fn landmarks_are_cells_the_piece_can_reach() {
+        let board = Board::from_rows(&[
+            "10111111", //
+            "11111111", "11101111", "11111011", "11111111", "11111101",
+        ])
+        .expect("a board");
+        let grid = board.grid();
+        let detour = DetourTable::new(grid);
+        let reach = Reach::new(grid, &detour);
+        let largest = reach.largest();
+        let cells = choose(grid, &reach).expect("states exist");
+        assert_ne!(cells[0], grid.index(grid_core::Pos::new(0, 0)));
+        for cell in cells {
+            assert!((0..4).any(|s| reach.component(cell * 4 + s) == largest));
+        }
+        let corner = grid.index(grid_core::Pos::new(1, 1));
+        assert!(assert_bounds_hold(&board, std::iter::once(corner)) > 0);
+    }
 }

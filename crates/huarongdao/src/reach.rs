@@ -133,6 +133,21 @@ impl Reach {
         }
     }
 
+    /// The component of `state` (`None` for a state that does not exist).
+    pub(crate) fn component(&self, state: usize) -> Option<u32> {
+        Some(self.component[state]).filter(|&c| c != NONE)
+    }
+
+    /// The component with the most states (the lowest-numbered of the largest), or
+    /// `None` on a board with no state.
+    pub(crate) fn largest(&self) -> Option<u32> {
+        let mut sizes = vec![0u32; self.components()];
+        for &c in self.component.iter().filter(|&&c| c != NONE) {
+            sizes[c as usize] += 1;
+        }
+        (0..sizes.len() as u32).max_by_key(|&c| (sizes[c as usize], std::cmp::Reverse(c)))
+    }
+
     /// Number of components (the size of a per-component buffer).
     pub(crate) fn components(&self) -> usize {
         self.starts.len() - 1

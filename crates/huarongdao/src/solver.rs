@@ -332,7 +332,7 @@ impl BoardSolver {
             tables.landmarks.get_or_init(|| {
                 let grid = tables.board.grid();
                 let helpers = if threaded { threads } else { 1 };
-                Landmarks::new(grid, &tables.detour, &tables.component, helpers)
+                Landmarks::new(grid, &tables.detour, &tables.reach, helpers)
             });
         }
         self.threads_used = 1;
