@@ -62,14 +62,8 @@ impl DetourTable {
         queue: &mut FifoQueue,
         dist: &mut Stamped<u32>,
     ) -> [u32; 4] {
-        self.row_within(
-            grid,
-            state,
-            queue,
-            dist,
-            &mut Meter::start(grid_core::Limits::NONE),
-        )
-        .expect("no limits")
+        self.fill(grid, state, queue, dist);
+        self.loaded(state)
     }
 
     /// [`DetourTable::row`], charging `meter` a state per cell a search visits (so a
@@ -86,13 +80,43 @@ impl DetourTable {
         dist: &mut Stamped<u32>,
         meter: &mut Meter,
     ) -> Result<[u32; 4], LimitError> {
-        let at = state & !3;
-        let row = &self.table[state * 4..state * 4 + 4];
-        if row[state % 4].load(Ordering::Acquire) == PENDING {
-            self.compute(grid, at / 4, queue, dist);
+        if self.fill(grid, state, queue, dist) {
             meter.charge(queue.pushed() as u64)?;
         }
-        Ok(std::array::from_fn(|b| row[b].load(Ordering::Relaxed)))
+        Ok(self.loaded(state))
+    }
+
+    /// Computes the cell of `state` if it is not yet; whether it did.
+    #[inline]
+    fn fill(
+        &self,
+        grid: &Grid<bool>,
+        state: usize,
+        queue: &mut FifoQueue,
+        dist: &mut Stamped<u32>,
+    ) -> bool {
+        let pending = self.table[state * 4 + state % 4].load(Ordering::Acquire) == PENDING;
+        if pending {
+            self.compute(grid, state / 4, queue, dist);
+        }
+        pending
+    }
+
+    /// [`DetourTable::row`] of a cell computed already.
+    #[inline]
+    pub(crate) fn computed_row(&self, state: usize) -> [u32; 4] {
+        debug_assert_ne!(
+            self.table[state * 4 + state % 4].load(Ordering::Relaxed),
+            PENDING
+        );
+        self.loaded(state)
+    }
+
+    /// The row of `state`, computed.
+    #[inline]
+    fn loaded(&self, state: usize) -> [u32; 4] {
+        let row = &self.table[state * 4..state * 4 + 4];
+        std::array::from_fn(|b| row[b].load(Ordering::Relaxed))
     }
 
     /// Which sides of `cell` the blank can join without entering it: bit `a * 4 + b`

@@ -85,16 +85,13 @@ impl Landmarks {
             });
         }
         let cells = choose(grid, reach)?;
-        let searches: Vec<(usize, bool)> = (0..2 * LANDMARKS)
-            .map(|k| (k % LANDMARKS, k < LANDMARKS))
-            .collect();
-        let search = |&(j, backward): &(usize, bool)| costs_of(grid, detour, cells[j], backward);
-        let columns: Vec<Option<Vec<i16>>> = if threads == 1 {
-            searches.iter().map(search).collect()
+        let search = |&cell: &usize| costs_to(grid, detour, cell);
+        let columns: Vec<Option<Vec<u32>>> = if threads == 1 {
+            cells.iter().map(search).collect()
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = searches
-                    .chunks(searches.len().div_ceil(threads))
+                let handles: Vec<_> = cells
+                    .chunks(cells.len().div_ceil(threads))
                     .map(|chunk| scope.spawn(move || chunk.iter().map(search).collect::<Vec<_>>()))
                     .collect();
                 handles
@@ -106,10 +103,32 @@ impl Landmarks {
                     .collect()
             })
         };
+        let offsets = Dir::ALL.map(|d| grid.offset(d));
         let mut costs = vec![0i16; states * 2 * LANDMARKS];
-        for (column, values) in columns.into_iter().enumerate() {
-            for (state, value) in values?.into_iter().enumerate() {
-                costs[state * 2 * LANDMARKS + column] = value;
+        for (j, (to, &landmark)) in columns.into_iter().zip(&cells).enumerate() {
+            let to = to?;
+            for (state, terms) in costs.chunks_exact_mut(2 * LANDMARKS).enumerate() {
+                let (cell, side) = (state / 4, state % 4);
+                let next = cell.wrapping_add_signed(offsets[side]);
+                if !grid[cell] || !grid[next] {
+                    terms[LANDMARKS + j] = NEVER; // no such state
+                    continue;
+                }
+                // (Below FAR, or `costs_to` would have said `None`.)
+                terms[j] = if to[state] == u32::MAX { 0 } else { to[state] as i16 };
+                // The cost from the landmark is that of the reversed moves: the piece
+                // steps back to `next` first (one move, the blank is there), then goes
+                // to the landmark as cheaply as it can (where it arrives, the blank is
+                // next to it, on the side it came from; from there the reversed path
+                // starts).
+                terms[LANDMARKS + j] = if cell == landmark {
+                    0
+                } else {
+                    match to[next * 4 + Dir::from_index(side).opposite().index()] {
+                        u32::MAX => NEVER,
+                        back => -i16::try_from(back + 1).ok().filter(|&d| d < FAR)?,
+                    }
+                };
             }
         }
         Some(Landmarks { costs })
@@ -156,71 +175,43 @@ impl Landmarks {
     }
 }
 
-/// One column of [`Landmarks::costs`]: every state's cost to `cell` (`backward`: over
-/// reversed moves; 0 where it cannot reach it), or minus its cost from `cell` ([`NEVER`]
-/// where it cannot be reached); `None` if a cost is `FAR` or more. A Dijkstra search
-/// with a bucket queue; every detour is computed by then.
-fn costs_of(
-    grid: &Grid<bool>,
-    detour: &DetourTable,
-    cell: usize,
-    backward: bool,
-) -> Option<Vec<i16>> {
+/// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach it),
+/// `None` if one is `FAR` or more: a Dijkstra search over reversed moves, with a bucket
+/// queue. Every detour must be computed by then.
+fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<u32>> {
     let states = grid.storage_size() * 4;
-    // (Scratch space for detours, which are all computed by now.)
-    let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+    let offsets = Dir::ALL.map(|d| grid.offset(d));
     let mut open = MonotoneQueue::new();
     open.reset(u64::from(detour.longest_so_far()) + 1);
-    let mut best = vec![u64::MAX; states];
+    let mut best = vec![u32::MAX; states];
     for side in 0..4 {
-        if grid[grid.step(cell, Dir::from_index(side))] {
+        if grid[cell.wrapping_add_signed(offsets[side])] {
             best[cell * 4 + side] = 0;
             open.push(0, (cell * 4 + side) as u32);
         }
     }
     while let Some((d, state)) = open.pop() {
-        let state = state as usize;
+        if d >= FAR as u64 {
+            return None; // (and the sums below stay far below u32::MAX)
+        }
+        let (d, state) = (d as u32, state as usize);
         if best[state] != d {
             continue;
         }
-        let mut relax = |next: usize, w: u32| {
-            let w = u64::from(w);
-            if d + w < best[next] {
-                best[next] = d + w;
-                open.push(d + w, next as u32);
-            }
-        };
-        if backward {
-            // Into `state` = (c', s') from (c' + s', a): the piece stepped from
-            // c = c' + s' the other way, after the blank's detour.
-            let side = Dir::from_index(state % 4);
-            let from = grid.step(state / 4, side);
-            let dir = side.opposite().index();
-            let row = detour.row(grid, from * 4 + dir, &mut queue, &mut dist);
-            for (a, &w) in row.iter().enumerate() {
-                if w != UNREACHABLE {
-                    relax(from * 4 + a, w + 1);
-                }
-            }
-        } else {
-            let here = state / 4;
-            let row = detour.row(grid, state, &mut queue, &mut dist);
-            for (b, &w) in row.iter().enumerate() {
-                if w != UNREACHABLE {
-                    let dir = Dir::from_index(b);
-                    relax(grid.step(here, dir) * 4 + dir.opposite().index(), w + 1);
-                }
+        // Into `state` = (c', s') from (c' + s', a): the piece stepped from
+        // c = c' + s' the other way, after the blank's detour.
+        let from = (state / 4).wrapping_add_signed(offsets[state % 4]);
+        let dir = Dir::from_index(state % 4).opposite().index();
+        let row = detour.computed_row(from * 4 + dir);
+        for (a, &w) in row.iter().enumerate() {
+            let next = from * 4 + a;
+            if w != UNREACHABLE && d + w + 1 < best[next] {
+                best[next] = d + w + 1;
+                open.push(u64::from(d + w + 1), next as u32);
             }
         }
     }
-    best.into_iter()
-        .map(|d| match (d, backward) {
-            (u64::MAX, true) => Some(0),
-            (u64::MAX, false) => Some(NEVER),
-            (d, true) => i16::try_from(d).ok().filter(|&d| d < FAR),
-            (d, false) => i16::try_from(d).ok().filter(|&d| d < FAR).map(|d| -d),
-        })
-        .collect()
+    Some(best)
 }
 
 /// The cells nearest each corner of the board that hold a state of the state graph's
@@ -254,6 +245,70 @@ mod tests {
     use crate::Board;
     use crate::generate::{Family, GenParams, generate};
 
+    /// Each state's cost from every landmark, by a plain forward Dijkstra search; the
+    /// landmarks derive them from the costs to the landmark instead.
+    #[test]
+    fn costs_from_a_landmark_are_those_of_a_forward_search() {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        for (family, seed) in [(Family::Random, 4), (Family::Rooms, 5), (Family::Random, 6)] {
+            let params = GenParams {
+                family,
+                rows: 12,
+                cols: 15,
+                density: 25,
+                queries: 0,
+                seed,
+            };
+            let (board, _) = generate(&params).expect("valid parameters");
+            let grid = board.grid();
+            let detour = DetourTable::new(grid);
+            let reach = Reach::new(grid, &detour);
+            let landmarks = Landmarks::new(grid, &detour, &reach, 2).expect("costs fit");
+            let cells = choose(grid, &reach).expect("states exist");
+            let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+            for (j, &landmark) in cells.iter().enumerate() {
+                let states = grid.storage_size() * 4;
+                let mut best = vec![u64::MAX; states];
+                let mut heap = BinaryHeap::new();
+                for side in Dir::ALL {
+                    if grid[grid.step(landmark, side)] {
+                        best[landmark * 4 + side.index()] = 0;
+                        heap.push(Reverse((0, landmark * 4 + side.index())));
+                    }
+                }
+                while let Some(Reverse((d, state))) = heap.pop() {
+                    if d > best[state] {
+                        continue;
+                    }
+                    let row = detour.row(grid, state, &mut queue, &mut dist);
+                    for dir in Dir::ALL {
+                        if row[dir.index()] == UNREACHABLE {
+                            continue;
+                        }
+                        let next = grid.step(state / 4, dir) * 4 + dir.opposite().index();
+                        let cost = d + u64::from(row[dir.index()]) + 1;
+                        if cost < best[next] {
+                            best[next] = cost;
+                            heap.push(Reverse((cost, next)));
+                        }
+                    }
+                }
+                let mut reached = 0;
+                for state in (0..states).filter(|&s| reach.component(s).is_some()) {
+                    let stored = landmarks.costs[state * 2 * LANDMARKS + LANDMARKS + j];
+                    if best[state] == u64::MAX {
+                        assert_eq!(stored, NEVER, "state {state}, landmark {landmark}");
+                    } else {
+                        assert_eq!(-i64::from(stored), best[state] as i64, "state {state}");
+                        reached += 1;
+                    }
+                }
+                assert!(reached > 50, "{reached} states reached from {landmark}");
+            }
+        }
+    }
+
     /// Every bound is at most the exact cost to the target (found by the same search
     /// the landmarks use, run backward from the target), and is 0 on the target.
     fn assert_bounds_hold(board: &Board, targets: impl Iterator<Item = usize>) -> usize {
@@ -263,7 +318,7 @@ mod tests {
         let landmarks = Landmarks::new(grid, &detour, &reach, 1).expect("costs fit");
         let mut tight = 0;
         for target in targets {
-            let exact = costs_of(grid, &detour, target, true).expect("costs fit");
+            let exact = costs_to(grid, &detour, target).expect("costs fit");
             let goals = (0..4).map(|side| target * 4 + side);
             let bounds = landmarks.bounds(goals.filter(|&s| reach.component(s).is_some()));
             for state in (0..exact.len()).filter(|&s| reach.component(s).is_some()) {

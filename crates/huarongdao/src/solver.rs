@@ -851,10 +851,6 @@ fn blank_to_sides(
     let offsets = Dir::ALL.map(|d| grid.offset(d));
     let sides = offsets.map(|o| piece.wrapping_add_signed(o));
     let (pr, pc) = coords[piece];
-    let to_go = |cell: usize| {
-        let (r, c) = coords[cell];
-        r.abs_diff(pr) + c.abs_diff(pc) - 1
-    };
     let mut found = [None; 4];
     let mut wanted = usize::MAX; // unknown until the first side is found
     dist.clear();
@@ -877,8 +873,11 @@ fn blank_to_sides(
             continue; // expanded already, by a shorter way
         }
         dist.set(here, g | CLOSED);
-        let h = to_go(here);
-        if h == 0 {
+        let (r, c) = coords[here];
+        // A step changes the distance to the piece by one: down in these directions
+        // (in the order of `Dir::ALL`), up in the others.
+        let closer = [r > pr, r < pr, c > pc, c < pc];
+        if r.abs_diff(pr) + c.abs_diff(pc) == 1 {
             let side = sides
                 .iter()
                 .position(|&s| s == here)
@@ -893,7 +892,7 @@ fn blank_to_sides(
                 break;
             }
         }
-        for &offset in &offsets {
+        for (&offset, closer) in offsets.iter().zip(closer) {
             let next = here.wrapping_add_signed(offset);
             // Closed cells (the piece among them) already have their shortest distance.
             if !grid[next]
@@ -904,7 +903,7 @@ fn blank_to_sides(
                 continue;
             }
             dist.set(next, g + 1);
-            if to_go(next) < h {
+            if closer {
                 now.push(next as u32);
             } else {
                 later.push(next as u32);
