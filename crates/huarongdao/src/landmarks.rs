@@ -1,8 +1,10 @@
 //! Landmark lower bounds (ALT: A*, landmarks, triangle inequality) for boards with many
 //! queries.
 //!
-//! For a few landmark cells `L`, the exact costs in the state graph from every state to
-//! `L` (any side of it) and from `L` to every state are computed once per board. For a
+//! For 8 or 16 landmark cells `L` on the board's edges, the exact costs in the state
+//! graph from every state to `L` (any side of it) and from `L` to every state are
+//! computed once per board: one search per landmark, as moves are reversible (see
+//! [`Landmarks::new`]), stored in 16 bits. For a
 //! query whose target is the set `T` of the target cell's states, the triangle
 //! inequality gives two lower bounds on the cost from `s` to `T`:
 //!
@@ -20,26 +22,25 @@ use crate::detour::{DetourTable, UNREACHABLE};
 use crate::reach::Reach;
 use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Stamped};
 
-/// Number of landmarks: the four corners (measured on the scale inputs, 2 -> 4 took the
-/// states expanded on 300 x 300 from 14.7 M to 8.5 M, and on 100 x 100 from 8.1 M to
-/// 4.5 M).
-pub(crate) const LANDMARKS: usize = 4;
-
-/// Costs are kept below this (else no landmarks), so that a state's terms are 16 bits
-/// and its whole bound one 16-byte vector: a saturating addition and a maximum per lane.
+/// Most landmarks a board gets.
+pub(crate) const MAX_LANDMARKS: usize = 16;
+/// Costs are kept below this (else no landmarks), so that a state's terms are 16 bits:
+/// a saturating addition and a maximum per lane.
 const FAR: i16 = i16::MAX;
 /// Stored for a state a landmark cannot reach, and added for a term that cannot bound:
 /// the saturating sum is then below 0.
 const NEVER: i16 = i16::MIN;
 
-/// Per state, `LANDMARKS` costs to the landmarks and `LANDMARKS` from them, stored so
-/// that a query's bound is one saturating addition and one maximum per term (a loop the
+/// Per state, `count` costs to the landmarks and `count` from them, stored so that a
+/// query's bound is one saturating addition and one maximum per term (a loop the
 /// compiler vectorises).
 #[derive(Debug)]
 pub(crate) struct Landmarks {
-    /// `[state * 2 * LANDMARKS + j]`: cost from the state to landmark `j` (0 where it
-    /// cannot reach it); `[... + LANDMARKS + j]`: minus the cost from landmark `j` to
-    /// the state ([`NEVER`] where it cannot be reached).
+    /// Number of landmarks, 8 or 16.
+    count: usize,
+    /// `[state * 2 * count + j]`: cost from the state to landmark `j` (0 where it
+    /// cannot reach it); `[... + count + j]`: minus the cost from landmark `j` to the
+    /// state ([`NEVER`] where it cannot be reached).
     costs: Vec<i16>,
 }
 
@@ -49,23 +50,24 @@ pub(crate) struct Landmarks {
 /// below 0).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bounds {
-    add: [i16; 2 * LANDMARKS],
+    add: [i16; 2 * MAX_LANDMARKS],
 }
 
 impl Landmarks {
-    /// The landmarks of a board: a cell near each corner of the board (see `choose`).
-    /// Computes every cell's
-    /// detours first. The work is split over `threads` threads (the detours by cells,
-    /// then one search per landmark and direction). `None` when a cost does not fit
+    /// `count` landmarks (8 or 16) on the edges of a board (see `choose`). Computes
+    /// every cell's detours first. The work is split over `threads` threads (the
+    /// detours by cells, then the landmarks' searches). `None` when a cost does not fit
     /// (then the bounds would be wrong).
     pub(crate) fn new(
         grid: &Grid<bool>,
         detour: &DetourTable,
         reach: &Reach,
+        count: usize,
         threads: usize,
     ) -> Option<Landmarks> {
+        assert!(count == 8 || count == MAX_LANDMARKS, "8 or 16 landmarks");
         let states = grid.storage_size() * 4;
-        let threads = threads.clamp(1, 2 * LANDMARKS);
+        let threads = threads.clamp(1, count);
         let share = states.div_ceil(threads).next_multiple_of(4);
         let precompute = |part: usize| {
             let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
@@ -84,7 +86,7 @@ impl Landmarks {
                 }
             });
         }
-        let cells = choose(grid, reach)?;
+        let cells = choose(grid, reach, count)?;
         let search = |&cell: &usize| costs_to(grid, detour, cell);
         let columns: Vec<Option<Vec<u32>>> = if threads == 1 {
             cells.iter().map(search).collect()
@@ -104,24 +106,28 @@ impl Landmarks {
             })
         };
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let mut costs = vec![0i16; states * 2 * LANDMARKS];
+        let mut costs = vec![0i16; states * 2 * count];
         for (j, (to, &landmark)) in columns.into_iter().zip(&cells).enumerate() {
             let to = to?;
-            for (state, terms) in costs.chunks_exact_mut(2 * LANDMARKS).enumerate() {
+            for (state, terms) in costs.chunks_exact_mut(2 * count).enumerate() {
                 let (cell, side) = (state / 4, state % 4);
                 let next = cell.wrapping_add_signed(offsets[side]);
                 if !grid[cell] || !grid[next] {
-                    terms[LANDMARKS + j] = NEVER; // no such state
+                    terms[count + j] = NEVER; // no such state
                     continue;
                 }
                 // (Below FAR, or `costs_to` would have said `None`.)
-                terms[j] = if to[state] == u32::MAX { 0 } else { to[state] as i16 };
+                terms[j] = if to[state] == u32::MAX {
+                    0
+                } else {
+                    to[state] as i16
+                };
                 // The cost from the landmark is that of the reversed moves: the piece
                 // steps back to `next` first (one move, the blank is there), then goes
                 // to the landmark as cheaply as it can (where it arrives, the blank is
                 // next to it, on the side it came from; from there the reversed path
                 // starts).
-                terms[LANDMARKS + j] = if cell == landmark {
+                terms[count + j] = if cell == landmark {
                     0
                 } else {
                     match to[next * 4 + Dir::from_index(side).opposite().index()] {
@@ -131,18 +137,19 @@ impl Landmarks {
                 };
             }
         }
-        Some(Landmarks { costs })
+        Some(Landmarks { count, costs })
     }
 
     /// The constants of a query whose target states are `targets` (those that exist).
     pub(crate) fn bounds(&self, targets: impl Iterator<Item = usize>) -> Bounds {
         // The largest cost to each landmark, the smallest from it (negated, as stored).
-        let mut to = [0i16; LANDMARKS];
-        let mut from = [NEVER; LANDMARKS];
+        let count = self.count;
+        let mut to = [0i16; MAX_LANDMARKS];
+        let mut from = [NEVER; MAX_LANDMARKS];
         for t in targets {
-            let at = t * 2 * LANDMARKS;
-            for j in 0..LANDMARKS {
-                let (cost_to, minus_from) = (self.costs[at + j], self.costs[at + LANDMARKS + j]);
+            let at = t * 2 * count;
+            for j in 0..count {
+                let (cost_to, minus_from) = (self.costs[at + j], self.costs[at + count + j]);
                 // A stored 0 is "cannot reach" unless the state is the landmark's own.
                 to[j] = if cost_to == 0 && minus_from != 0 {
                     FAR
@@ -152,10 +159,10 @@ impl Landmarks {
                 from[j] = from[j].max(minus_from);
             }
         }
-        let mut add = [0; 2 * LANDMARKS];
-        for j in 0..LANDMARKS {
+        let mut add = [0; 2 * MAX_LANDMARKS];
+        for j in 0..count {
             add[j] = -to[j];
-            add[LANDMARKS + j] = if from[j] == NEVER { NEVER } else { -from[j] };
+            add[count + j] = if from[j] == NEVER { NEVER } else { -from[j] };
         }
         Bounds { add }
     }
@@ -163,12 +170,22 @@ impl Landmarks {
     /// The lower bound on the cost from `state` to the query's target.
     #[inline]
     pub(crate) fn bound(&self, bounds: &Bounds, state: usize) -> u64 {
-        let at = state * 2 * LANDMARKS;
-        let costs: &[i16; 2 * LANDMARKS] = self.costs[at..at + 2 * LANDMARKS]
+        // One loop per count, of a length the compiler knows.
+        match self.count {
+            8 => self.bound_of::<16>(bounds, state),
+            _ => self.bound_of::<32>(bounds, state),
+        }
+    }
+
+    /// [`Landmarks::bound`] with `TERMS` = 2 * `count`.
+    #[inline]
+    fn bound_of<const TERMS: usize>(&self, bounds: &Bounds, state: usize) -> u64 {
+        let costs: &[i16; TERMS] = self.costs[state * TERMS..(state + 1) * TERMS]
             .try_into()
-            .expect("2 * LANDMARKS costs");
+            .expect("TERMS costs");
+        let add: &[i16; TERMS] = bounds.add[..TERMS].try_into().expect("TERMS terms");
         let mut h = 0;
-        for (cost, add) in costs.iter().zip(&bounds.add) {
+        for (cost, add) in costs.iter().zip(add) {
             h = h.max(cost.saturating_add(*add));
         }
         h as u64
@@ -214,29 +231,41 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
     Some(best)
 }
 
-/// The cells nearest each corner of the board that hold a state of the state graph's
-/// largest strongly connected component (a cell nearer the corner may be one the piece
-/// can enter but never leave, or never enter: its costs would bound nothing).
-/// `None` on a board with no state (no two movable cells side by side).
-fn choose(grid: &Grid<bool>, reach: &Reach) -> Option<[usize; LANDMARKS]> {
+/// `count` cells spread along the edges of the board, the corners first (then the
+/// middles of the sides, then the quarters, ...): each the cell nearest its point that
+/// holds a state of the state graph's largest strongly connected component (a cell
+/// nearer the point may be one the piece can enter but never leave, or never enter: its
+/// costs would bound nothing). `None` on a board with no state (no two movable cells
+/// side by side).
+fn choose(grid: &Grid<bool>, reach: &Reach, count: usize) -> Option<Vec<usize>> {
     let largest = reach.largest()?;
-    let cells: Vec<usize> = grid
-        .inner_indices()
-        .filter(|&c| (0..4).any(|s| reach.component(c * 4 + s) == Some(largest)))
-        .collect();
     let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
-    let corners = [(0, 0), (rows - 1, cols - 1), (0, cols - 1), (rows - 1, 0)];
-    let nearest = |(r, c): (i64, i64)| {
-        cells.iter().copied().min_by_key(|&cell| {
-            let pos = grid.pos(cell).expect("an inner cell");
-            (pos.row as i64 - r).abs() + (pos.col as i64 - c).abs()
-        })
-    };
-    let chosen = corners.map(nearest);
-    chosen
-        .iter()
-        .all(Option::is_some)
-        .then(|| chosen.map(|c| c.unwrap_or_default()))
+    // Per side, points at 0, 1/k, ..., (k-1)/k of its length, going round the board.
+    let per_side = count / 4;
+    let along = |i: usize, length: i64| (length - 1) * i as i64 / per_side as i64;
+    let mut points = Vec::with_capacity(count);
+    for i in 0..per_side {
+        points.push((0, along(i, cols)));
+        points.push((along(i, rows), cols - 1));
+        points.push((rows - 1, cols - 1 - along(i, cols)));
+        points.push((rows - 1 - along(i, rows), 0));
+    }
+    let mut best = vec![(i64::MAX, None); count];
+    for row in 0..grid.rows() {
+        for col in 0..grid.cols() {
+            let cell = grid.index(grid_core::Pos::new(row, col));
+            if !(0..4).any(|s| reach.component(cell * 4 + s) == Some(largest)) {
+                continue;
+            }
+            for (&(r, c), best) in points.iter().zip(&mut best) {
+                let distance = (row as i64 - r).abs() + (col as i64 - c).abs();
+                if distance < best.0 {
+                    *best = (distance, Some(cell));
+                }
+            }
+        }
+    }
+    best.into_iter().map(|(_, cell)| cell).collect()
 }
 
 #[cfg(test)]
@@ -264,8 +293,8 @@ mod tests {
             let grid = board.grid();
             let detour = DetourTable::new(grid);
             let reach = Reach::new(grid, &detour);
-            let landmarks = Landmarks::new(grid, &detour, &reach, 2).expect("costs fit");
-            let cells = choose(grid, &reach).expect("states exist");
+            let landmarks = Landmarks::new(grid, &detour, &reach, 16, 2).expect("costs fit");
+            let cells = choose(grid, &reach, 16).expect("states exist");
             let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
             for (j, &landmark) in cells.iter().enumerate() {
                 let states = grid.storage_size() * 4;
@@ -296,7 +325,7 @@ mod tests {
                 }
                 let mut reached = 0;
                 for state in (0..states).filter(|&s| reach.component(s).is_some()) {
-                    let stored = landmarks.costs[state * 2 * LANDMARKS + LANDMARKS + j];
+                    let stored = landmarks.costs[state * 32 + 16 + j];
                     if best[state] == u64::MAX {
                         assert_eq!(stored, NEVER, "state {state}, landmark {landmark}");
                     } else {
@@ -311,11 +340,15 @@ mod tests {
 
     /// Every bound is at most the exact cost to the target (found by the same search
     /// the landmarks use, run backward from the target), and is 0 on the target.
-    fn assert_bounds_hold(board: &Board, targets: impl Iterator<Item = usize>) -> usize {
+    fn assert_bounds_hold(
+        board: &Board,
+        count: usize,
+        targets: impl Iterator<Item = usize>,
+    ) -> usize {
         let grid = board.grid();
         let detour = DetourTable::new(grid);
         let reach = Reach::new(grid, &detour);
-        let landmarks = Landmarks::new(grid, &detour, &reach, 1).expect("costs fit");
+        let landmarks = Landmarks::new(grid, &detour, &reach, count, 1).expect("costs fit");
         let mut tight = 0;
         for target in targets {
             let exact = costs_to(grid, &detour, target).expect("costs fit");
@@ -350,7 +383,9 @@ mod tests {
             };
             let (board, _) = generate(&params).expect("valid parameters");
             let cells: Vec<usize> = board.grid().inner_indices().step_by(7).collect();
-            assert!(assert_bounds_hold(&board, cells.into_iter()) > 0);
+            for count in [8, 16] {
+                assert!(assert_bounds_hold(&board, count, cells.iter().copied()) > 0);
+            }
         }
     }
 
@@ -368,12 +403,12 @@ mod tests {
         let detour = DetourTable::new(grid);
         let reach = Reach::new(grid, &detour);
         let largest = reach.largest();
-        let cells = choose(grid, &reach).expect("states exist");
+        let cells = choose(grid, &reach, 16).expect("states exist");
         assert_ne!(cells[0], grid.index(grid_core::Pos::new(0, 0)));
         for cell in cells {
             assert!((0..4).any(|s| reach.component(cell * 4 + s) == largest));
         }
         let corner = grid.index(grid_core::Pos::new(1, 1));
-        assert!(assert_bounds_hold(&board, std::iter::once(corner)) > 0);
+        assert!(assert_bounds_hold(&board, 8, std::iter::once(corner)) > 0);
     }
 }
