@@ -9,6 +9,7 @@ use grid_core::{
     Stamped,
 };
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// Why a solver gave no answer.
@@ -257,6 +258,8 @@ fn landmark_count(cells: usize) -> Option<usize> {
     }
 }
 
+/// Queries a thread of [`Solver::solve_all`] takes at a time.
+const QUERY_BLOCK: usize = 8;
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
 /// Least work (queries times board cells) worth starting threads for: below it, the
@@ -358,27 +361,55 @@ impl BoardSolver {
         if !threaded {
             return queries.iter().map(|q| self.solve(q)).collect();
         }
-        let chunk = queries.len().div_ceil(threads);
-        let mut chunks = queries.chunks(chunk);
-        let first = chunks.next().unwrap_or_default();
+        // The threads take blocks of queries in turn, so that one thread's harder
+        // queries do not keep the others waiting (queries on one board differ in cost
+        // by a thousand times).
+        let next = AtomicUsize::new(0);
+        let run = |solver: &mut BoardSolver| {
+            let mut answers = Vec::new();
+            loop {
+                let start = next.fetch_add(QUERY_BLOCK, Ordering::Relaxed);
+                if start >= queries.len() {
+                    return answers;
+                }
+                let block = &queries[start..(start + QUERY_BLOCK).min(queries.len())];
+                answers.extend(
+                    block
+                        .iter()
+                        .enumerate()
+                        .map(|(i, q)| (start + i, solver.solve(q))),
+                );
+            }
+        };
         std::thread::scope(|scope| {
-            let others: Vec<_> = chunks
-                .map(|part| {
+            let others: Vec<_> = (1..threads)
+                .map(|_| {
                     let mut worker = self.worker();
-                    scope.spawn(move || part.iter().map(|q| worker.solve(q)).collect::<Vec<_>>())
+                    let run = &run;
+                    scope.spawn(move || run(&mut worker))
                 })
                 .collect();
-            // The chunks can be fewer than `threads` (2,058 queries for 64 threads make
-            // 63 chunks of 33), so count the threads started.
-            self.threads_used = 1 + others.len();
-            let mut answers: Vec<_> = first.iter().map(|q| self.solve(q)).collect();
+            self.threads_used = threads;
+            let mut answers: Vec<Option<Result<Option<u64>, SolveError>>> =
+                std::iter::repeat_with(|| None)
+                    .take(queries.len())
+                    .collect();
+            let mut place = |part: Vec<(usize, Result<Option<u64>, SolveError>)>| {
+                for (i, answer) in part {
+                    answers[i] = Some(answer);
+                }
+            };
+            place(run(self));
             for handle in others {
                 match handle.join() {
-                    Ok(part) => answers.extend(part),
+                    Ok(part) => place(part),
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            answers.into_iter().collect()
+            answers
+                .into_iter()
+                .map(|answer| answer.expect("every query taken by a thread"))
+                .collect()
         })
     }
 
