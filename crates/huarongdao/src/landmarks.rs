@@ -105,37 +105,54 @@ impl Landmarks {
                     .collect()
             })
         };
+        let columns: Vec<Vec<u32>> = columns.into_iter().collect::<Option<_>>()?;
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let mut costs = vec![0i16; states * 2 * count];
-        for (j, (to, &landmark)) in columns.into_iter().zip(&cells).enumerate() {
-            let to = to?;
-            for (state, terms) in costs.chunks_exact_mut(2 * count).enumerate() {
-                let (cell, side) = (state / 4, state % 4);
-                let next = cell.wrapping_add_signed(offsets[side]);
-                if !grid[cell] || !grid[next] {
-                    terms[count + j] = NEVER; // no such state
+        // The terms of the states from `first` on, a state at a time.
+        let fill = |first: usize, out: &mut [i16]| {
+            for (i, terms) in out.chunks_exact_mut(2 * count).enumerate() {
+                let (cell, side) = ((first + i) / 4, (first + i) % 4);
+                if !grid[cell] || !grid[cell.wrapping_add_signed(offsets[side])] {
+                    terms[count..].fill(NEVER); // no such state
                     continue;
                 }
-                // (Below FAR, or `costs_to` would have said `None`.)
-                terms[j] = if to[state] == u32::MAX {
-                    0
-                } else {
-                    to[state] as i16
-                };
-                // The cost from the landmark is that of the reversed moves: the piece
-                // steps back to `next` first (one move, the blank is there), then goes
-                // to the landmark as cheaply as it can (where it arrives, the blank is
-                // next to it, on the side it came from; from there the reversed path
-                // starts).
-                terms[count + j] = if cell == landmark {
-                    0
-                } else {
-                    match to[next * 4 + Dir::from_index(side).opposite().index()] {
+                // The cost from a landmark is that of the reversed moves: the piece
+                // steps back to the side first (one move, the blank is there), then
+                // goes to the landmark as cheaply as it can (where it arrives, the
+                // blank is next to it, on the side it came from; from there the
+                // reversed path starts).
+                let next = cell.wrapping_add_signed(offsets[side]);
+                let back = next * 4 + Dir::from_index(side).opposite().index();
+                // (Costs are below FAR - 1, or `costs_to` would have said `None`.)
+                for (j, to) in columns.iter().enumerate() {
+                    terms[j] = match to[first + i] {
+                        u32::MAX => 0,
+                        cost => cost as i16,
+                    };
+                    terms[count + j] = match to[back] {
+                        _ if cell == cells[j] => 0,
                         u32::MAX => NEVER,
-                        back => -i16::try_from(back + 1).ok().filter(|&d| d < FAR)?,
-                    }
-                };
+                        cost => -(cost as i16) - 1,
+                    };
+                }
             }
+        };
+        let mut costs = vec![0i16; states * 2 * count];
+        if threads == 1 {
+            fill(0, &mut costs);
+        } else {
+            let fill = &fill;
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = costs
+                    .chunks_mut(share * 2 * count)
+                    .enumerate()
+                    .map(|(part, out)| scope.spawn(move || fill(part * share, out)))
+                    .collect();
+                for handle in handles {
+                    if let Err(panic) = handle.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+            });
         }
         Some(Landmarks { count, costs })
     }
@@ -193,7 +210,7 @@ impl Landmarks {
 }
 
 /// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach it),
-/// `None` if one is `FAR` or more: a Dijkstra search over reversed moves, with a bucket
+/// `None` if one is `FAR - 1` or more (so that one more move is still below `FAR`): a Dijkstra search over reversed moves, with a bucket
 /// queue. Every detour must be computed by then.
 fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<u32>> {
     let states = grid.storage_size() * 4;
@@ -208,7 +225,7 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
         }
     }
     while let Some((d, state)) = open.pop() {
-        if d >= FAR as u64 {
+        if d >= FAR as u64 - 1 {
             return None; // (and the sums below stay far below u32::MAX)
         }
         let (d, state) = (d as u32, state as usize);
