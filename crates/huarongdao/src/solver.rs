@@ -262,6 +262,9 @@ fn landmark_count(cells: usize) -> Option<usize> {
 const QUERY_BLOCK: usize = 8;
 /// Fewest queries per thread worth starting a thread for in [`Solver::solve_all`].
 const QUERIES_PER_THREAD: usize = 32;
+/// Boards from this many cells on get a thread per query if need be: one query there
+/// takes about 0.1 s (1000 x 1000, 25% fixed, 20 queries: 3.2 s on one core).
+const HEAVY_QUERY_CELLS: usize = 1 << 18;
 /// Least work (queries times board cells) worth starting threads for: below it, the
 /// answers take a few milliseconds and a second thread, its buffers and waking a second
 /// core cost as much as they save (measured: no gain at 30 x 30 with q = 500, 1.7x
@@ -346,7 +349,13 @@ impl BoardSolver {
         cores: usize,
     ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
-        let threads = cores.min(queries.len() / QUERIES_PER_THREAD).max(1);
+        // On a large board a single query is work enough for a thread of its own.
+        let per_thread = if cells >= HEAVY_QUERY_CELLS {
+            1
+        } else {
+            QUERIES_PER_THREAD
+        };
+        let threads = cores.min(queries.len() / per_thread).max(1);
         let threaded =
             threads > 1 && cells <= MAX_THREADED_CELLS && queries.len() * cells >= THREADED_WORK;
         if let Some(count) = landmark_count(cells).filter(|_| queries.len() >= LANDMARK_QUERIES) {
@@ -365,14 +374,18 @@ impl BoardSolver {
         // queries do not keep the others waiting (queries on one board differ in cost
         // by a thousand times).
         let next = AtomicUsize::new(0);
+        // (Blocks of one when there are few queries a thread, as on large boards.)
+        let block = QUERY_BLOCK
+            .min(queries.len() / (threads * QUERY_BLOCK))
+            .max(1);
         let run = |solver: &mut BoardSolver| {
             let mut answers = Vec::new();
             loop {
-                let start = next.fetch_add(QUERY_BLOCK, Ordering::Relaxed);
+                let start = next.fetch_add(block, Ordering::Relaxed);
                 if start >= queries.len() {
                     return answers;
                 }
-                let block = &queries[start..(start + QUERY_BLOCK).min(queries.len())];
+                let block = &queries[start..(start + block).min(queries.len())];
                 answers.extend(
                     block
                         .iter()
