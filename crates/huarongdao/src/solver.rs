@@ -1056,6 +1056,27 @@ mod tests {
         }
     }
 
+    /// On a large board a few queries get a thread each, taking one query at a time.
+    #[test]
+    fn solve_all_gives_queries_on_large_boards_a_thread_each() {
+        use crate::generate::{Family, GenParams, generate};
+        let params = GenParams {
+            family: Family::Random,
+            rows: 512,
+            cols: 512,
+            density: 20,
+            queries: 16, // 16 x 514 x 514 = 4.2 million: over THREADED_WORK
+            seed: 8,
+        };
+        let (board, queries) = generate(&params).unwrap();
+        assert!(board.grid().storage_size() >= HEAVY_QUERY_CELLS);
+        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
+        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        assert_eq!(solver.solve_all_on(&queries, 3), one_by_one);
+        assert_eq!(solver.threads_used, 3);
+    }
+
     #[test]
     fn heuristic_table_matches_the_formula() {
         for (rows, cols) in [(1, 1), (1, 6), (5, 1), (4, 7), (8, 3)] {
