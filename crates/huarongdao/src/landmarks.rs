@@ -18,9 +18,9 @@
 //! can (they cannot reach it either), so their bounds are just kept at 0 where they
 //! would be undefined.
 
-use crate::detour::{DetourTable, UNREACHABLE};
+use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::reach::Reach;
-use grid_core::{Dir, FifoQueue, Grid, MonotoneQueue, Stamped};
+use grid_core::{Dir, Grid, MonotoneQueue};
 
 /// Most landmarks a board gets.
 pub(crate) const MAX_LANDMARKS: usize = 16;
@@ -70,10 +70,10 @@ impl Landmarks {
         let threads = threads.clamp(1, count);
         let share = states.div_ceil(threads).next_multiple_of(4);
         let precompute = |part: usize| {
-            let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+            let mut scratch = Scratch::new(grid);
             for state in part * share..((part + 1) * share).min(states) {
                 if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))] {
-                    detour.row(grid, state, &mut queue, &mut dist);
+                    detour.row(grid, state, &mut scratch);
                 }
             }
         };
@@ -312,7 +312,7 @@ mod tests {
             let reach = Reach::new(grid, &detour);
             let landmarks = Landmarks::new(grid, &detour, &reach, 16, 2).expect("costs fit");
             let cells = choose(grid, &reach, 16).expect("states exist");
-            let (mut queue, mut dist) = (FifoQueue::new(), Stamped::new(grid.storage_size(), 0));
+            let mut scratch = Scratch::new(grid);
             for (j, &landmark) in cells.iter().enumerate() {
                 let states = grid.storage_size() * 4;
                 let mut best = vec![u64::MAX; states];
@@ -327,7 +327,7 @@ mod tests {
                     if d > best[state] {
                         continue;
                     }
-                    let row = detour.row(grid, state, &mut queue, &mut dist);
+                    let row = detour.row(grid, state, &mut scratch);
                     for dir in Dir::ALL {
                         if row[dir.index()] == UNREACHABLE {
                             continue;

@@ -1,6 +1,6 @@
 //! The fast solver: A* over (piece cell, blank side) on top of the detour table.
 
-use crate::detour::{DetourTable, UNREACHABLE};
+use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
@@ -194,6 +194,8 @@ struct BoardSolver {
     tables: Arc<Tables>,
     queue: FifoQueue,
     blank_dist: Stamped<u32>,
+    /// For computing the detours a search needs.
+    detour_scratch: Scratch,
     /// The blank's search: cells at the current priority and at the next one.
     now: Vec<u32>,
     later: Vec<u32>,
@@ -309,6 +311,7 @@ impl BoardSolver {
         let cells = tables.board.grid().storage_size();
         BoardSolver {
             reach_seen: Stamped::new(tables.reach.components(), ()),
+            detour_scratch: Scratch::new(tables.board.grid()),
             reach_stack: Vec::new(),
             tables,
             queue,
@@ -553,8 +556,7 @@ impl BoardSolver {
             let detours = tables.detour.row_within(
                 grid,
                 state as usize,
-                &mut self.queue,
-                &mut self.blank_dist,
+                &mut self.detour_scratch,
                 &mut detour_meter,
             )?;
             let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
@@ -623,12 +625,7 @@ impl BoardSolver {
                 .map(|a| from * 4 + a)
                 .find(|&prev| {
                     self.best.expanded_cost(prev).is_some_and(|prev_g| {
-                        let row = self.tables.detour.row(
-                            grid,
-                            prev,
-                            &mut self.queue,
-                            &mut self.blank_dist,
-                        );
+                        let row = self.tables.detour.row(grid, prev, &mut self.detour_scratch);
                         row[dir] != UNREACHABLE && prev_g + u64::from(row[dir]) + 1 == g
                     })
                 })
