@@ -77,82 +77,64 @@ impl Landmarks {
                 }
             }
         };
-        if threads == 1 {
-            precompute(0); // no thread to start
-        } else {
-            std::thread::scope(|scope| {
-                for part in 0..threads {
-                    scope.spawn(move || precompute(part));
-                }
-            });
-        }
+        in_parallel(threads, precompute);
         let cells = choose(grid, reach, count)?;
-        let search = |&cell: &usize| costs_to(grid, detour, cell);
-        let columns: Vec<Option<Vec<u32>>> = if threads == 1 {
-            cells.iter().map(search).collect()
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = cells
-                    .chunks(cells.len().div_ceil(threads))
-                    .map(|chunk| scope.spawn(move || chunk.iter().map(search).collect::<Vec<_>>()))
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| match h.join() {
-                        Ok(columns) => columns,
-                        Err(panic) => std::panic::resume_unwind(panic),
-                    })
-                    .collect()
-            })
-        };
-        let columns: Vec<Vec<u32>> = columns.into_iter().collect::<Option<_>>()?;
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        // The terms of the states from `first` on, a state at a time.
-        let fill = |first: usize, out: &mut [i16]| {
-            for (i, terms) in out.chunks_exact_mut(2 * count).enumerate() {
-                let (cell, side) = ((first + i) / 4, (first + i) % 4);
-                if !grid[cell] || !grid[cell.wrapping_add_signed(offsets[side])] {
-                    terms[count..].fill(NEVER); // no such state
-                    continue;
-                }
-                // The cost from a landmark is that of the reversed moves: the piece
-                // steps back to the side first (one move, the blank is there), then
-                // goes to the landmark as cheaply as it can (where it arrives, the
-                // blank is next to it, on the side it came from; from there the
-                // reversed path starts).
-                let next = cell.wrapping_add_signed(offsets[side]);
-                let back = next * 4 + Dir::from_index(side).opposite().index();
-                // (Costs are below FAR - 1, or `costs_to` would have said `None`.)
-                for (j, to) in columns.iter().enumerate() {
-                    terms[j] = match to[first + i] {
-                        u32::MAX => 0,
-                        cost => cost as i16,
-                    };
-                    terms[count + j] = match to[back] {
-                        _ if cell == cells[j] => 0,
-                        u32::MAX => NEVER,
-                        cost => -(cost as i16) - 1,
-                    };
-                }
-            }
-        };
         let mut costs = vec![0i16; states * 2 * count];
-        if threads == 1 {
-            fill(0, &mut costs);
-        } else {
-            let fill = &fill;
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = costs
-                    .chunks_mut(share * 2 * count)
-                    .enumerate()
-                    .map(|(part, out)| scope.spawn(move || fill(part * share, out)))
-                    .collect();
-                for handle in handles {
-                    if let Err(panic) = handle.join() {
-                        std::panic::resume_unwind(panic);
+        // A wave of searches at a time, one a thread, whose columns go into the terms
+        // before the next wave: only a wave's columns are held at once (16 of them at
+        // 300 x 300 would be another 23 MB at the peak).
+        for (wave, landmarks) in cells.chunks(threads).enumerate() {
+            let first = wave * threads;
+            let columns = in_parallel(landmarks.len(), |i| costs_to(grid, detour, landmarks[i]));
+            let columns: Vec<Vec<u32>> = columns.into_iter().collect::<Option<_>>()?;
+            // The wave's terms of the states from `state` on, a state at a time.
+            let fill = |state: usize, out: &mut [i16]| {
+                for (i, terms) in out.chunks_exact_mut(2 * count).enumerate() {
+                    let (cell, side) = ((state + i) / 4, (state + i) % 4);
+                    if !grid[cell] || !grid[cell.wrapping_add_signed(offsets[side])] {
+                        // No such state.
+                        terms[count + first..count + first + columns.len()].fill(NEVER);
+                        continue;
+                    }
+                    // The cost from a landmark is that of the reversed moves: the piece
+                    // steps back to the side first (one move, the blank is there), then
+                    // goes to the landmark as cheaply as it can (where it arrives, the
+                    // blank is next to it, on the side it came from; from there the
+                    // reversed path starts).
+                    let next = cell.wrapping_add_signed(offsets[side]);
+                    let back = next * 4 + Dir::from_index(side).opposite().index();
+                    // (Costs are below FAR - 1, or `costs_to` would have said `None`.)
+                    for (j, to) in (first..).zip(&columns) {
+                        terms[j] = match to[state + i] {
+                            u32::MAX => 0,
+                            cost => cost as i16,
+                        };
+                        terms[count + j] = match to[back] {
+                            _ if cell == cells[j] => 0,
+                            u32::MAX => NEVER,
+                            cost => -(cost as i16) - 1,
+                        };
                     }
                 }
-            });
+            };
+            if threads == 1 {
+                fill(0, &mut costs);
+            } else {
+                let fill = &fill;
+                std::thread::scope(|scope| {
+                    let handles: Vec<_> = costs
+                        .chunks_mut(share * 2 * count)
+                        .enumerate()
+                        .map(|(part, out)| scope.spawn(move || fill(part * share, out)))
+                        .collect();
+                    for handle in handles {
+                        if let Err(panic) = handle.join() {
+                            std::panic::resume_unwind(panic);
+                        }
+                    }
+                });
+            }
         }
         Some(Landmarks { count, costs })
     }
@@ -207,6 +189,27 @@ impl Landmarks {
         }
         h as u64
     }
+}
+
+/// `work(part)` for each part in `0..parts`, each on a thread of its own (the calling
+/// thread alone for one part).
+fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    if parts == 1 {
+        return vec![work(0)];
+    }
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..parts)
+            .map(|part| scope.spawn(move || work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 /// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach it),
