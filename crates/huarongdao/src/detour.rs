@@ -8,7 +8,8 @@
 //! to them (the walk and `c` close a cycle, and a cycle lies in one block); so the
 //! board's block-cut analysis ([`Blocks`], one depth-first search) says which sides are
 //! joined at all, gives the detours of a block that is a simple cycle of `L` cells in
-//! closed form (`L - 2`), and keeps every other breadth-first search inside its block.
+//! closed form (`L - 2`), and tells every other search which sides it will find (so it
+//! stops once it has them, rather than sweeping the board for a side walled off).
 
 use grid_core::{Dir, Grid, LimitError, Meter, Stamped};
 use std::sync::atomic::{AtomicU32, Ordering};
