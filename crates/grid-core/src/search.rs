@@ -119,8 +119,16 @@ impl MonotoneQueue {
     /// Empties the queue for a search whose pushes are at most `max_step` above the last
     /// priority popped. Keeps the allocations.
     pub fn reset(&mut self, max_step: u64) {
-        for bucket in &mut self.buckets {
+        // Items wait only in the window's buckets from the cursor on, `len` of them: the
+        // buckets past the last are empty already (an A* stopped at its target leaves a
+        // few near the cursor; clearing the whole ring cost a Huarongdao query of the
+        // judge input 512 buckets).
+        let (mut left, mut at) = (self.len, self.cursor);
+        while left > 0 {
+            let bucket = &mut self.buckets[(at & self.mask) as usize];
+            left -= bucket.len();
             bucket.clear();
+            at += 1;
         }
         self.heap.clear();
         self.len = 0;

@@ -27,6 +27,8 @@ pub(crate) const MAX_LANDMARKS: usize = 16;
 /// Costs are kept below this (else no landmarks), so that a state's terms are 16 bits:
 /// a saturating addition and a maximum per lane.
 const FAR: i16 = i16::MAX;
+/// Most costs (states times landmarks) whose columns are all held at once.
+const SMALL_COLUMNS: usize = 1 << 20;
 /// Stored for a state a landmark cannot reach, and added for a term that cannot bound:
 /// the saturating sum is then below 0.
 const NEVER: i16 = i16::MIN;
@@ -81,12 +83,29 @@ impl Landmarks {
         let cells = choose(grid, reach, count)?;
         let offsets = Dir::ALL.map(|d| grid.offset(d));
         let mut costs = vec![0i16; states * 2 * count];
-        // A wave of searches at a time, one a thread, whose columns go into the terms
-        // before the next wave: only a wave's columns are held at once (16 of them at
-        // 300 x 300 would be another 23 MB at the peak).
-        for (wave, landmarks) in cells.chunks(threads).enumerate() {
-            let first = wave * threads;
-            let columns = in_parallel(landmarks.len(), |i| costs_to(grid, detour, landmarks[i]));
+        // A wave of searches at a time, whose columns go into the terms before the next
+        // wave: on a large board a wave is a search a thread, so that only its columns
+        // are held at once (16 of them at 300 x 300 would be another 23 MB at the peak);
+        // on a small one, all of them (a pass over the states per wave costs more than
+        // the columns: 2.3 M instructions more on the judge input in waves of one).
+        let wave = if states * count <= SMALL_COLUMNS {
+            count
+        } else {
+            threads
+        };
+        for (number, landmarks) in cells.chunks(wave).enumerate() {
+            let first = number * wave;
+            let per_thread = landmarks.len().div_ceil(threads);
+            let columns: Vec<_> = in_parallel(landmarks.len().div_ceil(per_thread), |part| {
+                let part = &landmarks[part * per_thread..];
+                let part = &part[..per_thread.min(part.len())];
+                part.iter()
+                    .map(|&cell| costs_to(grid, detour, cell))
+                    .collect::<Vec<_>>()
+            })
+            .into_iter()
+            .flatten()
+            .collect();
             let columns: Vec<Vec<u32>> = columns.into_iter().collect::<Option<_>>()?;
             // The wave's terms of the states from `state` on, a state at a time.
             let fill = |state: usize, out: &mut [i16]| {
@@ -300,11 +319,17 @@ mod tests {
     fn costs_from_a_landmark_are_those_of_a_forward_search() {
         use std::cmp::Reverse;
         use std::collections::BinaryHeap;
-        for (family, seed) in [(Family::Random, 4), (Family::Rooms, 5), (Family::Random, 6)] {
+        // The last board is large enough for the searches to go in waves, one a thread.
+        for (family, side, threads, seed) in [
+            (Family::Random, 12, 2, 4),
+            (Family::Rooms, 12, 1, 5),
+            (Family::Random, 12, 3, 6),
+            (Family::Random, 130, 3, 7),
+        ] {
             let params = GenParams {
                 family,
-                rows: 12,
-                cols: 15,
+                rows: side,
+                cols: side + 3,
                 density: 25,
                 queries: 0,
                 seed,
@@ -313,7 +338,9 @@ mod tests {
             let grid = board.grid();
             let detour = DetourTable::new(grid);
             let reach = Reach::new(grid, &detour);
-            let landmarks = Landmarks::new(grid, &detour, &reach, 16, 2).expect("costs fit");
+            let states = grid.storage_size() * 4;
+            assert_eq!(side > 100, states * 16 > SMALL_COLUMNS);
+            let landmarks = Landmarks::new(grid, &detour, &reach, 16, threads).expect("fit");
             let cells = choose(grid, &reach, 16).expect("states exist");
             let mut scratch = Scratch::new(grid);
             for (j, &landmark) in cells.iter().enumerate() {
