@@ -377,6 +377,31 @@ mod tests {
         assert_eq!(q.pop(), None);
     }
 
+    /// Reset after a search stopped midway, its items spread over the ring (and past
+    /// its end), in bucket and in heap mode: nothing of the old search comes back.
+    #[test]
+    fn monotone_queue_reset_forgets_a_search_stopped_midway() {
+        let mut q = MonotoneQueue::new();
+        for (step, next_step) in [(7, 7), (7, 30), (30, 3), (100_000, 7), (7, 100_000)] {
+            q.reset(step);
+            let mut priority = 0;
+            for item in 0..200u32 {
+                q.push(priority + u64::from(item % 8), item);
+                if item % 3 == 0 {
+                    priority = q.pop().expect("items wait").0;
+                }
+            }
+            assert!(!q.is_empty());
+            q.reset(next_step);
+            assert_eq!(q.pop(), None);
+            q.push(5, 1000);
+            q.push(6, 1001);
+            assert_eq!(q.pop(), Some((5, 1000)));
+            assert_eq!(q.pop(), Some((6, 1001)));
+            assert_eq!(q.pop(), None, "steps {step}, {next_step}");
+        }
+    }
+
     #[test]
     fn stamped_clear_and_wrap() {
         let mut s = Stamped::new(3, 0u8);
