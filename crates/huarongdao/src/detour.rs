@@ -35,7 +35,7 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Scratch space for the detours of `grid`'s board.
+    /// Scratch space for the searches of `grid`'s board.
     pub(crate) fn new(grid: &Grid<bool>) -> Scratch {
         Scratch {
             now: Vec::new(),
@@ -43,6 +43,85 @@ impl Scratch {
             dist: Stamped::new(grid.storage_size(), 0),
             expanded: 0,
         }
+    }
+
+    /// The blank's shortest walks from `start` to the sides of `center`, never entering
+    /// `center`: each side taken off the queue goes to `side(k, distance)` (`k` in the
+    /// order of `Dir::ALL`; its distance is exact by then), and the search stops when
+    /// that says so, or when it has expanded every cell it can reach. Returns the cells
+    /// it expanded.
+    ///
+    /// An A* towards `center`, whose heuristic is the Manhattan distance to its nearest
+    /// side (consistent: a step changes it by exactly one), so it looks along the way
+    /// rather than sweeping a disc: a detour that goes round fixed cells some way out
+    /// expands about a quarter of the cells a breadth-first search would. The priority
+    /// stays or grows by two at each step, so two stacks, the current priority and the
+    /// next, are the whole queue (taken deepest first).
+    pub(crate) fn toward_sides(
+        &mut self,
+        grid: &Grid<bool>,
+        coords: &[(u32, u32)],
+        center: usize,
+        start: usize,
+        mut side: impl FnMut(usize, u32) -> bool,
+    ) -> u64 {
+        let Scratch {
+            now, later, dist, ..
+        } = self;
+        let offsets = Dir::ALL.map(|d| grid.offset(d));
+        let (r0, c0) = coords[center];
+        let sides = offsets.map(|o| center.wrapping_add_signed(o));
+        let mut expanded = 0;
+        dist.clear();
+        dist.set(center, CLOSED); // never entered
+        dist.set(start, 0);
+        now.clear();
+        later.clear();
+        now.push(start as u32);
+        loop {
+            let Some(here) = now.pop() else {
+                if later.is_empty() {
+                    break;
+                }
+                std::mem::swap(now, later);
+                continue;
+            };
+            let here = here as usize;
+            let g = dist.get(here).unwrap_or(CLOSED);
+            if g & CLOSED != 0 {
+                continue; // expanded already, by a shorter way
+            }
+            dist.set(here, g | CLOSED);
+            expanded += 1;
+            let (r, c) = coords[here];
+            if r.abs_diff(r0) + c.abs_diff(c0) == 1 {
+                let k = sides.iter().position(|&s| s == here).expect("a side");
+                if side(k, g) {
+                    break;
+                }
+            }
+            // A step changes the distance to `center` by one: down in these directions
+            // (in the order of `Dir::ALL`), up in the others.
+            let closer = [r > r0, r < r0, c > c0, c < c0];
+            for (&offset, closer) in offsets.iter().zip(closer) {
+                let next = here.wrapping_add_signed(offset);
+                // Closed cells (`center` among them) have their shortest distance.
+                if !grid[next]
+                    || dist
+                        .get(next)
+                        .is_some_and(|d| d & CLOSED != 0 || d <= g + 1)
+                {
+                    continue;
+                }
+                dist.set(next, g + 1);
+                if closer {
+                    now.push(next as u32);
+                } else {
+                    later.push(next as u32);
+                }
+            }
+        }
+        expanded
     }
 }
 
@@ -60,6 +139,8 @@ pub(crate) struct DetourTable {
     /// the cell is computed (its diagonal entries are written last).
     table: Vec<AtomicU32>,
     blocks: Blocks,
+    /// (row, column) of every stored cell.
+    coords: Vec<(u32, u32)>,
     /// The longest finite detour computed so far.
     longest: AtomicU32,
 }
@@ -73,6 +154,9 @@ impl DetourTable {
                 .map(|_| AtomicU32::new(PENDING))
                 .collect(),
             blocks: Blocks::new(grid),
+            coords: (0..grid.storage_size())
+                .map(|i| ((i / grid.stride()) as u32, (i % grid.stride()) as u32))
+                .collect(),
             longest: AtomicU32::new(0),
         }
     }
@@ -140,6 +224,11 @@ impl DetourTable {
         self.blocks.joined[cell]
     }
 
+    /// (row, column) of every stored cell of the padded grid.
+    pub(crate) fn coords(&self) -> &[(u32, u32)] {
+        &self.coords
+    }
+
     /// The longest finite detour computed so far (a later cell may have a longer one).
     pub(crate) fn longest_so_far(&self) -> u32 {
         self.longest.load(Ordering::Relaxed)
@@ -151,16 +240,11 @@ impl DetourTable {
     /// still needs. The search from side `a` finds sides after `a` only; the table is
     /// symmetric.
     ///
-    /// The search is A* with the distance to `cell`'s nearest side as its heuristic
-    /// (consistent: one step changes it by one). A detour that has to go round fixed
-    /// cells some way out expands the cells of about a quarter of the area a
-    /// breadth-first search would: those whose way out and back is within the detour.
+    /// The searches are [`Scratch::toward_sides`].
     #[cold]
     fn compute(&self, grid: &Grid<bool>, cell: usize, scratch: &mut Scratch) {
         let label = self.blocks.of(grid, cell);
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let stride = grid.stride() as u32;
-        let (r0, c0) = (cell as u32 / stride, cell as u32 % stride);
         let sides = offsets.map(|o| cell.wrapping_add_signed(o));
         let mut entry = [UNREACHABLE; 16];
         let mut expanded = 0;
@@ -193,66 +277,17 @@ impl DetourTable {
             if wanted == 0 {
                 continue;
             }
-            // The search of the blank from side `a`, round `cell` (levels of equal
-            // distance plus heuristic, a stack each, taken deepest first). (Keeping it
-            // to the block's edges costs more lookups than it saves on random boards.)
-            let Scratch {
-                now, later, dist, ..
-            } = &mut *scratch;
-            dist.clear();
-            dist.set(cell, CLOSED); // the piece's cell is never entered
-            dist.set(sides[a], 0);
-            now.clear();
-            later.clear();
-            now.push(sides[a] as u32);
-            loop {
-                let Some(here) = now.pop() else {
-                    if later.is_empty() {
-                        break;
-                    }
-                    std::mem::swap(now, later);
-                    continue;
-                };
-                let here = here as usize;
-                let g = dist.get(here).unwrap_or(CLOSED);
-                if g & CLOSED != 0 {
-                    continue; // expanded already, by a shorter way
+            // The search of the blank from side `a`, round `cell`. (Keeping it to the
+            // block's edges costs more lookups than it saves on random boards.)
+            expanded += scratch.toward_sides(grid, &self.coords, cell, sides[a], |b, g| {
+                if b > a && entry[a * 4 + b] == UNREACHABLE {
+                    entry[a * 4 + b] = g;
+                    entry[b * 4 + a] = g;
+                    longest = longest.max(g);
+                    wanted -= 1;
                 }
-                dist.set(here, g | CLOSED);
-                expanded += 1;
-                let (r, c) = (here as u32 / stride, here as u32 % stride);
-                if r.abs_diff(r0) + c.abs_diff(c0) == 1 {
-                    let b = sides.iter().position(|&s| s == here).expect("a side");
-                    if b > a && entry[a * 4 + b] == UNREACHABLE {
-                        entry[a * 4 + b] = g;
-                        entry[b * 4 + a] = g;
-                        longest = longest.max(g);
-                        wanted -= 1;
-                        if wanted == 0 {
-                            break;
-                        }
-                    }
-                }
-                // A step changes the distance to the cell by one: down in these
-                // directions (in the order of `Dir::ALL`), up in the others.
-                let closer = [r > r0, r < r0, c > c0, c < c0];
-                for (&offset, closer) in offsets.iter().zip(closer) {
-                    let next = here.wrapping_add_signed(offset);
-                    if !grid[next]
-                        || dist
-                            .get(next)
-                            .is_some_and(|d| d & CLOSED != 0 || d <= g + 1)
-                    {
-                        continue;
-                    }
-                    dist.set(next, g + 1);
-                    if closer {
-                        now.push(next as u32);
-                    } else {
-                        later.push(next as u32);
-                    }
-                }
-            }
+                wanted == 0
+            });
         }
         scratch.expanded = expanded;
         let at = cell * 16;

@@ -194,11 +194,8 @@ struct BoardSolver {
     tables: Arc<Tables>,
     queue: FifoQueue,
     blank_dist: Stamped<u32>,
-    /// For computing the detours a search needs.
-    detour_scratch: Scratch,
-    /// The blank's search: cells at the current priority and at the next one.
-    now: Vec<u32>,
-    later: Vec<u32>,
+    /// For the blank's search to the piece's sides, and the detours a search needs.
+    scratch: Scratch,
     open: MonotoneQueue,
     /// Components of the state graph seen by the reachability check, and its stack.
     reach_seen: Stamped<()>,
@@ -219,8 +216,6 @@ struct BoardSolver {
 struct Tables {
     board: Board,
     detour: DetourTable,
-    /// (row, column) of every stored cell, for the blank's heuristic.
-    coords: Vec<(u32, u32)>,
     heuristic: HeuristicTable,
     /// Per cell: its connected component of movable cells (the piece never leaves its
     /// own, and neither does the blank).
@@ -273,8 +268,11 @@ const HEAVY_QUERY_CELLS: usize = 1 << 18;
 /// at 60 x 60 with q = 5,000).
 const THREADED_WORK: usize = 4_000_000;
 /// Largest board on which [`Solver::solve_all`] uses threads (each needs its own
-/// search buffers, about 130 bytes per cell).
+/// search buffers, about 60 bytes per cell).
 const MAX_THREADED_CELLS: usize = 1 << 20;
+/// Most threads times board cells [`Solver::solve_all`] gives search buffers to (about
+/// 500 MB of them: 8 threads at 1000 x 1000, however many cores the machine has).
+const THREADED_BUFFERS: usize = 1 << 23;
 
 impl BoardSolver {
     /// A solver for `board`: its tables, in time linear in the board (the detour table
@@ -285,15 +283,10 @@ impl BoardSolver {
         let queue = FifoQueue::new();
         let blank_dist = Stamped::new(cells, 0);
         let detour = DetourTable::new(grid);
-        let stride = grid.stride();
-        let coords = (0..cells)
-            .map(|i| ((i / stride) as u32, (i % stride) as u32))
-            .collect();
         let reach = Reach::new(grid, &detour);
         let tables = Tables {
             board: board.clone(),
             detour,
-            coords,
             heuristic: HeuristicTable::new(grid),
             component: components(grid),
             reach,
@@ -311,13 +304,11 @@ impl BoardSolver {
         let cells = tables.board.grid().storage_size();
         BoardSolver {
             reach_seen: Stamped::new(tables.reach.components(), ()),
-            detour_scratch: Scratch::new(tables.board.grid()),
+            scratch: Scratch::new(tables.board.grid()),
             reach_stack: Vec::new(),
             tables,
             queue,
             blank_dist,
-            now: Vec::new(),
-            later: Vec::new(),
             open: MonotoneQueue::new(),
             best: Costs::new(cells * 4),
             start_costs: [None; 4],
@@ -358,7 +349,10 @@ impl BoardSolver {
         } else {
             QUERIES_PER_THREAD
         };
-        let threads = cores.min(queries.len() / per_thread).max(1);
+        let threads = cores
+            .min(queries.len() / per_thread)
+            .min(THREADED_BUFFERS / cells)
+            .max(1);
         let threaded =
             threads > 1 && cells <= MAX_THREADED_CELLS && queries.len() * cells >= THREADED_WORK;
         if let Some(count) = landmark_count(cells).filter(|_| queries.len() >= LANDMARK_QUERIES) {
@@ -469,15 +463,7 @@ impl BoardSolver {
         let blank = grid.index(query.blank);
 
         // The blank's distances to the piece's four sides, never entering the piece.
-        let side_dist = blank_to_sides(
-            grid,
-            &tables.detour,
-            &tables.coords,
-            (&mut self.now, &mut self.later),
-            &mut self.blank_dist,
-            blank,
-            piece,
-        );
+        let side_dist = blank_to_sides(&tables.detour, grid, &mut self.scratch, blank, piece);
         self.start_costs = side_dist;
         // With landmarks, the heuristic is the larger of the open-board cost and their
         // bounds (both consistent).
@@ -492,9 +478,10 @@ impl BoardSolver {
         for d in Dir::ALL {
             if let Some(g) = side_dist[d.index()] {
                 let open_board = tables.heuristic.get(
-                    tables
-                        .heuristic
-                        .at(tables.coords[piece], tables.coords[target]),
+                    tables.heuristic.at(
+                        tables.detour.coords()[piece],
+                        tables.detour.coords()[target],
+                    ),
                     d,
                 );
                 let h = open_board.max(landmark_bound(piece * 4 + d.index()));
@@ -539,7 +526,7 @@ impl BoardSolver {
         }
 
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let target_rc = tables.coords[target];
+        let target_rc = tables.detour.coords()[target];
         let h_steps = tables.heuristic.steps();
         while let Some((_, state)) = self.open.pop() {
             let cell = state as usize / 4;
@@ -556,10 +543,10 @@ impl BoardSolver {
             let detours = tables.detour.row_within(
                 grid,
                 state as usize,
-                &mut self.detour_scratch,
+                &mut self.scratch,
                 &mut detour_meter,
             )?;
-            let h_here = tables.heuristic.at(tables.coords[cell], target_rc);
+            let h_here = tables.heuristic.at(tables.detour.coords()[cell], target_rc);
             // A state reached by a move has the blank where the piece came from; moving
             // the piece straight back would undo that move for two moves' cost, which
             // no shortest solution does. (A start state's side is where the blank
@@ -625,7 +612,7 @@ impl BoardSolver {
                 .map(|a| from * 4 + a)
                 .find(|&prev| {
                     self.best.expanded_cost(prev).is_some_and(|prev_g| {
-                        let row = self.tables.detour.row(grid, prev, &mut self.detour_scratch);
+                        let row = self.tables.detour.row(grid, prev, &mut self.scratch);
                         row[dir] != UNREACHABLE && prev_g + u64::from(row[dir]) + 1 == g
                     })
                 })
@@ -888,93 +875,30 @@ fn components(grid: &Grid<bool>) -> Vec<u32> {
 }
 
 /// The blank's shortest distances from `blank` to every side of `piece` it can reach,
-/// never entering `piece`.
-///
-/// An A* search towards the piece (the heuristic is the Manhattan distance to its
-/// nearest side), so it looks along the way to the piece rather than sweeping a disc;
-/// a side's distance is exact when it is taken off the queue. Every move changes the
-/// heuristic by exactly one, so the priority stays or grows by two: two stacks, the
-/// current priority and the next, are the whole queue. Once it has one side, the detour
+/// never entering `piece` ([`Scratch::toward_sides`]). Once it has one side, the detour
 /// table says which others are reachable, so it never sweeps the rest of the board
 /// looking for a side walled off behind the piece.
 fn blank_to_sides(
-    grid: &Grid<bool>,
     detour: &DetourTable,
-    coords: &[(u32, u32)],
-    (now, later): (&mut Vec<u32>, &mut Vec<u32>),
-    dist: &mut Stamped<u32>,
+    grid: &Grid<bool>,
+    scratch: &mut Scratch,
     blank: usize,
     piece: usize,
 ) -> [Option<u64>; 4] {
-    /// Marks a cell already expanded (its distance is final).
-    const CLOSED: u32 = 1 << 31;
-    let offsets = Dir::ALL.map(|d| grid.offset(d));
-    let sides = offsets.map(|o| piece.wrapping_add_signed(o));
-    let (pr, pc) = coords[piece];
     let mut found = [None; 4];
     let mut wanted = usize::MAX; // unknown until the first side is found
-    dist.clear();
-    dist.set(piece, CLOSED); // never entered
-    dist.set(blank, 0);
-    now.clear();
-    later.clear();
-    now.push(blank as u32);
-    loop {
-        let Some(here) = now.pop() else {
-            if later.is_empty() {
-                break;
-            }
-            std::mem::swap(now, later);
-            continue;
-        };
-        let here = here as usize;
-        let g = dist.get(here).unwrap_or(CLOSED);
-        if g & CLOSED != 0 {
-            continue; // expanded already, by a shorter way
+    scratch.toward_sides(grid, detour.coords(), piece, blank, |side, g| {
+        found[side] = Some(u64::from(g));
+        if wanted == usize::MAX {
+            let joined = detour.joined(piece) >> (side * 4) & 0xf;
+            wanted = joined.count_ones() as usize;
         }
-        dist.set(here, g | CLOSED);
-        let (r, c) = coords[here];
-        // A step changes the distance to the piece by one: down in these directions
-        // (in the order of `Dir::ALL`), up in the others.
-        let closer = [r > pr, r < pr, c > pc, c < pc];
-        if r.abs_diff(pr) + c.abs_diff(pc) == 1 {
-            let side = sides
-                .iter()
-                .position(|&s| s == here)
-                .expect("next to the piece");
-            found[side] = Some(u64::from(g));
-            if wanted == usize::MAX {
-                let joined = detour.joined(piece) >> (side * 4) & 0xf;
-                wanted = joined.count_ones() as usize;
-            }
-            wanted -= 1;
-            if wanted == 0 {
-                break;
-            }
-        }
-        for (&offset, closer) in offsets.iter().zip(closer) {
-            let next = here.wrapping_add_signed(offset);
-            // Closed cells (the piece among them) already have their shortest distance.
-            if !grid[next]
-                || dist
-                    .get(next)
-                    .is_some_and(|d| d & CLOSED != 0 || d <= g + 1)
-            {
-                continue;
-            }
-            dist.set(next, g + 1);
-            if closer {
-                now.push(next as u32);
-            } else {
-                later.push(next as u32);
-            }
-        }
-    }
+        wanted -= 1;
+        wanted == 0
+    });
     found
 }
 
-/// Appends to `path` a shortest walk of the blank from `from` to `to` avoiding
-/// `piece`.
 fn blank_walk(
     grid: &Grid<bool>,
     queue: &mut FifoQueue,
