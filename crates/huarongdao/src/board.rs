@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// keeps about 240 bytes per cell (measured: a 1000 x 1000 open board with 20 queries
 /// peaks at 241 MiB, a 2048 x 2048 one with 5 at 983 MiB), so this bounds its memory to
 /// under 1 GiB. (Landmarks, 128 bytes more a cell, 256 on boards of 64 x 64 to 2^18
-/// cells, are made only on boards of at most 2^20 cells; threads add about 60 bytes a
-/// cell each, and stop at 8 at 2^20 cells.)
+/// cells, are made only on boards of at most 2^20 cells; threads add at least 48 bytes
+/// a cell each, and stop at 8 at 2^20 cells.)
 pub const MAX_CELLS: usize = 1 << 22;
 
 /// An `rows x cols` board of movable and fixed cells.

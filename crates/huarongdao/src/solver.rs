@@ -239,7 +239,8 @@ const MAX_LANDMARK_CELLS: usize = 1 << 20;
 /// smaller ones 8. Measured: on 30 x 30 with 500 queries, which expand about 45 states
 /// each, 16 landmarks cost more to compute than they save (29.7 M instructions against
 /// 26.8 M with 8); on 100 x 100 and 300 x 300 they halve the states expanded again
-/// (2.8 M -> 1.5 M, 5.0 M -> 2.6 M) and the run takes a quarter less time.
+/// (2.8 M -> 1.5 M, 5.0 M -> 2.6 M); `solve_all` on one thread went from 310-330 to
+/// 200-250 ms and from 850-960 to 690-810 ms (two runs each, busy machine).
 const LANDMARK_16_CELLS: usize = 64 * 64;
 /// Largest board that gets 16 landmarks (64 bytes a state: 64 MiB at this size).
 const MAX_LANDMARK_16_CELLS: usize = 1 << 18;
@@ -268,10 +269,13 @@ const HEAVY_QUERY_CELLS: usize = 1 << 18;
 /// at 60 x 60 with q = 5,000).
 const THREADED_WORK: usize = 4_000_000;
 /// Largest board on which [`Solver::solve_all`] uses threads (each needs its own
-/// search buffers, about 60 bytes per cell).
+/// search buffers: 32 bytes a cell of costs and two 8-byte distance arrays, plus the
+/// marks of the reachability check; a second thread at 1000 x 1000 with 25% fixed cells
+/// measured 32-44 MiB more at the peak, as much of the costs is never touched).
 const MAX_THREADED_CELLS: usize = 1 << 20;
-/// Most threads times board cells [`Solver::solve_all`] gives search buffers to (about
-/// 500 MB of them: 8 threads at 1000 x 1000, however many cores the machine has).
+/// Most threads times board cells [`Solver::solve_all`] gives search buffers to (8
+/// threads at 1000 x 1000, however many cores the machine has: about 400 MB of
+/// buffers at 48 bytes a cell).
 const THREADED_BUFFERS: usize = 1 << 23;
 
 impl BoardSolver {

@@ -32,8 +32,8 @@ pub struct About {
     pub move_verb: &'static str,
     /// The symbols of `--show` frames and what each stands for.
     pub legend: &'static [(char, &'static str)],
-    /// Whether frames also show the input's own labels as they are (`A-Z a-z 0-9`: the
-    /// pieces of Klotski), which one legend entry explains for all.
+    /// Whether frames also show the input's own labels as they are (`A-Z a-z 0-9`: a
+    /// puzzle's named pieces), which one legend entry explains for all.
     pub labels: bool,
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
     pub gen_size: &'static str,
@@ -333,8 +333,8 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// Solves every case of `input` with `solver` (made for `options`, and kept from
     /// one input to the next by a [`Judge`](crate::Judge)) and writes the judge output:
     /// the fast path when nothing but the answers is wanted. The default solves case by
-    /// case; a puzzle whose cases share work may do better (Huarongdao spreads queries
-    /// over cores).
+    /// case; a puzzle whose cases share work may do better (queries on one board
+    /// spread over the cores, say).
     ///
     /// # Errors
     /// The first input error, or the first case the solver cannot answer.
@@ -452,8 +452,8 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     }
 
     /// A judge input holding `cases` in this order (as [`Adapter::cases`] reads them
-    /// back), or `None` when they cannot be one input (Huarongdao's queries on
-    /// different boards; several cases of a one-case format).
+    /// back), or `None` when they cannot be one input (queries on different boards of a
+    /// one-board format; several cases of a one-case format).
     fn write_input(&self, cases: &[&Self::Case]) -> Option<String>;
 
     /// Fields `--format json` adds after the common ones, for these solve options.
@@ -480,7 +480,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     }
 
     /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
-    /// on `picked` chosen by a click (a Klotski piece, a Bloxorz classic cube), in the
+    /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in the
     /// notation of [`Adapter::parse_path`]; `None` when the key makes no move there (no
     /// piece picked). The rules are not checked here: the path is replayed.
     fn play_move(
