@@ -73,5 +73,5 @@ pub use level::{
     max_bridges, states_per_setting,
 };
 pub use path::{Move, ParsePathError, Path};
-pub use replay::{Body, Position, ReplayError, replay, trace};
+pub use replay::{Body, Position, ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

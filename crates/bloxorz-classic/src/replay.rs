@@ -118,29 +118,93 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first illegal move, or an end that is not the goal.
 pub fn replay(level: &Level, path: &[Move]) -> Result<u64, ReplayError> {
-    let positions = trace(level, path)?;
-    let end = positions[positions.len() - 1].body;
+    let mut walk = walk(level, path);
+    while let Some(position) = walk.advance() {
+        position?;
+    }
+    let end = walk.here.body;
     if end != Body::Block(Placement::standing(level.exit())) {
         return Err(ReplayError::NotSolved { end });
     }
     Ok(path.len() as u64)
 }
 
-/// The positions along `path`: the start, then one after each move (one more than there
-/// are moves), each move checked as [`replay`] does; whether the path ends on the exit
-/// is not checked. For pictures of a solution.
+/// The positions along `path`, one at a time: the start, then one after each move (one
+/// more than there are moves), each move checked as [`replay`] does; the first illegal
+/// move ends the walk with its error. Whether the path ends on the exit is not checked.
+/// For pictures of a solution: memory stays that of one position however long the
+/// path.
+///
+/// ```
+/// use bloxorz_classic::{walk, Level, Path};
+///
+/// let level = Level::from_rows(&["X..O"], vec![], vec![], vec![])?;
+/// let path: Path = "RR".parse()?;
+/// assert_eq!(walk(&level, &path).count(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk<'a>(level: &'a Level, path: &'a [Move]) -> Walk<'a> {
+    Walk {
+        level,
+        path,
+        next: 0,
+        here: Position::start(level),
+        failed: false,
+        started: false,
+    }
+}
+
+/// The positions along a path: see [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    level: &'a Level,
+    path: &'a [Move],
+    /// The index of the next move.
+    next: usize,
+    here: Position,
+    failed: bool,
+    started: bool,
+}
+
+impl Walk<'_> {
+    /// The next position, lent: what [`Iterator::next`] gives without a copy.
+    fn advance(&mut self) -> Option<Result<&Position, ReplayError>> {
+        if self.failed {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            return Some(Ok(&self.here));
+        }
+        let &mv = self.path.get(self.next)?;
+        self.next += 1;
+        match play(self.level, &self.here, mv) {
+            Ok(next) => {
+                self.here = next;
+                Some(Ok(&self.here))
+            }
+            Err(fault) => {
+                self.failed = true;
+                Some(Err(fault.at(self.next, mv)))
+            }
+        }
+    }
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Position, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.advance().map(|position| position.cloned())
+    }
+}
+
+/// The positions along `path` (see [`walk`]), all at once.
 ///
 /// # Errors
 /// The first illegal move.
 pub fn trace(level: &Level, path: &[Move]) -> Result<Vec<Position>, ReplayError> {
-    let mut here = Position::start(level);
-    let mut positions = Vec::with_capacity(path.len() + 1);
-    positions.push(here.clone());
-    for (i, &mv) in path.iter().enumerate() {
-        here = play(level, &here, mv).map_err(|fault| fault.at(i + 1, mv))?;
-        positions.push(here.clone());
-    }
-    Ok(positions)
+    walk(level, path).collect()
 }
 
 /// What is wrong with one move.

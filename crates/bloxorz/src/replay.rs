@@ -51,10 +51,10 @@ impl std::error::Error for ReplayError {}
 
 /// Rolls the box from the start along `path` and checks that the plane holds it after
 /// every roll and that it ends standing on the target. Returns the number of rolls.
+/// It walks the path one roll at a time ([`walk`]) and keeps only where the box is.
 ///
 /// ```
-/// use bloxorz::{replay, Board};
-/// use grid_core::Moves;
+/// use bloxorz::{replay, Board, Moves};
 ///
 /// let board = Board::from_rows(&["XXO"]).unwrap();
 /// let path: Moves = "R".parse().unwrap();
@@ -65,37 +65,94 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first roll after which the box falls, or an end off the target.
 pub fn replay(board: &Board, path: &[Dir]) -> Result<u64, ReplayError> {
-    let placements = trace(board, path)?;
-    let end = placements[placements.len() - 1];
+    let mut end = board.start();
+    for placement in walk(board, path) {
+        end = placement?;
+    }
     if !board.is_goal(end) {
         return Err(ReplayError::NotOnTarget { end });
     }
     Ok(path.len() as u64)
 }
 
-/// The box's placements along `path`: the start, then one after each roll (one more
-/// than there are rolls), each roll checked as [`replay`] does; whether the box ends
-/// on the target is not checked. For pictures of a solution.
+/// The box's placements along `path`, one at a time: the start, then one after each
+/// roll (one more than there are rolls), each roll checked as [`replay`] does; the
+/// first roll that breaks a rule ends the walk with its error. Whether the box ends on
+/// the target is not checked. For pictures of a solution: memory stays that of one
+/// placement however long the path.
+///
+/// ```
+/// use bloxorz::{walk, Board, Moves};
+///
+/// let board = Board::from_rows(&["XXO"]).unwrap();
+/// let path: Moves = "RL".parse().unwrap();
+/// assert_eq!(walk(&board, &path).count(), 3);
+/// ```
+pub fn walk<'a>(board: &'a Board, path: &'a [Dir]) -> Walk<'a> {
+    Walk {
+        board,
+        path,
+        next: 0,
+        here: Some(board.start()),
+        started: false,
+    }
+}
+
+/// The placements along a path: see [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    board: &'a Board,
+    path: &'a [Dir],
+    /// The index of the next roll.
+    next: usize,
+    /// Where the box is; `None` once a roll has failed.
+    here: Option<Placement>,
+    started: bool,
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Placement, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let here = self.here?;
+        if !self.started {
+            self.started = true;
+            return Some(Ok(here));
+        }
+        let &dir = self.path.get(self.next)?;
+        self.next += 1;
+        let to = here.roll(dir);
+        match to {
+            Some(next) if self.board.holds(next) => {
+                self.here = Some(next);
+                Some(Ok(next))
+            }
+            _ => {
+                self.here = None;
+                Some(Err(ReplayError::Falls {
+                    step: self.next,
+                    dir,
+                    to,
+                }))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self.here {
+            None => (0, Some(0)),
+            Some(_) => {
+                let left = self.path.len() - self.next + usize::from(!self.started);
+                (0, Some(left))
+            }
+        }
+    }
+}
+
+/// The box's placements along `path` (see [`walk`]), all at once.
 ///
 /// # Errors
 /// The first roll after which the plane does not hold the box.
 pub fn trace(board: &Board, path: &[Dir]) -> Result<Vec<Placement>, ReplayError> {
-    let mut here = board.start();
-    let mut placements = Vec::with_capacity(path.len() + 1);
-    placements.push(here);
-    for (i, &dir) in path.iter().enumerate() {
-        let to = here.roll(dir);
-        match to {
-            Some(next) if board.holds(next) => here = next,
-            _ => {
-                return Err(ReplayError::Falls {
-                    step: i + 1,
-                    dir,
-                    to,
-                });
-            }
-        }
-        placements.push(here);
-    }
-    Ok(placements)
+    walk(board, path).collect()
 }

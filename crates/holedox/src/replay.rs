@@ -49,31 +49,96 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first step that is not allowed, or an end off the exit.
 pub fn replay(game: &Game, path: &[Dir]) -> Result<u64, ReplayError> {
-    let bodies = trace(game, path)?;
-    let head = bodies[bodies.len() - 1][0];
+    let mut walk = walk(game, path);
+    let mut head = game.body()[0];
+    while let Some(body) = walk.advance() {
+        head = body?[0];
+    }
     if head != EXIT {
         return Err(ReplayError::NotOnExit { head });
     }
     Ok(path.len() as u64)
 }
 
-/// The snake's bodies along `path` (head first): the start, then one after each step
-/// (one more than there are steps), each step checked as [`replay`] does; whether the
-/// head ends on the exit is not checked. For pictures of a solution.
+/// The snake's bodies along `path` (head first), one at a time: the start, then one
+/// after each step (one more than there are steps), each step checked as [`replay`]
+/// does; the first step that is not allowed ends the walk with its error. Whether the
+/// head ends on the exit is not checked. For pictures of a solution: memory stays that
+/// of one body however long the path.
+///
+/// ```
+/// use holedox::{walk, Game, Moves, Pos};
+///
+/// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
+/// let path: Moves = "DLU".parse().unwrap();
+/// let heads: Vec<Pos> = walk(&game, &path).map(|body| body.unwrap()[0]).collect();
+/// assert_eq!(heads, [Pos::new(0, 1), Pos::new(1, 1), Pos::new(1, 0), Pos::new(0, 0)]);
+/// ```
+pub fn walk<'a>(game: &'a Game, path: &'a [Dir]) -> Walk<'a> {
+    Walk {
+        game,
+        path,
+        next: 0,
+        body: game.body().to_vec(),
+        failed: false,
+        started: false,
+    }
+}
+
+/// The bodies along a path: see [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    game: &'a Game,
+    path: &'a [Dir],
+    /// The index of the next step.
+    next: usize,
+    /// The body now, head first.
+    body: Vec<Pos>,
+    failed: bool,
+    started: bool,
+}
+
+impl Walk<'_> {
+    /// The next body, lent: what [`Iterator::next`] gives without a copy.
+    fn advance(&mut self) -> Option<Result<&[Pos], ReplayError>> {
+        if self.failed {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            return Some(Ok(&self.body));
+        }
+        let &dir = self.path.get(self.next)?;
+        self.next += 1;
+        match self.game.step(&self.body, dir) {
+            Some(next) => {
+                self.body = next;
+                Some(Ok(&self.body))
+            }
+            None => {
+                self.failed = true;
+                Some(Err(ReplayError::Blocked {
+                    step: self.next,
+                    dir,
+                    head: self.body[0],
+                }))
+            }
+        }
+    }
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Vec<Pos>, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.advance().map(|body| body.map(<[Pos]>::to_vec))
+    }
+}
+
+/// The snake's bodies along `path` (see [`walk`]), all at once.
 ///
 /// # Errors
 /// The first step that is not allowed.
 pub fn trace(game: &Game, path: &[Dir]) -> Result<Vec<Vec<Pos>>, ReplayError> {
-    let mut bodies = Vec::with_capacity(path.len() + 1);
-    bodies.push(game.body().to_vec());
-    for (i, &dir) in path.iter().enumerate() {
-        let body = &bodies[i];
-        let next = game.step(body, dir).ok_or(ReplayError::Blocked {
-            step: i + 1,
-            dir,
-            head: body[0],
-        })?;
-        bodies.push(next);
-    }
-    Ok(bodies)
+    walk(game, path).collect()
 }

@@ -49,5 +49,5 @@ mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
 pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
-pub use replay::{Position, ReplayError, replay, trace};
+pub use replay::{Position, ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

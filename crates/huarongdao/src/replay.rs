@@ -65,8 +65,11 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first illegal move, or a piece that does not end on the target.
 pub fn replay(board: &Board, query: &Query, path: &[Dir]) -> Result<u64, ReplayError> {
-    let positions = trace(board, query, path)?;
-    let last = positions[positions.len() - 1];
+    let mut last = None;
+    for position in walk(board, query, path) {
+        last = Some(position?);
+    }
+    let last = last.expect("a walk starts with the start");
     if last.piece != query.target {
         return Err(ReplayError::NotOnTarget {
             piece: last.piece,
@@ -83,43 +86,101 @@ pub struct Position {
     pub piece: Pos,
 }
 
-/// The positions along `path`: the start, then one after each move (so one more than
-/// there are moves), each move checked against the rules as [`replay`] does; whether
-/// the piece ends on the target is not checked. For pictures of a solution.
+/// The positions along `path`, one at a time: the start, then one after each move (so
+/// one more than there are moves), each move checked against the rules as [`replay`]
+/// does; a query that breaks the rules, or the first illegal move, ends the walk with
+/// its error. Whether the piece ends on the target is not checked. For pictures of a
+/// solution: memory stays that of one position however long the path.
+///
+/// ```
+/// use huarongdao::{walk, Board, Moves, Pos, Query};
+///
+/// let board = Board::from_rows(&["111"]).unwrap();
+/// let query = Query::new(Pos::new(0, 1), Pos::new(0, 0), Pos::new(0, 1));
+/// let path: Moves = "LR".parse().unwrap();
+/// let pieces: Vec<Pos> = walk(&board, &query, &path).map(|p| p.unwrap().piece).collect();
+/// assert_eq!(pieces, [Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 0)]);
+/// ```
+pub fn walk<'a>(board: &'a Board, query: &Query, path: &'a [Dir]) -> Walk<'a> {
+    Walk {
+        board,
+        path,
+        next: 0,
+        here: Ok(Position {
+            blank: query.blank,
+            piece: query.piece,
+        }),
+        checked: board.check(query).map_err(ReplayError::Query),
+        started: false,
+    }
+}
+
+/// The positions along a path: see [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    board: &'a Board,
+    path: &'a [Dir],
+    /// The index of the next move.
+    next: usize,
+    /// Where the blank and the piece are; `Err` once the walk has failed.
+    here: Result<Position, ()>,
+    /// Whether the query follows the rules (its error is the walk's first item).
+    checked: Result<(), ReplayError>,
+    started: bool,
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Position, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut here = self.here.ok()?;
+        if !self.started {
+            self.started = true;
+            if let Err(e) = self.checked {
+                self.here = Err(());
+                return Some(Err(e));
+            }
+            return Some(Ok(here));
+        }
+        let &dir = self.path.get(self.next)?;
+        self.next += 1;
+        let step = self.next;
+        let fault = match here.blank.step(dir).filter(|&p| self.board.contains(p)) {
+            None => Some(ReplayError::OffBoard {
+                step,
+                dir,
+                blank: here.blank,
+            }),
+            Some(next) if !self.board.is_movable(next) => Some(ReplayError::FixedCell {
+                step,
+                dir,
+                cell: next,
+            }),
+            Some(next) => {
+                if next == here.piece {
+                    here.piece = here.blank;
+                }
+                here.blank = next;
+                None
+            }
+        };
+        match fault {
+            Some(e) => {
+                self.here = Err(());
+                Some(Err(e))
+            }
+            None => {
+                self.here = Ok(here);
+                Some(Ok(here))
+            }
+        }
+    }
+}
+
+/// The positions along `path` (see [`walk`]), all at once.
 ///
 /// # Errors
 /// The query breaks the rules, or a move is illegal.
 pub fn trace(board: &Board, query: &Query, path: &[Dir]) -> Result<Vec<Position>, ReplayError> {
-    board.check(query).map_err(ReplayError::Query)?;
-    let mut here = Position {
-        blank: query.blank,
-        piece: query.piece,
-    };
-    let mut positions = Vec::with_capacity(path.len() + 1);
-    positions.push(here);
-    for (i, &dir) in path.iter().enumerate() {
-        let step = i + 1;
-        let next =
-            here.blank
-                .step(dir)
-                .filter(|&p| board.contains(p))
-                .ok_or(ReplayError::OffBoard {
-                    step,
-                    dir,
-                    blank: here.blank,
-                })?;
-        if !board.is_movable(next) {
-            return Err(ReplayError::FixedCell {
-                step,
-                dir,
-                cell: next,
-            });
-        }
-        if next == here.piece {
-            here.piece = here.blank;
-        }
-        here.blank = next;
-        positions.push(here);
-    }
-    Ok(positions)
+    walk(board, query, path).collect()
 }

@@ -56,5 +56,5 @@ pub use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Soluti
 pub use layout::{Board, Goal, Layout, LayoutError, MAX_CELLS, Piece, Shape, is_label};
 pub use metric::Metric;
 pub use path::{Move, ParsePathError, Path};
-pub use replay::{ReplayError, replay, trace};
+pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{MAX_STATES, SolveError, Solver};

@@ -98,35 +98,94 @@ impl std::error::Error for ReplayError {}
 /// # Errors
 /// The first move that breaks a rule or its metric, or an end off the goal.
 pub fn replay(layout: &Layout, metric: Metric, path: &Path) -> Result<u64, ReplayError> {
-    let boards = trace(layout, metric, path)?;
-    let end = boards.last().expect("the start is always there");
-    if !goal_reached(layout, end) {
+    let mut walk = walk(layout, metric, path);
+    while let Some(cells) = walk.advance() {
+        cells?;
+    }
+    let end = Board::from_cells(layout.rows(), layout.cols(), walk.cells);
+    if !goal_reached(layout, &end) {
         return Err(ReplayError::NotSolved);
     }
     Ok(path.len() as u64)
 }
 
-/// The boards along `path`: the start, then one after each move (one more than there
-/// are moves), each move checked as [`replay`] does; whether the goal is reached is not
-/// checked. For pictures of a solution.
+/// The boards along `path`, one at a time: the start, then one after each move (one
+/// more than there are moves), each move checked as [`replay`] does; the first move
+/// that breaks a rule or its metric ends the walk with its error. Whether the goal is
+/// reached is not checked. For pictures of a solution: memory stays that of one board
+/// however long the path.
 ///
-/// # Errors
-/// The first move that breaks a rule or its metric.
-pub fn trace(layout: &Layout, metric: Metric, path: &Path) -> Result<Vec<Board>, ReplayError> {
-    let (rows, cols) = (layout.rows(), layout.cols());
-    let mut cells = layout.board().cells().to_vec();
-    let mut boards = Vec::with_capacity(path.len() + 1);
-    boards.push(layout.board().clone());
-    for (i, m) in path.iter().enumerate() {
-        let (step, label) = (i + 1, m.label());
+/// ```
+/// use klotski::{walk, Goal, Layout, Metric, Path, Pos};
+///
+/// let layout = Layout::from_rows(&["A.", ".."], Goal::new('A', Pos::new(1, 1)))?;
+/// let path: Path = "AR AD".parse()?;
+/// let boards = walk(&layout, Metric::Slide, &path).collect::<Result<Vec<_>, _>>()?;
+/// assert_eq!(boards.len(), 3);
+/// assert_eq!(boards[2].cells(), b"...A");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk<'a>(layout: &'a Layout, metric: Metric, path: &'a Path) -> Walk<'a> {
+    Walk {
+        rows: layout.rows(),
+        cols: layout.cols(),
+        metric,
+        path,
+        next: 0,
+        cells: layout.board().cells().to_vec(),
+        failed: false,
+        started: false,
+    }
+}
+
+/// The boards along a path: see [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    rows: usize,
+    cols: usize,
+    metric: Metric,
+    path: &'a Path,
+    /// The index of the next move.
+    next: usize,
+    /// The board now, a label (or [`EMPTY`]) a cell in reading order.
+    cells: Vec<u8>,
+    failed: bool,
+    started: bool,
+}
+
+impl Walk<'_> {
+    /// The next board's cells, lent: what [`Iterator::next`] gives without a copy.
+    fn advance(&mut self) -> Option<Result<&[u8], ReplayError>> {
+        if self.failed {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            return Some(Ok(&self.cells));
+        }
+        let m = self.path.get(self.next)?;
+        self.next += 1;
+        match self.play(self.next, m) {
+            Ok(()) => Some(Ok(&self.cells)),
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Plays move number `step` (from 1), `m`, on the cells.
+    fn play(&mut self, step: usize, m: &crate::Move) -> Result<(), ReplayError> {
+        let label = m.label();
         let byte = label as u8;
-        if !label.is_ascii() || byte == EMPTY || !cells.contains(&byte) {
+        if !label.is_ascii() || byte == EMPTY || !self.cells.contains(&byte) {
             return Err(ReplayError::UnknownPiece { step, label });
         }
         let dirs = m.dirs();
         let Some(&first) = dirs.first() else {
             return Err(ReplayError::NoDirection { step, label });
         };
+        let metric = self.metric;
         let breaks = match metric {
             Metric::Step => dirs.len() > 1,
             Metric::Slide => dirs.iter().any(|&d| d != first),
@@ -140,7 +199,7 @@ pub fn trace(layout: &Layout, metric: Metric, path: &Path) -> Result<Vec<Board>,
             });
         }
         for (j, &dir) in dirs.iter().enumerate() {
-            if !shift_piece(&mut cells, rows, cols, byte, dir) {
+            if !shift_piece(&mut self.cells, self.rows, self.cols, byte, dir) {
                 return Err(ReplayError::Blocked {
                     step,
                     label,
@@ -149,9 +208,26 @@ pub fn trace(layout: &Layout, metric: Metric, path: &Path) -> Result<Vec<Board>,
                 });
             }
         }
-        boards.push(Board::from_cells(rows, cols, cells.clone()));
+        Ok(())
     }
-    Ok(boards)
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Result<Board, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (rows, cols) = (self.rows, self.cols);
+        self.advance()
+            .map(|cells| cells.map(|cells| Board::from_cells(rows, cols, cells.to_vec())))
+    }
+}
+
+/// The boards along `path` (see [`walk`]), all at once.
+///
+/// # Errors
+/// The first move that breaks a rule or its metric.
+pub fn trace(layout: &Layout, metric: Metric, path: &Path) -> Result<Vec<Board>, ReplayError> {
+    walk(layout, metric, path).collect()
 }
 
 /// Moves every cell labelled `label` one cell in `dir`, if each lands on the board on an
