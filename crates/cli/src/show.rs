@@ -79,9 +79,15 @@ impl Window {
 
 /// Writes every frame of `frames` on a `size` board: a heading, the rows, a blank line.
 /// A windowed frame says which rows and columns it shows (1-based, as the judges count).
+/// The frames are walked one at a time and each written as it is reached, so memory
+/// stays that of one frame however long the solution.
+///
+/// # Errors
+/// A failed write, or a path that does not replay (a bug of the solver, said as
+/// [`io::ErrorKind::InvalidData`]).
 pub(crate) fn write_frames(
     out: &mut dyn Write,
-    frames: &dyn Frames,
+    frames: &mut dyn Frames,
     size: (usize, usize),
     style: Style,
 ) -> io::Result<()> {
@@ -102,12 +108,15 @@ pub(crate) fn write_frames(
     };
     let windowed = (window.rows, window.cols) != size;
     let mut line = String::new();
-    for i in 0..frames.count() {
-        let focus = frames.focus(i);
-        if !window.holds(focus) || i == 0 {
+    while frames
+        .advance()
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?
+    {
+        let focus = frames.focus();
+        if !window.holds(focus) || frames.index() == 0 {
             window = window.centred(focus, size);
         }
-        write!(out, "{}", frames.heading(i))?;
+        write!(out, "{}", frames.heading())?;
         if windowed {
             write!(
                 out,
@@ -122,7 +131,7 @@ pub(crate) fn write_frames(
         for row in window.top..window.top + window.rows {
             line.clear();
             for col in window.left..window.left + window.cols {
-                let glyph = frames.glyph(i, Pos::new(row, col));
+                let glyph = frames.glyph(Pos::new(row, col));
                 match colour(glyph.paint).filter(|_| style.colour) {
                     Some(code) => line.push_str(&format!("\x1b[1;{code}m{}\x1b[0m", glyph.symbol)),
                     None => line.push(glyph.symbol),
@@ -154,9 +163,9 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         let solved = solved.iter().find(|s| s.moves().is_some()).unwrap();
-        let frames = solved.frames().unwrap().unwrap();
+        let mut frames = solved.frames().unwrap();
         let mut out = Vec::new();
-        write_frames(&mut out, &*frames, solved.size(), style).unwrap();
+        write_frames(&mut out, &mut *frames, solved.size(), style).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -245,13 +254,14 @@ mod tests {
                 .map(Result::unwrap)
                 .collect();
             for solved in &solved {
-                let Some(frames) = solved.frames().unwrap() else {
+                let Some(mut frames) = solved.frames() else {
                     continue;
                 };
+                assert_eq!(frames.advance(), Ok(true));
                 let (rows, cols) = solved.size();
                 for r in 0..rows {
                     for c in 0..cols {
-                        let Glyph { symbol, .. } = frames.glyph(0, Pos::new(r, c));
+                        let Glyph { symbol, .. } = frames.glyph(Pos::new(r, c));
                         assert!(
                             about.legend.iter().any(|(s, _)| *s == symbol)
                                 || (about.labels && symbol.is_ascii_alphanumeric()),

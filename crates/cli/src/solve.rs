@@ -316,24 +316,28 @@ impl<'a> Writer<'a> {
         match self.cli.format {
             Format::Json => {
                 let file = self.several.then_some(self.file.0);
-                let line = puzzles::json_line(self.puzzle, &self.cli.options.0, solved, file);
-                self.write(|out| writeln!(out, "{line}"))?;
+                let (puzzle, options) = (self.puzzle, &self.cli.options.0);
+                self.write(|out| {
+                    puzzles::write_json_line(out, puzzle, options, solved, file)?;
+                    writeln!(out)
+                })?;
             }
             Format::Judge => {
                 let mut text = String::new();
                 solved.write_answer(&mut text);
-                if self.cli.path && selected {
-                    text.push_str(&solved.path().unwrap_or_else(|| "-".to_string()));
-                    text.push('\n');
-                }
                 self.write(|out| out.write_all(text.as_bytes()))?;
+                if self.cli.path && selected {
+                    let path = solved.path();
+                    self.write(|out| {
+                        out.write_all(path.as_deref().unwrap_or("-").as_bytes())?;
+                        out.write_all(b"\n")
+                    })?;
+                }
                 if let Some(style) = self.style.filter(|_| selected) {
-                    let frames = solved
-                        .frames()
-                        .map_err(|e| Failure::Input(format!("a path that does not replay: {e}")))?;
+                    let mut frames = solved.frames();
                     let size = solved.size();
-                    self.write(|out| match &frames {
-                        Some(frames) => show::write_frames(out, &**frames, size, style),
+                    self.write(|out| match &mut frames {
+                        Some(frames) => show::write_frames(out, &mut **frames, size, style),
                         None => out.write_all(b"(no solution)\n\n"),
                     })?;
                 }
@@ -351,7 +355,7 @@ impl<'a> Writer<'a> {
             } else {
                 format!("{}-{}-{:04}.svg", about.name, about.unit, solved.number())
             };
-            pictures.write(&name, |out| solved.svg(out))?;
+            pictures.write(&name, solved.moves(), |out| solved.svg(out))?;
         }
         if self.cli.stats {
             let stats = solved.stats();
@@ -410,15 +414,25 @@ impl Pictures {
         })
     }
 
+    /// Writes the picture `draw` draws of a solution of `moves` moves as `name`. One whose
+    /// move count alone puts it past the budget is refused before anything is drawn
+    /// (or walked, or created on disk).
     fn write(
         &mut self,
         name: &str,
+        moves: Option<u64>,
         draw: impl FnOnce(&mut dyn fmt::Write) -> fmt::Result,
     ) -> Result<(), Failure> {
         let path = self.dir.join(name);
         let partial = self.dir.join(format!(".{name}.partial"));
-        let mut over = false;
+        let least = moves
+            .unwrap_or(0)
+            .saturating_mul(puzzles::PICTURE_BYTES_PER_MOVE as u64);
+        let mut over = least > self.budget as u64;
         let result = (|| {
+            if over {
+                return Err(io::Error::other("the picture is past its budget"));
+            }
             let file = std::fs::File::create(&partial)?;
             let mut out = Budgeted {
                 inner: BufWriter::new(file),

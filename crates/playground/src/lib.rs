@@ -88,14 +88,20 @@ pub fn find_fixture(puzzle: &str, name: &str) -> Option<&'static str> {
 /// cells that differ from the frame before, `[row, col, "SP"]` (symbol, paint); and a
 /// `heading` per frame. Every frame is compared whole, so past [`MAX_FRAME_CELLS`]
 /// cells x frames (a long solution on a large board) there is only the start and
-/// `too_long`.
-pub fn frames(trace: &dyn Frames, size: (usize, usize)) -> Value {
+/// `too_long`, told from the move count before any later frame is walked.
+///
+/// # Errors
+/// A path that does not replay (a bug of the solver), said in words.
+pub fn frames(trace: &mut dyn Frames, size: (usize, usize)) -> Result<Value, String> {
     let (rows, cols) = size;
     let count = trace.count();
-    let start = Picture::of(trace, 0, size);
+    if !trace.advance()? {
+        return Err("a solution walks through no position".to_string());
+    }
+    let start = Picture::of(trace, size);
     let start_json = picture_json(&start);
     if rows.saturating_mul(cols).saturating_mul(count) > MAX_FRAME_CELLS {
-        return json!({"count": count, "start": start_json, "too_long": true});
+        return Ok(json!({"count": count, "start": start_json, "too_long": true}));
     }
     let mut grid: Vec<Vec<(char, char)>> = start
         .symbols
@@ -105,12 +111,12 @@ pub fn frames(trace: &dyn Frames, size: (usize, usize)) -> Value {
         .collect();
     let mut changes = Vec::with_capacity(count.saturating_sub(1));
     let mut headings = Vec::with_capacity(count);
-    headings.push(trace.heading(0));
-    for i in 1..count {
+    headings.push(trace.heading());
+    while trace.advance()? {
         let mut changed = Vec::new();
         for (row, line) in grid.iter_mut().enumerate() {
             for (col, cell) in line.iter_mut().enumerate() {
-                let glyph = trace.glyph(i, Pos::new(row, col));
+                let glyph = trace.glyph(Pos::new(row, col));
                 let now = (glyph.symbol, puzzles::paint_code(glyph.paint));
                 if *cell != now {
                     *cell = now;
@@ -119,9 +125,9 @@ pub fn frames(trace: &dyn Frames, size: (usize, usize)) -> Value {
             }
         }
         changes.push(Value::from(changed));
-        headings.push(trace.heading(i));
+        headings.push(trace.heading());
     }
-    json!({"count": count, "start": start_json, "changes": changes, "headings": headings})
+    Ok(json!({"count": count, "start": start_json, "changes": changes, "headings": headings}))
 }
 
 /// A [`Picture`] as JSON: `rows`, `cols`, `symbols` and `paints` (a string a row).

@@ -356,11 +356,9 @@ fn solve_job(job: &Job) -> Result<String, ApiError> {
         let line = puzzles::json_line(puzzle, &job.options, &*solved, None);
         cases.push(line);
         if solved.number() == job.case {
-            let trace = solved
-                .frames()
-                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-            animated = match trace {
-                Some(trace) => frames(&*trace, solved.size()),
+            animated = match solved.frames() {
+                Some(mut trace) => frames(&mut *trace, solved.size())
+                    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?,
                 None => Value::Null,
             };
         }

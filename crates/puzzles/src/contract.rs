@@ -203,6 +203,9 @@ impl Rect {
     }
 }
 
+/// The positions along a path, one at a time: see [`Adapter::walk`].
+pub type Walk<'a, S> = Box<dyn Iterator<Item = Result<S, String>> + 'a>;
+
 /// A solved case as the adapter reports it.
 #[derive(Clone, Debug)]
 pub struct Answer<P> {
@@ -271,7 +274,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     type Case;
     /// What solving keeps from one case to the next (buffers, per-board tables).
     type Solver;
-    /// One position along a path, as [`Adapter::trace`] replays it.
+    /// One position along a path, as [`Adapter::walk`] replays it.
     type State;
     /// A path in the puzzle's own moves.
     type Path;
@@ -295,7 +298,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     ///
     /// `options` are the solve options the cases are asked under. A puzzle whose
     /// question depends on one (which move metric counts) keeps it in its case, so that
-    /// `replay`, `oracle`, `trace` and `svg`, which see only the case, answer the same
+    /// `replay`, `oracle`, `walk` and `svg`, which see only the case, answer the same
     /// question as `solve`; the others ignore them. They have passed
     /// [`Adapter::solver`] already, or are empty.
     fn cases<'a>(
@@ -414,11 +417,12 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// When reading fails.
     fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
 
-    /// The positions along `path` from the start, one more than there are moves.
-    ///
-    /// # Errors
-    /// As [`Adapter::replay`].
-    fn trace(&self, case: &Self::Case, path: &Self::Path) -> Result<Vec<Self::State>, String>;
+    /// The positions along `path` from the start, one at a time (one more than there
+    /// are moves), each move checked as [`Adapter::replay`] checks it; the first move
+    /// that breaks a rule ends the walk with its error, said in words. Whether the path
+    /// ends solved is not checked. Memory stays that of one position, however long the
+    /// path: everything that draws a path (frames, pictures, the playground) walks it.
+    fn walk<'a>(&'a self, case: &'a Self::Case, path: &'a Self::Path) -> Walk<'a, Self::State>;
 
     /// What a `--show` frame shows at `pos` in `state`.
     fn glyph(&self, case: &Self::Case, state: &Self::State, pos: Pos) -> Glyph;

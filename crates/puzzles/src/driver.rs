@@ -317,11 +317,9 @@ pub trait Solved {
     /// The most states the naive oracle may visit on this case.
     fn state_space(&self) -> u64;
 
-    /// The positions along the path, for `--show`; `None` when there is no path.
-    ///
-    /// # Errors
-    /// When the path does not replay (a bug of the solver).
-    fn frames(&self) -> Result<Option<Box<dyn Frames + '_>>, String>;
+    /// The positions along the path, one at a time, for `--show` and the playground;
+    /// `None` when there is no path.
+    fn frames(&self) -> Option<Box<dyn Frames + '_>>;
 
     /// The SVG picture: the board, the route with numbered moves, the animation.
     ///
@@ -330,19 +328,47 @@ pub trait Solved {
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result;
 }
 
-/// The positions along a solution, each drawable cell by cell.
+/// The positions along a solution, walked one at a time, each drawable cell by cell:
+/// memory stays that of one position however long the solution.
+///
+/// ```
+/// let puzzle = puzzles::find("bloxorz").unwrap();
+/// let input = puzzles::Input::bytes(b"1 3\nXXO\n0 0\n");
+/// let options = puzzles::Options::default();
+/// let mut cases = puzzle
+///     .solutions(input, &options, puzzles::Limits::NONE, puzzles::PathsFor::ALL)
+///     .unwrap();
+/// let solved = cases.next().unwrap().unwrap();
+/// let mut frames = solved.frames().unwrap();
+/// assert_eq!(frames.count(), 2);
+/// let mut headings = Vec::new();
+/// while frames.advance()? {
+///     headings.push(frames.heading());
+/// }
+/// assert_eq!(headings, ["step 0: start", "step 1: roll R"]);
+/// # Ok::<(), String>(())
+/// ```
 pub trait Frames {
-    /// Positions: one more than there are moves.
+    /// Positions: one more than there are moves (known before any is walked).
     fn count(&self) -> usize;
 
-    /// The heading of frame `i`: `step 0: start`, `step 3: roll R`.
-    fn heading(&self, i: usize) -> String;
+    /// Goes to the next position (the first call: the start); `false` past the last.
+    ///
+    /// # Errors
+    /// A move the rules forbid (a bug of the solver), said in words.
+    fn advance(&mut self) -> Result<bool, String>;
 
-    /// What frame `i` shows at `pos`.
-    fn glyph(&self, i: usize, pos: Pos) -> Glyph;
+    /// The number of the position [`Frames::advance`] went to: 0 for the start.
+    fn index(&self) -> usize;
 
-    /// Where the moving thing is in frame `i`.
-    fn focus(&self, i: usize) -> Rect;
+    /// The heading of this frame: `step 0: start`, `step 3: roll R`.
+    fn heading(&self) -> String;
+
+    /// What this frame shows at `pos`.
+    fn glyph(&self, pos: Pos) -> Glyph;
+
+    /// Where the moving thing is in this frame.
+    fn focus(&self) -> Rect;
 }
 
 impl<A: Adapter> Puzzle for A {
@@ -620,17 +646,20 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
         self.adapter.state_space(&self.case)
     }
 
-    fn frames(&self) -> Result<Option<Box<dyn Frames + '_>>, String> {
-        let Some(path) = &self.answer.path else {
-            return Ok(None);
-        };
-        let states = self.adapter.trace(&self.case, path)?;
-        Ok(Some(Box::new(Trace {
+    fn frames(&self) -> Option<Box<dyn Frames + '_>> {
+        let path = self.answer.path.as_ref()?;
+        let count = usize::try_from(self.answer.moves?)
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        Some(Box::new(Trace {
             adapter: self.adapter,
             case: &self.case,
             path,
-            states,
-        })))
+            count,
+            walk: self.adapter.walk(&self.case, path),
+            here: None,
+            index: 0,
+        }))
     }
 
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {
@@ -638,20 +667,50 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 }
 
-/// The positions along a path.
+/// The positions along a path, walked.
 struct Trace<'a, A: Adapter> {
     adapter: &'a A,
     case: &'a A::Case,
     path: &'a A::Path,
-    states: Vec<A::State>,
+    count: usize,
+    walk: crate::contract::Walk<'a, A::State>,
+    /// The position now; `None` before the first [`Frames::advance`].
+    here: Option<A::State>,
+    index: usize,
+}
+
+impl<A: Adapter> Trace<'_, A> {
+    fn here(&self) -> &A::State {
+        self.here
+            .as_ref()
+            .expect("Frames::advance goes to the start first")
+    }
 }
 
 impl<A: Adapter> Frames for Trace<'_, A> {
     fn count(&self) -> usize {
-        self.states.len()
+        self.count
     }
 
-    fn heading(&self, i: usize) -> String {
+    fn advance(&mut self) -> Result<bool, String> {
+        match self.walk.next() {
+            None => Ok(false),
+            Some(state) => {
+                if self.here.is_some() {
+                    self.index += 1;
+                }
+                self.here = Some(state?);
+                Ok(true)
+            }
+        }
+    }
+
+    fn index(&self) -> usize {
+        self.index
+    }
+
+    fn heading(&self) -> String {
+        let i = self.index;
         if i == 0 {
             "step 0: start".to_string()
         } else {
@@ -663,12 +722,12 @@ impl<A: Adapter> Frames for Trace<'_, A> {
         }
     }
 
-    fn glyph(&self, i: usize, pos: Pos) -> Glyph {
-        self.adapter.glyph(self.case, &self.states[i], pos)
+    fn glyph(&self, pos: Pos) -> Glyph {
+        self.adapter.glyph(self.case, self.here(), pos)
     }
 
-    fn focus(&self, i: usize) -> Rect {
-        self.adapter.focus(self.case, &self.states[i])
+    fn focus(&self) -> Rect {
+        self.adapter.focus(self.case, self.here())
     }
 }
 

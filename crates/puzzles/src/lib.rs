@@ -40,7 +40,7 @@ mod klotski;
 
 pub use contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Style, Unsolved,
+    Rect, Reference, Style, Unsolved, Walk,
 };
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
@@ -50,7 +50,8 @@ pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
-pub use play::{Key, Picture, Played, json_line, paint_code};
+pub use play::{Key, Picture, Played, json_line, paint_code, write_json_line};
+pub use svg::PICTURE_BYTES_PER_MOVE;
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.

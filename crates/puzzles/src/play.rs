@@ -34,9 +34,9 @@ pub fn paint_code(paint: Paint) -> char {
 }
 
 impl Picture {
-    /// Frame `i` of `frames`, on a board of `size` (rows, columns).
-    pub fn of(frames: &dyn Frames, i: usize, size: (usize, usize)) -> Picture {
-        Picture::drawn(size, |pos| frames.glyph(i, pos))
+    /// The frame `frames` is at, on a board of `size` (rows, columns).
+    pub fn of(frames: &dyn Frames, size: (usize, usize)) -> Picture {
+        Picture::drawn(size, |pos| frames.glyph(pos))
     }
 
     fn drawn((rows, cols): (usize, usize), glyph: impl Fn(Pos) -> Glyph) -> Picture {
@@ -93,33 +93,53 @@ pub struct Played {
 
 /// The one JSON object `--format json` writes for a solved case: the common fields in
 /// their documented order (with `file`, from 1, after `case` when several inputs are
-/// solved), then the puzzle's own.
+/// solved), then the puzzle's own. See [`write_json_line`], which writes it to a stream.
 pub fn json_line(
     puzzle: &dyn Puzzle,
     options: &Options,
     solved: &dyn Solved,
     file: Option<usize>,
 ) -> String {
+    let mut out = Vec::new();
+    write_json_line(&mut out, puzzle, options, solved, file)
+        .expect("a Vec takes any bytes and the fields are valid JSON");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Writes [`json_line`]'s object (no line break) to `out`, field by field: the path, which
+/// may be as long as the answer, is written once, with no copy of it in between.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_json_line(
+    out: &mut dyn std::io::Write,
+    puzzle: &dyn Puzzle,
+    options: &Options,
+    solved: &dyn Solved,
+    file: Option<usize>,
+) -> std::io::Result<()> {
+    use serde_json::Value;
     let stats = solved.stats();
-    let mut fields: Vec<(&str, serde_json::Value)> = vec![
-        ("puzzle", puzzle.about().name.into()),
-        ("case", solved.number().into()),
-    ];
+    let field = |out: &mut dyn std::io::Write, first: bool, key: &str, value: Value| {
+        out.write_all(if first { b"{" } else { b"," })?;
+        serde_json::to_writer(&mut *out, key)?;
+        out.write_all(b":")?;
+        serde_json::to_writer(&mut *out, &value).map_err(std::io::Error::from)
+    };
+    field(out, true, "puzzle", puzzle.about().name.into())?;
+    field(out, false, "case", solved.number().into())?;
     if let Some(file) = file {
-        fields.push(("file", file.into()));
+        field(out, false, "file", file.into())?;
     }
-    fields.extend([
-        ("answer", solved.moves().into()),
-        ("path", solved.path().into()),
-        ("expanded", stats.expanded.into()),
-        ("generated", stats.generated.into()),
-    ]);
-    fields.extend(puzzle.json_fields(options));
-    let body: Vec<String> = fields
-        .iter()
-        .map(|(key, value)| format!("{}:{value}", serde_json::Value::from(*key)))
-        .collect();
-    format!("{{{}}}", body.join(","))
+    field(out, false, "answer", solved.moves().into())?;
+    // The path's string moves into the value and is written from there: no copy.
+    field(out, false, "path", solved.path().into())?;
+    field(out, false, "expanded", stats.expanded.into())?;
+    field(out, false, "generated", stats.generated.into())?;
+    for (key, value) in puzzle.json_fields(options) {
+        field(out, false, key, value)?;
+    }
+    out.write_all(b"}")
 }
 
 /// Every case of `input`, and the one numbered `case` (from 1) taken out by index.
@@ -162,9 +182,7 @@ pub(crate) fn play<A: Adapter>(
         )))
     };
     let mut path = path.trim().to_string();
-    let mut states = adapter
-        .trace(case, &adapter.parse_path(&path).map_err(unusable)?)
-        .map_err(unusable)?;
+    let (mut here, mut moves) = walk_to_end(adapter, case, &path).map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
         let (rows, cols) = adapter.size(case);
@@ -175,25 +193,22 @@ pub(crate) fn play<A: Adapter>(
                 pos.col.saturating_add(1)
             ))));
         }
-        let here = states.last().expect("a trace holds the start");
-        match adapter.play_move(case, here, key.picked, key.dir) {
+        match adapter.play_move(case, &here, key.picked, key.dir) {
             None => refused = Some("click a piece to move first".to_string()),
             Some(step) => {
                 let longer = adapter.join_moves(case, &path, &step);
-                match adapter
-                    .parse_path(&longer)
-                    .and_then(|p| adapter.trace(case, &p))
-                {
-                    Ok(longer_states) => {
+                match walk_to_end(adapter, case, &longer) {
+                    Ok((there, count)) => {
                         path = longer;
-                        states = longer_states;
+                        here = there;
+                        moves = count;
                     }
                     Err(e) => refused = Some(e),
                 }
             }
         }
     }
-    let here = states.last().expect("a trace holds the start");
+    let here = &here;
     let left = adapter
         .moves_left(&mut solver, case, here)
         .map_err(|unsolved| RunError::Unsolved {
@@ -204,13 +219,31 @@ pub(crate) fn play<A: Adapter>(
         })?;
     Ok(Played {
         path,
-        moves: states.len() - 1,
+        moves,
         picture: Picture::drawn(adapter.size(case), |pos| adapter.glyph(case, here, pos)),
         left,
         refused,
         kinds: adapter.cell_kinds(case),
         cases: count,
     })
+}
+
+/// Where `path` (in the puzzle's notation) leads on `case`, walked one move at a time,
+/// and how many moves it has.
+fn walk_to_end<A: Adapter>(
+    adapter: &A,
+    case: &A::Case,
+    path: &str,
+) -> Result<(A::State, usize), String> {
+    let path = adapter.parse_path(path)?;
+    let mut end = None;
+    let mut positions = 0usize;
+    for state in adapter.walk(case, &path) {
+        end = Some(state?);
+        positions += 1;
+    }
+    let end = end.ok_or("a walk starts with the start")?;
+    Ok((end, positions - 1))
 }
 
 /// [`Puzzle::edit_cell`].

@@ -18,6 +18,13 @@
 use grid_core::Pos;
 use std::fmt::{self, Write};
 
+/// The fewest bytes a move adds to any picture: its marker, `<text class="step" x="X"
+/// y="Y">N</text>`, is longer. So a picture of `n` moves has at least `n` times this
+/// many bytes, which a tool can tell from the move count before anything is drawn (and
+/// refuse a picture past its budget without walking the path). Every picture's test
+/// checks it.
+pub const PICTURE_BYTES_PER_MOVE: usize = 32;
+
 /// Pixels per cell on a board small enough to draw at full size.
 const CELL_PX: f64 = 24.0;
 /// The longest side a board may take, in pixels; larger boards get smaller cells.
@@ -684,6 +691,10 @@ pub(crate) mod check {
         let (title, steps) = parse(svg);
         assert_eq!(title, super::title(puzzle, moves));
         assert_eq!(steps, moves.unwrap_or(0), "one marker per move");
+        assert!(
+            svg.len() >= moves.unwrap_or(0) * super::PICTURE_BYTES_PER_MOVE,
+            "a move adds at least PICTURE_BYTES_PER_MOVE bytes"
+        );
         let animations = animations(svg);
         match moves {
             Some(n) if n > 0 => {
@@ -710,7 +721,8 @@ pub(crate) mod check {
 
     #[cfg(feature = "render-tests")]
     /// `svg` rendered to pixels (the first frame: renderers ignore animations), also
-    /// written with the SVG to `/tmp/svg-check/NAME.{png,svg}` to be looked at.
+    /// written with the SVG to `$GRIDSOLVE_SVG_CHECK/NAME.{png,svg}` to be looked at
+    /// when that variable names a directory (the tests leave nothing behind otherwise).
     pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
         let options = resvg::usvg::Options::default();
         let tree = resvg::usvg::Tree::from_str(svg, &options).expect("a valid SVG");
@@ -725,12 +737,14 @@ pub(crate) mod check {
             resvg::tiny_skia::Transform::default(),
             &mut pixmap.as_mut(),
         );
-        let dir = std::env::temp_dir().join("svg-check");
-        std::fs::create_dir_all(&dir).expect("a scratch directory");
-        std::fs::write(dir.join(format!("{name}.svg")), svg).expect("an SVG written");
-        pixmap
-            .save_png(dir.join(format!("{name}.png")))
-            .expect("a PNG written");
+        if let Some(dir) = std::env::var_os("GRIDSOLVE_SVG_CHECK") {
+            let dir = std::path::PathBuf::from(dir);
+            std::fs::create_dir_all(&dir).expect("a scratch directory");
+            std::fs::write(dir.join(format!("{name}.svg")), svg).expect("an SVG written");
+            pixmap
+                .save_png(dir.join(format!("{name}.png")))
+                .expect("a PNG written");
+        }
         pixmap
     }
 

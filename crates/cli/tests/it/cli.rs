@@ -66,13 +66,11 @@ fn invalid_input_exits_1_with_the_place(#[case] input: &[u8], #[case] stderr: &s
 
 #[test]
 fn invalid_file_names_the_file() {
-    let dir = std::env::temp_dir().join(format!("gridsolve-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::Scratch::new("cli");
     let path = dir.join("bad.in");
     std::fs::write(&path, "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2 9\n").unwrap();
     let path = path.to_str().unwrap();
     let run = gridsolve(&["--puzzle", "huarongdao", path], b"");
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(run.status, 1);
     assert_eq!(run.stdout, "");
     assert_eq!(

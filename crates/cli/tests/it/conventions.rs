@@ -41,7 +41,8 @@ fn colour_follows_the_flag_and_no_color() {
     assert!(!never.stdout.contains('\x1b'));
     // On a terminal `auto` colours, unless NO_COLOR is set. (`script` gives a terminal;
     // its stdin is not read.)
-    let file = std::env::temp_dir().join(format!("gridsolve-colour-{}.in", std::process::id()));
+    let dir = crate::common::Scratch::new("colour");
+    let file = dir.join("sample.in");
     std::fs::write(&file, BLOXORZ).unwrap();
     let command = format!(
         "script -qec \"$G -p bloxorz --show --color auto {}\" /dev/null </dev/null",
@@ -52,7 +53,6 @@ fn colour_follows_the_flag_and_no_color() {
     assert!(tty.contains("\x1b[1;33mB"), "{tty}");
     let (_, tty, _) = shell(&format!("NO_COLOR=1 {command}"));
     assert!(!tty.contains("\x1b[1;33mB"), "{tty}");
-    std::fs::remove_file(&file).unwrap();
 }
 
 #[test]

@@ -181,12 +181,8 @@ fn stats_go_to_stderr_per_case() {
 fn svg_writes_one_well_formed_picture_per_case() {
     for &puzzle in PUZZLES {
         let about = puzzle.about();
-        let dir = std::env::temp_dir().join(format!(
-            "gridsolve-svg-{}-{}",
-            about.name,
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = common::Scratch::new("svg");
+        let dir = scratch.join(about.name);
         let run = gridsolve(puzzle, &["--svg", dir.to_str().unwrap()]);
         assert_eq!(run.status, 0, "{}", run.stderr);
         assert_eq!(run.stdout, gridsolve(puzzle, &[]).stdout);
@@ -210,13 +206,13 @@ fn svg_writes_one_well_formed_picture_per_case() {
                 .count();
             assert_eq!(marked as u64, case.moves().unwrap_or(0), "{file}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
 #[test]
 fn svg_into_a_plain_file_is_an_io_failure() {
-    let file = std::env::temp_dir().join(format!("gridsolve-svg-file-{}", std::process::id()));
+    let dir = common::Scratch::new("svg-file");
+    let file = dir.join("plain");
     std::fs::write(&file, "").unwrap();
     let run = common::gridsolve(
         &["--puzzle", "bloxorz", "--svg", file.to_str().unwrap()],
@@ -228,7 +224,6 @@ fn svg_into_a_plain_file_is_an_io_failure() {
         "{}",
         run.stderr
     );
-    std::fs::remove_file(&file).unwrap();
 }
 
 #[test]

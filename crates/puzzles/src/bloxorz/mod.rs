@@ -5,7 +5,7 @@ mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved,
+    Rect, Reference, Unsolved, Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -390,8 +390,8 @@ impl Adapter for Bloxorz {
         invalid::make(kind, seed)
     }
 
-    fn trace(&self, board: &Board, path: &Moves) -> Result<Vec<Placement>, String> {
-        ::bloxorz::trace(board, path).map_err(|e| e.to_string())
+    fn walk<'a>(&'a self, board: &'a Board, path: &'a Moves) -> Walk<'a, Placement> {
+        Box::new(::bloxorz::walk(board, path).map(|p| p.map_err(|e| e.to_string())))
     }
 
     fn glyph(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {

@@ -5,7 +5,7 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, GenError, Glyph, InputValidator, Package, Paint, Rect, Unsolved,
+    About, Adapter, Answer, GenError, Glyph, InputValidator, Package, Paint, Rect, Unsolved, Walk,
 };
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
@@ -395,8 +395,8 @@ impl Adapter for BloxorzClassic {
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn trace(&self, level: &Level, path: &Path) -> Result<Vec<Position>, String> {
-        ::bloxorz_classic::trace(level, path).map_err(|e| e.to_string())
+    fn walk<'a>(&'a self, level: &'a Level, path: &'a Path) -> Walk<'a, Position> {
+        Box::new(::bloxorz_classic::walk(level, path).map(|p| p.map_err(|e| e.to_string())))
     }
 
     fn glyph(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {

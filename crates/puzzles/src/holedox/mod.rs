@@ -6,7 +6,7 @@ mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved,
+    Rect, Reference, Unsolved, Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -374,8 +374,8 @@ impl Adapter for Holedox {
         invalid::make(kind, seed)
     }
 
-    fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Vec<Pos>>, String> {
-        ::holedox::trace(&case.game, path).map_err(|e| e.to_string())
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Vec<Pos>> {
+        Box::new(::holedox::walk(&case.game, path).map(|b| b.map_err(|e| e.to_string())))
     }
 
     fn glyph(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {

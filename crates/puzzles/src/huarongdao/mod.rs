@@ -6,7 +6,7 @@ mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved,
+    Rect, Reference, Unsolved, Walk,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -458,8 +458,11 @@ impl Adapter for Huarongdao {
         invalid::make(kind, seed)
     }
 
-    fn trace(&self, case: &Case, path: &Moves) -> Result<Vec<Position>, String> {
-        ::huarongdao::trace(&case.board, &case.query, path).map_err(|e| e.to_string())
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Position> {
+        Box::new(
+            ::huarongdao::walk(&case.board, &case.query, path)
+                .map(|p| p.map_err(|e| e.to_string())),
+        )
     }
 
     fn glyph(&self, case: &Case, here: &Position, pos: Pos) -> Glyph {

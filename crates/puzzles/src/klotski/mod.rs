@@ -6,7 +6,7 @@ mod svg;
 
 use crate::contract::{
     About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Style, Unsolved,
+    Rect, Reference, Style, Unsolved, Walk,
 };
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -396,15 +396,14 @@ impl Adapter for Klotski {
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn trace(&self, case: &Case, path: &Path) -> Result<Vec<Frame>, String> {
-        let boards =
-            ::klotski::trace(&case.layout, case.metric, path).map_err(|e| e.to_string())?;
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Path) -> Walk<'a, Frame> {
+        let boards = ::klotski::walk(&case.layout, case.metric, path);
         let moved = std::iter::once(None).chain(path.iter().map(|m| Some(m.label())));
-        Ok(boards
-            .into_iter()
-            .zip(moved)
-            .map(|(board, moved)| Frame { board, moved })
-            .collect())
+        Box::new(boards.zip(moved).map(|(board, moved)| {
+            board
+                .map(|board| Frame { board, moved })
+                .map_err(|e| e.to_string())
+        }))
     }
 
     fn glyph(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {

@@ -115,8 +115,8 @@ pub fn validators_agree(
         scripts_dir.display()
     );
 
-    let dir = std::env::temp_dir().join(format!("gridsolve-agree-{ext}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::Scratch::new(&format!("agree-{ext}"));
+    let dir = scratch.path().to_path_buf();
     let mut cases = Vec::new();
     for script in &scripts {
         let puzzle = script.file_stem().unwrap().to_str().unwrap();
@@ -156,7 +156,6 @@ pub fn validators_agree(
             halves.into_iter().map(|h| h.join().unwrap()).collect();
         (0..cases.len()).map(|i| halves[i % 2][i / 2]).collect()
     });
-    let _ = std::fs::remove_dir_all(&dir);
 
     let mut disagreements = Vec::new();
     for ((_, case), &(ctd, validate)) in cases.iter().zip(&results) {

@@ -2,6 +2,9 @@
 
 #![allow(dead_code)] // each test file uses a part
 
+mod scratch;
+pub use scratch::Scratch;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
