@@ -11,6 +11,7 @@ mod cases;
 mod check;
 mod demo;
 mod generate;
+mod held;
 mod options;
 mod package;
 mod serve;

@@ -2,6 +2,7 @@
 //! search statistics (`--path`, `--format json`, `--show`, `--svg`, `--stats`), each
 //! case written as soon as it is solved; inputs read as streams.
 
+use crate::held::Held;
 use crate::options::{SolveOptions, check_options};
 use crate::show::{self, Style};
 use crate::source::Source;
@@ -45,7 +46,7 @@ fn wants_extras(cli: &Cli) -> bool {
 pub(crate) fn failure(error: RunError, source: &str) -> Failure {
     match error {
         RunError::Usage(e) => Failure::Usage(e.to_string()),
-        RunError::Read(_) => Failure::Io(error.describe(source)),
+        RunError::Read(_) | RunError::Write(_) => Failure::Io(error.describe(source)),
         other => Failure::Input(other.describe(source)),
     }
 }
@@ -94,9 +95,12 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
             };
             let warnings = Warnings::new();
             let opened = opened.with_warnings(&warnings);
-            let judged = judge.judge(opened);
+            // Held until the whole input has proved valid, so an invalid one prints
+            // nothing; past a few MiB the held output waits in an unlinked file.
+            let mut output = Held::new();
+            let judged = judge.judge_to(opened, &mut output);
             warn(&input.name(), &warnings);
-            let output = judged.map_err(|e| {
+            judged.map_err(|e| {
                 let hint = other_format(puzzle, &e, &prefix.borrow());
                 match failure(e, &input.name()) {
                     Failure::Input(message) => Failure::Input(match hint {
@@ -109,7 +113,7 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
                     other => other,
                 }
             })?;
-            write_stdout(&output)?;
+            closed_pipe_is_fine(output.release(&mut io::stdout().lock()))?;
         }
         return Ok(());
     }

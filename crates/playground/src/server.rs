@@ -130,7 +130,7 @@ impl From<RunError> for ApiError {
                 message,
                 place,
             },
-            RunError::Usage(_) | RunError::Read(_) => ApiError::bad(message),
+            RunError::Usage(_) | RunError::Read(_) | RunError::Write(_) => ApiError::bad(message),
         }
     }
 }

@@ -334,20 +334,23 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     ) -> Result<Answer<Self::Path>, Unsolved>;
 
     /// Solves every case of `input` with `solver` (made for `options`, and kept from
-    /// one input to the next by a [`Judge`](crate::Judge)) and writes the judge output:
-    /// the fast path when nothing but the answers is wanted. The default solves case by
-    /// case; a puzzle whose cases share work may do better (queries on one board
-    /// spread over the cores, say).
+    /// one input to the next by a [`Judge`](crate::Judge)) and writes the judge output
+    /// to `out` as it goes, a case (or a bounded batch of cases) at a time, so memory
+    /// follows the largest batch, not the output: the fast path when nothing but the
+    /// answers is wanted. The default solves case by case; a puzzle whose cases share
+    /// work may do better (queries on one board spread over the cores, say).
     ///
     /// # Errors
-    /// The first input error, or the first case the solver cannot answer.
+    /// The first input error, the first case the solver cannot answer, or a failed
+    /// write.
     fn judge(
         &self,
         solver: &mut Self::Solver,
         input: Input<'_>,
         options: &Options,
-    ) -> Result<String, crate::RunError> {
-        crate::driver::judge_case_by_case(self, solver, input, options)
+        out: &mut dyn io::Write,
+    ) -> Result<(), crate::RunError> {
+        crate::driver::judge_case_by_case(self, solver, input, options, out)
     }
 
     /// Writes the judge's line for case `number` (from 1).

@@ -32,8 +32,8 @@ pub trait Puzzle: Sync {
     /// The first place where the input is invalid, or a failed read.
     fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError>;
 
-    /// The judge output of `input`, as fast as the puzzle can make it; nothing of it
-    /// unless the whole input is valid.
+    /// The judge output of `input`, as fast as the puzzle can make it, in one string:
+    /// for inputs of a few cases (see [`Puzzle::judge_to`] for any size).
     ///
     /// # Errors
     /// Bad options, the first input error, a failed read, or a case the solver cannot
@@ -44,6 +44,23 @@ pub trait Puzzle: Sync {
         options: &Options,
         limits: Limits,
     ) -> Result<String, RunError>;
+
+    /// The judge output of `input`, as fast as the puzzle can make it, written to `out`
+    /// a case (or a bounded batch of cases) at a time as they are solved: memory
+    /// follows the largest batch, not the output. What is written before an error is
+    /// the output of the cases before it; a caller that must print nothing for an
+    /// invalid input holds the output until this returns (the CLI does).
+    ///
+    /// # Errors
+    /// Bad options, the first input error, a failed read or write, or a case the
+    /// solver cannot answer.
+    fn judge_to(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        out: &mut dyn io::Write,
+    ) -> Result<(), RunError>;
 
     /// A [`Judge`] for `options` and `limits`: [`Puzzle::judge`] for one input after
     /// another, with one solver kept from each to the next (its buffers and tables
@@ -218,6 +235,8 @@ pub enum RunError {
     Input(ParseError),
     /// Reading the input failed (not its fault).
     Read(String),
+    /// Writing the output failed.
+    Write(String),
     /// A valid case the solver could not answer (a limit).
     Unsolved {
         /// The case's unit (`query`, `case`) and number, from 1.
@@ -258,6 +277,7 @@ impl RunError {
             RunError::Usage(e) => e.to_string(),
             RunError::Input(e) => format!("{source}:{e}"),
             RunError::Read(e) => format!("cannot read {source}: {e}"),
+            RunError::Write(e) => format!("cannot write the output of {source}: {e}"),
             RunError::Unsolved {
                 unit,
                 number,
@@ -404,8 +424,20 @@ impl<A: Adapter> Puzzle for A {
         options: &Options,
         limits: Limits,
     ) -> Result<String, RunError> {
+        let mut out = Vec::new();
+        self.judge_to(input, options, limits, &mut out)?;
+        Ok(String::from_utf8(out).expect("judge output is text"))
+    }
+
+    fn judge_to(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        out: &mut dyn io::Write,
+    ) -> Result<(), RunError> {
         let mut solver = self.solver(options, limits)?;
-        Adapter::judge(self, &mut solver, input, options)
+        Adapter::judge(self, &mut solver, input, options, out)
     }
 
     fn judge_session<'a>(
@@ -564,7 +596,18 @@ pub trait Judge {
     ///
     /// # Errors
     /// As [`Puzzle::judge`], but for the options, checked already.
-    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError>;
+    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError> {
+        let mut out = Vec::new();
+        self.judge_to(input, &mut out)?;
+        Ok(String::from_utf8(out).expect("judge output is text"))
+    }
+
+    /// The judge output of `input` written to `out` as it is made, as
+    /// [`Puzzle::judge_to`] writes it.
+    ///
+    /// # Errors
+    /// As [`Puzzle::judge_to`], but for the options, checked already.
+    fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError>;
 }
 
 /// A puzzle, a solver and the options it was made for.
@@ -575,8 +618,39 @@ struct Session<'a, A: Adapter> {
 }
 
 impl<A: Adapter> Judge for Session<'_, A> {
-    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError> {
-        Adapter::judge(self.adapter, &mut self.solver, input, &self.options)
+    fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError> {
+        Adapter::judge(self.adapter, &mut self.solver, input, &self.options, out)
+    }
+}
+
+/// How many bytes of judge output are gathered before they go to the sink.
+const JUDGE_CHUNK: usize = 64 << 10;
+
+/// Judge output gathered a chunk at a time on its way to a sink: an adapter writes its
+/// lines into [`Lines::text`] and calls [`Lines::ship`] after each case or batch.
+pub(crate) struct Lines<'a> {
+    pub(crate) text: String,
+    out: &'a mut dyn io::Write,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(out: &'a mut dyn io::Write) -> Lines<'a> {
+        Lines {
+            text: String::new(),
+            out,
+        }
+    }
+
+    /// Sends the text gathered to the sink once it is a chunk long (`all`: whatever
+    /// its length).
+    pub(crate) fn ship(&mut self, all: bool) -> Result<(), RunError> {
+        if self.text.len() >= JUDGE_CHUNK || (all && !self.text.is_empty()) {
+            self.out
+                .write_all(self.text.as_bytes())
+                .map_err(|e| RunError::Write(e.to_string()))?;
+            self.text.clear();
+        }
+        Ok(())
     }
 }
 
@@ -586,14 +660,16 @@ pub(crate) fn judge_case_by_case<A: Adapter>(
     solver: &mut A::Solver,
     input: Input<'_>,
     options: &Options,
-) -> Result<String, RunError> {
-    let mut out = String::new();
+    out: &mut dyn io::Write,
+) -> Result<(), RunError> {
+    let mut lines = Lines::new(out);
     for (i, case) in adapter.cases(input, options).enumerate() {
         let case = case?;
         let answer = solve_case(adapter, solver, &case, i + 1, false)?;
-        adapter.write_answer(&mut out, i + 1, answer.moves);
+        adapter.write_answer(&mut lines.text, i + 1, answer.moves);
+        lines.ship(false)?;
     }
-    Ok(out)
+    lines.ship(true)
 }
 
 /// A case and its answer, for the tools.

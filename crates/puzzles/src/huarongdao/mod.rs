@@ -291,10 +291,11 @@ impl Adapter for Huarongdao {
         solver: &mut Solver,
         input: Input<'_>,
         _options: &Options,
-    ) -> Result<String, RunError> {
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), RunError> {
         let mut queries = parsers::huarongdao::read(input)?;
         let board = Arc::clone(queries.board());
-        let mut out = String::new();
+        let mut lines = crate::driver::Lines::new(out);
         let mut batch = Vec::new();
         let mut done = 0;
         loop {
@@ -303,10 +304,11 @@ impl Adapter for Huarongdao {
                 batch.push(query?);
             }
             if batch.is_empty() {
-                return Ok(out);
+                return lines.ship(true);
             }
+            let out = &mut lines.text;
             match solver.solve_all(&board, &batch) {
-                Ok(answers) => parsers::huarongdao::write_answers(&mut out, &answers),
+                Ok(answers) => parsers::huarongdao::write_answers(out, &answers),
                 // Only a limit stops a search: go again one by one to say which query.
                 Err(_) => {
                     for (i, query) in batch.iter().enumerate() {
@@ -319,10 +321,11 @@ impl Adapter for Huarongdao {
                                     place: None,
                                     message: e.to_string(),
                                 })?;
-                        parsers::huarongdao::write_answer(&mut out, moves);
+                        parsers::huarongdao::write_answer(out, moves);
                     }
                 }
             }
+            lines.ship(false)?;
             done += batch.len();
         }
     }
