@@ -225,16 +225,16 @@ fn stdout_of(args: &[&str], stdin: &[u8]) -> Vec<u8> {
     run.stdout.into_bytes()
 }
 
-#[rstest]
-#[case::huarongdao("huarongdao", &["--rows", "9", "--cols", "7", "--queries", "20"])]
-#[case::bloxorz("bloxorz", &["--rows", "30", "--cols", "40", "--cases", "3"])]
-#[case::holedox("holedox", &["--cases", "4"])]
-fn gen_is_reproducible_valid_and_solvable(#[case] puzzle: &str, #[case] size: &[&str]) {
-    let args = |seed: &'static str| {
-        let mut args = vec!["gen", "--puzzle", puzzle, "--seed", seed];
-        args.extend_from_slice(size);
-        args
-    };
+#[test]
+fn gen_is_reproducible_valid_and_solvable() {
+    for puzzle in puzzles::PUZZLES {
+        gen_is_reproducible_valid_and_solvable_for(puzzle.about().name);
+    }
+}
+
+/// `gen` with its defaults (the judge's sizes) for `puzzle`.
+fn gen_is_reproducible_valid_and_solvable_for(puzzle: &str) {
+    let args = |seed: &'static str| vec!["gen", "--puzzle", puzzle, "--seed", seed];
     let input = stdout_of(&args("5"), b"");
     assert_eq!(
         stdout_of(&args("5"), b""),
@@ -247,9 +247,9 @@ fn gen_is_reproducible_valid_and_solvable(#[case] puzzle: &str, #[case] size: &[
         "another seed, another input"
     );
     let verdict = String::from_utf8(stdout_of(&["validate", "--puzzle", puzzle], &input)).unwrap();
-    assert_eq!(verdict, "<stdin>: valid\n");
+    assert_eq!(verdict, "<stdin>: valid\n", "{puzzle}");
     let answers = stdout_of(&["--puzzle", puzzle], &input);
-    assert!(!answers.is_empty());
+    assert!(!answers.is_empty(), "{puzzle}");
 }
 
 #[rstest]
@@ -346,11 +346,8 @@ fn validate_lists_every_violation_and_exits_1() {
 
 #[test]
 fn validate_accepts_the_samples() {
-    for (puzzle, sample) in [
-        ("huarongdao", SAMPLE),
-        ("bloxorz", BLOXORZ_SAMPLE),
-        ("holedox", HOLEDOX_SAMPLE),
-    ] {
+    for puzzle in puzzles::PUZZLES {
+        let (puzzle, sample) = (puzzle.about().name, puzzle.about().sample);
         let run = gridsolve(&["validate", "--puzzle", puzzle], sample.as_bytes());
         assert_eq!(
             (run.status, run.stdout.as_str()),
