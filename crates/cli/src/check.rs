@@ -186,7 +186,12 @@ fn kattis_verdict(args: &CheckArgs, flags: &[OsString]) -> Result<Verdict, Failu
     // The answer file is not needed (the solver gives the answers), but a judge that
     // names one that cannot be read has a broken setup: say so.
     open_output(&Source::File(args.output.clone()))?;
-    check(args, &Source::File(args.input.clone()), &Source::Stdin, compare)
+    check(
+        args,
+        &Source::File(args.input.clone()),
+        &Source::Stdin,
+        compare,
+    )
 }
 
 /// The default output validator's flags, as far as they mean anything here.
@@ -377,7 +382,9 @@ impl Checker<'_> {
         options: &puzzles::Options,
     ) -> Result<Verdict, Failure> {
         let puzzle = self.puzzle;
-        puzzle.inspect(input.first()?).map_err(|e| failure(e, name))?;
+        puzzle
+            .inspect(input.first()?)
+            .map_err(|e| failure(e, name))?;
         let solutions = puzzle
             .solutions(input.second()?, options, Limits::NONE, PathsFor::NONE)
             .map_err(|e| Failure::Usage(e.to_string()))?;
@@ -492,15 +499,13 @@ impl Checker<'_> {
             .tokens()
             .filter_map(|t| std::str::from_utf8(t).ok()?.parse::<u64>().ok());
         let mut text = String::new();
-        std::iter::once(None)
-            .chain(numbers.map(Some))
-            .any(|moves| {
-                text.clear();
-                self.puzzle.write_answer(&mut text, number, moves);
-                text.lines()
-                    .nth(i)
-                    .is_some_and(|want| self.compare.matches(want, line))
-            })
+        std::iter::once(None).chain(numbers.map(Some)).any(|moves| {
+            text.clear();
+            self.puzzle.write_answer(&mut text, number, moves);
+            text.lines()
+                .nth(i)
+                .is_some_and(|want| self.compare.matches(want, line))
+        })
     }
 
     /// What is wrong with `line` as the path of `solved`, if anything.
@@ -677,49 +682,62 @@ impl Line {
     /// came since the last token. Returns how many bytes it used and whether the line
     /// is done (ended, or cut at `limit` bytes of tokens).
     fn take(&mut self, buf: &[u8], space: &mut bool, limit: usize) -> io::Result<(usize, bool)> {
-        for (i, &b) in buf.iter().enumerate() {
+        let mut i = 0;
+        while i < buf.len() {
+            let b = buf[i];
             if b == b'\n' {
                 self.ended = true;
                 return Ok((i + 1, true));
-            }
-            if self.head.len() <= HEAD {
-                self.head.push(b);
             }
             if is_space(b) {
                 if *space || b != b' ' || self.text.is_empty() {
                     self.exact = false;
                 }
                 *space = true;
+                self.keep_head(&buf[i..=i]);
+                i += 1;
                 continue;
             }
+            // A run of a token's bytes, taken at once.
+            let end = buf[i..]
+                .iter()
+                .position(|&b| is_space(b))
+                .map_or(buf.len(), |n| i + n);
+            let run = &buf[i..end];
+            self.keep_head(run);
             let gap = *space && !self.text.is_empty();
-            if self.text.len() + usize::from(gap) >= limit {
+            let room = limit.saturating_sub(self.text.len() + usize::from(gap));
+            if run.len() > room {
                 self.cut = true;
-                return Ok((i + 1, true));
+                return Ok((i + room + 1, true));
             }
+            grow(&mut self.text, run.len() + 1)?;
             if gap {
-                push(&mut self.text, b' ')?;
+                self.text.push(b' ');
             }
+            self.text.extend_from_slice(run);
             *space = false;
-            push(&mut self.text, b)?;
+            i = end;
         }
         Ok((buf.len(), false))
     }
+
+    /// Keeps the line's first bytes as they are (one more than [`HEAD`]).
+    fn keep_head(&mut self, bytes: &[u8]) {
+        let room = (HEAD + 1).saturating_sub(self.head.len());
+        self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
 }
 
-/// Pushes `byte`, growing `text` only where memory allows: an output line too long to
-/// hold is an error, not an abort.
-fn push(text: &mut Vec<u8>, byte: u8) -> io::Result<()> {
-    if text.len() == text.capacity() {
-        text.try_reserve(text.len().max(64)).map_err(|_| {
-            io::Error::new(
-                io::ErrorKind::OutOfMemory,
-                format!("no memory for a line of {} bytes", 2 * text.len()),
-            )
-        })?;
-    }
-    text.push(byte);
-    Ok(())
+/// Makes room for `more` bytes in `text` where memory allows: an output line too long
+/// to hold is an error, not an abort.
+fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
+    text.try_reserve(more).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!("no memory for a line of {} bytes", text.len() + more),
+        )
+    })
 }
 
 /// The output's lines, one at a time.

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{Run, gridsolve};
+use common::{Run, Scratch, endless, gridsolve, gridsolve_fed, gridsolve_fed_within};
 use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};
 use std::path::{Path, PathBuf};
 
@@ -29,12 +29,9 @@ fn fixture_pairs(puzzle: &dyn Puzzle) -> Vec<(PathBuf, PathBuf)> {
     pairs
 }
 
-/// A scratch directory of this test process, made afresh.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsolve-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory of this test, removed when dropped.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("check", name)
 }
 
 fn str(path: &Path) -> &str {
@@ -191,7 +188,6 @@ fn a_changed_answer_fails_naming_its_line_and_case() {
             run.stdout
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -248,7 +244,6 @@ fn a_missing_extra_or_blank_line_fails() {
             assert_eq!(check(puzzle, &[], &input, &glued).status, 1, "{name}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -279,7 +274,6 @@ fn whitespace_variants_pass() {
             assert_eq!(run.status, 0, "{name} {variant:?}: {}", run.stdout);
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The candidate paths made from `path` by inserting a short string at any place: one
@@ -510,7 +504,6 @@ fn a_suboptimal_or_illegal_path_fails() {
         assert_eq!(check(puzzle, &[], &input, &right).status, 1, "{name}");
     }
     assert!(unsolvable > 0, "some input had a case without a solution");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `gridsolve check --kattis` as a judge runs it: the team output on stdin.
@@ -604,7 +597,6 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
         );
         assert_eq!(run.status, 43, "{name}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -639,7 +631,6 @@ fn kattis_mode_judge_errors_are_neither_42_nor_43() {
         run(&[str(&input), str(&input), str(&feedback), "float_tolerance"]).status,
         2
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -733,5 +724,296 @@ fn usage_and_io_errors() {
         puzzle.about().sample.as_bytes(),
     );
     assert_eq!(run.status, 0, "{}", run.stdout);
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The right judge output of the spec's sample of `puzzle`, by line.
+fn right_lines(puzzle: &'static dyn Puzzle) -> Vec<String> {
+    answer_lines(&solved(puzzle, puzzle.about().sample))
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// What a run may read of an output or an input it must stop reading early: the pipe's
+/// buffer and a few chunks of the program's, never the gigabytes an endless feed offers.
+const READ_EARLY: u64 = 4 << 20;
+
+#[test]
+fn an_endless_output_line_is_judged_without_reading_it_to_the_end() {
+    let dir = scratch("endless");
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, &dir);
+        // Numbers without end on one line, and NUL bytes without end (as /dev/zero
+        // gives): no answer line is that long, so the line is wrong once it is longer
+        // than any, read no further.
+        for chunk in [&b"1 22 333 4444 "[..], &[0; 4096]] {
+            let (run, written) =
+                gridsolve_fed(&["check", "-p", name, str(&input), "-"], endless(chunk));
+            assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+            assert!(
+                run.stdout.starts_with("<stdin>:1: ") && run.stdout.ends_with(" (cut)\n"),
+                "{name}: {}",
+                run.stdout
+            );
+            assert!(written < READ_EARLY, "{name}: {written} bytes read");
+        }
+    }
+    // The device itself, as OUTPUT and as INPUT.
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, &dir);
+    let run = gridsolve(&["check", "-p", name, str(&input), "/dev/zero"], b"");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.starts_with("/dev/zero:1: "), "{}", run.stdout);
+    let output = dir.join("right.out");
+    std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+    let run = gridsolve(&["check", "-p", name, "/dev/zero", str(&output)], b"");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.starts_with("error: /dev/zero:1:1: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_input_on_stdin_fails_at_its_first_bad_byte_without_reading_on() {
+    let dir = scratch("zero-input");
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let output = dir.join("right.out");
+        std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+        let (run, written) = gridsolve_fed(
+            &["check", "-p", name, "-", str(&output)],
+            endless(&[0; 4096]),
+        );
+        assert_eq!(run.status, 1, "{name}: {}", run.stdout);
+        assert!(
+            run.stderr.starts_with("error: <stdin>:1:1: "),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(written < READ_EARLY, "{name}: {written} bytes read");
+    }
+}
+
+#[test]
+fn reading_stops_at_the_first_wrong_line_or_the_first_extra_one() {
+    let dir = scratch("stop");
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, &dir);
+        let right = right_lines(puzzle);
+        let mut wrong = right.clone();
+        wrong[0] = changed(&wrong[0]);
+        for (first, want) in [
+            (joined(&wrong), "<stdin>:1: ".to_string()),
+            (
+                joined(&right),
+                format!(
+                    "<stdin>:{}: expected end of output, found \"7\"\n",
+                    right.len() + 1
+                ),
+            ),
+        ] {
+            let (run, written) = gridsolve_fed(&["check", "-p", name, str(&input), "-"], |out| {
+                out.write_all(first.as_bytes())?;
+                endless(b"7\n")(out)
+            });
+            assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+            assert!(run.stdout.starts_with(&want), "{name}: {}", run.stdout);
+            assert!(written < READ_EARLY, "{name}: {written} bytes read");
+        }
+    }
+}
+
+#[test]
+fn a_right_output_after_64_mib_of_spaces_is_right_and_the_spaces_are_not_kept() {
+    let dir = scratch("wide");
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, &dir);
+    let right = joined(&right_lines(puzzle));
+    // More whitespace than the longest line kept, in less memory than it takes.
+    let spaces = vec![b' '; (64 << 20) + 1];
+    for tail in [b" \t\r".as_slice(), b""] {
+        let (run, _) = gridsolve_fed_within(64, &["check", "-p", name, str(&input), "-"], |out| {
+            out.write_all(&spaces)?;
+            out.write_all(tail)?;
+            out.write_all(right.as_bytes())
+        });
+        assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+        assert!(run.stdout.starts_with("<stdin>: right ("), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn a_path_line_past_the_longest_kept_is_wrong_without_reading_it_to_the_end() {
+    let dir = scratch("long-path");
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, &dir);
+        let cases = solved(puzzle, puzzle.about().sample);
+        // The answer lines of case 1, then a path line without end.
+        let mut answer = String::new();
+        cases[0].write_answer(&mut answer);
+        let (run, written) = gridsolve_fed_within(
+            256,
+            &["check", "-p", name, "--path", str(&input), "-"],
+            |out| {
+                out.write_all(answer.as_bytes())?;
+                endless(b"UDLR")(out)
+            },
+        );
+        assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout
+                .contains(": a path line longer than 67108864 bytes, not checked"),
+            "{name}: {}",
+            run.stdout
+        );
+        assert!(
+            written < (64 << 20) + READ_EARLY,
+            "{name}: {written} bytes read"
+        );
+    }
+}
+
+/// `gridsolve check --kattis INPUT ANSWER FEEDBACK [FLAGS]` with the right team output
+/// on stdin, after an earlier run left a judge message; its status and the message now.
+fn kattis_with(
+    puzzle: &dyn Puzzle,
+    input: &Path,
+    answer: &Path,
+    feedback: &Path,
+    flags: &[&str],
+    team: &str,
+) -> (i32, String) {
+    let message = feedback.join("judgemessage.txt");
+    std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+    let mut args = vec![
+        "check",
+        "--puzzle",
+        puzzle.about().name,
+        "--kattis",
+        str(input),
+        str(answer),
+        str(feedback),
+    ];
+    args.extend_from_slice(flags);
+    let run = gridsolve(&args, team.as_bytes());
+    assert_eq!(run.stdout, "");
+    (
+        run.status,
+        std::fs::read_to_string(&message).unwrap_or_else(|e| panic!("{}: {e}", message.display())),
+    )
+}
+
+#[test]
+fn kattis_mode_writes_a_fresh_judge_message_on_every_outcome() {
+    let dir = scratch("kattis-fresh");
+    let puzzle = PUZZLES[0];
+    let input = sample_file(puzzle, &dir);
+    let team = joined(&right_lines(puzzle));
+    let answer = dir.join("answer.ans");
+    std::fs::write(&answer, &team).unwrap();
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let missing = dir.join("missing");
+    let looped = dir.join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let directory = dir.join("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let bad = dir.join("bad.in");
+    std::fs::write(&bad, "x\n").unwrap();
+
+    let (status, message) = kattis_with(puzzle, &input, &answer, &feedback, &[], &team);
+    assert_eq!(status, 42, "{message}");
+    assert!(message.starts_with("<stdin>: right ("), "{message}");
+    let (status, message) = kattis_with(puzzle, &input, &answer, &feedback, &[], "7\n");
+    assert_eq!(status, 43, "{message}");
+    assert!(message.starts_with("<stdin>:1: "), "{message}");
+
+    // Judge errors: never 42 or 43, and the message says so.
+    for (input, answer, flags, status, says) in [
+        (
+            &input,
+            &missing,
+            &[][..],
+            3,
+            format!("cannot read {}", missing.display()),
+        ),
+        (
+            &input,
+            &looped,
+            &[],
+            3,
+            format!("cannot read {}", looped.display()),
+        ),
+        (
+            &input,
+            &directory,
+            &[],
+            3,
+            format!("cannot read {}: it is a directory", directory.display()),
+        ),
+        (
+            &missing,
+            &answer,
+            &[],
+            3,
+            format!("cannot read {}", missing.display()),
+        ),
+        (
+            &directory,
+            &answer,
+            &[],
+            3,
+            format!("cannot read {}: it is a directory", directory.display()),
+        ),
+        (&bad, &answer, &[], 1, format!("{}:1:1: ", bad.display())),
+        (
+            &input,
+            &answer,
+            &["float_tolerance"],
+            2,
+            "float_tolerance takes a value".to_string(),
+        ),
+    ] {
+        let (got, message) = kattis_with(puzzle, input, answer, &feedback, flags, &team);
+        assert_eq!(got, status, "{}: {message}", input.display());
+        assert!(
+            message.starts_with(&format!("judge error: {says}")),
+            "{}, {}: {message}",
+            input.display(),
+            answer.display()
+        );
+    }
+}
+
+#[test]
+fn a_directory_is_neither_input_nor_output() {
+    let dir = scratch("directory");
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, &dir);
+    let output = dir.join("right.out");
+    std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+    let directory = dir.join("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    for args in [
+        [str(&directory), str(&output)],
+        [str(&input), str(&directory)],
+    ] {
+        let run = gridsolve(&["check", "-p", name, args[0], args[1]], b"");
+        assert_eq!(run.status, 3, "{args:?}: {}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "error: cannot read {}: it is a directory\n",
+                directory.display()
+            )
+        );
+    }
 }
