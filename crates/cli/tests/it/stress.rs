@@ -5,6 +5,9 @@
 //! them fed a board without its fragile cells, and programs that sleep, crash or do not
 //! exist.
 
+use crate::common::Scratch;
+use nix::sys::signal::Signal;
+use rstest::rstest;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -29,12 +32,9 @@ fn references() -> Option<PathBuf> {
     None
 }
 
-/// A directory of this test's own, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsolve-stress-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of this test's own, empty, removed when dropped.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new("stress", name)
 }
 
 /// `gridsolve stress ARGS`, run in `dir`.
@@ -132,7 +132,6 @@ fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells(
         "{stdout}"
     );
     assert!(seconds < 30.0, "{seconds} s");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -178,7 +177,6 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
         panic!("{input}")
     };
     assert!(rows * cols <= 6, "a lair of {rows} x {cols}:\n{input}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -212,7 +210,6 @@ fn a_run_is_reproducible_from_its_seed() {
         }
     };
     assert_eq!(untimed(&first), untimed(&again));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -262,7 +259,6 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
         "bloxorz-ref itself is right here"
     );
     assert!(seconds < 30.0, "{seconds} s");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -295,7 +291,6 @@ fn bloxorz_ref_passes_200_cases() {
         "{stdout}"
     );
     assert!(!dir.join("stress-fail.in").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -312,7 +307,6 @@ fn a_program_that_cannot_be_started_is_bad_usage() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("cannot run /nonexistent/gridsolve-stress-program"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The processes whose command line holds `marker`.
@@ -363,7 +357,6 @@ fn a_program_past_the_time_limit_is_killed_with_all_it_started() {
     assert!(stdout.contains("shrunk in 2 runs of CMD"), "{stdout}");
     assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(processes_with(&marker), Vec::<String>::new());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -384,7 +377,6 @@ fn a_program_killed_by_a_signal_is_a_crash() {
     assert!(stdout.contains("SIGSEGV"), "{stdout}");
     let input = std::fs::read_to_string(dir.join("stress-fail.in")).unwrap();
     assert!(stdout.contains(&input));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -402,5 +394,214 @@ fn a_program_that_prints_no_answers_is_output_that_does_not_parse() {
         stdout.starts_with("stress: output that does not parse on case 1 "),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The processes whose ids a test's programs wrote to a file, one a line: killed when
+/// dropped if they still run, so a failed test leaves none behind.
+struct Started(PathBuf);
+
+impl Started {
+    fn ids(&self) -> Vec<i32> {
+        std::fs::read_to_string(&self.0)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        for id in self.ids() {
+            if alive(id) {
+                let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Whether process `id` runs (exists and is no zombie).
+fn alive(id: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{id}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let state = stat.rsplit_once(')')?.1.trim_start().chars().next()?;
+            Some(state != 'Z' && state != 'X')
+        })
+        .unwrap_or(false)
+}
+
+/// Waits until `done` holds, at most `seconds` (a hang guard, not a speed test).
+fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    while Instant::now() < until {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    done()
+}
+
+/// `gridsolve stress ARGS` started in `dir`, its output piped.
+fn start_stress(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .arg("stress")
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `seconds`; past them it is killed and the test fails.
+fn finish(mut child: std::process::Child, seconds: u64) -> Output {
+    if !eventually(seconds, || child.try_wait().unwrap().is_some()) {
+        let _ = child.kill();
+        let output = child.wait_with_output().unwrap();
+        panic!(
+            "still running after {seconds} s: {}{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        );
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[rstest]
+#[case::term(Signal::SIGTERM)]
+#[case::hangup(Signal::SIGHUP)]
+#[case::interrupt(Signal::SIGINT)]
+fn a_signal_to_stress_kills_the_program_and_all_it_started(#[case] signal: Signal) {
+    let dir = scratch(&format!("signal-{signal}"));
+    let started = Started(dir.join("started"));
+    // The program starts a child of its own, and both write their ids; then it waits far
+    // past the test (its time limit is ten minutes).
+    let script = "sleep 1000 & echo $! >> started; echo $$ >> started; wait";
+    let child = start_stress(
+        &dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--time-limit",
+            "600000",
+            "--",
+            "sh",
+            "-c",
+            script,
+        ],
+    );
+    assert!(
+        eventually(30, || started.ids().len() == 2),
+        "the program did not start"
+    );
+    let id = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+    nix::sys::signal::kill(id, signal).unwrap();
+    let output = finish(child, 30);
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    for id in started.ids() {
+        assert!(eventually(10, || !alive(id)), "process {id} still runs");
+    }
+}
+
+#[test]
+fn a_program_whose_output_a_process_of_another_session_holds_is_a_time_limit() {
+    let dir = scratch("setsid");
+    let started = Started(dir.join("started"));
+    // It answers and exits, but leaves a process in a session of its own (out of reach
+    // of its group's kill) that holds its stdout open; it waits until that process has
+    // left the group (written its id) before it answers.
+    let script = "lines() { cat started 2>/dev/null | wc -l; }; n=$(lines); \
+                  setsid sh -c 'echo $$ >> started; exec sleep 1000' & \
+                  while [ \"$(lines)\" -le \"$n\" ]; do sleep 0.01; done; echo 1";
+    let output = finish(
+        start_stress(
+            &dir,
+            &[
+                "--puzzle",
+                "bloxorz",
+                "--time-limit",
+                "500",
+                "--shrink-runs",
+                "1",
+                "--",
+                "sh",
+                "-c",
+                script,
+            ],
+        ),
+        60,
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("stress: time limit on case 1 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("it exited, but its output was still open after 500 ms"),
+        "{stdout}"
+    );
+    assert!(!started.ids().is_empty());
+}
+
+#[rstest]
+#[case::not_found(&["sh", "-c", "exec ./no-such-program"], "it exited with status 127")]
+#[case::not_executable_by_a_shell(&["sh", "-c", "exit 126"], "it exited with status 126")]
+#[case::not_executable(&["./not-executable"], "cannot run ./not-executable: ")]
+fn a_program_that_cannot_run_is_bad_usage_not_a_crash(
+    #[case] command: &[&str],
+    #[case] says: &str,
+) {
+    let dir = scratch(&format!("cannot-run-{}", command.len()));
+    std::fs::write(dir.join("not-executable"), "#!/bin/sh\necho 1\n").unwrap();
+    let mut args = vec!["--puzzle", "bloxorz", "--"];
+    args.extend_from_slice(command);
+    let output = stress(&dir, &args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: cannot run "), "{stderr}");
+    assert!(stderr.contains(says), "{stderr}");
+    assert_eq!(text(&output.stdout), "");
+    assert!(!dir.join("stress-fail.in").exists());
+}
+
+#[test]
+fn the_report_is_printed_even_when_out_cannot_be_written() {
+    let dir = scratch("out");
+    let output = stress(
+        &dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--shrink-runs",
+            "3",
+            "--out",
+            "no-such-dir/fail.in",
+            "--",
+            "cat",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("stress: output that does not parse on case 1 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("not written (cannot write no-such-dir/fail.in: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n--- input\n"), "{stdout}");
+    assert!(
+        stderr.starts_with("error: cannot write no-such-dir/fail.in: "),
+        "{stderr}"
+    );
 }
