@@ -1,9 +1,9 @@
 //! `gridsolve stress` on real programs nobody here wrote to be wrong: the reference
-//! binaries of `../shared/reference/bin` (beside the checkout; a test that needs them
-//! says so on stderr and passes when they are not there, unless
-//! `GRIDSOLVE_REQUIRE_REFERENCES=1`, which `.ci/run` sets whenever they are), one of
-//! them fed a board without its fragile cells, and programs that sleep, crash or do not
-//! exist.
+//! binaries of `../shared/reference/bin` (beside the checkout: the tests that need them
+//! are `#[ignore]`d, `cargo test -p cli --test it -- --ignored` runs them as `.ci/run`
+//! does, and then fail where the programs are missing), one of them fed a board without
+//! its fragile cells; and programs that sleep, crash, cannot run, start processes that
+//! outlive them, or are stopped by a signal.
 
 use crate::common::Scratch;
 use nix::sys::signal::Signal;
@@ -12,24 +12,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// `../shared/reference/bin`, or `None` (said on stderr) when it is not beside the
-/// checkout and `GRIDSOLVE_REQUIRE_REFERENCES` does not ask for it.
-#[allow(clippy::print_stderr)] // a skipped test says why on stderr
-fn references() -> Option<PathBuf> {
+/// `../shared/reference/bin`; a test that needs it fails without it.
+fn references() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/bin");
-    if dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file() {
-        return Some(dir);
-    }
     assert!(
-        std::env::var_os("GRIDSOLVE_REQUIRE_REFERENCES").is_none(),
+        dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file(),
         "the reference programs are missing from {}",
         dir.display()
     );
-    eprintln!(
-        "skipped: the reference programs are not in {}",
-        dir.display()
-    );
-    None
+    dir
 }
 
 /// A directory of this test's own, empty, removed when dropped.
@@ -81,10 +72,9 @@ fn run_on(program: &Path, input: &Path) -> String {
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
     let dir = scratch("holedox");
     let started = Instant::now();
@@ -135,12 +125,11 @@ fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells(
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_judge_size_holedox_failure_is_shrunk_too() {
     // With --cases 1 the one input is drawn at the judge's size (lairs of 10 to 20 on a
     // side, snakes of 4 to 8): some seed of the first twenty makes holedox-ref fail.
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
     let dir = scratch("judge-size");
     let failed = (1..=20).find_map(|seed| {
@@ -180,10 +169,9 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_run_is_reproducible_from_its_seed() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
     let dir = scratch("seed");
     let args = [
@@ -213,10 +201,9 @@ fn a_run_is_reproducible_from_its_seed() {
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("bloxorz-ref");
     let dir = scratch("fragile");
     let blind = format!("sed 's/E/./g' | {}", program.display());
@@ -262,10 +249,9 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn bloxorz_ref_passes_200_cases() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("bloxorz-ref");
     let dir = scratch("pass");
     let output = stress(
