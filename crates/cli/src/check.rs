@@ -140,10 +140,14 @@ fn source(path: &Path) -> Source {
     }
 }
 
+/// The judge message while a `--kattis` run has no verdict yet.
+const STOPPED: &str =
+    "judge error: gridsolve check stopped before its verdict (killed, or out of memory)";
+
 /// `--kattis`: INPUT ANSWER FEEDBACK_DIR `[FLAGS]`, the team output on stdin. Nothing is
 /// written to stdout (an interactive problem's validator talks to the team there).
 /// Whatever happens once FEEDBACK_DIR is known, `judgemessage.txt` says it: the verdict,
-/// or `judge error: ...`; an earlier run's message is removed first, so none outlives
+/// or `judge error: ...`; an earlier run's message is replaced first, so none outlives
 /// the run that replaced it.
 fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
     let Some((feedback, flags)) = args.rest.split_first() else {
@@ -160,11 +164,13 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
         )));
     }
     let file = feedback.join("judgemessage.txt");
-    match std::fs::remove_file(&file) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(Failure::io(format_args!("remove {}", file.display()), &e)),
-    }
+    let write = |message: &str| {
+        std::fs::write(&file, format!("{message}\n"))
+            .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))
+    };
+    // Until the verdict replaces it, the message says a run stopped before its verdict:
+    // so does a run that is killed (by the judge's limits, say) or aborts.
+    write(STOPPED)?;
     let verdict = kattis_verdict(args, flags);
     let message = match &verdict {
         Ok(Verdict::Right(text) | Verdict::Wrong(text) | Verdict::Unreadable(text)) => text.clone(),
@@ -172,8 +178,7 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
             format!("judge error: {text}")
         }
     };
-    std::fs::write(&file, format!("{message}\n"))
-        .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))?;
+    write(&message)?;
     match verdict? {
         Verdict::Right(_) => Ok(kattis::ACCEPTED),
         Verdict::Wrong(_) | Verdict::Unreadable(_) => Ok(kattis::WRONG_ANSWER),

@@ -1017,3 +1017,65 @@ fn a_directory_is_neither_input_nor_output() {
         );
     }
 }
+
+#[test]
+fn kattis_mode_killed_before_its_verdict_leaves_a_judge_error_not_an_earlier_message() {
+    let dir = scratch("kattis-killed");
+    let puzzle = PUZZLES[0];
+    let input = sample_file(puzzle, &dir);
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let message = feedback.join("judgemessage.txt");
+    std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+    // The team output never ends (its pipe stays open): the validator is killed while
+    // it waits, as a judge's time limit would.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["check", "-p", puzzle.about().name, "--kattis"])
+        .args([&input, &input, &feedback])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::fs::read_to_string(&message).is_ok_and(|m| m.starts_with("accepted"))
+        && std::time::Instant::now() < until
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let said = std::fs::read_to_string(&message).unwrap();
+    assert!(
+        said.starts_with("judge error: gridsolve check stopped before its verdict"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
+    // A lair where the snake circles for ever (ULDR brings it back where it was), and a
+    // path line of 60 MB whose last letter is no move: its text is kept and parsed whole,
+    // and refused before any replay, in 256 MiB of address space.
+    let dir = scratch("60mb");
+    let input = dir.join("open.in");
+    std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
+    let circles = b"ULDR".repeat(1 << 14);
+    let (run, _) = gridsolve_fed_within(
+        256,
+        &["check", "-p", "holedox", "--path", str(&input), "-"],
+        |out| {
+            out.write_all(b"Case 1: 8\n")?;
+            for _ in 0..(60_000_000 / circles.len()) {
+                out.write_all(&circles)?;
+            }
+            out.write_all(b"X\n")
+        },
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>:2: case 1: the path does not solve it: "),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("found 'X'"), "{}", run.stdout);
+}
