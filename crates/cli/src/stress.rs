@@ -10,7 +10,10 @@
 //! way is written to `--out` and shown with both outputs.
 //!
 //! The program runs in a process group of its own, which is killed at the time limit,
-//! after every run (so nothing it started outlives it) and on Ctrl-C.
+//! after every run (so nothing it started outlives it), on SIGINT, SIGTERM and SIGHUP,
+//! and by a panic. Its pipes are read by `poll` against the time limit, so a process it
+//! started in another session that holds stdout open cannot hold stress. A program that
+//! cannot run (not found, not executable, a shell's 126 or 127) is bad usage.
 
 use crate::check::{self, Verdict};
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
@@ -44,7 +47,8 @@ pub(crate) struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     cases: u64,
 
-    /// The time CMD may take on one input, in milliseconds.
+    /// The time CMD may take on one input, in milliseconds: to end, and to close its
+    /// output (a process it leaves behind holding stdout does not stretch it).
     #[arg(long, value_name = "MS", default_value_t = 2000)]
     time_limit: u64,
 
