@@ -1079,3 +1079,41 @@ fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
     );
     assert!(run.stdout.contains("found 'X'"), "{}", run.stdout);
 }
+
+#[test]
+fn kattis_mode_without_the_memory_for_a_path_line_says_so_in_the_judge_message() {
+    // A 60 MB path line cannot be held in 48 MiB of address space: the allocation is
+    // refused, and the refusal is a judge error with its message, not an abort.
+    let dir = scratch("kattis-memory");
+    let input = dir.join("open.in");
+    std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let circles = b"ULDR".repeat(1 << 14);
+    let (run, _) = gridsolve_fed_within(
+        48,
+        &[
+            "check",
+            "-p",
+            "holedox",
+            "--path",
+            "--kattis",
+            str(&input),
+            str(&input),
+            str(&feedback),
+        ],
+        |out| {
+            out.write_all(b"Case 1: 8\n")?;
+            for _ in 0..(60_000_000 / circles.len()) {
+                out.write_all(&circles)?;
+            }
+            out.write_all(b"\n")
+        },
+    );
+    assert_eq!(run.status, 3, "{}", run.stderr);
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(
+        message.starts_with("judge error: cannot read <stdin>: no memory for a line of "),
+        "{message}"
+    );
+}
