@@ -102,11 +102,11 @@ impl Compare {
 
 /// Runs `gridsolve check`; `Ok` carries the exit status of a verdict.
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, Failure> {
-    let puzzle = args.puzzle.0;
-    check_options(puzzle, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
     if args.kattis {
         return run_kattis(args);
     }
+    let puzzle = args.puzzle.0;
+    check_options(puzzle, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
     if let Some(extra) = args.rest.first() {
         return Err(Failure::Usage(format!(
             "unexpected argument {extra:?}: check takes INPUT OUTPUT (FEEDBACK_DIR and flags go with --kattis)"
@@ -187,6 +187,7 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
 
 /// The verdict of `--kattis` on the team output on stdin.
 fn kattis_verdict(args: &CheckArgs, flags: &[OsString]) -> Result<Verdict, Failure> {
+    check_options(args.puzzle.0, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
     let compare = kattis_flags(flags)?;
     // The answer file is not needed (the solver gives the answers), but a judge that
     // names one that cannot be read has a broken setup: say so.
