@@ -31,7 +31,7 @@ fn fixture_pairs(puzzle: &dyn Puzzle) -> Vec<(PathBuf, PathBuf)> {
 
 /// A scratch directory of this test, removed when dropped.
 fn scratch(name: &str) -> Scratch {
-    Scratch::new("check", name)
+    Scratch::new(&format!("check-{name}"))
 }
 
 fn str(path: &Path) -> &str {
@@ -146,9 +146,10 @@ fn gridsolve_path_output_passes_for_every_fixture() {
 
 #[test]
 fn a_changed_answer_fails_naming_its_line_and_case() {
-    let dir = scratch("changed");
+    let scratch_dir = scratch("changed");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let lines = answer_lines(&solved(puzzle, puzzle.about().sample));
         let unit = puzzle.about().unit;
         for (k, (line, case)) in lines.iter().enumerate() {
@@ -192,11 +193,12 @@ fn a_changed_answer_fails_naming_its_line_and_case() {
 
 #[test]
 fn a_missing_extra_or_blank_line_fails() {
-    let dir = scratch("lines");
+    let scratch_dir = scratch("lines");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
         let unit = puzzle.about().unit;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let lines = answer_lines(&solved(puzzle, puzzle.about().sample));
         let right: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
         let (last, last_case) = lines.last().unwrap();
@@ -248,10 +250,11 @@ fn a_missing_extra_or_blank_line_fails() {
 
 #[test]
 fn whitespace_variants_pass() {
-    let dir = scratch("spaces");
+    let scratch_dir = scratch("spaces");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let right = joined(
             &answer_lines(&solved(puzzle, puzzle.about().sample))
                 .into_iter()
@@ -381,7 +384,8 @@ fn with_a_detour(puzzle: &'static dyn Puzzle, dir: &Path) -> Detour {
 
 #[test]
 fn a_suboptimal_or_illegal_path_fails() {
-    let dir = scratch("paths");
+    let scratch_dir = scratch("paths");
+    let dir = scratch_dir.path();
     let mut unsolvable = 0;
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
@@ -391,7 +395,7 @@ fn a_suboptimal_or_illegal_path_fails() {
             cases,
             index,
             longer,
-        } = with_a_detour(puzzle, &dir);
+        } = with_a_detour(puzzle, dir);
         let case = &cases[index];
         let (number, moves) = (case.number(), case.moves().unwrap());
         let path = case.path().unwrap();
@@ -532,20 +536,21 @@ fn kattis(
 
 #[test]
 fn kattis_mode_exits_42_or_43_with_a_judge_message() {
-    let dir = scratch("kattis");
+    let scratch_dir = scratch("kattis");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
         let cases = solved(puzzle, puzzle.about().sample);
         let lines: Vec<String> = answer_lines(&cases).into_iter().map(|(l, _)| l).collect();
         let right = joined(&lines);
 
-        let (run, message) = kattis(puzzle, &dir, &[], &[], &right);
+        let (run, message) = kattis(puzzle, dir, &[], &[], &right);
         assert_eq!((run.status, run.stdout.as_str()), (42, ""), "{name}");
         assert!(message.starts_with("<stdin>: right ("), "{name}: {message}");
 
         let mut wrong = lines.clone();
         wrong[0] = changed(&wrong[0]);
-        let (run, message) = kattis(puzzle, &dir, &[], &[], &joined(&wrong));
+        let (run, message) = kattis(puzzle, dir, &[], &[], &joined(&wrong));
         assert_eq!((run.status, run.stdout.as_str()), (43, ""), "{name}");
         assert!(message.starts_with("<stdin>:1: "), "{name}: {message}");
         assert!(
@@ -553,36 +558,36 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
             "{message}"
         );
 
-        let (run, _) = kattis(puzzle, &dir, &[], &[], "");
+        let (run, _) = kattis(puzzle, dir, &[], &[], "");
         assert_eq!(run.status, 43, "{name}");
 
         // With --path, the paths are replayed.
         let with_paths = with_path(&cases, 0, "");
-        let (run, message) = kattis(puzzle, &dir, &["--path"], &[], &with_paths);
+        let (run, message) = kattis(puzzle, dir, &["--path"], &[], &with_paths);
         assert_eq!(run.status, 42, "{name}: {message}");
-        let (run, _) = kattis(puzzle, &dir, &["--path"], &[], &right);
+        let (run, _) = kattis(puzzle, dir, &["--path"], &[], &right);
         assert_eq!(run.status, 43, "{name}");
 
         // The default validator's flags: case and space changes are allowed unless
         // asked otherwise; a tolerance means nothing to integers.
         let lower = right.to_lowercase();
-        let (run, _) = kattis(puzzle, &dir, &[], &[], &lower);
+        let (run, _) = kattis(puzzle, dir, &[], &[], &lower);
         assert_eq!(run.status, 42, "{name}");
-        let (run, _) = kattis(puzzle, &dir, &[], &["case_sensitive"], &lower);
-        let standalone = check(puzzle, &[], &sample_file(puzzle, &dir), &lower);
+        let (run, _) = kattis(puzzle, dir, &[], &["case_sensitive"], &lower);
+        let standalone = check(puzzle, &[], &sample_file(puzzle, dir), &lower);
         if lower == right {
             assert_eq!((run.status, standalone.status), (42, 0), "{name}");
         } else {
             assert_eq!((run.status, standalone.status), (43, 1), "{name}");
         }
         let spaced = right.replace('\n', " \n");
-        let (run, _) = kattis(puzzle, &dir, &[], &["float_tolerance", "1e-6"], &spaced);
+        let (run, _) = kattis(puzzle, dir, &[], &["float_tolerance", "1e-6"], &spaced);
         assert_eq!(run.status, 42, "{name}");
-        let (run, message) = kattis(puzzle, &dir, &[], &["space_change_sensitive"], &spaced);
+        let (run, message) = kattis(puzzle, dir, &[], &["space_change_sensitive"], &spaced);
         assert_eq!(run.status, 43, "{name}: {message}");
         let (run, _) = kattis(
             puzzle,
-            &dir,
+            dir,
             &[],
             &["space_change_sensitive", "case_sensitive"],
             &right,
@@ -590,7 +595,7 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
         assert_eq!(run.status, 42, "{name}");
         let (run, _) = kattis(
             puzzle,
-            &dir,
+            dir,
             &[],
             &["space_change_sensitive"],
             right.trim_end(),
@@ -601,10 +606,11 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
 
 #[test]
 fn kattis_mode_judge_errors_are_neither_42_nor_43() {
-    let dir = scratch("kattis-errors");
+    let scratch_dir = scratch("kattis-errors");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let feedback = dir.join("feedback");
     std::fs::create_dir_all(&feedback).unwrap();
     let missing = dir.join("missing");
@@ -635,10 +641,11 @@ fn kattis_mode_judge_errors_are_neither_42_nor_43() {
 
 #[test]
 fn usage_and_io_errors() {
-    let dir = scratch("usage");
+    let scratch_dir = scratch("usage");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let missing = dir.join("missing");
     let right = joined(
         &answer_lines(&solved(puzzle, puzzle.about().sample))
@@ -740,10 +747,11 @@ const READ_EARLY: u64 = 4 << 20;
 
 #[test]
 fn an_endless_output_line_is_judged_without_reading_it_to_the_end() {
-    let dir = scratch("endless");
+    let scratch_dir = scratch("endless");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         // Numbers without end on one line, and NUL bytes without end (as /dev/zero
         // gives): no answer line is that long, so the line is wrong once it is longer
         // than any, read no further.
@@ -762,7 +770,7 @@ fn an_endless_output_line_is_judged_without_reading_it_to_the_end() {
     // The device itself, as OUTPUT and as INPUT.
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let run = gridsolve(&["check", "-p", name, str(&input), "/dev/zero"], b"");
     assert_eq!(run.status, 1, "{}", run.stderr);
     assert!(run.stdout.starts_with("/dev/zero:1: "), "{}", run.stdout);
@@ -779,7 +787,8 @@ fn an_endless_output_line_is_judged_without_reading_it_to_the_end() {
 
 #[test]
 fn an_input_on_stdin_fails_at_its_first_bad_byte_without_reading_on() {
-    let dir = scratch("zero-input");
+    let scratch_dir = scratch("zero-input");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
         let output = dir.join("right.out");
@@ -800,10 +809,11 @@ fn an_input_on_stdin_fails_at_its_first_bad_byte_without_reading_on() {
 
 #[test]
 fn reading_stops_at_the_first_wrong_line_or_the_first_extra_one() {
-    let dir = scratch("stop");
+    let scratch_dir = scratch("stop");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let right = right_lines(puzzle);
         let mut wrong = right.clone();
         wrong[0] = changed(&wrong[0]);
@@ -830,10 +840,11 @@ fn reading_stops_at_the_first_wrong_line_or_the_first_extra_one() {
 
 #[test]
 fn a_right_output_after_64_mib_of_spaces_is_right_and_the_spaces_are_not_kept() {
-    let dir = scratch("wide");
+    let scratch_dir = scratch("wide");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let right = joined(&right_lines(puzzle));
     // More whitespace than the longest line kept, in less memory than it takes.
     let spaces = vec![b' '; (64 << 20) + 1];
@@ -850,10 +861,11 @@ fn a_right_output_after_64_mib_of_spaces_is_right_and_the_spaces_are_not_kept() 
 
 #[test]
 fn a_path_line_past_the_longest_kept_is_wrong_without_reading_it_to_the_end() {
-    let dir = scratch("long-path");
+    let scratch_dir = scratch("long-path");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let cases = solved(puzzle, puzzle.about().sample);
         // The answer lines of case 1, then a path line without end.
         let mut answer = String::new();
@@ -912,9 +924,10 @@ fn kattis_with(
 
 #[test]
 fn kattis_mode_writes_a_fresh_judge_message_on_every_outcome() {
-    let dir = scratch("kattis-fresh");
+    let scratch_dir = scratch("kattis-fresh");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let team = joined(&right_lines(puzzle));
     let answer = dir.join("answer.ans");
     std::fs::write(&answer, &team).unwrap();
@@ -994,10 +1007,11 @@ fn kattis_mode_writes_a_fresh_judge_message_on_every_outcome() {
 
 #[test]
 fn a_directory_is_neither_input_nor_output() {
-    let dir = scratch("directory");
+    let scratch_dir = scratch("directory");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let output = dir.join("right.out");
     std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
     let directory = dir.join("a-directory");
@@ -1020,9 +1034,10 @@ fn a_directory_is_neither_input_nor_output() {
 
 #[test]
 fn kattis_mode_killed_before_its_verdict_leaves_a_judge_error_not_an_earlier_message() {
-    let dir = scratch("kattis-killed");
+    let scratch_dir = scratch("kattis-killed");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let feedback = dir.join("feedback");
     std::fs::create_dir_all(&feedback).unwrap();
     let message = feedback.join("judgemessage.txt");
@@ -1055,7 +1070,8 @@ fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
     // A lair where the snake circles for ever (ULDR brings it back where it was), and a
     // path line of 60 MB whose last letter is no move: its text is kept and parsed whole,
     // and refused before any replay, in 256 MiB of address space.
-    let dir = scratch("60mb");
+    let scratch_dir = scratch("60mb");
+    let dir = scratch_dir.path();
     let input = dir.join("open.in");
     std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
     let circles = b"ULDR".repeat(1 << 14);
@@ -1084,7 +1100,8 @@ fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
 fn kattis_mode_without_the_memory_for_a_path_line_says_so_in_the_judge_message() {
     // A 60 MB path line cannot be held in 48 MiB of address space: the allocation is
     // refused, and the refusal is a judge error with its message, not an abort.
-    let dir = scratch("kattis-memory");
+    let scratch_dir = scratch("kattis-memory");
+    let dir = scratch_dir.path();
     let input = dir.join("open.in");
     std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
     let feedback = dir.join("feedback");

@@ -254,12 +254,22 @@ fn gridsolve_without_overrides(args: &[&str], unreadable: &Path) -> std::process
 #[test]
 fn a_directory_that_cannot_be_listed_is_refused_and_left_as_it_was() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = Scratch::new("package", "unlisted");
+    let scratch_dir = Scratch::new("package-unlisted");
+    let dir = scratch_dir.path();
     let out = dir.join("holedox");
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("problem.yaml"), "mine\n").unwrap();
+    /// Makes the directory readable again when dropped (so the scratch directory can
+    /// be removed), also when the test panics.
+    struct Readable<'a>(&'a Path);
+    impl Drop for Readable<'_> {
+        fn drop(&mut self) {
+            let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+        }
+    }
     // Writable and searchable, not readable: what it holds is not known.
     std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o300)).unwrap();
+    let readable = Readable(&out);
     let run = gridsolve_without_overrides(
         &[
             "package",
@@ -270,7 +280,7 @@ fn a_directory_that_cannot_be_listed_is_refused_and_left_as_it_was() {
         ],
         &out,
     );
-    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o755)).unwrap();
+    drop(readable);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(3), "{stderr}");
     assert!(
@@ -283,7 +293,7 @@ fn a_directory_that_cannot_be_listed_is_refused_and_left_as_it_was() {
     );
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
     assert_eq!(
-        std::fs::read_dir(&*dir).unwrap().count(),
+        std::fs::read_dir(dir).unwrap().count(),
         1,
         "nothing beside it"
     );
@@ -291,7 +301,8 @@ fn a_directory_that_cannot_be_listed_is_refused_and_left_as_it_was() {
 
 #[test]
 fn a_write_that_fails_midway_leaves_nothing_and_blocks_no_rerun() {
-    let dir = Scratch::new("package", "full");
+    let scratch_dir = Scratch::new("package-full");
+    let dir = scratch_dir.path();
     let out = dir.join("holedox");
     let out_arg = out.to_str().unwrap();
     // A full disk, as the kernel says it to a process past its file size limit (with
@@ -307,7 +318,7 @@ fn a_write_that_fails_midway_leaves_nothing_and_blocks_no_rerun() {
     assert_eq!(run.status.code(), Some(3), "{stderr}");
     assert!(stderr.starts_with("error: cannot write "), "{stderr}");
     assert_eq!(
-        std::fs::read_dir(&*dir).unwrap().count(),
+        std::fs::read_dir(dir).unwrap().count(),
         0,
         "neither DIR nor the partial package is left"
     );

@@ -25,7 +25,7 @@ fn references() -> PathBuf {
 
 /// A directory of this test's own, empty, removed when dropped.
 fn scratch(name: &str) -> Scratch {
-    Scratch::new("stress", name)
+    Scratch::new(&format!("stress-{name}"))
 }
 
 /// `gridsolve stress ARGS`, run in `dir`.
@@ -76,10 +76,11 @@ fn run_on(program: &Path, input: &Path) -> String {
 fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells() {
     let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("holedox");
+    let scratch_dir = scratch("holedox");
+    let dir = scratch_dir.path();
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "holedox",
@@ -131,11 +132,12 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
     // side, snakes of 4 to 8): some seed of the first twenty makes holedox-ref fail.
     let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("judge-size");
+    let scratch_dir = scratch("judge-size");
+    let dir = scratch_dir.path();
     let failed = (1..=20).find_map(|seed| {
         let seed = seed.to_string();
         let output = stress(
-            &dir,
+            dir,
             &[
                 "--puzzle",
                 "holedox",
@@ -173,7 +175,8 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
 fn a_run_is_reproducible_from_its_seed() {
     let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("seed");
+    let scratch_dir = scratch("seed");
+    let dir = scratch_dir.path();
     let args = [
         "--puzzle",
         "holedox",
@@ -184,8 +187,8 @@ fn a_run_is_reproducible_from_its_seed() {
         "--",
         program.to_str().unwrap(),
     ];
-    let first = stress(&dir, &args);
-    let again = stress(&dir, &args);
+    let first = stress(dir, &args);
+    let again = stress(dir, &args);
     assert_eq!(first.status.code(), Some(1));
     // Everything but the time the shrink took is the same.
     let untimed = |output: &Output| {
@@ -205,11 +208,12 @@ fn a_run_is_reproducible_from_its_seed() {
 fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
     let references = references();
     let program = references.join("bloxorz-ref");
-    let dir = scratch("fragile");
+    let scratch_dir = scratch("fragile");
+    let dir = scratch_dir.path();
     let blind = format!("sed 's/E/./g' | {}", program.display());
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle", "bloxorz", "--cases", "300", "--out", "blind.in", "--", "sh", "-c", &blind,
         ],
@@ -253,9 +257,10 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
 fn bloxorz_ref_passes_200_cases() {
     let references = references();
     let program = references.join("bloxorz-ref");
-    let dir = scratch("pass");
+    let scratch_dir = scratch("pass");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",
@@ -281,9 +286,10 @@ fn bloxorz_ref_passes_200_cases() {
 
 #[test]
 fn a_program_that_cannot_be_started_is_bad_usage() {
-    let dir = scratch("missing");
+    let scratch_dir = scratch("missing");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",
@@ -307,14 +313,15 @@ fn processes_with(marker: &str) -> Vec<String> {
 
 #[test]
 fn a_program_past_the_time_limit_is_killed_with_all_it_started() {
-    let dir = scratch("sleep");
+    let scratch_dir = scratch("sleep");
+    let dir = scratch_dir.path();
     // The shell starts sleep as a child of its own: killing the shell alone would leave
     // it running.
     let marker = format!("{}.25", 40 + std::process::id() % 50);
     let script = format!("sleep {marker}; echo 1");
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "holedox",
@@ -347,9 +354,10 @@ fn a_program_past_the_time_limit_is_killed_with_all_it_started() {
 
 #[test]
 fn a_program_killed_by_a_signal_is_a_crash() {
-    let dir = scratch("crash");
+    let scratch_dir = scratch("crash");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &["--puzzle", "bloxorz", "--", "sh", "-c", "kill -SEGV $$"],
     );
     let stdout = text(&output.stdout);
@@ -367,8 +375,9 @@ fn a_program_killed_by_a_signal_is_a_crash() {
 
 #[test]
 fn a_program_that_prints_no_answers_is_output_that_does_not_parse() {
-    let dir = scratch("cat");
-    let output = stress(&dir, &["--puzzle", "bloxorz", "--", "cat"]);
+    let scratch_dir = scratch("cat");
+    let dir = scratch_dir.path();
+    let output = stress(dir, &["--puzzle", "bloxorz", "--", "cat"]);
     let stdout = text(&output.stdout);
     assert_eq!(
         output.status.code(),
@@ -460,13 +469,14 @@ fn finish(mut child: std::process::Child, seconds: u64) -> Output {
 #[case::hangup(Signal::SIGHUP)]
 #[case::interrupt(Signal::SIGINT)]
 fn a_signal_to_stress_kills_the_program_and_all_it_started(#[case] signal: Signal) {
-    let dir = scratch(&format!("signal-{signal}"));
+    let scratch_dir = scratch(&format!("signal-{signal}"));
+    let dir = scratch_dir.path();
     let started = Started(dir.join("started"));
     // The program starts a child of its own, and both write their ids; then it waits far
     // past the test (its time limit is ten minutes).
     let script = "sleep 1000 & echo $! >> started; echo $$ >> started; wait";
     let child = start_stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",
@@ -493,7 +503,8 @@ fn a_signal_to_stress_kills_the_program_and_all_it_started(#[case] signal: Signa
 
 #[test]
 fn a_program_whose_output_a_process_of_another_session_holds_is_a_time_limit() {
-    let dir = scratch("setsid");
+    let scratch_dir = scratch("setsid");
+    let dir = scratch_dir.path();
     let started = Started(dir.join("started"));
     // It answers and exits, but leaves a process in a session of its own (out of reach
     // of its group's kill) that holds its stdout open; it waits until that process has
@@ -503,7 +514,7 @@ fn a_program_whose_output_a_process_of_another_session_holds_is_a_time_limit() {
                   while [ \"$(lines)\" -le \"$n\" ]; do sleep 0.01; done; echo 1";
     let output = finish(
         start_stress(
-            &dir,
+            dir,
             &[
                 "--puzzle",
                 "bloxorz",
@@ -545,11 +556,12 @@ fn a_program_that_cannot_run_is_bad_usage_not_a_crash(
     #[case] command: &[&str],
     #[case] says: &str,
 ) {
-    let dir = scratch(&format!("cannot-run-{}", command.len()));
+    let scratch_dir = scratch(&format!("cannot-run-{}", command.len()));
+    let dir = scratch_dir.path();
     std::fs::write(dir.join("not-executable"), "#!/bin/sh\necho 1\n").unwrap();
     let mut args = vec!["--puzzle", "bloxorz", "--"];
     args.extend_from_slice(command);
-    let output = stress(&dir, &args);
+    let output = stress(dir, &args);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.starts_with("error: cannot run "), "{stderr}");
@@ -560,9 +572,10 @@ fn a_program_that_cannot_run_is_bad_usage_not_a_crash(
 
 #[test]
 fn the_report_is_printed_even_when_out_cannot_be_written() {
-    let dir = scratch("out");
+    let scratch_dir = scratch("out");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",

@@ -17,7 +17,8 @@ fn cells_of_two(side: usize) -> Vec<u8> {
 
 #[test]
 fn a_million_violations_are_kept_at_most_a_hundred_thousand_in_bounded_memory() {
-    let dir = Scratch::new("validate", "many");
+    let scratch_dir = Scratch::new("validate-many");
+    let dir = scratch_dir.path();
     let file = dir.join("many.in");
     std::fs::write(&file, cells_of_two(1000)).unwrap();
     let file = file.to_str().unwrap();

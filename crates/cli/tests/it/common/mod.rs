@@ -2,6 +2,9 @@
 
 #![allow(dead_code)] // each test file uses a part
 
+mod scratch;
+pub use scratch::Scratch;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -45,52 +48,6 @@ pub fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
 }
 
 pub mod agreement;
-
-/// A directory of this test process under the temp directory, made afresh and removed
-/// when dropped, also when the test panics.
-pub struct Scratch(std::path::PathBuf);
-
-impl Scratch {
-    /// `gridsolve-GROUP-PID-NAME` under the temp directory, empty.
-    pub fn new(group: &str, name: &str) -> Scratch {
-        let dir =
-            std::env::temp_dir().join(format!("gridsolve-{group}-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-}
-
-impl std::ops::Deref for Scratch {
-    type Target = std::path::Path;
-
-    fn deref(&self) -> &std::path::Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        // A directory made unreadable by a test is made readable again to be removed.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mut stack = vec![self.0.clone()];
-            while let Some(dir) = stack.pop() {
-                let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755));
-                if let Ok(entries) = std::fs::read_dir(&dir) {
-                    stack.extend(
-                        entries
-                            .filter_map(Result::ok)
-                            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-                            .map(|e| e.path()),
-                    );
-                }
-            }
-        }
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// Runs `gridsolve ARGS` with stdin written by `feed` on a thread of its own: it may
 /// write without end, a closed pipe stops it. Returns the run and how many bytes went
