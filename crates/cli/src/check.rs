@@ -4,18 +4,26 @@
 //! `--path`, every path line is replayed by the puzzle's `replay` (which shares no code
 //! with the solver) and must be optimal: any optimal path is right, not only ours.
 //!
+//! Reading stops as soon as the verdict is known: at the first wrong line, and inside a
+//! line once it is longer than any answer could be (an answer line) or than
+//! [`MAX_LINE`] (a path). A line is kept as its tokens joined by single spaces, tokenized
+//! once as it is read, so whitespace costs no memory and time is linear in the output.
+//!
 //! With `--kattis` it is a Kattis/CLICS output validator: `check --kattis INPUT ANSWER
 //! FEEDBACK_DIR [FLAGS] < team_output`, exit 42 accepted or 43 wrong answer, the
-//! reason in `FEEDBACK_DIR/judgemessage.txt`; any other status is a judge error.
+//! reason in `FEEDBACK_DIR/judgemessage.txt` (written afresh on every run, judge errors
+//! included); any other status is a judge error.
 
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
 use crate::solve::failure;
 use crate::source::Source;
 use crate::{Failure, write_stdout};
 use puzzles::{Input, Limits, PathsFor, Puzzle, Solved};
+use std::cell::RefCell;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// `gridsolve check`: check an output against an input.
 #[derive(Debug, clap::Args)]
@@ -94,18 +102,17 @@ impl Compare {
 
 /// Runs `gridsolve check`; `Ok` carries the exit status of a verdict.
 pub(crate) fn run(args: &CheckArgs) -> Result<u8, Failure> {
-    let puzzle = args.puzzle.0;
-    check_options(puzzle, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
     if args.kattis {
         return run_kattis(args);
     }
+    let puzzle = args.puzzle.0;
+    check_options(puzzle, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
     if let Some(extra) = args.rest.first() {
         return Err(Failure::Usage(format!(
             "unexpected argument {extra:?}: check takes INPUT OUTPUT (FEEDBACK_DIR and flags go with --kattis)"
         )));
     }
-    let input = Source::all(std::slice::from_ref(&args.input)).remove(0);
-    let output = Source::all(std::slice::from_ref(&args.output)).remove(0);
+    let (input, output) = (source(&args.input), source(&args.output));
     if matches!((&input, &output), (Source::Stdin, Source::Stdin)) {
         return Err(Failure::Usage(
             "INPUT and OUTPUT cannot both be stdin".to_string(),
@@ -124,8 +131,24 @@ pub(crate) fn run(args: &CheckArgs) -> Result<u8, Failure> {
     }
 }
 
+/// The source a path names: `-` is stdin.
+fn source(path: &Path) -> Source {
+    if path.as_os_str() == "-" {
+        Source::Stdin
+    } else {
+        Source::File(path.to_path_buf())
+    }
+}
+
+/// The judge message while a `--kattis` run has no verdict yet.
+const STOPPED: &str =
+    "judge error: gridsolve check stopped before its verdict (killed, or out of memory)";
+
 /// `--kattis`: INPUT ANSWER FEEDBACK_DIR `[FLAGS]`, the team output on stdin. Nothing is
 /// written to stdout (an interactive problem's validator talks to the team there).
+/// Whatever happens once FEEDBACK_DIR is known, `judgemessage.txt` says it: the verdict,
+/// or `judge error: ...`; an earlier run's message is replaced first, so none outlives
+/// the run that replaced it.
 fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
     let Some((feedback, flags)) = args.rest.split_first() else {
         return Err(Failure::Usage(
@@ -133,7 +156,6 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
                 .to_string(),
         ));
     };
-    let compare = kattis_flags(flags)?;
     let feedback = Path::new(feedback);
     if !feedback.is_dir() {
         return Err(Failure::Io(format!(
@@ -141,25 +163,41 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
             feedback.display()
         )));
     }
-    // The answer file is not needed (the solver gives the answers), but a judge that
-    // names one that cannot be read has a broken setup: say so.
-    std::fs::File::open(&args.output)
-        .map_err(|e| Failure::io(format_args!("read {}", args.output.display()), &e))?;
-    let input = Source::File(args.input.clone());
-    let verdict = check(args, &input, &Source::Stdin, compare);
+    let file = feedback.join("judgemessage.txt");
+    let write = |message: &str| {
+        std::fs::write(&file, format!("{message}\n"))
+            .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))
+    };
+    // Until the verdict replaces it, the message says a run stopped before its verdict:
+    // so does a run that is killed (by the judge's limits, say) or aborts.
+    write(STOPPED)?;
+    let verdict = kattis_verdict(args, flags);
     let message = match &verdict {
         Ok(Verdict::Right(text) | Verdict::Wrong(text) | Verdict::Unreadable(text)) => text.clone(),
         Err(Failure::Input(text) | Failure::Usage(text) | Failure::Io(text)) => {
             format!("judge error: {text}")
         }
     };
-    let file = feedback.join("judgemessage.txt");
-    std::fs::write(&file, format!("{message}\n"))
-        .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))?;
+    write(&message)?;
     match verdict? {
         Verdict::Right(_) => Ok(kattis::ACCEPTED),
         Verdict::Wrong(_) | Verdict::Unreadable(_) => Ok(kattis::WRONG_ANSWER),
     }
+}
+
+/// The verdict of `--kattis` on the team output on stdin.
+fn kattis_verdict(args: &CheckArgs, flags: &[OsString]) -> Result<Verdict, Failure> {
+    check_options(args.puzzle.0, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
+    let compare = kattis_flags(flags)?;
+    // The answer file is not needed (the solver gives the answers), but a judge that
+    // names one that cannot be read has a broken setup: say so.
+    open_output(&Source::File(args.output.clone()))?;
+    check(
+        args,
+        &Source::File(args.input.clone()),
+        &Source::Stdin,
+        compare,
+    )
 }
 
 /// The default output validator's flags, as far as they mean anything here.
@@ -186,6 +224,25 @@ fn kattis_flags(flags: &[OsString]) -> Result<Compare, Failure> {
     Ok(compare)
 }
 
+/// The bytes of `source`, a file that is no directory or stdin.
+fn open_output(source: &Source) -> Result<Box<dyn Read>, Failure> {
+    if let Source::File(path) = source {
+        refuse_directory(path)?;
+    }
+    source.reader()
+}
+
+/// A directory is no file to read, though opening it succeeds.
+fn refuse_directory(path: &Path) -> Result<(), Failure> {
+    if path.is_dir() {
+        return Err(Failure::Io(format!(
+            "cannot read {}: it is a directory",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
 /// Checks `output` against the answers to `input`.
 fn check(
     args: &CheckArgs,
@@ -193,25 +250,18 @@ fn check(
     output: &Source,
     compare: Compare,
 ) -> Result<Verdict, Failure> {
-    // Read the input once first, so an invalid input is an error, not a verdict.
-    let kept = match input {
-        Source::Stdin => Some(input.read_all()?),
-        Source::File(_) => None,
-    };
-    let open = || {
-        kept.as_ref()
-            .map_or_else(|| input.open(), |b| Ok(Input::bytes(b)))
-    };
+    let reader = open_output(output)?;
+    let twice = TwoPass::new(input)?;
     let checker = Checker {
         puzzle: args.puzzle.0,
         compare,
         with_path: args.path,
         name: output.name(),
-        lines: Lines::new(output.reader()?),
+        lines: Lines::new(Box::new(BufReader::with_capacity(READ_CHUNK, reader))),
         cases: 0,
         paths: 0,
     };
-    checker.run(&open, &input.name(), &args.options.0)
+    checker.run(&twice, &input.name(), &args.options.0)
 }
 
 /// Checks a judge output in memory against the answers to an input in memory, as
@@ -230,26 +280,119 @@ pub(crate) fn check_bytes(
         compare: Compare::JUDGE,
         with_path: false,
         name: "<output>".to_string(),
-        lines: Lines::new(Box::new(io::Cursor::new(output.to_vec()))),
+        lines: Lines::new(Box::new(output)),
         cases: 0,
         paths: 0,
     };
-    checker.run(&|| Ok(Input::bytes(input)), "<input>", options)
+    checker.run(&TwoPass::Bytes(input), "<input>", options)
 }
 
-impl Checker {
-    /// Checks the output against every case of the input `open` reads (named `name`),
-    /// solved under `options`.
-    fn run<'i>(
+/// The input, read twice: once whole, so that an invalid input is an error and not a
+/// verdict, then case by case beside the output.
+enum TwoPass<'i> {
+    /// A regular file, opened again.
+    File(Source),
+    /// Bytes in memory.
+    Bytes(&'i [u8]),
+    /// A stream (stdin, a pipe, a device): the first pass keeps the bytes it reads, and
+    /// stops at the input's first bad token (so `/dev/zero` costs a chunk, not memory);
+    /// the second reads them again, then whatever the first did not reach.
+    Stream {
+        reader: Shared,
+        kept: Rc<RefCell<Vec<u8>>>,
+    },
+}
+
+impl TwoPass<'static> {
+    /// How `source` is read twice.
+    fn new(source: &Source) -> Result<TwoPass<'static>, Failure> {
+        if let Source::File(path) = source {
+            let metadata = std::fs::metadata(path)
+                .map_err(|e| Failure::io(format_args!("read {}", path.display()), &e))?;
+            refuse_directory(path)?;
+            if metadata.is_file() {
+                return Ok(TwoPass::File(source.clone()));
+            }
+        }
+        Ok(TwoPass::Stream {
+            reader: Shared(Rc::new(RefCell::new(source.reader()?))),
+            kept: Rc::default(),
+        })
+    }
+}
+
+impl<'i> TwoPass<'i> {
+    /// The input for the first pass.
+    fn first(&self) -> Result<Input<'i>, Failure> {
+        Ok(match self {
+            TwoPass::File(source) => source.open()?,
+            TwoPass::Bytes(bytes) => Input::bytes(bytes),
+            TwoPass::Stream { reader, kept } => Input::reader(Tee {
+                reader: reader.clone(),
+                kept: Rc::clone(kept),
+            }),
+        })
+    }
+
+    /// The input for the second pass.
+    fn second(&self) -> Result<Input<'i>, Failure> {
+        Ok(match self {
+            TwoPass::File(source) => source.open()?,
+            TwoPass::Bytes(bytes) => Input::bytes(bytes),
+            TwoPass::Stream { reader, kept } => {
+                let kept = std::mem::take(&mut *kept.borrow_mut());
+                Input::reader(io::Cursor::new(kept).chain(reader.clone()))
+            }
+        })
+    }
+}
+
+/// One reader that both passes over a stream read from.
+#[derive(Clone)]
+struct Shared(Rc<RefCell<Box<dyn Read>>>);
+
+impl Read for Shared {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.borrow_mut().read(buf)
+    }
+}
+
+/// A reader that keeps a copy of all it reads.
+struct Tee {
+    reader: Shared,
+    kept: Rc<RefCell<Vec<u8>>>,
+}
+
+impl Read for Tee {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.reader.read(buf)?;
+        let mut kept = self.kept.borrow_mut();
+        kept.try_reserve(n).map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("no memory to keep more than {} bytes of it", kept.len()),
+            )
+        })?;
+        kept.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
+impl Checker<'_> {
+    /// Checks the output against every case of `input` (named `name`), solved under
+    /// `options`.
+    fn run(
         mut self,
-        open: &dyn Fn() -> Result<Input<'i>, Failure>,
+        input: &TwoPass<'_>,
         name: &str,
         options: &puzzles::Options,
     ) -> Result<Verdict, Failure> {
         let puzzle = self.puzzle;
-        puzzle.inspect(open()?).map_err(|e| failure(e, name))?;
+        puzzle
+            .inspect(input.first()?)
+            .map_err(|e| failure(e, name))?;
         let solutions = puzzle
-            .solutions(open()?, options, Limits::NONE, PathsFor::NONE)
+            .solutions(input.second()?, options, Limits::NONE, PathsFor::NONE)
             .map_err(|e| Failure::Usage(e.to_string()))?;
         for solved in solutions {
             let solved = solved.map_err(|e| failure(e, name))?;
@@ -262,23 +405,25 @@ impl Checker {
 }
 
 /// The output being checked, against one case after another.
-struct Checker {
+struct Checker<'o> {
     puzzle: &'static dyn Puzzle,
     compare: Compare,
     with_path: bool,
     /// The output's name in messages.
     name: String,
-    lines: Lines,
+    lines: Lines<'o>,
     /// Cases checked.
     cases: usize,
     /// Paths replayed.
     paths: usize,
 }
 
-impl Checker {
-    /// A failed read of the output.
-    fn read_error(&self, e: &io::Error) -> Failure {
-        Failure::io(format_args!("read {}", self.name), e)
+impl Checker<'_> {
+    /// The next line of the output, read to at most `limit` bytes of tokens.
+    fn next_line(&mut self, limit: usize) -> Result<Option<Line>, Failure> {
+        self.lines
+            .next(limit)
+            .map_err(|e| Failure::io(format_args!("read {}", self.name), &e))
     }
 
     /// `OUTPUT:LINE: unit N: what`.
@@ -294,7 +439,8 @@ impl Checker {
         let mut expected = String::new();
         solved.write_answer(&mut expected);
         for (i, want) in expected.lines().enumerate() {
-            let Some(line) = self.lines.next().map_err(|e| self.read_error(&e))? else {
+            let limit = self.answer_limit(number, i);
+            let Some(line) = self.next_line(limit)? else {
                 let at = self.lines.number + 1;
                 return Ok(Some(Verdict::Unreadable(self.wrong(
                     at,
@@ -318,7 +464,7 @@ impl Checker {
         if !self.with_path {
             return Ok(None);
         }
-        let Some(line) = self.lines.next().map_err(|e| self.read_error(&e))? else {
+        let Some(line) = self.next_line(MAX_LINE)? else {
             let at = self.lines.number + 1;
             let want = match solved.moves() {
                 Some(moves) => format!("a path of {moves} moves"),
@@ -335,18 +481,32 @@ impl Checker {
             .map(|what| Verdict::Wrong(self.wrong(line.number, number, &what))))
     }
 
+    /// The most bytes of tokens line `i` of an answer to case `number` can have: the
+    /// longest of the "no solution" line and the lines of the fewest and the most moves,
+    /// and some room. A longer line is neither right nor any answer, so reading it
+    /// stops there.
+    fn answer_limit(&self, number: usize, i: usize) -> usize {
+        const ROOM: usize = 64;
+        let mut text = String::new();
+        let mut longest = 0;
+        for moves in [None, Some(0), Some(u64::MAX)] {
+            text.clear();
+            self.puzzle.write_answer(&mut text, number, moves);
+            longest = longest.max(text.lines().nth(i).map_or(0, str::len));
+        }
+        longest + ROOM
+    }
+
     /// Whether `line` is line `i` of some answer the puzzle could give case `number`:
-    /// its "no solution" line, or its line for a number of moves the line holds.
+    /// its "no solution" line, or its line for a number of moves the line holds. The
+    /// line is at most [`Checker::answer_limit`] long, so this is quick.
     fn answer_shaped(&self, number: usize, i: usize, line: &Line) -> bool {
-        let answers = line
+        let numbers = line
             .tokens()
-            .iter()
-            .filter_map(|t| t.parse::<u64>().ok())
-            .map(Some)
-            .chain([None])
-            .collect::<Vec<_>>();
-        answers.into_iter().any(|moves| {
-            let mut text = String::new();
+            .filter_map(|t| std::str::from_utf8(t).ok()?.parse::<u64>().ok());
+        let mut text = String::new();
+        std::iter::once(None).chain(numbers.map(Some)).any(|moves| {
+            text.clear();
             self.puzzle.write_answer(&mut text, number, moves);
             text.lines()
                 .nth(i)
@@ -366,8 +526,10 @@ impl Checker {
         {
             return Some(what);
         }
-        let text = line.tokens().join(" ");
-        match (solved.moves(), text.as_str()) {
+        // The line's tokens joined by single spaces already: no copy unless the bytes
+        // are not UTF-8 (then no notation reads them anyway).
+        let text = String::from_utf8_lossy(&line.text);
+        match (solved.moves(), &*text) {
             (None, "-") => None,
             (None, _) => Some(format!(
                 "expected \"-\" (no solution), found {}",
@@ -391,7 +553,10 @@ impl Checker {
     /// After the last case: the rest of the output must be empty (or blank lines, unless
     /// space changes count).
     fn end(mut self) -> Result<Verdict, Failure> {
-        while let Some(line) = self.lines.next().map_err(|e| self.read_error(&e))? {
+        /// Past the answers any token is wrong: a line is read only as far as the
+        /// message shows it.
+        const SHOWN_PAST_END: usize = 256;
+        while let Some(line) = self.next_line(SHOWN_PAST_END)? {
             if self.compare.space_change_sensitive || !line.is_blank() {
                 return Ok(Verdict::Unreadable(format!(
                     "{}:{}: expected end of output, found {}",
@@ -417,18 +582,18 @@ impl Compare {
             return false;
         }
         if self.space_change_sensitive {
-            return line.ended && line.text == want.as_bytes();
+            return line.exact && line.ended && line.text == want.as_bytes();
         }
-        let found = line.tokens();
-        let want: Vec<&str> = want.split_ascii_whitespace().collect();
-        found.len() == want.len()
-            && found.iter().zip(&want).all(|(f, w)| {
-                if self.case_sensitive {
-                    f == w
-                } else {
-                    f.eq_ignore_ascii_case(w)
-                }
-            })
+        let mut found = line.tokens();
+        let mut want = want.split_ascii_whitespace().map(str::as_bytes);
+        loop {
+            match (found.next(), want.next()) {
+                (None, None) => return true,
+                (Some(f), Some(w)) if self.case_sensitive && f == w => {}
+                (Some(f), Some(w)) if !self.case_sensitive && f.eq_ignore_ascii_case(w) => {}
+                _ => return false,
+            }
+        }
     }
 }
 
@@ -441,29 +606,42 @@ fn count(n: usize, unit: &str) -> String {
     }
 }
 
+/// How many characters of a text messages show.
+const SHOWN: usize = 60;
+
 /// A text in double quotes, escaped, and cut short when long.
 fn quoted(text: &str) -> String {
-    const SHOWN: usize = 60;
     match text.char_indices().nth(SHOWN) {
         Some((at, _)) => format!("{:?}...", &text[..at]),
         None => format!("{text:?}"),
     }
 }
 
-/// The longest line kept; past it only whether a line holds more than whitespace is
-/// known (a path longer than this is not checked).
+/// The most bytes of tokens a path line may have; reading a longer one stops there, and
+/// the path is not checked.
 const MAX_LINE: usize = 64 << 20;
 
-/// One line of the output.
+/// How much of the output is asked for at a time.
+const READ_CHUNK: usize = 64 << 10;
+
+/// How many bytes of a line are kept as they are, for a message about its spacing.
+const HEAD: usize = 80;
+
+/// One line of the output, as its tokens.
 struct Line {
     /// From 1.
     number: usize,
-    /// Its bytes without the `\n`, the first [`MAX_LINE`] of them.
+    /// Its tokens joined by single spaces, no more bytes of them than it was read with.
     text: Vec<u8>,
     /// It ended with `\n` (the last line may not).
     ended: bool,
-    /// There is more than whitespace past [`MAX_LINE`] bytes.
+    /// It holds more tokens than it was read with: reading stopped inside it.
     cut: bool,
+    /// Its bytes were exactly `text`: one space between tokens, none around them, no
+    /// tab or `\r`.
+    exact: bool,
+    /// Its first bytes as they are (one more than [`HEAD`] when it is longer).
+    head: Vec<u8>,
 }
 
 /// Whitespace as C's `isspace` (and so the judges) see it.
@@ -472,22 +650,20 @@ fn is_space(b: u8) -> bool {
 }
 
 impl Line {
-    /// Its tokens (invalid UTF-8 shown with replacement characters).
-    fn tokens(&self) -> Vec<String> {
-        self.text
-            .split(|&b| is_space(b))
-            .filter(|t| !t.is_empty())
-            .map(|t| String::from_utf8_lossy(t).into_owned())
-            .collect()
+    /// Its tokens, as bytes.
+    fn tokens(&self) -> impl Iterator<Item = &[u8]> {
+        self.text.split(|&b| b == b' ').filter(|t| !t.is_empty())
     }
 
     fn is_blank(&self) -> bool {
-        !self.cut && self.text.iter().all(|&b| is_space(b))
+        !self.cut && self.text.is_empty()
     }
 
     /// The line as a message shows it: its tokens, quoted.
     fn shown(&self) -> String {
-        let shown = quoted(&self.tokens().join(" "));
+        // Four bytes a character at most: enough for `quoted` to see it is longer.
+        let end = self.text.len().min(4 * (SHOWN + 1));
+        let shown = quoted(&String::from_utf8_lossy(&self.text[..end]));
         if self.cut {
             format!("{shown} (cut)")
         } else {
@@ -497,43 +673,115 @@ impl Line {
 
     /// Under `space_change_sensitive`: what is wrong with the line's spacing.
     fn spacing(&self) -> Option<String> {
-        let joined = self.tokens().join(" ");
-        if self.text != joined.as_bytes() {
+        if !self.exact {
+            let end = self.head.len().min(HEAD);
+            let more = if self.head.len() > HEAD { "..." } else { "" };
             return Some(format!(
-                "spacing differs from single spaces: {:?}",
-                String::from_utf8_lossy(&self.text)
+                "spacing differs from single spaces: {:?}{more}",
+                String::from_utf8_lossy(&self.head[..end])
             ));
         }
         (!self.ended).then(|| "no newline at the end of the output".to_string())
     }
+
+    /// Takes the bytes of `buf` up to the line's end; `space` says whether whitespace
+    /// came since the last token. Returns how many bytes it used and whether the line
+    /// is done (ended, or cut at `limit` bytes of tokens).
+    fn take(&mut self, buf: &[u8], space: &mut bool, limit: usize) -> io::Result<(usize, bool)> {
+        let mut i = 0;
+        while i < buf.len() {
+            let b = buf[i];
+            if b == b'\n' {
+                self.ended = true;
+                return Ok((i + 1, true));
+            }
+            if is_space(b) {
+                if *space || b != b' ' || self.text.is_empty() {
+                    self.exact = false;
+                }
+                *space = true;
+                self.keep_head(&buf[i..=i]);
+                i += 1;
+                continue;
+            }
+            // A run of a token's bytes, taken at once.
+            let end = buf[i..]
+                .iter()
+                .position(|&b| is_space(b))
+                .map_or(buf.len(), |n| i + n);
+            let run = &buf[i..end];
+            self.keep_head(run);
+            let gap = *space && !self.text.is_empty();
+            let room = limit.saturating_sub(self.text.len() + usize::from(gap));
+            if run.len() > room {
+                self.cut = true;
+                return Ok((i + room + 1, true));
+            }
+            grow(&mut self.text, run.len() + 1)?;
+            if gap {
+                self.text.push(b' ');
+            }
+            self.text.extend_from_slice(run);
+            *space = false;
+            i = end;
+        }
+        Ok((buf.len(), false))
+    }
+
+    /// Keeps the line's first bytes as they are (one more than [`HEAD`]).
+    fn keep_head(&mut self, bytes: &[u8]) {
+        let room = (HEAD + 1).saturating_sub(self.head.len());
+        self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+}
+
+/// Makes room for `more` bytes in `text` where memory allows: an output line too long
+/// to hold is an error, not an abort.
+fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
+    text.try_reserve(more).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!("no memory for a line of {} bytes", text.len() + more),
+        )
+    })
 }
 
 /// The output's lines, one at a time.
-struct Lines {
-    reader: Box<dyn BufRead>,
+struct Lines<'o> {
+    reader: Box<dyn BufRead + 'o>,
     /// Lines read so far.
     number: usize,
+    /// The output ended, or reading stopped inside a line.
     done: bool,
 }
 
-impl Lines {
-    fn new(reader: Box<dyn io::Read>) -> Lines {
+impl<'o> Lines<'o> {
+    fn new(reader: Box<dyn BufRead + 'o>) -> Lines<'o> {
         Lines {
-            reader: Box::new(BufReader::new(reader)),
+            reader,
             number: 0,
             done: false,
         }
     }
 
-    /// The next line; `None` at the end of the output.
-    fn next(&mut self) -> io::Result<Option<Line>> {
+    /// The next line, read to at most `limit` bytes of tokens (whitespace is not kept
+    /// and costs nothing); `None` at the end of the output. After a line cut at `limit`
+    /// nothing more is read.
+    fn next(&mut self, limit: usize) -> io::Result<Option<Line>> {
         if self.done {
             return Ok(None);
         }
-        let mut text = Vec::new();
-        let mut cut = false;
+        let mut line = Line {
+            number: self.number + 1,
+            text: Vec::new(),
+            ended: false,
+            cut: false,
+            exact: true,
+            head: Vec::new(),
+        };
         let mut any = false;
-        let ended = loop {
+        let mut space = false;
+        loop {
             let buf = match self.reader.fill_buf() {
                 Ok(buf) => buf,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -544,28 +792,20 @@ impl Lines {
                 if !any {
                     return Ok(None);
                 }
-                break false;
+                break;
             }
             any = true;
-            let end = buf.iter().position(|&b| b == b'\n');
-            let chunk = &buf[..end.unwrap_or(buf.len())];
-            let room = MAX_LINE - text.len();
-            text.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            if chunk.len() > room && !chunk[room..].iter().all(|&b| is_space(b)) {
-                cut = true;
-            }
-            let used = end.map_or(buf.len(), |at| at + 1);
+            let (used, done) = line.take(buf, &mut space, limit)?;
             self.reader.consume(used);
-            if end.is_some() {
-                break true;
+            if done {
+                break;
             }
-        };
+        }
+        if space {
+            line.exact = false;
+        }
+        self.done |= line.cut;
         self.number += 1;
-        Ok(Some(Line {
-            number: self.number,
-            text,
-            ended,
-            cut,
-        }))
+        Ok(Some(line))
     }
 }

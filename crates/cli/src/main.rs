@@ -135,7 +135,8 @@ enum Command {
     /// input goes to --out and is shown with the expected and the actual output.
     ///
     /// Exit status: 0 every case passed, 1 a failure found, 2 bad usage (CMD cannot be
-    /// started), 3 I/O failure.
+    /// started or run), 3 I/O failure (the report is printed even when --out cannot be
+    /// written); 130 when stopped by a signal (CMD is killed first).
     Stress(stress::StressArgs),
     /// Write a problem package (Kattis/CLICS format 2025-09, as BAPCtools reads it) into
     /// DIR: problem.yaml, the statement, the spec's sample, generated secret tests with

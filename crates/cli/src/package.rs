@@ -13,7 +13,9 @@
 //! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per case
 //! ```
 //!
-//! The same arguments write the same bytes: the tests come from seeded generators.
+//! The same arguments write the same bytes: the tests come from seeded generators. The
+//! package is written beside DIR and renamed into place when complete, so a failure
+//! (a full disk) leaves no half package behind.
 
 use crate::Failure;
 use crate::options::{PuzzleArg, puzzle_parser};
@@ -29,8 +31,9 @@ pub(crate) struct PackageArgs {
     #[arg(short, long, value_parser = puzzle_parser())]
     puzzle: PuzzleArg,
 
-    /// The problem directory to write: new or empty. Its last component is the
-    /// problem's short name for BAPCtools (lower case letters and digits are safest).
+    /// The problem directory to write: new or empty (it is written beside, as
+    /// `.DIR.partial-PID`, and renamed into place when complete). Its last component is
+    /// the problem's short name for BAPCtools (lower case letters and digits are safest).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
 }
@@ -46,15 +49,11 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
         )));
     };
     let out = &args.out;
-    if fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
-        return Err(Failure::Usage(format!(
-            "{} is not empty: the package goes into a new or empty directory",
-            out.display()
-        )));
-    }
+    refuse_unfit(out)?;
     let files = files(puzzle, package)?;
+    let partial = Partial::new(out)?;
     for (path, bytes) in &files {
-        let path = out.join(path);
+        let path = partial.dir.join(path);
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir)
                 .map_err(|e| Failure::io(format!("create {}", dir.display()), &e))?;
@@ -62,7 +61,87 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
         fs::write(&path, bytes)
             .map_err(|e| Failure::io(format!("write {}", path.display()), &e))?;
     }
-    Ok(())
+    partial.finish(out)
+}
+
+/// Refuses a DIR that holds anything, or that cannot be listed (so what it holds is
+/// not known): the package goes into a new or empty directory only.
+fn refuse_unfit(out: &Path) -> Result<(), Failure> {
+    let cannot = |e: &std::io::Error| Failure::io(format!("read {}", out.display()), e);
+    match fs::read_dir(out) {
+        Ok(mut entries) => match entries.next() {
+            None => Ok(()),
+            Some(Ok(_)) => Err(Failure::Usage(format!(
+                "{} is not empty: the package goes into a new or empty directory",
+                out.display()
+            ))),
+            Some(Err(e)) => Err(cannot(&e)),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(cannot(&e)),
+    }
+}
+
+/// The package being written: a directory beside DIR (`.NAME.partial-PID`, in the same
+/// parent so it can be renamed into place), removed when dropped unless finished. A
+/// failed or interrupted run never leaves DIR half written, and its leftover (after a
+/// crash) is not DIR, so it blocks no rerun.
+struct Partial {
+    dir: PathBuf,
+    finished: bool,
+}
+
+impl Partial {
+    /// A new, empty directory beside `out`.
+    fn new(out: &Path) -> Result<Partial, Failure> {
+        let Some(name) = out.file_name() else {
+            return Err(Failure::Usage(format!(
+                "{} names no directory to write the package into",
+                out.display()
+            )));
+        };
+        let parent = match out.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        fs::create_dir_all(parent)
+            .map_err(|e| Failure::io(format!("create {}", parent.display()), &e))?;
+        let mut partial = std::ffi::OsString::from(".");
+        partial.push(name);
+        partial.push(format!(".partial-{}", std::process::id()));
+        let dir = parent.join(partial);
+        // Only a crashed run of an earlier process with this id can have left it.
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).map_err(|e| Failure::io(format!("create {}", dir.display()), &e))?;
+        Ok(Partial {
+            dir,
+            finished: false,
+        })
+    }
+
+    /// Renames the complete package to `out` (over an empty directory, if there is one).
+    fn finish(mut self, out: &Path) -> Result<(), Failure> {
+        fs::rename(&self.dir, out).map_err(|e| {
+            Failure::io(
+                format!(
+                    "move the package from {} to {}",
+                    self.dir.display(),
+                    out.display()
+                ),
+                &e,
+            )
+        })?;
+        self.finished = true;
+        Ok(())
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// The puzzles that make packages, for the error of one that does not.

@@ -10,7 +10,10 @@
 //! way is written to `--out` and shown with both outputs.
 //!
 //! The program runs in a process group of its own, which is killed at the time limit,
-//! after every run (so nothing it started outlives it) and on Ctrl-C.
+//! after every run (so nothing it started outlives it), on SIGINT, SIGTERM and SIGHUP,
+//! and by a panic. Its pipes are read by `poll` against the time limit, so a process it
+//! started in another session that holds stdout open cannot hold stress. A program that
+//! cannot run (not found, not executable, a shell's 126 or 127) is bad usage.
 
 use crate::check::{self, Verdict};
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
@@ -21,8 +24,8 @@ use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// `gridsolve stress`: test a program against gridsolve on generated inputs.
@@ -44,7 +47,8 @@ pub(crate) struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     cases: u64,
 
-    /// The time CMD may take on one input, in milliseconds.
+    /// The time CMD may take on one input, in milliseconds: to end, and to close its
+    /// output (a process it leaves behind holding stdout does not stretch it).
     #[arg(long, value_name = "MS", default_value_t = 2000)]
     time_limit: u64,
 
@@ -121,7 +125,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             "--time-limit must be at least 1".to_string(),
         ));
     }
-    kill_on_interrupt();
+    kill_on_signals();
     let tester = Tester {
         puzzle,
         options: &args.options.0,
@@ -186,11 +190,13 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             (run, failed)
         }
     };
-    std::fs::write(&args.out, &shrunk)
-        .map_err(|e| Failure::io(format_args!("write {}", args.out.display()), &e))?;
-    let expected = puzzle
-        .judge(shrunk.as_str().into(), &args.options.0, Limits::NONE)
-        .map_err(|e| Failure::Input(e.describe("<input>")))?;
+    // The report goes to stdout whatever happens to --out: a failure found is never
+    // lost to a full disk or a bad path.
+    let written = std::fs::write(&args.out, &shrunk);
+    let expected = match puzzle.judge(shrunk.as_str().into(), &args.options.0, Limits::NONE) {
+        Ok(expected) => expected,
+        Err(e) => format!("(gridsolve cannot answer it: {})\n", e.describe("<input>")),
+    };
     let mut text = format!(
         "stress: {} on case {number} of {} ({})\n  {}\n",
         failed.kind,
@@ -200,10 +206,13 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     );
     let _ = writeln!(
         text,
-        "shrunk in {runs} runs of CMD ({seconds:.1} s): {} bytes -> {} bytes, written to {}",
+        "shrunk in {runs} runs of CMD ({seconds:.1} s): {} bytes -> {} bytes, {}",
         input.len(),
         shrunk.len(),
-        args.out.display()
+        match &written {
+            Ok(()) => format!("written to {}", args.out.display()),
+            Err(e) => format!("not written (cannot write {}: {e})", args.out.display()),
+        }
     );
     let _ = write!(
         text,
@@ -222,6 +231,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         }
     }
     write_stdout(&text)?;
+    written.map_err(|e| Failure::io(format_args!("write {}", args.out.display()), &e))?;
     Ok(crate::status::INVALID_INPUT)
 }
 
@@ -334,14 +344,21 @@ struct Run {
 #[derive(Debug)]
 enum Status {
     Exited(ExitStatus),
-    TimedOut(Duration),
+    /// Killed at the time limit: still running, or (`exited`) ended but its output
+    /// still held open by a process it started outside its group.
+    TimedOut {
+        limit: Duration,
+        exited: bool,
+    },
 }
 
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Status::Exited(status) => write!(f, "{status}"),
-            Status::TimedOut(limit) => write!(f, "killed at the time limit, {limit:?}"),
+            Status::TimedOut { limit, .. } => {
+                write!(f, "killed at the time limit, {limit:?}")
+            }
         }
     }
 }
@@ -355,13 +372,19 @@ struct Tester<'a> {
 }
 
 /// The most output of a run that is kept (the rest is read and dropped).
-const KEPT_OUTPUT: u64 = 64 << 20;
+const KEPT_OUTPUT: usize = 64 << 20;
+
+/// The exit statuses of a shell for a command it cannot run: found but not executable
+/// (126), not found (127).
+const CANNOT_RUN: [i32; 2] = [126, 127];
 
 impl Tester<'_> {
-    /// Runs CMD with `input` on stdin, until it ends or the time limit.
+    /// Runs CMD with `input` on stdin, until it ends or the time limit, which bounds the
+    /// reading of its output too: a process it started that keeps the pipes open (in a
+    /// session of its own, out of reach of the group's kill) cannot hold stress.
     ///
     /// # Errors
-    /// When CMD cannot be started.
+    /// When CMD cannot be started, or its pipes fail.
     fn run(&self, input: &str) -> io::Result<Run> {
         let mut command = Command::new(&self.command[0]);
         command
@@ -369,59 +392,102 @@ impl Tester<'_> {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            command.process_group(0);
-        }
-        let child = command.spawn()?;
-        let mut group = Group::new(child);
-        let id = group.child.id();
-        let child = &mut group.child;
-        let mut stdin = child.stdin.take();
-        let stdout = child.stdout.take();
-        let stderr = child.stderr.take();
-        let started = Instant::now();
-        let (status, stdout, stderr) = std::thread::scope(|scope| {
-            scope.spawn(move || {
-                if let Some(stdin) = stdin.as_mut() {
-                    // A program that stops reading early is not an error here.
-                    let _ = stdin.write_all(input.as_bytes());
+        let mut group = Group::spawn(&mut command)?;
+        let deadline = Instant::now() + self.limit;
+        let mut pipes = Pipes {
+            stdin: group.child.stdin.take(),
+            input: input.as_bytes(),
+            stdout: group.child.stdout.take(),
+            stderr: group.child.stderr.take(),
+            out: Vec::new(),
+            err: Vec::new(),
+        };
+        let mut exited = None;
+        let mut pause = Duration::from_micros(200);
+        let status = loop {
+            if exited.is_none() {
+                exited = group.child.try_wait()?;
+                if exited.is_some() {
+                    // Whatever it started in its group dies with it, so the pipes close.
+                    group.kill();
                 }
-                drop(stdin);
-            });
-            let out = scope.spawn(move || drain(stdout));
-            let err = scope.spawn(move || drain(stderr));
-            let status = wait(child, started, self.limit);
-            // Whatever it started dies with it, so the pipes close.
-            kill_group(id);
-            (
-                status,
-                out.join().unwrap_or_default(),
-                err.join().unwrap_or_default(),
-            )
-        });
+            }
+            if let Some(status) = exited
+                && pipes.closed()
+            {
+                break Status::Exited(status);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                group.kill();
+                break Status::TimedOut {
+                    limit: self.limit,
+                    exited: exited.is_some(),
+                };
+            }
+            // The child's end is no event of the pipes: look again within `pause`.
+            let wait = pause.min(deadline - now);
+            if pipes.closed() {
+                std::thread::sleep(wait);
+            } else {
+                pipes.exchange(wait)?;
+            }
+            pause = (pause * 2).min(Duration::from_millis(5));
+        };
+        drop(group);
         Ok(Run {
-            status: status?,
-            stdout,
-            stderr,
+            status,
+            stdout: pipes.out,
+            stderr: pipes.err,
         })
     }
 
     /// How `run` failed on `input`, if it did.
     ///
     /// # Errors
-    /// When gridsolve cannot answer the input itself.
+    /// When gridsolve cannot answer the input itself; a CMD that cannot run (a shell's
+    /// status 126 or 127) is bad usage.
     fn verdict(&self, input: &str, run: &Run) -> Result<Option<Failed>, Failure> {
         let status = match run.status {
-            Status::TimedOut(limit) => {
+            Status::TimedOut {
+                limit,
+                exited: false,
+            } => {
                 return Ok(Some(Failed {
                     kind: Kind::TimeLimit,
                     what: format!("still running after {} ms", limit.as_millis()),
                 }));
             }
+            Status::TimedOut {
+                limit,
+                exited: true,
+            } => {
+                return Ok(Some(Failed {
+                    kind: Kind::TimeLimit,
+                    what: format!(
+                        "it exited, but its output was still open after {} ms (held by a process it started)",
+                        limit.as_millis()
+                    ),
+                }));
+            }
             Status::Exited(status) => status,
         };
+        if let Some(code) = status.code().filter(|c| CANNOT_RUN.contains(c)) {
+            let mut message = format!(
+                "cannot run {}: it exited with status {code}, a shell's way to say a command was {}",
+                shown_command(self.command),
+                if code == 126 {
+                    "found but could not be run"
+                } else {
+                    "not found"
+                }
+            );
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            if !stderr.trim().is_empty() {
+                let _ = write!(message, "; its stderr: {}", stderr.trim_end());
+            }
+            return Err(Failure::Usage(message));
+        }
         if !status.success() {
             return Ok(Some(Failed {
                 kind: Kind::Crash,
@@ -444,86 +510,193 @@ impl Tester<'_> {
     }
 }
 
-/// Reads a pipe to its end, keeping the first [`KEPT_OUTPUT`] bytes.
-fn drain(pipe: Option<impl Read>) -> Vec<u8> {
-    let mut kept = Vec::new();
-    if let Some(mut pipe) = pipe {
-        let _ = (&mut pipe).take(KEPT_OUTPUT).read_to_end(&mut kept);
-        let _ = io::copy(&mut pipe, &mut io::sink());
-    }
-    kept
+/// The pipes of a running CMD: its input still to write, its output read so far.
+struct Pipes<'a> {
+    stdin: Option<ChildStdin>,
+    input: &'a [u8],
+    stdout: Option<ChildStdout>,
+    stderr: Option<ChildStderr>,
+    out: Vec<u8>,
+    err: Vec<u8>,
 }
 
-/// Waits for `child` until `limit` has passed since `started`; then kills it.
-fn wait(child: &mut Child, started: Instant, limit: Duration) -> io::Result<Status> {
-    let mut pause = Duration::from_micros(200);
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Status::Exited(status));
+impl Pipes<'_> {
+    /// Whether CMD's output has ended (and its input is written or refused).
+    fn closed(&self) -> bool {
+        self.stdin.is_none() && self.stdout.is_none() && self.stderr.is_none()
+    }
+
+    /// Waits up to `wait` for a pipe to be ready, then writes what the input pipe takes
+    /// and reads what the output pipes hold, never blocking: a pipe that is ready for
+    /// writing takes `PIPE_BUF` bytes at once, one ready for reading gives what it has.
+    fn exchange(&mut self, wait: Duration) -> io::Result<()> {
+        use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+        use std::os::fd::{AsFd, BorrowedFd};
+        /// What a pipe ready for writing takes without blocking.
+        const PIPE_BUF: usize = 4096;
+        let timeout =
+            PollTimeout::try_from(wait.max(Duration::from_millis(1))).unwrap_or(PollTimeout::MAX);
+        let (write, read_out, read_err) = {
+            let mut fds = Vec::with_capacity(3);
+            fn watch<'f>(
+                fds: &mut Vec<PollFd<'f>>,
+                fd: Option<BorrowedFd<'f>>,
+                events: PollFlags,
+            ) -> Option<usize> {
+                fd.map(|fd| {
+                    fds.push(PollFd::new(fd, events));
+                    fds.len() - 1
+                })
+            }
+            let write = watch(
+                &mut fds,
+                self.stdin.as_ref().map(AsFd::as_fd),
+                PollFlags::POLLOUT,
+            );
+            let read_out = watch(
+                &mut fds,
+                self.stdout.as_ref().map(AsFd::as_fd),
+                PollFlags::POLLIN,
+            );
+            let read_err = watch(
+                &mut fds,
+                self.stderr.as_ref().map(AsFd::as_fd),
+                PollFlags::POLLIN,
+            );
+            match poll(&mut fds, timeout) {
+                Ok(_) => {}
+                Err(nix::errno::Errno::EINTR) => return Ok(()),
+                Err(e) => return Err(io::Error::from(e)),
+            }
+            let ready = |i: Option<usize>| i.is_some_and(|i| fds[i].any().unwrap_or(true));
+            (ready(write), ready(read_out), ready(read_err))
+        };
+        if write && let Some(stdin) = &mut self.stdin {
+            let chunk = &self.input[..self.input.len().min(PIPE_BUF)];
+            match stdin.write(chunk) {
+                // A program that stops reading early is not an error here.
+                Ok(n) if n < self.input.len() => self.input = &self.input[n..],
+                Ok(_) | Err(_) => self.stdin = None,
+            }
         }
-        let elapsed = started.elapsed();
-        if elapsed >= limit {
-            kill_group(child.id());
-            let _ = child.kill();
-            child.wait()?;
-            return Ok(Status::TimedOut(limit));
+        if read_out {
+            read_some(&mut self.stdout, &mut self.out);
         }
-        std::thread::sleep(pause.min(limit - elapsed));
-        pause = (pause * 2).min(Duration::from_millis(5));
+        if read_err {
+            read_some(&mut self.stderr, &mut self.err);
+        }
+        Ok(())
     }
 }
 
-/// The process group of the running CMD, for the Ctrl-C handler (0: none).
-static RUNNING: AtomicI32 = AtomicI32::new(0);
+/// Reads what a ready `pipe` holds into `kept` (up to [`KEPT_OUTPUT`] bytes; the rest is
+/// dropped); closes it at its end or on an error.
+fn read_some(pipe: &mut Option<impl Read>, kept: &mut Vec<u8>) {
+    let Some(reader) = pipe else {
+        return;
+    };
+    let mut buf = [0; 64 << 10];
+    match reader.read(&mut buf) {
+        Ok(0) | Err(_) => *pipe = None,
+        Ok(n) => {
+            let room = KEPT_OUTPUT.saturating_sub(kept.len());
+            kept.extend_from_slice(&buf[..n.min(room)]);
+        }
+    }
+}
 
-/// A child in a process group of its own, killed (with all it started) when dropped.
+/// The process group of the running CMD (0: none), and whether a signal is stopping
+/// stress (then no CMD is started any more).
+struct Running {
+    group: i32,
+    stopping: bool,
+}
+
+static RUNNING: Mutex<Running> = Mutex::new(Running {
+    group: 0,
+    stopping: false,
+});
+
+/// [`RUNNING`], whatever a panic left it as.
+fn running() -> MutexGuard<'static, Running> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A child in a process group of its own, killed (with all its group) when dropped: on
+/// every way out of a run, errors included.
 struct Group {
     child: Child,
 }
 
 impl Group {
-    fn new(child: Child) -> Group {
-        RUNNING.store(i32::try_from(child.id()).unwrap_or(0), Ordering::SeqCst);
-        Group { child }
+    /// Starts `command` as the leader of a new process group, unless a signal is
+    /// stopping stress.
+    fn spawn(command: &mut Command) -> io::Result<Group> {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+        // Started and recorded under the lock: a signal between the two would
+        // otherwise miss the group.
+        let mut running = running();
+        if running.stopping {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "stress is stopping",
+            ));
+        }
+        let child = command.spawn()?;
+        running.group = i32::try_from(child.id()).unwrap_or(0);
+        Ok(Group { child })
+    }
+
+    /// Kills the group (the child is reaped by `wait` or on drop).
+    fn kill(&mut self) {
+        kill_group(self.child.id());
+        let _ = self.child.kill();
     }
 }
 
 impl Drop for Group {
     fn drop(&mut self) {
-        kill_group(self.child.id());
-        let _ = self.child.kill();
+        self.kill();
         let _ = self.child.wait();
-        RUNNING.store(0, Ordering::SeqCst);
+        running().group = 0;
     }
 }
 
 /// Sends SIGKILL to the process group `id` (a child made its leader).
-#[cfg(unix)]
 fn kill_group(id: u32) {
     use nix::sys::signal::{Signal, killpg};
     use nix::unistd::Pid;
-    if let Ok(id) = i32::try_from(id) {
+    if let Ok(id) = i32::try_from(id)
+        && id > 0
+    {
         let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
     }
 }
 
-/// Without process groups only the child itself is killed (by [`Child::kill`]).
-#[cfg(not(unix))]
-fn kill_group(_id: u32) {}
-
-/// On Ctrl-C: kill the running CMD's group (which the terminal's signal does not
-/// reach, being another group), then exit 130 as the shell would.
-fn kill_on_interrupt() {
+/// On SIGINT, SIGTERM or SIGHUP (Ctrl-C, `timeout`, a closed terminal): kill the
+/// running CMD's group (which a terminal's signal does not reach, being another group,
+/// and which `timeout` and a hang-up never knew of), then exit 130. A panic kills it
+/// too, before the default report (and, in release, the abort).
+fn kill_on_signals() {
     let _ = ctrlc::set_handler(|| {
-        let group = RUNNING.load(Ordering::SeqCst);
-        if let Ok(group) = u32::try_from(group)
-            && group > 0
+        let mut running = running();
+        running.stopping = true;
+        if let Ok(group) = u32::try_from(running.group) {
+            kill_group(group);
+        }
+        let _ = writeln!(io::stderr(), "stress: stopped by a signal, CMD killed");
+        std::process::exit(130);
+    });
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Ok(running) = RUNNING.try_lock()
+            && let Ok(group) = u32::try_from(running.group)
         {
             kill_group(group);
         }
-        let _ = writeln!(io::stderr(), "stress: interrupted");
-        std::process::exit(130);
-    });
+        report(info);
+    }));
 }
 
 /// CMD as the user typed it, for messages.

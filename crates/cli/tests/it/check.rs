@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{Run, gridsolve};
+use common::{Run, Scratch, endless, gridsolve, gridsolve_fed, gridsolve_fed_within};
 use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};
 use std::path::{Path, PathBuf};
 
@@ -29,12 +29,9 @@ fn fixture_pairs(puzzle: &dyn Puzzle) -> Vec<(PathBuf, PathBuf)> {
     pairs
 }
 
-/// A scratch directory of this test process, made afresh.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsolve-check-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory of this test, removed when dropped.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("check-{name}"))
 }
 
 fn str(path: &Path) -> &str {
@@ -149,9 +146,10 @@ fn gridsolve_path_output_passes_for_every_fixture() {
 
 #[test]
 fn a_changed_answer_fails_naming_its_line_and_case() {
-    let dir = scratch("changed");
+    let scratch_dir = scratch("changed");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let lines = answer_lines(&solved(puzzle, puzzle.about().sample));
         let unit = puzzle.about().unit;
         for (k, (line, case)) in lines.iter().enumerate() {
@@ -191,16 +189,16 @@ fn a_changed_answer_fails_naming_its_line_and_case() {
             run.stdout
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_missing_extra_or_blank_line_fails() {
-    let dir = scratch("lines");
+    let scratch_dir = scratch("lines");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
         let unit = puzzle.about().unit;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let lines = answer_lines(&solved(puzzle, puzzle.about().sample));
         let right: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
         let (last, last_case) = lines.last().unwrap();
@@ -248,15 +246,15 @@ fn a_missing_extra_or_blank_line_fails() {
             assert_eq!(check(puzzle, &[], &input, &glued).status, 1, "{name}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn whitespace_variants_pass() {
-    let dir = scratch("spaces");
+    let scratch_dir = scratch("spaces");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        let input = sample_file(puzzle, &dir);
+        let input = sample_file(puzzle, dir);
         let right = joined(
             &answer_lines(&solved(puzzle, puzzle.about().sample))
                 .into_iter()
@@ -279,7 +277,6 @@ fn whitespace_variants_pass() {
             assert_eq!(run.status, 0, "{name} {variant:?}: {}", run.stdout);
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The candidate paths made from `path` by inserting a short string at any place: one
@@ -387,7 +384,8 @@ fn with_a_detour(puzzle: &'static dyn Puzzle, dir: &Path) -> Detour {
 
 #[test]
 fn a_suboptimal_or_illegal_path_fails() {
-    let dir = scratch("paths");
+    let scratch_dir = scratch("paths");
+    let dir = scratch_dir.path();
     let mut unsolvable = 0;
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
@@ -397,7 +395,7 @@ fn a_suboptimal_or_illegal_path_fails() {
             cases,
             index,
             longer,
-        } = with_a_detour(puzzle, &dir);
+        } = with_a_detour(puzzle, dir);
         let case = &cases[index];
         let (number, moves) = (case.number(), case.moves().unwrap());
         let path = case.path().unwrap();
@@ -510,7 +508,6 @@ fn a_suboptimal_or_illegal_path_fails() {
         assert_eq!(check(puzzle, &[], &input, &right).status, 1, "{name}");
     }
     assert!(unsolvable > 0, "some input had a case without a solution");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `gridsolve check --kattis` as a judge runs it: the team output on stdin.
@@ -539,20 +536,21 @@ fn kattis(
 
 #[test]
 fn kattis_mode_exits_42_or_43_with_a_judge_message() {
-    let dir = scratch("kattis");
+    let scratch_dir = scratch("kattis");
+    let dir = scratch_dir.path();
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
         let cases = solved(puzzle, puzzle.about().sample);
         let lines: Vec<String> = answer_lines(&cases).into_iter().map(|(l, _)| l).collect();
         let right = joined(&lines);
 
-        let (run, message) = kattis(puzzle, &dir, &[], &[], &right);
+        let (run, message) = kattis(puzzle, dir, &[], &[], &right);
         assert_eq!((run.status, run.stdout.as_str()), (42, ""), "{name}");
         assert!(message.starts_with("<stdin>: right ("), "{name}: {message}");
 
         let mut wrong = lines.clone();
         wrong[0] = changed(&wrong[0]);
-        let (run, message) = kattis(puzzle, &dir, &[], &[], &joined(&wrong));
+        let (run, message) = kattis(puzzle, dir, &[], &[], &joined(&wrong));
         assert_eq!((run.status, run.stdout.as_str()), (43, ""), "{name}");
         assert!(message.starts_with("<stdin>:1: "), "{name}: {message}");
         assert!(
@@ -560,36 +558,36 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
             "{message}"
         );
 
-        let (run, _) = kattis(puzzle, &dir, &[], &[], "");
+        let (run, _) = kattis(puzzle, dir, &[], &[], "");
         assert_eq!(run.status, 43, "{name}");
 
         // With --path, the paths are replayed.
         let with_paths = with_path(&cases, 0, "");
-        let (run, message) = kattis(puzzle, &dir, &["--path"], &[], &with_paths);
+        let (run, message) = kattis(puzzle, dir, &["--path"], &[], &with_paths);
         assert_eq!(run.status, 42, "{name}: {message}");
-        let (run, _) = kattis(puzzle, &dir, &["--path"], &[], &right);
+        let (run, _) = kattis(puzzle, dir, &["--path"], &[], &right);
         assert_eq!(run.status, 43, "{name}");
 
         // The default validator's flags: case and space changes are allowed unless
         // asked otherwise; a tolerance means nothing to integers.
         let lower = right.to_lowercase();
-        let (run, _) = kattis(puzzle, &dir, &[], &[], &lower);
+        let (run, _) = kattis(puzzle, dir, &[], &[], &lower);
         assert_eq!(run.status, 42, "{name}");
-        let (run, _) = kattis(puzzle, &dir, &[], &["case_sensitive"], &lower);
-        let standalone = check(puzzle, &[], &sample_file(puzzle, &dir), &lower);
+        let (run, _) = kattis(puzzle, dir, &[], &["case_sensitive"], &lower);
+        let standalone = check(puzzle, &[], &sample_file(puzzle, dir), &lower);
         if lower == right {
             assert_eq!((run.status, standalone.status), (42, 0), "{name}");
         } else {
             assert_eq!((run.status, standalone.status), (43, 1), "{name}");
         }
         let spaced = right.replace('\n', " \n");
-        let (run, _) = kattis(puzzle, &dir, &[], &["float_tolerance", "1e-6"], &spaced);
+        let (run, _) = kattis(puzzle, dir, &[], &["float_tolerance", "1e-6"], &spaced);
         assert_eq!(run.status, 42, "{name}");
-        let (run, message) = kattis(puzzle, &dir, &[], &["space_change_sensitive"], &spaced);
+        let (run, message) = kattis(puzzle, dir, &[], &["space_change_sensitive"], &spaced);
         assert_eq!(run.status, 43, "{name}: {message}");
         let (run, _) = kattis(
             puzzle,
-            &dir,
+            dir,
             &[],
             &["space_change_sensitive", "case_sensitive"],
             &right,
@@ -597,22 +595,22 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
         assert_eq!(run.status, 42, "{name}");
         let (run, _) = kattis(
             puzzle,
-            &dir,
+            dir,
             &[],
             &["space_change_sensitive"],
             right.trim_end(),
         );
         assert_eq!(run.status, 43, "{name}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn kattis_mode_judge_errors_are_neither_42_nor_43() {
-    let dir = scratch("kattis-errors");
+    let scratch_dir = scratch("kattis-errors");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let feedback = dir.join("feedback");
     std::fs::create_dir_all(&feedback).unwrap();
     let missing = dir.join("missing");
@@ -639,15 +637,15 @@ fn kattis_mode_judge_errors_are_neither_42_nor_43() {
         run(&[str(&input), str(&input), str(&feedback), "float_tolerance"]).status,
         2
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn usage_and_io_errors() {
-    let dir = scratch("usage");
+    let scratch_dir = scratch("usage");
+    let dir = scratch_dir.path();
     let puzzle = PUZZLES[0];
     let name = puzzle.about().name;
-    let input = sample_file(puzzle, &dir);
+    let input = sample_file(puzzle, dir);
     let missing = dir.join("missing");
     let right = joined(
         &answer_lines(&solved(puzzle, puzzle.about().sample))
@@ -733,5 +731,406 @@ fn usage_and_io_errors() {
         puzzle.about().sample.as_bytes(),
     );
     assert_eq!(run.status, 0, "{}", run.stdout);
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The right judge output of the spec's sample of `puzzle`, by line.
+fn right_lines(puzzle: &'static dyn Puzzle) -> Vec<String> {
+    answer_lines(&solved(puzzle, puzzle.about().sample))
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// What a run may read of an output or an input it must stop reading early: the pipe's
+/// buffer and a few chunks of the program's, never the gigabytes an endless feed offers.
+const READ_EARLY: u64 = 4 << 20;
+
+#[test]
+fn an_endless_output_line_is_judged_without_reading_it_to_the_end() {
+    let scratch_dir = scratch("endless");
+    let dir = scratch_dir.path();
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, dir);
+        // Numbers without end on one line, and NUL bytes without end (as /dev/zero
+        // gives): no answer line is that long, so the line is wrong once it is longer
+        // than any, read no further.
+        for chunk in [&b"1 22 333 4444 "[..], &[0; 4096]] {
+            let (run, written) =
+                gridsolve_fed(&["check", "-p", name, str(&input), "-"], endless(chunk));
+            assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+            assert!(
+                run.stdout.starts_with("<stdin>:1: ") && run.stdout.ends_with(" (cut)\n"),
+                "{name}: {}",
+                run.stdout
+            );
+            assert!(written < READ_EARLY, "{name}: {written} bytes read");
+        }
+    }
+    // The device itself, as OUTPUT and as INPUT.
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, dir);
+    let run = gridsolve(&["check", "-p", name, str(&input), "/dev/zero"], b"");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.starts_with("/dev/zero:1: "), "{}", run.stdout);
+    let output = dir.join("right.out");
+    std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+    let run = gridsolve(&["check", "-p", name, "/dev/zero", str(&output)], b"");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.starts_with("error: /dev/zero:1:1: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_input_on_stdin_fails_at_its_first_bad_byte_without_reading_on() {
+    let scratch_dir = scratch("zero-input");
+    let dir = scratch_dir.path();
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let output = dir.join("right.out");
+        std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+        let (run, written) = gridsolve_fed(
+            &["check", "-p", name, "-", str(&output)],
+            endless(&[0; 4096]),
+        );
+        assert_eq!(run.status, 1, "{name}: {}", run.stdout);
+        assert!(
+            run.stderr.starts_with("error: <stdin>:1:1: "),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(written < READ_EARLY, "{name}: {written} bytes read");
+    }
+}
+
+#[test]
+fn reading_stops_at_the_first_wrong_line_or_the_first_extra_one() {
+    let scratch_dir = scratch("stop");
+    let dir = scratch_dir.path();
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, dir);
+        let right = right_lines(puzzle);
+        let mut wrong = right.clone();
+        wrong[0] = changed(&wrong[0]);
+        for (first, want) in [
+            (joined(&wrong), "<stdin>:1: ".to_string()),
+            (
+                joined(&right),
+                format!(
+                    "<stdin>:{}: expected end of output, found \"7\"\n",
+                    right.len() + 1
+                ),
+            ),
+        ] {
+            let (run, written) = gridsolve_fed(&["check", "-p", name, str(&input), "-"], |out| {
+                out.write_all(first.as_bytes())?;
+                endless(b"7\n")(out)
+            });
+            assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+            assert!(run.stdout.starts_with(&want), "{name}: {}", run.stdout);
+            assert!(written < READ_EARLY, "{name}: {written} bytes read");
+        }
+    }
+}
+
+#[test]
+fn a_right_output_after_64_mib_of_spaces_is_right_and_the_spaces_are_not_kept() {
+    let scratch_dir = scratch("wide");
+    let dir = scratch_dir.path();
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, dir);
+    let right = joined(&right_lines(puzzle));
+    // More whitespace than the longest line kept, in less memory than it takes.
+    let spaces = vec![b' '; (64 << 20) + 1];
+    for tail in [b" \t\r".as_slice(), b""] {
+        let (run, _) = gridsolve_fed_within(64, &["check", "-p", name, str(&input), "-"], |out| {
+            out.write_all(&spaces)?;
+            out.write_all(tail)?;
+            out.write_all(right.as_bytes())
+        });
+        assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+        assert!(run.stdout.starts_with("<stdin>: right ("), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn a_path_line_past_the_longest_kept_is_wrong_without_reading_it_to_the_end() {
+    let scratch_dir = scratch("long-path");
+    let dir = scratch_dir.path();
+    for &puzzle in PUZZLES {
+        let name = puzzle.about().name;
+        let input = sample_file(puzzle, dir);
+        let cases = solved(puzzle, puzzle.about().sample);
+        // The answer lines of case 1, then a path line without end.
+        let mut answer = String::new();
+        cases[0].write_answer(&mut answer);
+        let (run, written) = gridsolve_fed_within(
+            256,
+            &["check", "-p", name, "--path", str(&input), "-"],
+            |out| {
+                out.write_all(answer.as_bytes())?;
+                endless(b"UDLR")(out)
+            },
+        );
+        assert_eq!(run.status, 1, "{name}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout
+                .contains(": a path line longer than 67108864 bytes, not checked"),
+            "{name}: {}",
+            run.stdout
+        );
+        assert!(
+            written < (64 << 20) + READ_EARLY,
+            "{name}: {written} bytes read"
+        );
+    }
+}
+
+/// `gridsolve check --kattis INPUT ANSWER FEEDBACK [FLAGS]` with the right team output
+/// on stdin, after an earlier run left a judge message; its status and the message now.
+fn kattis_with(
+    puzzle: &dyn Puzzle,
+    input: &Path,
+    answer: &Path,
+    feedback: &Path,
+    flags: &[&str],
+    team: &str,
+) -> (i32, String) {
+    let message = feedback.join("judgemessage.txt");
+    std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+    let mut args = vec![
+        "check",
+        "--puzzle",
+        puzzle.about().name,
+        "--kattis",
+        str(input),
+        str(answer),
+        str(feedback),
+    ];
+    args.extend_from_slice(flags);
+    let run = gridsolve(&args, team.as_bytes());
+    assert_eq!(run.stdout, "");
+    (
+        run.status,
+        std::fs::read_to_string(&message).unwrap_or_else(|e| panic!("{}: {e}", message.display())),
+    )
+}
+
+#[test]
+fn kattis_mode_writes_a_fresh_judge_message_on_every_outcome() {
+    let scratch_dir = scratch("kattis-fresh");
+    let dir = scratch_dir.path();
+    let puzzle = PUZZLES[0];
+    let input = sample_file(puzzle, dir);
+    let team = joined(&right_lines(puzzle));
+    let answer = dir.join("answer.ans");
+    std::fs::write(&answer, &team).unwrap();
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let missing = dir.join("missing");
+    let looped = dir.join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let directory = dir.join("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    let bad = dir.join("bad.in");
+    std::fs::write(&bad, "x\n").unwrap();
+
+    let (status, message) = kattis_with(puzzle, &input, &answer, &feedback, &[], &team);
+    assert_eq!(status, 42, "{message}");
+    assert!(message.starts_with("<stdin>: right ("), "{message}");
+    let (status, message) = kattis_with(puzzle, &input, &answer, &feedback, &[], "7\n");
+    assert_eq!(status, 43, "{message}");
+    assert!(message.starts_with("<stdin>:1: "), "{message}");
+
+    // Judge errors: never 42 or 43, and the message says so.
+    for (input, answer, flags, status, says) in [
+        (
+            &input,
+            &missing,
+            &[][..],
+            3,
+            format!("cannot read {}", missing.display()),
+        ),
+        (
+            &input,
+            &looped,
+            &[],
+            3,
+            format!("cannot read {}", looped.display()),
+        ),
+        (
+            &input,
+            &directory,
+            &[],
+            3,
+            format!("cannot read {}: it is a directory", directory.display()),
+        ),
+        (
+            &missing,
+            &answer,
+            &[],
+            3,
+            format!("cannot read {}", missing.display()),
+        ),
+        (
+            &directory,
+            &answer,
+            &[],
+            3,
+            format!("cannot read {}: it is a directory", directory.display()),
+        ),
+        (&bad, &answer, &[], 1, format!("{}:1:1: ", bad.display())),
+        (
+            &input,
+            &answer,
+            &["float_tolerance"],
+            2,
+            "float_tolerance takes a value".to_string(),
+        ),
+    ] {
+        let (got, message) = kattis_with(puzzle, input, answer, &feedback, flags, &team);
+        assert_eq!(got, status, "{}: {message}", input.display());
+        assert!(
+            message.starts_with(&format!("judge error: {says}")),
+            "{}, {}: {message}",
+            input.display(),
+            answer.display()
+        );
+    }
+}
+
+#[test]
+fn a_directory_is_neither_input_nor_output() {
+    let scratch_dir = scratch("directory");
+    let dir = scratch_dir.path();
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, dir);
+    let output = dir.join("right.out");
+    std::fs::write(&output, joined(&right_lines(puzzle))).unwrap();
+    let directory = dir.join("a-directory");
+    std::fs::create_dir_all(&directory).unwrap();
+    for args in [
+        [str(&directory), str(&output)],
+        [str(&input), str(&directory)],
+    ] {
+        let run = gridsolve(&["check", "-p", name, args[0], args[1]], b"");
+        assert_eq!(run.status, 3, "{args:?}: {}", run.stdout);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "error: cannot read {}: it is a directory\n",
+                directory.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn kattis_mode_killed_before_its_verdict_leaves_a_judge_error_not_an_earlier_message() {
+    let scratch_dir = scratch("kattis-killed");
+    let dir = scratch_dir.path();
+    let puzzle = PUZZLES[0];
+    let input = sample_file(puzzle, dir);
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let message = feedback.join("judgemessage.txt");
+    std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+    // The team output never ends (its pipe stays open): the validator is killed while
+    // it waits, as a judge's time limit would.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["check", "-p", puzzle.about().name, "--kattis"])
+        .args([&input, &input, &feedback])
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::fs::read_to_string(&message).is_ok_and(|m| m.starts_with("accepted"))
+        && std::time::Instant::now() < until
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let said = std::fs::read_to_string(&message).unwrap();
+    assert!(
+        said.starts_with("judge error: gridsolve check stopped before its verdict"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
+    // A lair where the snake circles for ever (ULDR brings it back where it was), and a
+    // path line of 60 MB whose last letter is no move: its text is kept and parsed whole,
+    // and refused before any replay, in 256 MiB of address space.
+    let scratch_dir = scratch("60mb");
+    let dir = scratch_dir.path();
+    let input = dir.join("open.in");
+    std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
+    let circles = b"ULDR".repeat(1 << 14);
+    let (run, _) = gridsolve_fed_within(
+        256,
+        &["check", "-p", "holedox", "--path", str(&input), "-"],
+        |out| {
+            out.write_all(b"Case 1: 8\n")?;
+            for _ in 0..(60_000_000 / circles.len()) {
+                out.write_all(&circles)?;
+            }
+            out.write_all(b"X\n")
+        },
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("<stdin>:2: case 1: the path does not solve it: "),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("found 'X'"), "{}", run.stdout);
+}
+
+#[test]
+fn kattis_mode_without_the_memory_for_a_path_line_says_so_in_the_judge_message() {
+    // A 60 MB path line cannot be held in 48 MiB of address space: the allocation is
+    // refused, and the refusal is a judge error with its message, not an abort.
+    let scratch_dir = scratch("kattis-memory");
+    let dir = scratch_dir.path();
+    let input = dir.join("open.in");
+    std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let circles = b"ULDR".repeat(1 << 14);
+    let (run, _) = gridsolve_fed_within(
+        48,
+        &[
+            "check",
+            "-p",
+            "holedox",
+            "--path",
+            "--kattis",
+            str(&input),
+            str(&input),
+            str(&feedback),
+        ],
+        |out| {
+            out.write_all(b"Case 1: 8\n")?;
+            for _ in 0..(60_000_000 / circles.len()) {
+                out.write_all(&circles)?;
+            }
+            out.write_all(b"\n")
+        },
+    );
+    assert_eq!(run.status, 3, "{}", run.stderr);
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap();
+    assert!(
+        message.starts_with("judge error: cannot read <stdin>: no memory for a line of "),
+        "{message}"
+    );
 }

@@ -14,3 +14,4 @@ mod package;
 mod python_validators;
 mod show;
 mod stress;
+mod validate;

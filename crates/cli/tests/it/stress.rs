@@ -1,40 +1,31 @@
 //! `gridsolve stress` on real programs nobody here wrote to be wrong: the reference
-//! binaries of `../shared/reference/bin` (beside the checkout; a test that needs them
-//! says so on stderr and passes when they are not there, unless
-//! `GRIDSOLVE_REQUIRE_REFERENCES=1`, which `.ci/run` sets whenever they are), one of
-//! them fed a board without its fragile cells, and programs that sleep, crash or do not
-//! exist.
+//! binaries of `../shared/reference/bin` (beside the checkout: the tests that need them
+//! are `#[ignore]`d, `cargo test -p cli --test it -- --ignored` runs them as `.ci/run`
+//! does, and then fail where the programs are missing), one of them fed a board without
+//! its fragile cells; and programs that sleep, crash, cannot run, start processes that
+//! outlive them, or are stopped by a signal.
 
+use crate::common::Scratch;
+use nix::sys::signal::Signal;
+use rstest::rstest;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-/// `../shared/reference/bin`, or `None` (said on stderr) when it is not beside the
-/// checkout and `GRIDSOLVE_REQUIRE_REFERENCES` does not ask for it.
-#[allow(clippy::print_stderr)] // a skipped test says why on stderr
-fn references() -> Option<PathBuf> {
+/// `../shared/reference/bin`; a test that needs it fails without it.
+fn references() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/bin");
-    if dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file() {
-        return Some(dir);
-    }
     assert!(
-        std::env::var_os("GRIDSOLVE_REQUIRE_REFERENCES").is_none(),
+        dir.join("holedox-ref").is_file() && dir.join("bloxorz-ref").is_file(),
         "the reference programs are missing from {}",
         dir.display()
     );
-    eprintln!(
-        "skipped: the reference programs are not in {}",
-        dir.display()
-    );
-    None
+    dir
 }
 
-/// A directory of this test's own, empty.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridsolve-stress-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of this test's own, empty, removed when dropped.
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("stress-{name}"))
 }
 
 /// `gridsolve stress ARGS`, run in `dir`.
@@ -81,15 +72,15 @@ fn run_on(program: &Path, input: &Path) -> String {
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("holedox");
+    let scratch_dir = scratch("holedox");
+    let dir = scratch_dir.path();
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "holedox",
@@ -132,22 +123,21 @@ fn holedox_ref_s_tail_rule_bug_is_found_and_shrunk_to_a_lair_of_at_most_6_cells(
         "{stdout}"
     );
     assert!(seconds < 30.0, "{seconds} s");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_judge_size_holedox_failure_is_shrunk_too() {
     // With --cases 1 the one input is drawn at the judge's size (lairs of 10 to 20 on a
     // side, snakes of 4 to 8): some seed of the first twenty makes holedox-ref fail.
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("judge-size");
+    let scratch_dir = scratch("judge-size");
+    let dir = scratch_dir.path();
     let failed = (1..=20).find_map(|seed| {
         let seed = seed.to_string();
         let output = stress(
-            &dir,
+            dir,
             &[
                 "--puzzle",
                 "holedox",
@@ -178,16 +168,15 @@ fn a_judge_size_holedox_failure_is_shrunk_too() {
         panic!("{input}")
     };
     assert!(rows * cols <= 6, "a lair of {rows} x {cols}:\n{input}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_run_is_reproducible_from_its_seed() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("holedox-ref");
-    let dir = scratch("seed");
+    let scratch_dir = scratch("seed");
+    let dir = scratch_dir.path();
     let args = [
         "--puzzle",
         "holedox",
@@ -198,8 +187,8 @@ fn a_run_is_reproducible_from_its_seed() {
         "--",
         program.to_str().unwrap(),
     ];
-    let first = stress(&dir, &args);
-    let again = stress(&dir, &args);
+    let first = stress(dir, &args);
+    let again = stress(dir, &args);
     assert_eq!(first.status.code(), Some(1));
     // Everything but the time the shrink took is the same.
     let untimed = |output: &Output| {
@@ -212,20 +201,19 @@ fn a_run_is_reproducible_from_its_seed() {
         }
     };
     assert_eq!(untimed(&first), untimed(&again));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("bloxorz-ref");
-    let dir = scratch("fragile");
+    let scratch_dir = scratch("fragile");
+    let dir = scratch_dir.path();
     let blind = format!("sed 's/E/./g' | {}", program.display());
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle", "bloxorz", "--cases", "300", "--out", "blind.in", "--", "sh", "-c", &blind,
         ],
@@ -262,18 +250,17 @@ fn a_bloxorz_solution_blind_to_fragile_cells_is_shrunk_to_at_most_40_cells() {
         "bloxorz-ref itself is right here"
     );
     assert!(seconds < 30.0, "{seconds} s");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
+#[ignore = "needs ../shared/reference/bin beside the checkout; run with --include-ignored"]
 fn bloxorz_ref_passes_200_cases() {
-    let Some(references) = references() else {
-        return;
-    };
+    let references = references();
     let program = references.join("bloxorz-ref");
-    let dir = scratch("pass");
+    let scratch_dir = scratch("pass");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",
@@ -295,14 +282,14 @@ fn bloxorz_ref_passes_200_cases() {
         "{stdout}"
     );
     assert!(!dir.join("stress-fail.in").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_program_that_cannot_be_started_is_bad_usage() {
-    let dir = scratch("missing");
+    let scratch_dir = scratch("missing");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "bloxorz",
@@ -312,7 +299,6 @@ fn a_program_that_cannot_be_started_is_bad_usage() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("cannot run /nonexistent/gridsolve-stress-program"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The processes whose command line holds `marker`.
@@ -327,14 +313,15 @@ fn processes_with(marker: &str) -> Vec<String> {
 
 #[test]
 fn a_program_past_the_time_limit_is_killed_with_all_it_started() {
-    let dir = scratch("sleep");
+    let scratch_dir = scratch("sleep");
+    let dir = scratch_dir.path();
     // The shell starts sleep as a child of its own: killing the shell alone would leave
     // it running.
     let marker = format!("{}.25", 40 + std::process::id() % 50);
     let script = format!("sleep {marker}; echo 1");
     let started = Instant::now();
     let output = stress(
-        &dir,
+        dir,
         &[
             "--puzzle",
             "holedox",
@@ -363,14 +350,14 @@ fn a_program_past_the_time_limit_is_killed_with_all_it_started() {
     assert!(stdout.contains("shrunk in 2 runs of CMD"), "{stdout}");
     assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(processes_with(&marker), Vec::<String>::new());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_program_killed_by_a_signal_is_a_crash() {
-    let dir = scratch("crash");
+    let scratch_dir = scratch("crash");
+    let dir = scratch_dir.path();
     let output = stress(
-        &dir,
+        dir,
         &["--puzzle", "bloxorz", "--", "sh", "-c", "kill -SEGV $$"],
     );
     let stdout = text(&output.stdout);
@@ -384,13 +371,13 @@ fn a_program_killed_by_a_signal_is_a_crash() {
     assert!(stdout.contains("SIGSEGV"), "{stdout}");
     let input = std::fs::read_to_string(dir.join("stress-fail.in")).unwrap();
     assert!(stdout.contains(&input));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_program_that_prints_no_answers_is_output_that_does_not_parse() {
-    let dir = scratch("cat");
-    let output = stress(&dir, &["--puzzle", "bloxorz", "--", "cat"]);
+    let scratch_dir = scratch("cat");
+    let dir = scratch_dir.path();
+    let output = stress(dir, &["--puzzle", "bloxorz", "--", "cat"]);
     let stdout = text(&output.stdout);
     assert_eq!(
         output.status.code(),
@@ -402,5 +389,218 @@ fn a_program_that_prints_no_answers_is_output_that_does_not_parse() {
         stdout.starts_with("stress: output that does not parse on case 1 "),
         "{stdout}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The processes whose ids a test's programs wrote to a file, one a line: killed when
+/// dropped if they still run, so a failed test leaves none behind.
+struct Started(PathBuf);
+
+impl Started {
+    fn ids(&self) -> Vec<i32> {
+        std::fs::read_to_string(&self.0)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        for id in self.ids() {
+            if alive(id) {
+                let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
+            }
+        }
+    }
+}
+
+/// Whether process `id` runs (exists and is no zombie).
+fn alive(id: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{id}/stat"))
+        .ok()
+        .and_then(|stat| {
+            let state = stat.rsplit_once(')')?.1.trim_start().chars().next()?;
+            Some(state != 'Z' && state != 'X')
+        })
+        .unwrap_or(false)
+}
+
+/// Waits until `done` holds, at most `seconds` (a hang guard, not a speed test).
+fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    while Instant::now() < until {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    done()
+}
+
+/// `gridsolve stress ARGS` started in `dir`, its output piped.
+fn start_stress(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .arg("stress")
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `seconds`; past them it is killed and the test fails.
+fn finish(mut child: std::process::Child, seconds: u64) -> Output {
+    if !eventually(seconds, || child.try_wait().unwrap().is_some()) {
+        let _ = child.kill();
+        let output = child.wait_with_output().unwrap();
+        panic!(
+            "still running after {seconds} s: {}{}",
+            text(&output.stdout),
+            text(&output.stderr)
+        );
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[rstest]
+#[case::term(Signal::SIGTERM)]
+#[case::hangup(Signal::SIGHUP)]
+#[case::interrupt(Signal::SIGINT)]
+fn a_signal_to_stress_kills_the_program_and_all_it_started(#[case] signal: Signal) {
+    let scratch_dir = scratch(&format!("signal-{signal}"));
+    let dir = scratch_dir.path();
+    let started = Started(dir.join("started"));
+    // The program starts a child of its own, and both write their ids; then it waits far
+    // past the test (its time limit is ten minutes).
+    let script = "sleep 1000 & echo $! >> started; echo $$ >> started; wait";
+    let child = start_stress(
+        dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--time-limit",
+            "600000",
+            "--",
+            "sh",
+            "-c",
+            script,
+        ],
+    );
+    assert!(
+        eventually(30, || started.ids().len() == 2),
+        "the program did not start"
+    );
+    let id = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+    nix::sys::signal::kill(id, signal).unwrap();
+    let output = finish(child, 30);
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    for id in started.ids() {
+        assert!(eventually(10, || !alive(id)), "process {id} still runs");
+    }
+}
+
+#[test]
+fn a_program_whose_output_a_process_of_another_session_holds_is_a_time_limit() {
+    let scratch_dir = scratch("setsid");
+    let dir = scratch_dir.path();
+    let started = Started(dir.join("started"));
+    // It answers and exits, but leaves a process in a session of its own (out of reach
+    // of its group's kill) that holds its stdout open; it waits until that process has
+    // left the group (written its id) before it answers.
+    let script = "lines() { cat started 2>/dev/null | wc -l; }; n=$(lines); \
+                  setsid sh -c 'echo $$ >> started; exec sleep 1000' & \
+                  while [ \"$(lines)\" -le \"$n\" ]; do sleep 0.01; done; echo 1";
+    let output = finish(
+        start_stress(
+            dir,
+            &[
+                "--puzzle",
+                "bloxorz",
+                "--time-limit",
+                "500",
+                "--shrink-runs",
+                "1",
+                "--",
+                "sh",
+                "-c",
+                script,
+            ],
+        ),
+        60,
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("stress: time limit on case 1 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("it exited, but its output was still open after 500 ms"),
+        "{stdout}"
+    );
+    assert!(!started.ids().is_empty());
+}
+
+#[rstest]
+#[case::not_found(&["sh", "-c", "exec ./no-such-program"], "it exited with status 127")]
+#[case::not_executable_by_a_shell(&["sh", "-c", "exit 126"], "it exited with status 126")]
+#[case::not_executable(&["./not-executable"], "cannot run ./not-executable: ")]
+fn a_program_that_cannot_run_is_bad_usage_not_a_crash(
+    #[case] command: &[&str],
+    #[case] says: &str,
+) {
+    let scratch_dir = scratch(&format!("cannot-run-{}", command.len()));
+    let dir = scratch_dir.path();
+    std::fs::write(dir.join("not-executable"), "#!/bin/sh\necho 1\n").unwrap();
+    let mut args = vec!["--puzzle", "bloxorz", "--"];
+    args.extend_from_slice(command);
+    let output = stress(dir, &args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: cannot run "), "{stderr}");
+    assert!(stderr.contains(says), "{stderr}");
+    assert_eq!(text(&output.stdout), "");
+    assert!(!dir.join("stress-fail.in").exists());
+}
+
+#[test]
+fn the_report_is_printed_even_when_out_cannot_be_written() {
+    let scratch_dir = scratch("out");
+    let dir = scratch_dir.path();
+    let output = stress(
+        dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--shrink-runs",
+            "3",
+            "--out",
+            "no-such-dir/fail.in",
+            "--",
+            "cat",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("stress: output that does not parse on case 1 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("not written (cannot write no-such-dir/fail.in: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n--- input\n"), "{stdout}");
+    assert!(
+        stderr.starts_with("error: cannot write no-such-dir/fail.in: "),
+        "{stderr}"
+    );
 }

@@ -173,6 +173,8 @@ struct Checker<'a> {
     number: usize,
     /// Whether the input has ended (or reading stopped).
     ended: bool,
+    /// Whether reading stopped before the input's end (at a line past [`MAX_LINE`]).
+    stopped: bool,
     /// The last byte read, to tell a missing final newline.
     last_byte: Option<u8>,
     /// Bytes of the current (last) line read so far.
@@ -209,6 +211,7 @@ impl<'a> Checker<'a> {
             ahead: None,
             number: 0,
             ended: false,
+            stopped: false,
             last_byte: None,
             line_len: 0,
             budget: BUDGET,
@@ -247,7 +250,21 @@ impl<'a> Checker<'a> {
                 None => (available.len(), false),
             };
             let room = MAX_LINE.saturating_sub(line.len());
-            line.extend_from_slice(&available[..take.min(room)]);
+            if take > room {
+                // A line past the limit (whether or not its end is in this buffer): the
+                // check ends here. The rest is not read, so neither the input's end nor
+                // its final newline is known, and neither is reported.
+                line.extend_from_slice(&available[..room]);
+                self.report_bare(
+                    self.number + 1,
+                    MAX_LINE + 1,
+                    format_args!("expected a line of at most {MAX_LINE} bytes, found a longer one"),
+                );
+                self.ended = true;
+                self.stopped = true;
+                return Some((line, false));
+            }
+            line.extend_from_slice(&available[..take]);
             self.last_byte = available[..take + usize::from(newline)].last().copied();
             self.source.consume(take + usize::from(newline));
             if newline {
@@ -255,16 +272,6 @@ impl<'a> Checker<'a> {
                 return Some((line, true));
             }
             self.line_len += take;
-            if take > room {
-                // A line past the limit: the rest of it is skipped, and the check ends.
-                self.report_bare(
-                    self.number + 1,
-                    MAX_LINE + 1,
-                    format_args!("expected a line of at most {MAX_LINE} bytes, found a longer one"),
-                );
-                self.ended = true;
-                return Some((line, false));
-            }
         }
     }
 
@@ -308,7 +315,7 @@ impl<'a> Checker<'a> {
     /// final newline.
     fn finish_reading(&mut self) {
         while self.next_line().is_some() {}
-        if self.last_byte.is_some_and(|b| b != b'\n') {
+        if !self.stopped && self.last_byte.is_some_and(|b| b != b'\n') {
             let (line, col) = self.end();
             self.context.clear();
             self.report_bare(
@@ -411,8 +418,12 @@ impl<'a> Checker<'a> {
         self.report(token.line, token.col, message);
     }
 
-    /// Records a violation at the end of the input.
+    /// Records a violation at the end of the input; none when reading stopped before it
+    /// (the input went on, unread).
     fn report_end(&mut self, message: impl fmt::Display) {
+        if self.stopped {
+            return;
+        }
         let (line, col) = self.end();
         self.report(line, col, message);
     }
@@ -604,6 +615,57 @@ impl<'a> Checker<'a> {
                 self.report_at(&token, format_args!("expected end of input, found {found}"));
                 break;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Huarongdao input whose first line is `MAX_LINE + extra` bytes long (its header
+    /// padded with spaces), then a valid rest: one row, no query.
+    fn long_first_line(extra: usize) -> Vec<u8> {
+        let mut text = b"1 1 0".to_vec();
+        text.resize(MAX_LINE + extra, b' ');
+        text.extend_from_slice(b"\n1\n");
+        text
+    }
+
+    /// The violations of `text` read through a reader, a buffer at a time, and in memory.
+    fn both_ways(text: &[u8]) -> [Vec<String>; 2] {
+        let shown = |report: Report| -> Vec<String> {
+            report.violations.iter().map(ToString::to_string).collect()
+        };
+        [
+            shown(huarongdao::validate_input(Input::reader(text), 10).unwrap()),
+            shown(huarongdao::validate_input(Input::bytes(text), 10).unwrap()),
+        ]
+    }
+
+    #[test]
+    fn a_line_past_the_limit_ends_the_check_without_a_false_end_of_input() {
+        // Longer by a byte, by less than a buffer, by more: the file has its final
+        // newline, so only the long line is reported (and its spaces, which are read).
+        for extra in [1, 10, 100_000] {
+            for found in both_ways(&long_first_line(extra)) {
+                assert!(
+                    found.iter().any(|v| v
+                        .ends_with("expected a line of at most 2097152 bytes, found a longer one")),
+                    "{extra}: {found:?}"
+                );
+                assert!(
+                    found
+                        .iter()
+                        .all(|v| !v.contains("end of input")
+                            && !v.contains("at the end of the file")),
+                    "{extra}: {found:?}"
+                );
+            }
+        }
+        // A line of exactly the limit is read whole.
+        for found in both_ways(&long_first_line(0)) {
+            assert!(found.iter().all(|v| !v.contains("at most")), "{found:?}");
         }
     }
 }

@@ -48,3 +48,95 @@ pub fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
 }
 
 pub mod agreement;
+
+/// Runs `gridsolve ARGS` with stdin written by `feed` on a thread of its own: it may
+/// write without end, a closed pipe stops it. Returns the run and how many bytes went
+/// into the pipe (the pipe holds some the program never read).
+pub fn gridsolve_fed(
+    args: &[&str],
+    feed: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send,
+) -> (Run, u64) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridsolve"));
+    command.args(args);
+    fed(command, feed)
+}
+
+/// As [`gridsolve_fed`], with the program's address space limited to `mib` MiB (by the
+/// shell's `ulimit -v`): a run that needs more fails to allocate, and aborts.
+pub fn gridsolve_fed_within(
+    mib: u64,
+    args: &[&str],
+    feed: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send,
+) -> (Run, u64) {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mib << 10))
+        .arg(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(args);
+    fed(command, feed)
+}
+
+fn fed(
+    mut command: Command,
+    feed: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send,
+) -> (Run, u64) {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = Counted {
+        inner: child.stdin.take().unwrap(),
+        count: 0,
+    };
+    let (out, written) = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || {
+            // Ended by the program closing its end, or by the feed ending.
+            let _ = feed(&mut stdin);
+            stdin.count
+        });
+        let out = child.wait_with_output().unwrap();
+        (out, writer.join().unwrap())
+    });
+    (
+        Run {
+            status: out.status.code().unwrap_or_else(|| {
+                panic!(
+                    "killed by a signal, not exited: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            }),
+            stdout: String::from_utf8(out.stdout).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+        },
+        written,
+    )
+}
+
+/// Writes `chunk` again and again until the reader goes away (64 KiB at a time).
+pub fn endless(chunk: &[u8]) -> impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send {
+    let many = chunk.repeat((64 << 10) / chunk.len().max(1) + 1);
+    move |out| loop {
+        out.write_all(&many)?;
+    }
+}
+
+/// A writer that counts the bytes it passes on.
+struct Counted<W> {
+    inner: W,
+    count: u64,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.count += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}

@@ -1,0 +1,101 @@
+//! `gridsolve validate` on hostile inputs: many violations kept in bounded memory, a
+//! huge `--max-errors` that costs nothing for violations that are not there, and no
+//! false "missing final newline" after a line too long to read.
+
+use crate::common::{Scratch, gridsolve_fed_within};
+
+/// A Huarongdao board of `side` x `side` cells, each `2` (out of 0..=1): one violation
+/// a cell.
+fn cells_of_two(side: usize) -> Vec<u8> {
+    let row = vec!["2"; side].join(" ") + "\n";
+    let mut text = format!("{side} {side} 0\n").into_bytes();
+    for _ in 0..side {
+        text.extend_from_slice(row.as_bytes());
+    }
+    text
+}
+
+#[test]
+fn a_million_violations_are_kept_at_most_a_hundred_thousand_in_bounded_memory() {
+    let scratch_dir = Scratch::new("validate-many");
+    let dir = scratch_dir.path();
+    let file = dir.join("many.in");
+    std::fs::write(&file, cells_of_two(1000)).unwrap();
+    let file = file.to_str().unwrap();
+    // Kept whole, a million violations take some 200 MB.
+    let (run, _) = gridsolve_fed_within(
+        64,
+        &[
+            "validate",
+            "-p",
+            "huarongdao",
+            "--max-errors",
+            "100000000",
+            file,
+        ],
+        |_| Ok(()),
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 100_001);
+    assert!(
+        run.stdout.ends_with(&format!(
+            "{file}: 1000002 violations (900002 not shown; --max-errors shows at most 100000)\n"
+        )),
+        "{}",
+        &run.stdout[run.stdout.len().saturating_sub(200)..]
+    );
+    // Fewer asked for: the count says no --max-errors shows them all.
+    let (run, _) = gridsolve_fed_within(
+        64,
+        &["validate", "-p", "huarongdao", "--max-errors", "2", file],
+        |_| Ok(()),
+    );
+    assert!(
+        run.stdout.ends_with(&format!(
+            "{file}: 1000002 violations (1000000 not shown; --max-errors shows at most 100000)\n"
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_largest_max_errors_costs_nothing_on_a_valid_input() {
+    let max = usize::MAX.to_string();
+    let sample = b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n";
+    let (run, _) = gridsolve_fed_within(
+        32,
+        &["validate", "-p", "huarongdao", "--max-errors", &max],
+        |out| out.write_all(sample),
+    );
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (0, "<stdin>: valid\n"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_line_too_long_to_read_is_reported_alone_not_as_a_missing_final_newline() {
+    // The header padded past the 2 MiB a line may have, then the board: the file ends
+    // with its newline, and reading stopped at the long line.
+    let mut text = b"1 1 0".to_vec();
+    text.resize((2 << 20) + 100, b' ');
+    text.extend_from_slice(b"\n1\n");
+    let (run, _) = gridsolve_fed_within(64, &["validate", "-p", "huarongdao"], |out| {
+        out.write_all(&text)
+    });
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("expected a line of at most 2097152 bytes, found a longer one"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("end of the file") && !run.stdout.contains("end of input"),
+        "{}",
+        run.stdout
+    );
+}
