@@ -538,7 +538,8 @@ impl Checker<'_> {
             (Some(moves), "-") => Some(format!("expected a path of {moves} moves, found \"-\"")),
             (Some(moves), _) => {
                 self.paths += 1;
-                match solved.replay(&text) {
+                // A path longer than the answer is wrong without playing it.
+                match solved.replay_at_most(&text, moves) {
                     Ok(taken) if taken == moves => None,
                     Ok(taken) => Some(format!(
                         "expected a path of {moves} moves, found one of {taken}: {}",

@@ -3,7 +3,7 @@
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use grid_core::{Dir, LimitError, Limits, Pos, SearchStats};
+use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -277,7 +277,7 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// One position along a path, as [`Adapter::walk`] replays it.
     type State;
     /// A path in the puzzle's own moves.
-    type Path;
+    type Path: MoveCount;
 
     /// Names, words, the sample and the legend.
     fn about(&self) -> &'static About;

@@ -6,7 +6,7 @@ use crate::contract::{About, Adapter, GenError, Glyph, Package, Rect};
 use crate::invalid::{self, InvalidKind};
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::play::{Key, Played};
-use grid_core::{LimitError, Limits, Pos, SearchStats};
+use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError, ParseError};
 use std::fmt;
@@ -327,6 +327,14 @@ pub trait Solved {
     /// # Errors
     /// A path that is not one, breaks a rule or does not end solved.
     fn replay(&self, path: &str) -> Result<u64, String>;
+
+    /// As [`Solved::replay`], but a path of more than `most` moves is not played: its
+    /// move count is returned as soon as it is read (a checker that knows the answer
+    /// needs no more to refuse it).
+    ///
+    /// # Errors
+    /// As [`Solved::replay`], for a path of at most `most` moves.
+    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, String>;
 
     /// The naive oracle's answer, within `limits`.
     ///
@@ -710,7 +718,15 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 
     fn replay(&self, path: &str) -> Result<u64, String> {
+        self.replay_at_most(path, u64::MAX)
+    }
+
+    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, String> {
         let path = self.adapter.parse_path(path)?;
+        let moves = path.move_count();
+        if moves > most {
+            return Ok(moves);
+        }
         self.adapter.replay(&self.case, &path)
     }
 

@@ -282,6 +282,19 @@ fn whitespace_variants_pass() {
 /// The candidate paths made from `path` by inserting a short string at any place: one
 /// or two of its own characters or of the grid letters `U D L R` (a space splits a
 /// move in two; a step and its reverse go and come back), or four grid letters (a loop).
+/// `path` with one character replaced by another move letter: as long, most of them
+/// no solution.
+fn substitutions(path: &str) -> impl Iterator<Item = String> + '_ {
+    path.char_indices()
+        .filter(|(_, c)| *c != ' ')
+        .flat_map(move |(at, c)| {
+            "UDLR"
+                .chars()
+                .filter(move |&d| d != c)
+                .map(move |d| format!("{}{d}{}", &path[..at], &path[at + c.len_utf8()..]))
+        })
+}
+
 fn detours(path: &str) -> impl Iterator<Item = String> + '_ {
     let mut alphabet: Vec<char> = path.chars().chain("UDLR ".chars()).collect();
     alphabet.sort_unstable();
@@ -443,8 +456,12 @@ fn a_suboptimal_or_illegal_path_fails() {
             run.stdout
         );
 
-        // A path that breaks a rule or does not end solved.
-        let broken = detours(&path).find(|p| case.replay(p).is_err()).unwrap();
+        // A path no longer than the answer that breaks a rule or does not end solved
+        // (a longer one is refused by its length alone, above).
+        let broken = substitutions(&path)
+            .chain(detours(&path))
+            .find(|p| case.replay_at_most(p, moves).is_err())
+            .unwrap();
         let run = check(
             puzzle,
             &["--path"],
@@ -1094,6 +1111,92 @@ fn a_60_mb_path_costs_no_more_than_its_text_and_its_moves() {
         run.stdout
     );
     assert!(run.stdout.contains("found 'X'"), "{}", run.stdout);
+}
+
+#[test]
+fn a_60_mb_path_longer_than_the_answer_is_refused_before_it_is_played() {
+    // The same lair and path, now ending on the exit: a legal path, but of 60,000,008
+    // moves where the answer is 8, which its length alone shows, in 256 MiB.
+    let scratch_dir = scratch("60mb-legal");
+    let dir = scratch_dir.path();
+    let input = dir.join("open.in");
+    std::fs::write(&input, "5 5 2\n5 5\n5 4\n0\n\n0 0 0\n").unwrap();
+    let circles = b"ULDR".repeat(1 << 14);
+    let (run, _) = gridsolve_fed_within(
+        256,
+        &["check", "-p", "holedox", "--path", str(&input), "-"],
+        |out| {
+            out.write_all(b"Case 1: 8\n")?;
+            for _ in 0..(60_000_000 / circles.len()) {
+                out.write_all(&circles)?;
+            }
+            out.write_all(b"ULLLLUUU\n")
+        },
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with(&format!(
+            "<stdin>:2: case 1: expected a path of 8 moves, found one of {}",
+            60_000_000 / circles.len() * circles.len() + 8
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_20_million_move_optimal_path_replays_in_memory_that_follows_the_board() {
+    // A 299 x 299 Huarongdao board that is one 1-wide cycle: the optimal path is
+    // 20,114,554 moves. check --path replays it move by move, holding its text and its
+    // moves (20 MB each), not a position per move (640 MB), in 256 MiB.
+    let scratch_dir = scratch("20m");
+    let dir = scratch_dir.path();
+    let side = 299;
+    let open = |r: usize, c: usize| match c {
+        0 => true,
+        1 => r == 0 || r == side - 1,
+        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
+    };
+    let mut text = format!("{side} {side} 1\n");
+    for r in 0..side {
+        let row: Vec<&str> = (0..side)
+            .map(|c| if open(r, c) { "1" } else { "0" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text.push_str("1 1 1 2 299 150\n");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, text).unwrap();
+    let output = dir.join("loop.out");
+    let solved = std::process::Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["-p", "huarongdao", "--path", str(&input)])
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    assert!(solved.stdout.starts_with(b"20114554\n"));
+    std::fs::write(&output, &solved.stdout).unwrap();
+    let (run, _) = gridsolve_fed_within(
+        256,
+        &[
+            "check",
+            "-p",
+            "huarongdao",
+            "--path",
+            str(&input),
+            str(&output),
+        ],
+        |_| Ok(()),
+    );
+    assert_eq!(
+        (run.status, run.stdout.as_str()),
+        (
+            0,
+            format!("{}: right (1 query), 1 path replayed\n", str(&output)).as_str()
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
