@@ -4,19 +4,38 @@
 //! minimum number of moves left after every move) in a browser.
 //!
 //! The page's assets and the repository's fixtures are built into the binary: the
-//! server reads no file and fetches nothing. Request bodies are capped at [`MAX_BODY`],
-//! every search runs under the [`Config`]'s state and time budget, at most
-//! [`Config::solves`] searches run at once (on tokio's blocking threads), and every
-//! error is a JSON object `{"error": ..., "line": ..., "column": ...}` (the place for an
-//! input the parser refused).
+//! server reads no file and fetches nothing. Every error is a JSON object `{"error":
+//! ..., "line": ..., "column": ...}` (the place for an input the parser refused).
+//!
+//! What a request may cost is bounded by the request, never by its answer:
+//! - a body of at most [`MAX_BODY`] bytes (413), read within [`Config::timeout`] (408);
+//!   hyper gives the head and every idle keep-alive wait the same timeout, and a write
+//!   that makes no progress for it closes the connection;
+//! - at most [`Config::connections`] open at once: the oldest idle one is closed to
+//!   make room, or the new one refused (503); running out of file descriptors closes an
+//!   idle connection and waits a moment, never stops the server;
+//! - every search under the [`Config`]'s state and time budget, at most
+//!   [`Config::solves`] at once (503 past them) on tokio's blocking threads; a search
+//!   keeps its place until it has stopped and its answer is sent (a client that hangs
+//!   up stops it between cases, and frees nothing before);
+//! - answers sized from the move count before any position is traced: at most
+//!   [`MAX_PATH_MOVES`] moves of paths in one answer, frames only within
+//!   [`MAX_FRAMES`], [`MAX_FRAME_CELLS`] and [`MAX_CHANGES`] ([`too_long_to_animate`]),
+//!   and `/api/play` replays at most [`MAX_REPLAY_CELLS`] moves x cells.
 //!
 //! The API (all bodies JSON):
 //! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample and the
 //!   names of its bundled fixtures.
 //! - `GET /api/fixtures/{puzzle}/{name}`: a bundled fixture's text.
+//! - `GET /api/status`: `searches` running now, `most_searches` ever at once, `solves`
+//!   (the cap), `connections` open and `max_connections`.
 //! - `POST /api/solve` `{puzzle, input | fixture, options, case}`: `cases`, one object
 //!   per case exactly as `gridsolve --format json` writes it, and `frames`, the board of
-//!   case `case` (default 1) along its optimal path ([`frames`] says how).
+//!   case `case` (default 1) along its optimal path ([`frames`] says how). The paths
+//!   come for the cases around `case` that fit in [`MAX_PATH_MOVES`] together; the
+//!   others have `"path": null` and `message` says which. Frames too long to animate
+//!   are `{count, start, too_long: true, message}` (`N moves: too long to animate
+//!   (why)`).
 //! - `POST /api/play` `{puzzle, input | fixture, options, case, path, key}`: the
 //!   position after `path` and then `key`'s move (`{"dir": "U", "picked": [row, col]}`,
 //!   0-based), with the minimum number of moves left (`null`: lost).
@@ -25,10 +44,10 @@
 //!
 //! `max_states` and `max_seconds` in a request lower the server's budget, never raise it.
 //!
-//! The HTTP side (`router`, `serve`, `run`: axum on a single-threaded tokio runtime) is
-//! built with the `server` feature only, which `cli`'s `serve` feature turns on; without
-//! it this crate is what the server answers with ([`frames`], [`played_json`]) and the
-//! bundled [`FIXTURES`].
+//! The HTTP side (`router`, `serve`, `run`: axum's router, served by a hand-written
+//! accept loop over hyper on a single-threaded tokio runtime) is built with the `server`
+//! feature only, which `cli`'s `serve` feature turns on; without it this crate is what
+//! the server answers with ([`frames`], [`played_json`]) and the bundled [`FIXTURES`].
 
 use puzzles::{Frames, Limits, Picture, Played, Pos};
 use serde_json::{Value, json};
@@ -132,6 +151,51 @@ pub fn too_long_to_animate(moves: u64, size: (usize, usize)) -> Option<String> {
     } else {
         None
     }
+}
+
+/// The cases (numbered from 1, both ends included) whose paths one answer holds, given
+/// every case's move count: from `case` on, then back before it, while the moves add up
+/// to at most `budget`. `first > last`: none (case `case` alone is over the budget).
+pub fn paths_within(moves: &[u64], case: usize, budget: u64) -> (usize, usize) {
+    let n = moves.len();
+    if n == 0 {
+        return (1, 0);
+    }
+    let case = case.clamp(1, n);
+    let mut total = 0u64;
+    let mut last = case - 1;
+    while last < n && total.saturating_add(moves[last]) <= budget {
+        total += moves[last];
+        last += 1;
+    }
+    if last == case - 1 {
+        return (1, 0);
+    }
+    let mut first = case - 1;
+    while first > 0 && total.saturating_add(moves[first - 1]) <= budget {
+        total += moves[first - 1];
+        first -= 1;
+    }
+    (first + 1, last)
+}
+
+/// Case numbers (ascending) in words, runs joined: `1-3, 7`.
+pub fn case_list(numbers: &[usize]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < numbers.len() {
+        let mut j = i;
+        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
+            j += 1;
+        }
+        out.push(if i == j {
+            numbers[i].to_string()
+        } else {
+            format!("{}-{}", numbers[i], numbers[j])
+        });
+        i = j + 1;
+    }
+    out.join(", ")
 }
 
 /// The `frames` of a solution that is not animated: the number of frames, the start
@@ -257,4 +321,127 @@ pub fn played_json(played: &Played) -> Value {
         "kinds": played.kinds.iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
         "cases": played.cases,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use puzzles::{Glyph, Paint, Rect};
+    use rstest::rstest;
+
+    #[rstest]
+    #[case(&[5, 5, 5], 1, 100, (1, 3))]
+    #[case(&[5, 5, 5], 2, 10, (2, 3))]
+    #[case(&[5, 5, 5], 3, 12, (2, 3))]
+    #[case(&[5, 5, 5], 3, 10, (2, 3))]
+    #[case(&[5, 50, 5], 1, 10, (1, 1))]
+    #[case(&[5, 50, 5], 2, 10, (1, 0))]
+    #[case(&[5, 50, 5], 3, 10, (3, 3))]
+    #[case(&[0, 0], 9, 0, (1, 2))]
+    #[case(&[], 1, 10, (1, 0))]
+    #[case(&[u64::MAX, 1], 2, 10, (2, 2))]
+    fn the_paths_given_are_a_run_around_the_case_within_the_budget(
+        #[case] moves: &[u64],
+        #[case] case: usize,
+        #[case] budget: u64,
+        #[case] run: (usize, usize),
+    ) {
+        assert_eq!(paths_within(moves, case, budget), run);
+    }
+
+    #[test]
+    fn case_lists_join_runs() {
+        assert_eq!(case_list(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
+        assert_eq!(case_list(&[4]), "4");
+        assert_eq!(case_list(&[]), "");
+    }
+
+    #[test]
+    fn the_move_count_alone_says_what_is_too_long() {
+        assert_eq!(too_long_to_animate(10, (30, 30)), None);
+        assert_eq!(too_long_to_animate(0, (0, 0)), None);
+        let frames = too_long_to_animate(MAX_FRAMES as u64, (1, 1)).unwrap();
+        assert!(frames.starts_with(&format!("{MAX_FRAMES} moves: too long to animate")));
+        let cells = too_long_to_animate(256_513_954, (699, 699)).unwrap();
+        assert!(
+            cells.starts_with("256513954 moves: too long to animate"),
+            "{cells}"
+        );
+        let big = too_long_to_animate(100, (1000, 1000)).unwrap();
+        assert!(big.contains("1000000 cells"), "{big}");
+        assert!(too_long_to_animate(u64::MAX, (usize::MAX, usize::MAX)).is_some());
+    }
+
+    /// A board of `cols` cells in a row, a mover walking right one cell a frame, and
+    /// `flips` cells (from the right) that change every frame.
+    struct Walk {
+        cols: usize,
+        count: usize,
+        flips: usize,
+    }
+
+    impl Frames for Walk {
+        fn count(&self) -> usize {
+            self.count
+        }
+
+        fn heading(&self, i: usize) -> String {
+            format!("step {i}: \"R\"")
+        }
+
+        fn glyph(&self, i: usize, pos: Pos) -> Glyph {
+            if pos.col == i {
+                Glyph::painted('P', Paint::Mover)
+            } else if pos.col >= self.cols - self.flips {
+                Glyph::plain(if i % 2 == 0 { '=' } else { '-' })
+            } else {
+                Glyph::plain('.')
+            }
+        }
+
+        fn focus(&self, i: usize) -> Rect {
+            Rect::cell(Pos::new(0, i))
+        }
+    }
+
+    #[test]
+    fn frames_list_the_cells_that_change() {
+        let walk = Walk {
+            cols: 5,
+            count: 3,
+            flips: 1,
+        };
+        let text = frames(&walk, (1, 5), &|| false).unwrap();
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["count"], 3);
+        assert_eq!(value["start"]["symbols"][0], "P...=");
+        assert_eq!(value["start"]["paints"][0], "m....");
+        assert_eq!(
+            value["changes"],
+            json!([
+                [[0, 0, ".."], [0, 1, "Pm"], [0, 4, "-."]],
+                [[0, 1, ".."], [0, 2, "Pm"], [0, 4, "=."]]
+            ])
+        );
+        assert_eq!(value["headings"][2], "step 2: \"R\"");
+    }
+
+    #[test]
+    fn frames_past_the_changed_cells_cap_give_the_start_alone() {
+        let walk = Walk {
+            cols: 2200,
+            count: 1000,
+            flips: 1100,
+        };
+        assert!(1100 * 999 > MAX_CHANGES);
+        let Err(Unframed::TooLong(text)) = frames(&walk, (1, 2200), &|| false) else {
+            panic!("animated");
+        };
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["too_long"], true);
+        assert_eq!(value["count"], 1000);
+        assert!(value["message"].as_str().unwrap().contains("changed cells"));
+        assert_eq!(value["start"]["cols"], 2200);
+        assert_eq!(frames(&walk, (1, 2200), &|| true), Err(Unframed::Stopped));
+    }
 }

@@ -4,8 +4,8 @@
 mod net;
 
 use crate::{
-    Config, FIXTURES, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, find_fixture, frames,
-    not_animated, played_json, too_long_to_animate,
+    Config, FIXTURES, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
+    find_fixture, frames, not_animated, paths_within, played_json, too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -530,7 +530,7 @@ struct Line {
 fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
     let mut lines = solve_pass(job, PathsFor::NONE, usize::MAX, cancel, &mut |_| Ok(()))?;
     let moves: Vec<u64> = lines.iter().map(|l| l.moves.unwrap_or(0)).collect();
-    let (first, last) = path_run(&moves, job.case);
+    let (first, last) = paths_within(&moves, job.case, MAX_PATH_MOVES);
     let mut animated = None;
     if first <= last {
         let again = solve_pass(
@@ -576,57 +576,12 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
         let message = Value::from(format!(
             "no path for {} {}: one answer holds at most {MAX_PATH_MOVES} moves of paths",
             job.puzzle.about().unit,
-            numbers(&missing)
+            case_list(&missing)
         ));
         out.push_str(&format!(",\"message\":{message}"));
     }
     out.push('}');
     Ok(out)
-}
-
-/// The case numbers `list` (ascending) in words: `1-3, 7`.
-fn numbers(list: &[usize]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < list.len() {
-        let mut j = i;
-        while j + 1 < list.len() && list[j + 1] == list[j] + 1 {
-            j += 1;
-        }
-        out.push(if i == j {
-            list[i].to_string()
-        } else {
-            format!("{}-{}", list[i], list[j])
-        });
-        i = j + 1;
-    }
-    out.join(", ")
-}
-
-/// The cases (from 1, both ends included) whose paths an answer holds: from `case`
-/// on, then back before it, while their moves add up to at most [`MAX_PATH_MOVES`]
-/// (`first > last`: none).
-fn path_run(moves: &[u64], case: usize) -> (usize, usize) {
-    let n = moves.len();
-    if n == 0 {
-        return (1, 0);
-    }
-    let case = case.clamp(1, n);
-    let mut total = 0u64;
-    let mut last = case - 1;
-    while last < n && total.saturating_add(moves[last]) <= MAX_PATH_MOVES {
-        total += moves[last];
-        last += 1;
-    }
-    if last == case - 1 {
-        return (1, 0);
-    }
-    let mut first = case - 1;
-    while first > 0 && total.saturating_add(moves[first - 1]) <= MAX_PATH_MOVES {
-        total += moves[first - 1];
-        first -= 1;
-    }
-    (first + 1, last)
 }
 
 /// One pass over the cases of `job`, the paths of `paths`, up to case `last`; `each`
