@@ -21,7 +21,7 @@ pub(crate) struct ServeArgs {
     #[arg(long)]
     open: bool,
 
-    /// Stop every search at this many states, 1 to 10^12 [default: 20000000].
+    /// Stop every search at this many states, 1 to 10^12 [default: 8000000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_STATES))]
     max_states: Option<u64>,
 

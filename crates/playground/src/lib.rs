@@ -110,12 +110,14 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// 20 million states and 10 seconds a search; two searches at once; 128
-    /// connections; 10 seconds of idleness or of a stalled transfer.
+    /// 8 million states and 10 seconds a search; two searches at once; 128
+    /// connections; 10 seconds of idleness or of a stalled transfer. Two searches of the
+    /// heaviest kind at 8 million states (a Klotski board that exhausts them, 324 MB
+    /// each) and every connection sending a body stay under 1 GiB.
     fn default() -> Config {
         Config {
             limits: Limits {
-                max_states: Some(20_000_000),
+                max_states: Some(8_000_000),
                 max_time: Some(Duration::from_secs(10)),
             },
             solves: 2,

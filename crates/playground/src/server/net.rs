@@ -27,7 +27,7 @@ use tokio::time::Sleep;
 use tower_service::Service as _;
 
 /// How long the accept loop waits after accepting failed (out of file descriptors,
-/// say) before it tries again.
+/// say) with no idle connection to close, before it tries again.
 const BACKOFF: Duration = Duration::from_millis(20);
 
 /// The most bytes hyper buffers for one connection, reading or writing (its default
@@ -136,7 +136,7 @@ impl Drop for Registered {
 }
 
 /// Accepts connections for ever. When accepting fails (out of file descriptors, say),
-/// an idle connection is closed and the loop waits [`BACKOFF`]; at
+/// an idle connection is closed, or with none the loop waits [`BACKOFF`]; at
 /// [`Config::connections`] open, the oldest idle one is closed to make room, or the new
 /// one is refused when every one has a request in hand.
 pub(super) async fn accept_loop(
@@ -150,11 +150,17 @@ pub(super) async fn accept_loop(
         let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
             Err(e) => {
-                if !matches!(
+                if matches!(
                     e.kind(),
                     io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset
                 ) {
-                    connections.close_idle();
+                    continue;
+                }
+                // Out of file descriptors, say: the idle connection told to close gives
+                // its descriptor back as soon as its task runs; with none to close, wait.
+                if connections.close_idle() {
+                    tokio::task::yield_now().await;
+                } else {
                     tokio::time::sleep(BACKOFF).await;
                 }
                 continue;
