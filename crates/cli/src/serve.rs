@@ -3,6 +3,7 @@
 
 use crate::Failure;
 use std::net::IpAddr;
+use std::time::Duration;
 
 /// Arguments of `gridsolve serve`.
 #[derive(Debug, clap::Args)]
@@ -20,17 +21,42 @@ pub(crate) struct ServeArgs {
     #[arg(long)]
     open: bool,
 
-    /// Stop every search at this many states [default: 20000000].
-    #[arg(long, value_name = "N")]
+    /// Stop every search at this many states, 1 to 10^12 [default: 8000000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_STATES))]
     max_states: Option<u64>,
 
-    /// Stop every search after this long [default: 10].
-    #[arg(long, value_name = "SECONDS", value_parser = crate::cases::seconds)]
-    max_seconds: Option<std::time::Duration>,
+    /// Stop every search after this long, up to an hour [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = up_to_an_hour)]
+    max_seconds: Option<Duration>,
 
-    /// How many searches may run at once; more requests are answered 503.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    solves: usize,
+    /// How many searches may run at once, 1 to 1024; more requests are answered 503.
+    /// A search keeps its place until it stops and its answer is sent, even when its
+    /// client has left.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    solves: u16,
+
+    /// How many connections may be open at once, 1 to 65536. At the cap the oldest
+    /// idle connection is closed to make room (or the new one refused with 503 when
+    /// every one has a request in hand).
+    #[arg(long, value_name = "N", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    connections: u32,
+
+    /// How long a connection may stay idle, take to send a request's head or body, or
+    /// leave its answer unread, up to an hour.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = up_to_an_hour)]
+    timeout: Duration,
+}
+
+/// The largest `--max-states`: far more than any search holds in memory.
+const MAX_STATES: u64 = 1_000_000_000_000;
+
+/// A positive number of seconds, at most an hour (`2`, `0.5`).
+fn up_to_an_hour(text: &str) -> Result<Duration, String> {
+    match crate::cases::seconds(text) {
+        Ok(time) if time <= Duration::from_secs(3600) => Ok(time),
+        Ok(_) => Err(format!("{text} s is more than an hour")),
+        Err(e) => Err(e),
+    }
 }
 
 /// Builds without the `serve` feature say how to get it.
@@ -56,7 +82,9 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), Failure> {
     if let Some(t) = args.max_seconds {
         config.limits.max_time = Some(t);
     }
-    config.solves = args.solves.max(1);
+    config.solves = usize::from(args.solves);
+    config.connections = usize::try_from(args.connections).unwrap_or(usize::MAX);
+    config.timeout = args.timeout;
     let addr = std::net::SocketAddr::new(args.bind, args.port);
     playground::run(addr, config, |bound| {
         let url = format!("http://{bound}/");
@@ -108,6 +136,43 @@ mod tests {
         assert!(parsed.bind.is_loopback());
         assert_eq!(parsed.port, 8080);
         assert!(!parsed.open);
+        assert_eq!(parsed.solves, 2);
+        assert_eq!(parsed.connections, 128);
+        assert_eq!(parsed.timeout, Duration::from_secs(10));
+    }
+
+    #[rstest::rstest]
+    #[case(&["--solves", "0"])]
+    #[case(&["--solves", "1025"])]
+    #[case(&["--solves", "2305843009213693952"])]
+    #[case(&["--solves", "-1"])]
+    #[case(&["--max-states", "0"])]
+    #[case(&["--max-states", "1000000000001"])]
+    #[case(&["--max-seconds", "0"])]
+    #[case(&["--max-seconds", "3601"])]
+    #[case(&["--max-seconds", "nan"])]
+    #[case(&["--connections", "0"])]
+    #[case(&["--connections", "65537"])]
+    #[case(&["--timeout", "0"])]
+    #[case(&["--timeout", "1e9"])]
+    fn options_out_of_range_are_usage_errors(#[case] args: &[&str]) {
+        let error = Wrapper::try_parse_from(std::iter::once("serve").chain(args.iter().copied()))
+            .unwrap_err();
+        assert_eq!(error.exit_code(), 2, "{args:?}: {error}");
+    }
+
+    #[rstest::rstest]
+    #[case(&["--solves", "1"])]
+    #[case(&["--solves", "1024"])]
+    #[case(&["--max-seconds", "3600"])]
+    #[case(&["--max-seconds", "0.25"])]
+    #[case(&["--max-states", "1"])]
+    #[case(&["--connections", "1"])]
+    #[case(&["--timeout", "0.5"])]
+    fn options_in_range_are_taken(#[case] args: &[&str]) {
+        assert!(
+            Wrapper::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).is_ok()
+        );
     }
 
     #[cfg(not(feature = "serve"))]

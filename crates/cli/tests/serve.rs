@@ -3,6 +3,11 @@
 //! plays; bad requests (not JSON, too large, unknown puzzle or option, fixture names that
 //! try to leave the bundled table, an input with an error, a search over budget) are
 //! answered with a clear status and message, and the server keeps serving after each.
+//! `hostile` attacks it (floods of connections, slow and abandoned requests, answers far
+//! larger than their input) and checks it keeps answering in bounded memory.
+
+#[path = "serve/hostile.rs"]
+mod hostile;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -18,7 +23,22 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        Server::start_with(None, args)
+    }
+
+    /// The server with at most `files` open file descriptors (`ulimit -n`), when given.
+    fn start_with(files: Option<u32>, args: &[&str]) -> Server {
+        let mut command = match files {
+            None => Command::new(env!("CARGO_BIN_EXE_gridsolve")),
+            Some(n) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c")
+                    .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
+                    .arg(env!("CARGO_BIN_EXE_gridsolve"));
+                sh
+            }
+        };
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .stdin(Stdio::null())
@@ -36,6 +56,29 @@ impl Server {
             .unwrap_or_else(|| panic!("no address in {line:?}"));
         let addr = url.trim_end_matches('/').parse().expect("an address");
         Server { child, addr }
+    }
+
+    /// Whether the process still runs.
+    fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// A field of the process's `/proc/PID/status` in KiB (`VmRSS`, `VmHWM`).
+    #[cfg(target_os = "linux")]
+    fn memory_kib(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {field} in {status}"))
+    }
+
+    /// `GET /api/status`.
+    fn status(&self) -> serde_json::Value {
+        let (status, text) = self.request("GET", "/api/status", b"");
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).unwrap()
     }
 
     /// Sends `method path` with `body`; the status and the body of the answer.

@@ -1,18 +1,27 @@
-//! The HTTP side: axum's router over the API, run on tokio.
+//! The HTTP side: axum's router over the API, served by the accept loop of [`net`] on
+//! a single-threaded tokio runtime; searches run on its blocking threads.
 
-use crate::{Config, FIXTURES, MAX_BODY, find_fixture, frames, played_json};
+mod net;
+
+use crate::{
+    Config, FIXTURES, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
+    find_fixture, frames, not_animated, paths_within, played_json, too_long_to_animate,
+};
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use puzzles::{Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError};
+use puzzles::{Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -21,18 +30,38 @@ const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const STYLE: &str = include_str!("assets/style.css");
 
+/// How many edits (no search: a parse and a write of the input) run at once.
+const EDITS: usize = 4;
+
 /// The server's shared state.
 #[derive(Debug)]
 struct App {
     config: Config,
-    permits: Semaphore,
+    /// One per search that may run; held until the search has stopped and its answer
+    /// is sent.
+    permits: Arc<Semaphore>,
+    edits: Arc<Semaphore>,
+    /// Searches running now (on a blocking thread, whether or not their client waits).
+    running: AtomicUsize,
+    /// The most that ever ran at once.
+    most: AtomicUsize,
+    /// The open connections.
+    connections: Arc<net::Registry>,
 }
 
 /// The router of the page and the API, for `config`.
 pub fn router(config: Config) -> Router {
+    router_with(config, Arc::default())
+}
+
+fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
     let app = Arc::new(App {
         config,
-        permits: Semaphore::new(config.solves.max(1)),
+        permits: Arc::new(Semaphore::new(config.solves.max(1))),
+        edits: Arc::new(Semaphore::new(EDITS)),
+        running: AtomicUsize::new(0),
+        most: AtomicUsize::new(0),
+        connections,
     });
     Router::new()
         .route(
@@ -49,20 +78,24 @@ pub fn router(config: Config) -> Router {
         )
         .route("/api/puzzles", get(puzzle_list))
         .route("/api/fixtures/{puzzle}/{name}", get(fixture))
+        .route("/api/status", get(status))
         .route("/api/solve", post(solve))
         .route("/api/play", post(play))
         .route("/api/edit", post(edit))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(Arc::clone(&app), read_body))
         .with_state(app)
 }
 
-/// Serves the playground on `listener` until the process ends.
-///
-/// # Errors
-/// When accepting connections fails.
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, router(config)).await
+/// Serves the playground on `listener` until the process ends: every connection is
+/// served, timed and capped as [`Config`] says, and no error stops the loop (when
+/// accepting fails, out of file descriptors say, an idle connection is closed and the
+/// loop waits a moment).
+pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> Infallible {
+    let connections = Arc::new(net::Registry::default());
+    let router = router_with(config, Arc::clone(&connections));
+    net::accept_loop(listener, router, connections, config).await
 }
 
 /// Binds `addr` (port 0: any free port), calls `ready` with the address bound, and
@@ -70,7 +103,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
 /// process ends.
 ///
 /// # Errors
-/// When the address cannot be bound or serving fails.
+/// When the runtime cannot be made or the address cannot be bound.
 pub fn run(
     addr: SocketAddr,
     config: Config,
@@ -78,19 +111,76 @@ pub fn run(
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
+        .enable_time()
+        .max_blocking_threads(config.solves.max(1) + EDITS)
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        serve(listener, config).await
+        match serve(listener, config).await {}
     })
 }
 
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+/// Reads the request's body within [`Config::timeout`] and [`MAX_BODY`] before the
+/// route sees it (hyper times the head; nothing else would time the body), and marks
+/// the connection busy from then until the answer is sent, so that it is not closed to
+/// make room for another.
+async fn read_body(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return too_large();
+    }
+    let limited = http_body_util::Limited::new(body, MAX_BODY);
+    let read = tokio::time::timeout(
+        app.config.timeout,
+        http_body_util::BodyExt::collect(limited),
+    )
+    .await;
+    let bytes = match read {
+        Err(_) => {
+            return ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body took more than {} s to arrive",
+                    app.config.timeout.as_secs_f64()
+                ),
+            )
+            .into_response();
+        }
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Ok(Err(e)) => {
+            return ApiError::bad(format!("the request's body is broken: {e}")).into_response();
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    let busy = parts.extensions.get::<Arc<net::Conn>>().map(|c| c.busy());
+    let response = next
+        .run(axum::extract::Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    match busy {
+        Some(busy) => net::hold(response, busy),
+        None => response,
+    }
 }
 
-fn asset_owned(content_type: &'static str, body: String) -> Response {
+fn too_large() -> Response {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request's body is over {MAX_BODY} bytes"),
+    )
+    .into_response()
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
@@ -270,28 +360,104 @@ impl Job {
     }
 }
 
-/// Runs `work` on a blocking thread while holding one of the search permits.
-async fn searching(
-    app: &App,
-    work: impl FnOnce() -> Result<String, ApiError> + Send + 'static,
+/// A flag the blocking work of a request reads between its steps: set when the
+/// request's future is dropped (the client hung up) before the work was done.
+#[derive(Clone, Debug, Default)]
+struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    fn check(&self) -> Result<(), ApiError> {
+        if self.is_set() {
+            Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "the client left",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Sets its [`Cancel`] when dropped, unless disarmed.
+struct CancelOnDrop(Option<Cancel>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(cancel) = self.0.take() {
+            cancel.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// One search counted as running while alive.
+struct Running<'a>(&'a AtomicUsize);
+
+impl<'a> Running<'a> {
+    fn enter(app: &'a App) -> Running<'a> {
+        let now = app.running.fetch_add(1, Ordering::SeqCst) + 1;
+        app.most.fetch_max(now, Ordering::SeqCst);
+        Running(&app.running)
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `work` on a blocking thread with one of `pool`'s permits (503 when there is
+/// none). The permit goes with the work, not with the request: a client that hangs up
+/// sets the work's [`Cancel`] and frees nothing until the work has stopped. An answer
+/// keeps the permit until it is sent (or given up on, [`net::held_body`]), so at most
+/// the pool's size of answers are in memory at once.
+async fn blocking(
+    app: &Arc<App>,
+    pool: &Arc<Semaphore>,
+    search: bool,
+    work: impl FnOnce(&Cancel) -> Result<String, ApiError> + Send + 'static,
 ) -> Response {
-    let Ok(_permit) = app.permits.try_acquire() else {
+    let Ok(permit) = Arc::clone(pool).try_acquire_owned() else {
+        let what = if search { "searches" } else { "edits" };
         return ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "{} searches are running already: try again in a moment",
-                app.config.solves
-            ),
+            format!("{what} are running already: try again in a moment"),
         )
         .into_response();
     };
-    match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(body)) => asset_owned("application/json", body),
-        Ok(Err(e)) => e.into_response(),
+    let cancel = Cancel::default();
+    let mut on_drop = CancelOnDrop(Some(cancel.clone()));
+    let shared = Arc::clone(app);
+    let outcome = tokio::task::spawn_blocking(move || {
+        let _running = search.then(|| Running::enter(&shared));
+        (work(&cancel), permit)
+    })
+    .await;
+    on_drop.0 = None;
+    match outcome {
+        Ok((Ok(body), permit)) => net::held_body(body, permit, app.config.timeout),
+        Ok((Err(e), _permit)) => e.into_response(),
         Err(_) => {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the search failed").into_response()
         }
     }
+}
+
+/// `GET /api/status`: searches running now and the most ever at once, the cap, and the
+/// connections open.
+async fn status(State(app): State<Arc<App>>) -> Response {
+    axum::Json(json!({
+        "searches": app.running.load(Ordering::SeqCst),
+        "most_searches": app.most.load(Ordering::SeqCst),
+        "solves": app.config.solves,
+        "connections": app.connections.open(),
+        "max_connections": app.config.connections,
+    }))
+    .into_response()
 }
 
 async fn puzzle_list() -> Response {
@@ -338,30 +504,110 @@ async fn solve(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(job) => job,
         Err(e) => return e.into_response(),
     };
-    searching(&app, move || solve_job(&job)).await
+    blocking(&app, &app.permits, true, move |cancel| {
+        solve_job(&job, cancel)
+    })
+    .await
+}
+
+/// What one pass over the input found of a case.
+struct Line {
+    /// The case's `--format json` object.
+    json: String,
+    moves: Option<u64>,
+    /// Whether the object holds the path.
+    with_path: bool,
 }
 
 /// Every case's `--format json` object (its very text), and the frames of case
-/// `job.case`.
-fn solve_job(job: &Job) -> Result<String, ApiError> {
+/// `job.case`, in memory that follows the input, not the answers.
+///
+/// A first pass solves every case without its path; the cases whose paths fit in
+/// [`MAX_PATH_MOVES`] together (a run of cases around `job.case`) are then solved again
+/// with their paths, and case `job.case` animated on the way. The frames are drawn only
+/// when the move count allows ([`too_long_to_animate`]); otherwise the answer says why,
+/// with the start.
+fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
+    let mut lines = solve_pass(job, PathsFor::NONE, usize::MAX, cancel, &mut |_| Ok(()))?;
+    let moves: Vec<u64> = lines.iter().map(|l| l.moves.unwrap_or(0)).collect();
+    let (first, last) = paths_within(&moves, job.case, MAX_PATH_MOVES);
+    let mut animated = None;
+    if first <= last {
+        let again = solve_pass(
+            job,
+            PathsFor::cases(first, last),
+            last,
+            cancel,
+            &mut |solved| {
+                if solved.number() == job.case {
+                    animated = Some(animate(job, solved, cancel)?);
+                }
+                Ok(())
+            },
+        )?;
+        for (i, line) in again.into_iter().enumerate() {
+            lines[i] = line;
+        }
+    }
+    let animated = match (animated, lines.get(job.case.wrapping_sub(1))) {
+        (Some(text), _) => text,
+        (
+            None,
+            Some(Line {
+                moves: Some(moves), ..
+            }),
+        ) => {
+            let message = format!(
+                "{moves} moves: too long to animate (no path: one answer holds at most {MAX_PATH_MOVES} moves of paths)"
+            );
+            start_only(job, *moves, &message, cancel)?
+        }
+        (None, _) => "null".to_string(),
+    };
+    let missing: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.moves.is_some() && !l.with_path)
+        .map(|(i, _)| i + 1)
+        .collect();
+    let cases: Vec<String> = lines.into_iter().map(|l| l.json).collect();
+    let mut out = format!("{{\"cases\":[{}],\"frames\":{animated}", cases.join(","));
+    if !missing.is_empty() {
+        let message = Value::from(format!(
+            "no path for {} {}: one answer holds at most {MAX_PATH_MOVES} moves of paths",
+            job.puzzle.about().unit,
+            case_list(&missing)
+        ));
+        out.push_str(&format!(",\"message\":{message}"));
+    }
+    out.push('}');
+    Ok(out)
+}
+
+/// One pass over the cases of `job`, the paths of `paths`, up to case `last`; `each`
+/// sees every solved case.
+fn solve_pass(
+    job: &Job,
+    paths: PathsFor,
+    last: usize,
+    cancel: &Cancel,
+    each: &mut dyn FnMut(&dyn Solved) -> Result<(), ApiError>,
+) -> Result<Vec<Line>, ApiError> {
     let started = Instant::now();
     let puzzle = job.puzzle;
     let solutions = puzzle
-        .solutions(job.text.input(), &job.options, job.limits, PathsFor::ALL)
+        .solutions(job.text.input(), &job.options, job.limits, paths)
         .map_err(|e| ApiError::bad(e.to_string()))?;
-    let mut cases = Vec::new();
-    let mut animated = Value::Null;
-    for solved in solutions {
+    let mut lines = Vec::new();
+    for solved in solutions.take(last) {
+        cancel.check()?;
         let solved = solved?;
-        let line = puzzles::json_line(puzzle, &job.options, &*solved, None);
-        cases.push(line);
-        if solved.number() == job.case {
-            animated = match solved.frames() {
-                Some(mut trace) => frames(&mut *trace, solved.size())
-                    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?,
-                None => Value::Null,
-            };
-        }
+        each(&*solved)?;
+        lines.push(Line {
+            json: puzzles::json_line(puzzle, &job.options, &*solved, None),
+            moves: solved.moves(),
+            with_path: paths.has(solved.number()),
+        });
         if let Some(budget) = job.limits.max_time
             && started.elapsed() > budget
         {
@@ -370,16 +616,55 @@ fn solve_job(job: &Job) -> Result<String, ApiError> {
                 format!(
                     "the input took more than {} s to solve in all (after {} {}s): ask for less",
                     budget.as_secs_f64(),
-                    cases.len(),
+                    lines.len(),
                     puzzle.about().unit
                 ),
             ));
         }
     }
-    Ok(format!(
-        "{{\"cases\":[{}],\"frames\":{animated}}}",
-        cases.join(",")
-    ))
+    Ok(lines)
+}
+
+/// The `frames` of `solved` (case `job.case`, with its path), as JSON text: `null`
+/// without a solution; not animated, with the start only, when the move count says
+/// the frames would cost too much (the path is then not traced) or their changed cells
+/// are too many; else every frame.
+fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<String, ApiError> {
+    let Some(moves) = solved.moves() else {
+        return Ok("null".to_string());
+    };
+    if let Some(message) = too_long_to_animate(moves, solved.size()) {
+        return start_only(job, moves, &message, cancel);
+    }
+    let Some(mut trace) = solved.frames() else {
+        return Ok("null".to_string());
+    };
+    match frames(&mut *trace, solved.size(), &|| cancel.is_set()) {
+        Ok(text) | Err(Unframed::TooLong(text)) => Ok(text),
+        Err(Unframed::Stopped) => Err(left()),
+        Err(Unframed::Replay(e)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e)),
+    }
+}
+
+/// The `frames` of a case that is not animated: its start drawn (by `/api/play`'s way,
+/// which replays no move but searches from the start once more; `null` if that search
+/// stops at a limit) and `message`.
+fn start_only(job: &Job, moves: u64, message: &str, cancel: &Cancel) -> Result<String, ApiError> {
+    cancel.check()?;
+    let played = job.puzzle.play(
+        job.text.input(),
+        &job.options,
+        job.limits,
+        job.case,
+        "",
+        None,
+    );
+    let start = played.ok().map(|p| p.picture);
+    Ok(not_animated(moves, start.as_ref(), message).to_string())
+}
+
+fn left() -> ApiError {
+    ApiError::new(StatusCode::REQUEST_TIMEOUT, "the client left")
 }
 
 async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
@@ -406,7 +691,22 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             })
         }
     };
-    searching(&app, move || {
+    blocking(&app, &app.permits, true, move |cancel| {
+        // Every position along the path is held while it is replayed: bounded here by
+        // the path's length (a move is at least a character) and the largest board.
+        let summary = job.puzzle.inspect(job.text.input())?;
+        let moves = job.request.path.trim().len().saturating_add(1);
+        if moves.saturating_mul(summary.largest.max(1)) > MAX_REPLAY_CELLS {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "{} characters of moves on a board of {} cells: too long to replay here (at most {MAX_REPLAY_CELLS} moves x cells)",
+                    moves - 1,
+                    summary.largest
+                ),
+            ));
+        }
+        cancel.check()?;
         let played = job.puzzle.play(
             job.text.input(),
             &job.options,
@@ -428,15 +728,15 @@ async fn edit(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let (Some([row, col]), Some(kind)) = (job.request.cell, job.request.kind) else {
         return ApiError::bad("an edit needs a cell [row, col] and a kind").into_response();
     };
-    let edited = job.puzzle.edit_cell(
-        job.text.input(),
-        &job.options,
-        job.case,
-        Pos::new(row, col),
-        kind,
-    );
-    match edited {
-        Ok(input) => axum::Json(json!({"input": input})).into_response(),
-        Err(e) => ApiError::from(e).into_response(),
-    }
+    blocking(&app, &app.edits, false, move |_| {
+        let input = job.puzzle.edit_cell(
+            job.text.input(),
+            &job.options,
+            job.case,
+            Pos::new(row, col),
+            kind,
+        )?;
+        Ok(json!({"input": input}).to_string())
+    })
+    .await
 }
