@@ -138,11 +138,12 @@ enum Command {
     /// started or run), 3 I/O failure (the report is printed even when --out cannot be
     /// written); 130 when stopped by a signal (CMD is killed first).
     Stress(stress::StressArgs),
-    /// Write a problem package (Kattis/CLICS format 2025-09, as BAPCtools reads it) into
-    /// DIR: problem.yaml, the statement, the spec's sample, generated secret tests with
-    /// gridsolve's answers, the input validator (checktestdata or Python), an answer
-    /// validator (Python) and one invalid input per `gen --invalid` kind. The same
-    /// arguments write the same package.
+    /// Write a problem package (the Kattis/CLICS format) into DIR: problem.yaml, the
+    /// statement, the spec's sample, generated secret tests with gridsolve's answers, the
+    /// input validator (checktestdata or Python), an accepted submission (C++), and in
+    /// format 2025-09 an answer validator (Python) and one invalid input per `gen
+    /// --invalid` kind. Format 2025-09 (the default) is the one BAPCtools reads, `legacy`
+    /// the one Kattis' problemtools reads. The same arguments write the same package.
     ///
     /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
     /// with no package, a DIR that is not empty), 3 I/O failure.
@@ -370,6 +371,12 @@ fn rendered(error: &clap::Error, terminal: bool) -> String {
 /// exit status still tells).
 fn report(message: &str) {
     let _ = writeln!(io::stderr().lock(), "error: {message}");
+}
+
+/// Warns on stderr (the exit status is not changed); a stderr that cannot be written to
+/// is ignored.
+fn warn(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "warning: {message}");
 }
 
 /// Whether stdin is a terminal (the bare `gridsolve --puzzle P` shows a demo then).
