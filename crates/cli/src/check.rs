@@ -17,6 +17,7 @@
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
 use crate::solve::failure;
 use crate::source::Source;
+use crate::words::count;
 use crate::{Failure, write_stdout};
 use puzzles::{Input, Limits, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
@@ -467,7 +468,7 @@ impl Checker<'_> {
         let Some(line) = self.next_line(MAX_LINE)? else {
             let at = self.lines.number + 1;
             let want = match solved.moves() {
-                Some(moves) => format!("a path of {moves} moves"),
+                Some(moves) => format!("a path of {}", count(moves, "move")),
                 None => "\"-\" (no solution)".to_string(),
             };
             return Ok(Some(Verdict::Unreadable(self.wrong(
@@ -535,14 +536,18 @@ impl Checker<'_> {
                 "expected \"-\" (no solution), found {}",
                 line.shown()
             )),
-            (Some(moves), "-") => Some(format!("expected a path of {moves} moves, found \"-\"")),
+            (Some(moves), "-") => Some(format!(
+                "expected a path of {}, found \"-\"",
+                count(moves, "move")
+            )),
             (Some(moves), _) => {
                 self.paths += 1;
                 // A path longer than the answer is wrong without playing it.
                 match solved.replay_at_most(&text, moves) {
                     Ok(taken) if taken == moves => None,
                     Ok(taken) => Some(format!(
-                        "expected a path of {moves} moves, found one of {taken}: {}",
+                        "expected a path of {}, found one of {taken}: {}",
+                        count(moves, "move"),
                         line.shown()
                     )),
                     Err(e) => Some(format!("the path does not solve it: {e}: {}", line.shown())),
@@ -595,15 +600,6 @@ impl Compare {
                 _ => return false,
             }
         }
-    }
-}
-
-/// `3 queries`, `1 case`, `2 paths`.
-fn count(n: usize, unit: &str) -> String {
-    match (n, unit.strip_suffix('y')) {
-        (1, _) => format!("1 {unit}"),
-        (_, Some(stem)) => format!("{n} {stem}ies"),
-        (_, None) => format!("{n} {unit}s"),
     }
 }
 

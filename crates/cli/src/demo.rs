@@ -1,6 +1,7 @@
 //! What `gridsolve --puzzle P` shows when run bare on a terminal: the spec's sample,
 //! solved, with paths, and how to pass your own input.
 
+use crate::words::{count, singular};
 use puzzles::{Limits, Options, PathsFor, Puzzle};
 use std::fmt::Write;
 
@@ -27,10 +28,10 @@ pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
             Ok(solved) => match (solved.moves(), solved.path()) {
                 (Some(moves), Some(path)) => writeln!(
                     out,
-                    "    {} {}: {moves} {}, path {path}",
+                    "    {} {}: {}, path {path}",
                     about.label,
                     solved.number(),
-                    about.move_word
+                    count(moves, singular(about.move_word))
                 ),
                 _ => writeln!(
                     out,
@@ -91,7 +92,12 @@ mod tests {
                         // A path may have spaces (Klotski's moves are words).
                         let (_, path) = line.split_once(", path ").unwrap();
                         assert_eq!(case.replay(path), Ok(moves), "{line}");
-                        assert!(line.contains(&format!(": {moves} {}", about.move_word)));
+                        let word = if moves == 1 {
+                            singular(about.move_word)
+                        } else {
+                            about.move_word
+                        };
+                        assert!(line.contains(&format!(": {moves} {word}, ")), "{line}");
                     }
                     None => assert!(line.ends_with(about.never), "{line}"),
                 }

@@ -20,6 +20,7 @@ mod solve;
 mod source;
 mod stress;
 mod validate;
+mod words;
 
 use options::{PuzzleArg, SolveOptions};
 
@@ -196,11 +197,11 @@ pub(crate) mod status {
 /// How a run failed, so main can pick the exit status.
 #[derive(Debug)]
 enum Failure {
-    /// The input is not valid (already reported, or with this message).
+    /// The input is not valid (already reported when empty, or with this message).
     Input(String),
     /// The arguments make no sense together (clap cannot tell).
     Usage(String),
-    /// Reading or writing failed.
+    /// Reading or writing failed (already reported when empty).
     Io(String),
 }
 
@@ -243,7 +244,9 @@ fn main() -> ExitCode {
             ExitCode::from(status::BAD_USAGE)
         }
         Err(Failure::Io(message)) => {
-            report(&message);
+            if !message.is_empty() {
+                report(&message);
+            }
             ExitCode::from(status::IO_FAILURE)
         }
     }

@@ -145,8 +145,8 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
     if cli.stats {
         let _ = writeln!(
             io::stderr().lock(),
-            "run: {} cases in {:.3} s, peak memory {}",
-            writer.cases,
+            "run: {} in {:.3} s, peak memory {}",
+            crate::words::count(writer.cases, puzzle.about().unit),
             started.elapsed().as_secs_f64(),
             peak_memory().map_or_else(
                 || "unknown".to_string(),
@@ -468,9 +468,9 @@ impl Pictures {
             }
             return Err(Failure::io(
                 format_args!(
-                    "write {} ({} pictures written before it)",
+                    "write {} ({} written before it)",
                     path.display(),
-                    self.written
+                    crate::words::count(self.written, "picture")
                 ),
                 &e,
             ));

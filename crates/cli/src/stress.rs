@@ -17,6 +17,7 @@
 
 use crate::check::{self, Verdict};
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
+use crate::words::count;
 use crate::{Failure, write_stdout};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Limits, Options, Puzzle, SplitMix64, Tried};
@@ -167,7 +168,11 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
                 return Tried::Enough;
             }
             runs += 1;
-            bar.set_message(format!("{}: shrinking, {runs} runs", failed.kind));
+            bar.set_message(format!(
+                "{}: shrinking, {}",
+                failed.kind,
+                count(runs, "run")
+            ));
             let Ok(run) = tester.run(text) else {
                 return Tried::Passes;
             };
@@ -206,9 +211,10 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     );
     let _ = writeln!(
         text,
-        "shrunk in {runs} runs of CMD ({seconds:.1} s): {} bytes -> {} bytes, {}",
-        input.len(),
-        shrunk.len(),
+        "shrunk in {} of CMD ({seconds:.1} s): {} -> {}, {}",
+        count(runs, "run"),
+        count(input.len(), "byte"),
+        count(shrunk.len(), "byte"),
         match &written {
             Ok(()) => format!("written to {}", args.out.display()),
             Err(e) => format!("not written (cannot write {}: {e})", args.out.display()),
@@ -241,9 +247,9 @@ fn progress_bar(cases: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(cases);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} cases, {elapsed} {wide_msg}")
-    {
+    let unit = if cases == 1 { "case" } else { "cases" };
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} {{wide_msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
@@ -706,15 +712,6 @@ fn shown_command(command: &[OsString]) -> String {
         .map(|a| a.to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `1 case`, `200 cases`.
-fn count(n: u64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
 }
 
 #[cfg(test)]

@@ -185,7 +185,7 @@ fn bloxorz_impossible_is_written_exactly() {
 #[case::second_target(b"3 3\nOXO\n#.#\n###\n0 0\n" as &[u8], "error: <stdin>:2:3: case 1: a second target O\n")]
 #[case::bad_row(
     b"1 3\nX.O\n2 2\nX.\n.\n0 0\n",
-    "error: <stdin>:5:1: case 2: row 2 has 1 characters, expected 2\n"
+    "error: <stdin>:5:1: case 2: row 2 has 1 character, expected 2\n"
 )]
 fn bloxorz_invalid_input_exits_1_and_prints_nothing(#[case] input: &[u8], #[case] stderr: &str) {
     // The first case is valid: its answer must not be printed either.
