@@ -68,6 +68,15 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
         max_states: cli.max_states,
         max_time: cli.max_seconds,
     };
+    if let Some(selection) = cli.case
+        && !(cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json)
+    {
+        crate::warn(&format!(
+            "--case {selection} changes nothing without --path, --show, --svg or --format json \
+             (it picks the {} they are for)",
+            crate::words::plural(puzzle.about().unit)
+        ));
+    }
     let started = Instant::now();
     let bare = cli.files.is_empty() && crate::stdin_is_terminal();
     if bare && !wants_extras(cli) {
@@ -153,6 +162,20 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
                 |kib| format!("{:.1} MiB", kib as f64 / 1024.0)
             )
         );
+    }
+    if let Some(selection) = cli.case
+        && !writer.selected
+    {
+        let unit = puzzle.about().unit;
+        let most = crate::words::count(writer.most, unit);
+        crate::warn(&format!(
+            "--case {selection} selects no {unit}: {}",
+            if inputs.len() > 1 {
+                format!("the inputs have at most {most} each")
+            } else {
+                format!("the input has {most}")
+            }
+        ));
     }
     writer.finish()
 }
@@ -255,6 +278,10 @@ struct Writer<'a> {
     file: (usize, String),
     /// Cases written.
     cases: usize,
+    /// The highest case number of an input seen.
+    most: usize,
+    /// Whether `--case` (if given) selected a case.
+    selected: bool,
     /// Stdout was closed (`| head`): nothing more goes there.
     closed: bool,
 }
@@ -279,6 +306,8 @@ impl<'a> Writer<'a> {
             several,
             file: (1, String::new()),
             cases: 0,
+            most: 0,
+            selected: false,
             closed: false,
         })
     }
@@ -317,6 +346,8 @@ impl<'a> Writer<'a> {
         self.cases += 1;
         let about = self.puzzle.about();
         let selected = self.cli.case.is_none_or(|s| s.contains(solved.number()));
+        self.selected |= selected;
+        self.most = self.most.max(solved.number());
         match self.cli.format {
             Format::Json => {
                 let file = self.several.then_some(self.file.0);
