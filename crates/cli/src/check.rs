@@ -19,6 +19,7 @@ use crate::solve::failure;
 use crate::source::Source;
 use crate::words::count;
 use crate::{Failure, write_stdout};
+use clap::ValueHint;
 use puzzles::{Input, Limits, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
@@ -51,11 +52,11 @@ pub(crate) struct CheckArgs {
     kattis: bool,
 
     /// The judge input; `-` reads stdin.
-    #[arg(value_name = "INPUT")]
+    #[arg(value_name = "INPUT", value_hint = ValueHint::FilePath)]
     input: PathBuf,
 
     /// The output to check (`-` reads stdin); with --kattis, the answer file.
-    #[arg(value_name = "OUTPUT")]
+    #[arg(value_name = "OUTPUT", value_hint = ValueHint::FilePath)]
     output: PathBuf,
 
     /// With --kattis: FEEDBACK_DIR, then the validator flags.

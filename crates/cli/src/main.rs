@@ -2,6 +2,7 @@
 //! exit codes; every puzzle comes from the registry of the `puzzles` crate, so nothing
 //! here knows which puzzles there are.
 
+use clap::ValueHint;
 use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -27,8 +28,9 @@ use options::{PuzzleArg, SolveOptions};
 /// Optimal solvers for grid shortest-path judge puzzles.
 ///
 /// Reads judge inputs from the FILEs in turn (or stdin when there is none or for `-`)
-/// and writes the judge output to stdout. Run with no FILE on a terminal to see a
-/// worked example.
+/// and writes the judge output to stdout. Run bare on a terminal (no FILE, stdin not
+/// redirected) to see a worked example: `gridsolve` alone lists the puzzles and works
+/// the first one's sample, `gridsolve --puzzle P` works P's.
 /// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
 /// the judge's rules, `gridsolve check` checks an output (and its paths) against an
 /// input, `gridsolve stress` tests a program on generated inputs and shrinks the one
@@ -52,7 +54,7 @@ struct Cli {
     puzzle: Option<PuzzleArg>,
 
     /// The input files, solved in turn; `-` or nothing reads stdin.
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     files: Vec<PathBuf>,
 
     /// How to write the answers: `judge` (exactly the judge's output) or `json` (JSON
@@ -79,7 +81,7 @@ struct Cli {
 
     /// Write one SVG picture per query or case into DIR: the board, the route with
     /// numbered steps, and an animation of the moves.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     svg: Option<PathBuf>,
 
     /// Print search statistics (states expanded and generated) to stderr per query or
@@ -89,7 +91,7 @@ struct Cli {
 
     /// The queries or cases that get --path, --show and --svg: a number (`3`) or a
     /// range (`2-5`, `7-`); the others get their answer line only.
-    #[arg(long, value_name = "N|A-B")]
+    #[arg(long, value_name = "N|A-B", value_hint = ValueHint::Other)]
     case: Option<cases::Selection>,
 
     /// When to colour `--show` frames: `auto` (on a terminal, unless NO_COLOR is set),
@@ -98,11 +100,11 @@ struct Cli {
     color: ColorWhen,
 
     /// Stop a search that has generated this many states, with an error.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other)]
     max_states: Option<u64>,
 
     /// Stop a search that has run this long, with an error.
-    #[arg(long, value_name = "SECONDS", value_parser = cases::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = cases::seconds, value_hint = ValueHint::Other)]
     max_seconds: Option<std::time::Duration>,
 
     #[command(flatten)]
@@ -229,6 +231,7 @@ fn main() -> ExitCode {
         }
         (Some(Command::Man), _) => man_page().map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
+        (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
     match result {
@@ -250,6 +253,12 @@ fn main() -> ExitCode {
             ExitCode::from(status::IO_FAILURE)
         }
     }
+}
+
+/// Whether `gridsolve` was run with no argument at all, on a terminal: it then shows what
+/// it does instead of asking for `--puzzle`.
+fn bare() -> bool {
+    std::env::args_os().len() == 1 && stdin_is_terminal()
 }
 
 /// Writes the completion script for `shell`.

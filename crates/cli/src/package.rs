@@ -29,6 +29,7 @@
 
 use crate::Failure;
 use crate::options::{PuzzleArg, puzzle_parser};
+use clap::ValueHint;
 use puzzles::{GenError, Input, InputValidator, Limits, Options, Package, Puzzle};
 use std::fmt::Write as _;
 use std::fs;
@@ -47,7 +48,7 @@ pub(crate) struct PackageArgs {
     /// `.DIR.partial-PID`, and renamed into place when complete). Its last component is
     /// the problem's short name: lower case letters and digits only, as BAPCtools and
     /// problemtools want (another is written, with a warning).
-    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     out: PathBuf,
 
     /// The problem package format version: `2025-09` for BAPCtools (`bt validate`),

@@ -16,9 +16,10 @@
 //! cannot run (not found, not executable, a shell's 126 or 127) is bad usage.
 
 use crate::check::{self, Verdict};
-use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
+use crate::options::{self, PuzzleArg, SolveOptions, check_options, puzzle_parser};
 use crate::words::count;
 use crate::{Failure, write_stdout};
+use clap::ValueHint;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
@@ -37,28 +38,28 @@ pub(crate) struct StressArgs {
     puzzle: PuzzleArg,
 
     /// Only this generator family (by default the puzzle's families in turn).
-    #[arg(long)]
+    #[arg(long, value_parser = options::families(), hide_possible_values = true)]
     family: Option<String>,
 
     /// The seed of the whole run: the same seed gives the same inputs.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_hint = ValueHint::Other)]
     seed: u64,
 
     /// How many inputs to try.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     cases: u64,
 
     /// The time CMD may take on one input, in milliseconds: to end, and to close its
     /// output (a process it leaves behind holding stdout does not stretch it).
-    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    #[arg(long, value_name = "MS", default_value_t = 2000, value_hint = ValueHint::Other)]
     time_limit: u64,
 
     /// Where to write the smallest failing input.
-    #[arg(long, value_name = "FILE", default_value = "stress-fail.in")]
+    #[arg(long, value_name = "FILE", default_value = "stress-fail.in", value_hint = ValueHint::FilePath)]
     out: PathBuf,
 
     /// The most runs of CMD spent on shrinking a failing input.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     shrink_runs: u64,
 
     #[command(flatten)]
@@ -66,7 +67,12 @@ pub(crate) struct StressArgs {
 
     /// The program under test and its arguments, after `--`: it reads a judge input on
     /// stdin and writes the judge output on stdout.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(
+        last = true,
+        required = true,
+        value_name = "CMD",
+        value_hint = ValueHint::CommandWithArguments
+    )]
     command: Vec<OsString>,
 }
 

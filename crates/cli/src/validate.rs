@@ -3,6 +3,7 @@
 use crate::options::{PuzzleArg, puzzle_parser};
 use crate::source::Source;
 use crate::{Failure, words, write_stdout};
+use clap::ValueHint;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -14,12 +15,12 @@ pub(crate) struct ValidateArgs {
     puzzle: PuzzleArg,
 
     /// The input files, checked in turn; `-` or nothing reads stdin.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     files: Vec<PathBuf>,
 
     /// Show at most this many violations of each file (the first in it; 100000 at
     /// most); the last line of its report says how many there were in all.
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 50, value_hint = ValueHint::Other)]
     max_errors: usize,
 }
 
