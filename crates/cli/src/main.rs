@@ -31,10 +31,10 @@ use options::{PuzzleArg, SolveOptions};
 /// and writes the judge output to stdout. Run bare on a terminal (no FILE, stdin not
 /// redirected) to see a worked example: `gridsolve` alone lists the puzzles and works
 /// the first one's sample, `gridsolve --puzzle P` works P's.
-/// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
-/// the judge's rules, `gridsolve check` checks an output (and its paths) against an
-/// input, `gridsolve stress` tests a program on generated inputs and shrinks the one
-/// it fails on.
+/// `gridsolve gen` writes test inputs, `gridsolve validate` checks inputs strictly
+/// against the judge's rules, `gridsolve check` checks an output (and its paths) against
+/// an input, `gridsolve stress` tests a program on generated inputs and shrinks the one
+/// it fails on, `gridsolve package` writes a judge problem package.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
@@ -115,9 +115,10 @@ struct Cli {
 enum Command {
     /// Write a generated judge input to stdout: the same arguments give the same bytes.
     Gen(generate::GenArgs),
-    /// Check an input strictly against the judge's rules and list every violation.
+    /// Check inputs strictly against the judge's rules and list every violation of each.
     ///
-    /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
+    /// Exit status: 0 every FILE valid, 1 violations found, 2 bad usage, 3 a FILE that
+    /// cannot be read (the others are checked all the same).
     Validate(validate::ValidateArgs),
     /// Check that OUTPUT is a right judge output for INPUT (tokens compared line by line,
     /// as judges do), or with --path that every path replays and is optimal.
