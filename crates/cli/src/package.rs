@@ -271,11 +271,18 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
         let input = generate(puzzle, test_name, gen_args)?;
         files.extend(test(puzzle, &format!("data/secret/{test_name}"), input)?);
     }
-    if legacy {
+    if !legacy {
         // The legacy format has no invalid inputs (problemtools refuses a data group
         // other than sample and secret; it tries junk inputs of its own instead).
-        return Ok(files);
+        files.extend(invalid_inputs(puzzle)?);
     }
+    Ok(files)
+}
+
+/// `data/invalid_input/KIND.in`: one `gen --invalid KIND` input per kind of the puzzle,
+/// each refused by the strict validator (else the package is not written).
+fn invalid_inputs(puzzle: &dyn Puzzle) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+    let mut files = Vec::new();
     for kind in puzzle.invalid_kinds() {
         let mut input = Vec::new();
         puzzle
