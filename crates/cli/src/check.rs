@@ -372,7 +372,10 @@ impl Read for Tee {
         kept.try_reserve(n).map_err(|_| {
             io::Error::new(
                 io::ErrorKind::OutOfMemory,
-                format!("no memory to keep more than {} bytes of it", kept.len()),
+                format!(
+                    "no memory to keep more than {} of it",
+                    count(kept.len(), "byte")
+                ),
             )
         })?;
         kept.extend_from_slice(&buf[..n]);
@@ -739,7 +742,10 @@ fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
     text.try_reserve(more).map_err(|_| {
         io::Error::new(
             io::ErrorKind::OutOfMemory,
-            format!("no memory for a line of {} bytes", text.len() + more),
+            format!(
+                "no memory for a line of {}",
+                count(text.len() + more, "byte")
+            ),
         )
     })
 }

@@ -411,10 +411,10 @@ impl<'a> Writer<'a> {
         self.write(|out| out.flush())?;
         match &self.pictures {
             Some(p) if p.refused > 0 => Err(Failure::Io(format!(
-                "{} picture{} refused as larger than {} bytes",
+                "{} picture{} refused as larger than {}",
                 p.refused,
                 if p.refused == 1 { " was" } else { "s were" },
-                p.budget
+                crate::words::count(p.budget, "byte")
             ))),
             _ => Ok(()),
         }
@@ -491,9 +491,9 @@ impl Pictures {
             if over {
                 self.refused += 1;
                 crate::report(&format!(
-                    "{} not written: the picture would be larger than {} bytes; pick fewer cases with --case, or draw a smaller board",
+                    "{} not written: the picture would be larger than {}; pick fewer cases with --case, or draw a smaller board",
                     path.display(),
-                    self.budget
+                    crate::words::count(self.budget, "byte")
                 ));
                 return Ok(());
             }

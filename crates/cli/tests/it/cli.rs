@@ -567,3 +567,38 @@ fn a_one_move_answer_is_counted_in_the_singular() {
         )
     );
 }
+
+/// A picture budget of one byte is counted in the singular too.
+#[test]
+fn a_one_byte_picture_budget_is_counted_in_the_singular() {
+    let scratch = common::Scratch::new("one-byte");
+    let out = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args([
+            "--puzzle",
+            "bloxorz",
+            "--svg",
+            scratch.path().to_str().unwrap(),
+            "-",
+        ])
+        .env("GRIDSOLVE_SVG_MAX_BYTES", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(BLOXORZ_SAMPLE.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("the picture would be larger than 1 byte; ")
+            && stderr.ends_with("error: 1 picture was refused as larger than 1 byte\n"),
+        "{stderr}"
+    );
+}
