@@ -1,5 +1,6 @@
 //! `--case`: which queries or cases get the extra outputs; and the `--max-seconds` value.
 
+use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -19,6 +20,17 @@ impl Selection {
     /// Whether case `number` (from 1) is selected.
     pub(crate) fn contains(self, number: usize) -> bool {
         number >= self.first && self.last.is_none_or(|last| number <= last)
+    }
+}
+
+impl fmt::Display for Selection {
+    /// As it is written: `3`, `2-5`, `7-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.last {
+            Some(last) if last == self.first => write!(f, "{last}"),
+            Some(last) => write!(f, "{}-{last}", self.first),
+            None => write!(f, "{}-", self.first),
+        }
     }
 }
 
@@ -84,6 +96,14 @@ mod tests {
         let selection: Selection = text.parse().unwrap();
         assert!(yes.iter().all(|&n| selection.contains(n)));
         assert!(no.iter().all(|&n| !selection.contains(n)));
+    }
+
+    #[rstest]
+    #[case("3")]
+    #[case("2-5")]
+    #[case("7-")]
+    fn selections_are_shown_as_written(#[case] text: &str) {
+        assert_eq!(text.parse::<Selection>().unwrap().to_string(), text);
     }
 
     #[rstest]

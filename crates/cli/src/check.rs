@@ -17,7 +17,9 @@
 use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
 use crate::solve::failure;
 use crate::source::Source;
+use crate::words::count;
 use crate::{Failure, write_stdout};
+use clap::ValueHint;
 use puzzles::{Input, Limits, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
@@ -50,11 +52,11 @@ pub(crate) struct CheckArgs {
     kattis: bool,
 
     /// The judge input; `-` reads stdin.
-    #[arg(value_name = "INPUT")]
+    #[arg(value_name = "INPUT", value_hint = ValueHint::FilePath)]
     input: PathBuf,
 
     /// The output to check (`-` reads stdin); with --kattis, the answer file.
-    #[arg(value_name = "OUTPUT")]
+    #[arg(value_name = "OUTPUT", value_hint = ValueHint::FilePath)]
     output: PathBuf,
 
     /// With --kattis: FEEDBACK_DIR, then the validator flags.
@@ -370,7 +372,10 @@ impl Read for Tee {
         kept.try_reserve(n).map_err(|_| {
             io::Error::new(
                 io::ErrorKind::OutOfMemory,
-                format!("no memory to keep more than {} bytes of it", kept.len()),
+                format!(
+                    "no memory to keep more than {} of it",
+                    count(kept.len(), "byte")
+                ),
             )
         })?;
         kept.extend_from_slice(&buf[..n]);
@@ -467,7 +472,7 @@ impl Checker<'_> {
         let Some(line) = self.next_line(MAX_LINE)? else {
             let at = self.lines.number + 1;
             let want = match solved.moves() {
-                Some(moves) => format!("a path of {moves} moves"),
+                Some(moves) => format!("a path of {}", count(moves, "move")),
                 None => "\"-\" (no solution)".to_string(),
             };
             return Ok(Some(Verdict::Unreadable(self.wrong(
@@ -535,14 +540,18 @@ impl Checker<'_> {
                 "expected \"-\" (no solution), found {}",
                 line.shown()
             )),
-            (Some(moves), "-") => Some(format!("expected a path of {moves} moves, found \"-\"")),
+            (Some(moves), "-") => Some(format!(
+                "expected a path of {}, found \"-\"",
+                count(moves, "move")
+            )),
             (Some(moves), _) => {
                 self.paths += 1;
                 // A path longer than the answer is wrong without playing it.
                 match solved.replay_at_most(&text, moves) {
                     Ok(taken) if taken == moves => None,
                     Ok(taken) => Some(format!(
-                        "expected a path of {moves} moves, found one of {taken}: {}",
+                        "expected a path of {}, found one of {taken}: {}",
+                        count(moves, "move"),
                         line.shown()
                     )),
                     Err(e) => Some(format!("the path does not solve it: {e}: {}", line.shown())),
@@ -595,15 +604,6 @@ impl Compare {
                 _ => return false,
             }
         }
-    }
-}
-
-/// `3 queries`, `1 case`, `2 paths`.
-fn count(n: usize, unit: &str) -> String {
-    match (n, unit.strip_suffix('y')) {
-        (1, _) => format!("1 {unit}"),
-        (_, Some(stem)) => format!("{n} {stem}ies"),
-        (_, None) => format!("{n} {unit}s"),
     }
 }
 
@@ -742,7 +742,10 @@ fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
     text.try_reserve(more).map_err(|_| {
         io::Error::new(
             io::ErrorKind::OutOfMemory,
-            format!("no memory for a line of {} bytes", text.len() + more),
+            format!(
+                "no memory for a line of {}",
+                count(text.len() + more, "byte")
+            ),
         )
     })
 }

@@ -1,17 +1,52 @@
 //! What `gridsolve --puzzle P` shows when run bare on a terminal: the spec's sample,
-//! solved, with paths, and how to pass your own input.
+//! solved, with paths, and how to pass your own input; and what a bare `gridsolve`
+//! shows there: the puzzles, and the first one's sample worked the same way.
 
-use puzzles::{Limits, Options, PathsFor, Puzzle};
+use crate::words::{count, singular};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
 use std::fmt::Write;
 
 /// The demonstration text for `puzzle`.
 pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
-    let about = puzzle.about();
-    let mut out = String::new();
+    format!(
+        "No input given, so here is the sample from the problem statement:\n\n{}",
+        worked(puzzle)
+    )
+}
+
+/// What a bare `gridsolve` (no puzzle, no input) shows on a terminal: the puzzles, and
+/// the first one's sample, worked.
+pub(crate) fn intro() -> String {
+    let mut out =
+        String::from("No puzzle given. gridsolve solves these (--puzzle NAME, or -p NAME):\n\n");
+    let width = PUZZLES
+        .iter()
+        .map(|p| p.about().name.len())
+        .max()
+        .unwrap_or(0);
+    for puzzle in PUZZLES {
+        let about = puzzle.about();
+        let _ = writeln!(out, "  {:<width$}  {}", about.name, about.summary);
+    }
+    if let Some(first) = PUZZLES.first() {
+        let _ = writeln!(
+            out,
+            "\nFor example, `gridsolve --puzzle {}` on the sample from its problem statement:\n",
+            first.about().name
+        );
+        out.push_str(&worked(*first));
+    }
     let _ = writeln!(
         out,
-        "No input given, so here is the sample from the problem statement:\n"
+        "\n`gridsolve --help` lists every option and subcommand."
     );
+    out
+}
+
+/// `puzzle`'s sample, its answers with their paths, and how to pass your own input.
+fn worked(puzzle: &dyn Puzzle) -> String {
+    let about = puzzle.about();
+    let mut out = String::new();
     for line in about.sample.lines() {
         let _ = writeln!(out, "    {line}");
     }
@@ -27,10 +62,10 @@ pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
             Ok(solved) => match (solved.moves(), solved.path()) {
                 (Some(moves), Some(path)) => writeln!(
                     out,
-                    "    {} {}: {moves} {}, path {path}",
+                    "    {} {}: {}, path {path}",
                     about.label,
                     solved.number(),
-                    about.move_word
+                    count(moves, singular(about.move_word))
                 ),
                 _ => writeln!(
                     out,
@@ -54,7 +89,7 @@ pub(crate) fn text(puzzle: &dyn Puzzle) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use puzzles::{PUZZLES, Solved};
+    use puzzles::Solved;
 
     /// Every puzzle's demo shows its sample, one line per answer with a path that replays
     /// to the answer shown, and how to go on.
@@ -91,12 +126,31 @@ mod tests {
                         // A path may have spaces (Klotski's moves are words).
                         let (_, path) = line.split_once(", path ").unwrap();
                         assert_eq!(case.replay(path), Ok(moves), "{line}");
-                        assert!(line.contains(&format!(": {moves} {}", about.move_word)));
+                        let word = if moves == 1 {
+                            singular(about.move_word)
+                        } else {
+                            about.move_word
+                        };
+                        assert!(line.contains(&format!(": {moves} {word}, ")), "{line}");
                     }
                     None => assert!(line.ends_with(about.never), "{line}"),
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_intro_lists_every_puzzle_and_works_the_first_one_s_sample() {
+        let text = intro();
+        for puzzle in PUZZLES {
+            let about = puzzle.about();
+            assert!(text.contains(&format!("  {}  ", about.name)), "{text}");
+            assert!(text.contains(about.summary), "{text}");
+        }
+        assert!(text.ends_with(&format!(
+            "{}\n`gridsolve --help` lists every option and subcommand.\n",
+            worked(PUZZLES[0])
+        )));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! `gridsolve gen`: seeded generators of judge inputs, written a case at a time.
 
-use crate::options::{GenOptions, PuzzleArg, check_options, puzzle_parser};
+use crate::options::{self, GenOptions, PuzzleArg, check_options, puzzle_parser};
 use crate::{Failure, closed_pipe_is_fine};
+use clap::ValueHint;
 use puzzles::{GenError, PUZZLES};
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
@@ -49,16 +50,16 @@ pub(crate) struct GenArgs {
     puzzle: PuzzleArg,
 
     /// The generator family (see below).
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = options::families(), hide_possible_values = true)]
     family: String,
 
     /// The seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_hint = ValueHint::Other)]
     seed: u64,
 
     /// Write an input that breaks one rule of the judge format instead, made from
     /// --seed (for testing validators); `list` lists the puzzle's kinds.
-    #[arg(long, value_name = "KIND")]
+    #[arg(long, value_name = "KIND", value_parser = options::invalid_kinds(), hide_possible_values = true)]
     invalid: Option<String>,
 
     #[command(flatten)]

@@ -2,6 +2,7 @@
 //! exit codes; every puzzle comes from the registry of the `puzzles` crate, so nothing
 //! here knows which puzzles there are.
 
+use clap::ValueHint;
 use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -20,18 +21,20 @@ mod solve;
 mod source;
 mod stress;
 mod validate;
+mod words;
 
 use options::{PuzzleArg, SolveOptions};
 
 /// Optimal solvers for grid shortest-path judge puzzles.
 ///
 /// Reads judge inputs from the FILEs in turn (or stdin when there is none or for `-`)
-/// and writes the judge output to stdout. Run with no FILE on a terminal to see a
-/// worked example.
-/// `gridsolve gen` writes test inputs, `gridsolve validate` checks one strictly against
-/// the judge's rules, `gridsolve check` checks an output (and its paths) against an
-/// input, `gridsolve stress` tests a program on generated inputs and shrinks the one
-/// it fails on.
+/// and writes the judge output to stdout. Run bare on a terminal (no FILE, stdin not
+/// redirected) to see a worked example: `gridsolve` alone lists the puzzles and works
+/// the first one's sample, `gridsolve --puzzle P` works P's.
+/// `gridsolve gen` writes test inputs, `gridsolve validate` checks inputs strictly
+/// against the judge's rules, `gridsolve check` checks an output (and its paths) against
+/// an input, `gridsolve stress` tests a program on generated inputs and shrinks the one
+/// it fails on, `gridsolve package` writes a judge problem package.
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
@@ -51,7 +54,7 @@ struct Cli {
     puzzle: Option<PuzzleArg>,
 
     /// The input files, solved in turn; `-` or nothing reads stdin.
-    #[arg(value_name = "FILE")]
+    #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
     files: Vec<PathBuf>,
 
     /// How to write the answers: `judge` (exactly the judge's output) or `json` (JSON
@@ -78,7 +81,7 @@ struct Cli {
 
     /// Write one SVG picture per query or case into DIR: the board, the route with
     /// numbered steps, and an animation of the moves.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     svg: Option<PathBuf>,
 
     /// Print search statistics (states expanded and generated) to stderr per query or
@@ -88,7 +91,7 @@ struct Cli {
 
     /// The queries or cases that get --path, --show and --svg: a number (`3`) or a
     /// range (`2-5`, `7-`); the others get their answer line only.
-    #[arg(long, value_name = "N|A-B")]
+    #[arg(long, value_name = "N|A-B", value_hint = ValueHint::Other)]
     case: Option<cases::Selection>,
 
     /// When to colour `--show` frames: `auto` (on a terminal, unless NO_COLOR is set),
@@ -97,11 +100,11 @@ struct Cli {
     color: ColorWhen,
 
     /// Stop a search that has generated this many states, with an error.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_hint = ValueHint::Other)]
     max_states: Option<u64>,
 
     /// Stop a search that has run this long, with an error.
-    #[arg(long, value_name = "SECONDS", value_parser = cases::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = cases::seconds, value_hint = ValueHint::Other)]
     max_seconds: Option<std::time::Duration>,
 
     #[command(flatten)]
@@ -112,9 +115,10 @@ struct Cli {
 enum Command {
     /// Write a generated judge input to stdout: the same arguments give the same bytes.
     Gen(generate::GenArgs),
-    /// Check an input strictly against the judge's rules and list every violation.
+    /// Check inputs strictly against the judge's rules and list every violation of each.
     ///
-    /// Exit status: 0 valid, 1 violations found, 2 bad usage, 3 I/O failure.
+    /// Exit status: 0 every FILE valid, 1 violations found, 2 bad usage, 3 a FILE that
+    /// cannot be read (the others are checked all the same).
     Validate(validate::ValidateArgs),
     /// Check that OUTPUT is a right judge output for INPUT (tokens compared line by line,
     /// as judges do), or with --path that every path replays and is optimal.
@@ -138,11 +142,12 @@ enum Command {
     /// started or run), 3 I/O failure (the report is printed even when --out cannot be
     /// written); 130 when stopped by a signal (CMD is killed first).
     Stress(stress::StressArgs),
-    /// Write a problem package (Kattis/CLICS format 2025-09, as BAPCtools reads it) into
-    /// DIR: problem.yaml, the statement, the spec's sample, generated secret tests with
-    /// gridsolve's answers, the input validator (checktestdata or Python), an answer
-    /// validator (Python) and one invalid input per `gen --invalid` kind. The same
-    /// arguments write the same package.
+    /// Write a problem package (the Kattis/CLICS format) into DIR: problem.yaml, the
+    /// statement, the spec's sample, generated secret tests with gridsolve's answers, the
+    /// input validator (checktestdata or Python), an accepted submission (C++), and in
+    /// format 2025-09 an answer validator (Python) and one invalid input per `gen
+    /// --invalid` kind. Format 2025-09 (the default) is the one BAPCtools reads, `legacy`
+    /// the one Kattis' problemtools reads. The same arguments write the same package.
     ///
     /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
     /// with no package, a DIR that is not empty), 3 I/O failure.
@@ -195,11 +200,11 @@ pub(crate) mod status {
 /// How a run failed, so main can pick the exit status.
 #[derive(Debug)]
 enum Failure {
-    /// The input is not valid (already reported, or with this message).
+    /// The input is not valid (already reported when empty, or with this message).
     Input(String),
     /// The arguments make no sense together (clap cannot tell).
     Usage(String),
-    /// Reading or writing failed.
+    /// Reading or writing failed (already reported when empty).
     Io(String),
 }
 
@@ -227,6 +232,7 @@ fn main() -> ExitCode {
         }
         (Some(Command::Man), _) => man_page().map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
+        (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
     match result {
@@ -242,10 +248,18 @@ fn main() -> ExitCode {
             ExitCode::from(status::BAD_USAGE)
         }
         Err(Failure::Io(message)) => {
-            report(&message);
+            if !message.is_empty() {
+                report(&message);
+            }
             ExitCode::from(status::IO_FAILURE)
         }
     }
+}
+
+/// Whether `gridsolve` was run with no argument at all, on a terminal: it then shows what
+/// it does instead of asking for `--puzzle`.
+fn bare() -> bool {
+    std::env::args_os().len() == 1 && stdin_is_terminal()
 }
 
 /// Writes the completion script for `shell`.
@@ -370,6 +384,12 @@ fn rendered(error: &clap::Error, terminal: bool) -> String {
 /// exit status still tells).
 fn report(message: &str) {
     let _ = writeln!(io::stderr().lock(), "error: {message}");
+}
+
+/// Warns on stderr (the exit status is not changed); a stderr that cannot be written to
+/// is ignored.
+fn warn(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "warning: {message}");
 }
 
 /// Whether stdin is a terminal (the bare `gridsolve --puzzle P` shows a demo then).

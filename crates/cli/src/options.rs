@@ -2,8 +2,8 @@
 //! the options puzzles declare (`OptionSpec`) become flags, one per name, whose help
 //! says which puzzles take them and their defaults.
 
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Arg, ArgMatches, Command, FromArgMatches};
+use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
+use clap::{Arg, ArgMatches, Command, FromArgMatches, ValueHint};
 use puzzles::{OptionSpec, Options, PUZZLES, Puzzle};
 use std::fmt;
 
@@ -24,6 +24,65 @@ pub(crate) fn puzzle_parser() -> impl TypedValueParser<Value = PuzzleArg> {
         .map(|p| PossibleValue::new(p.about().name).help(p.about().summary));
     PossibleValuesParser::new(names)
         .map(|name| PuzzleArg(puzzles::find(&name).expect("clap accepts registered names only")))
+}
+
+/// A value parser that takes any text (the puzzle named by `--puzzle` checks it, with
+/// its own message) and lists the values the puzzles take, for completion scripts: the
+/// union over the registry, since a completion cannot know `--puzzle`. Each value's
+/// help says which puzzles take it.
+#[derive(Clone, Debug)]
+pub(crate) struct Listed(Vec<PossibleValue>);
+
+impl Listed {
+    /// The values `of` each puzzle lists, in registry order, each once.
+    fn of(of: impl Fn(&dyn Puzzle) -> Vec<&'static str>) -> Listed {
+        let mut values: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+        for &puzzle in PUZZLES {
+            for value in of(puzzle) {
+                match values.iter_mut().find(|(v, _)| *v == value) {
+                    Some((_, takers)) => takers.push(puzzle.about().name),
+                    None => values.push((value, vec![puzzle.about().name])),
+                }
+            }
+        }
+        Listed(
+            values
+                .into_iter()
+                .map(|(value, takers)| PossibleValue::new(value).help(takers.join(", ")))
+                .collect(),
+        )
+    }
+}
+
+impl TypedValueParser for Listed {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(command, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().cloned()))
+    }
+}
+
+/// `--family`'s values: the generator families of every puzzle.
+pub(crate) fn families() -> Listed {
+    Listed::of(|p| p.families().into_iter().map(|(f, _)| f).collect())
+}
+
+/// `gen --invalid`'s values: every puzzle's kinds of invalid input, and `list`.
+pub(crate) fn invalid_kinds() -> Listed {
+    let mut listed = Listed::of(|p| p.invalid_kinds().iter().map(|k| k.name).collect());
+    listed
+        .0
+        .push(PossibleValue::new("list").help("list the puzzle's kinds"));
+    listed
 }
 
 /// Which of a puzzle's option lists a set of flags comes from.
@@ -50,9 +109,11 @@ fn flags(specs: Specs) -> Vec<Arg> {
                 })
                 .collect();
             let first = takers[0].1;
+            // No option names a file: a completion offers none.
             Arg::new(name)
                 .long(name)
                 .value_name(first.value_name)
+                .value_hint(ValueHint::Other)
                 .help(flag_help(first.help, &takers))
         })
         .collect()

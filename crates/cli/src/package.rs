@@ -1,28 +1,41 @@
 //! `gridsolve package`: a judge problem package in the Kattis/CLICS problem package
-//! format, version 2025-09 (the one BAPCtools reads), built from what a puzzle's
-//! [`puzzles::Package`] says and from gridsolve's own generators, validator and solver.
+//! format, built from what a puzzle's [`puzzles::Package`] says, from gridsolve's own
+//! generators, validator and solver, and from an accepted submission written apart from
+//! the solver (`package/accepted/PUZZLE.cpp`, bundled by `build.rs`).
+//!
+//! Two format versions, as `--format-version` picks: `2025-09`, the one BAPCtools reads
+//! (and the only one it reads), and `legacy`, the one Kattis' problemtools reads in full
+//! (it reads `legacy` and `2023-07-draft`, not `2025-09`, and warns that its support of
+//! the draft is "very incomplete"). No one version is read by both.
 //!
 //! ```text
 //! DIR/problem.yaml                      name, uuid, format version; why no output validator
-//! DIR/statement/problem.en.tex          the statement, written from the spec
+//! DIR/statement/problem.en.tex          the statement, written from the spec (legacy:
+//!                                       problem_statement/problem.en.tex)
 //! DIR/data/sample/1.in, 1.ans           the spec's sample, answered by the solver
 //! DIR/data/secret/NAME.in, NAME.ans     the puzzle's tests, generated, answered by the solver
-//! DIR/data/invalid_input/KIND.in        one `gen --invalid KIND` input per kind
-//! DIR/input_validators/checktestdata/   the checktestdata script of the input, or
+//! DIR/data/invalid_input/KIND.in        one `gen --invalid KIND` input per kind (2025-09)
+//! DIR/input_validators/PUZZLE.ctd       the checktestdata script of the input, or
 //! DIR/input_validators/validate/        validate.py, where checktestdata cannot say the rules
-//! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per case
+//! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per
+//!                                       case (2025-09)
+//! DIR/submissions/accepted/PUZZLE.cpp   a solution, which problemtools runs on every test
 //! ```
 //!
-//! The same arguments write the same bytes: the tests come from seeded generators. The
-//! package is written beside DIR and renamed into place when complete, so a failure
-//! (a full disk) leaves no half package behind.
+//! The same arguments write the same bytes: the tests come from seeded generators, and
+//! the uuid from the puzzle and the problem's short name. The package is written beside
+//! DIR and renamed into place when complete, so a failure (a full disk) leaves no half
+//! package behind.
 
 use crate::Failure;
 use crate::options::{PuzzleArg, puzzle_parser};
+use clap::ValueHint;
 use puzzles::{GenError, Input, InputValidator, Limits, Options, Package, Puzzle};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+include!(concat!(env!("OUT_DIR"), "/accepted.rs"));
 
 /// `gridsolve package`: write a problem package into a new directory.
 #[derive(Debug, clap::Args)]
@@ -33,9 +46,25 @@ pub(crate) struct PackageArgs {
 
     /// The problem directory to write: new or empty (it is written beside, as
     /// `.DIR.partial-PID`, and renamed into place when complete). Its last component is
-    /// the problem's short name for BAPCtools (lower case letters and digits are safest).
-    #[arg(long, value_name = "DIR")]
+    /// the problem's short name: lower case letters and digits only, as BAPCtools and
+    /// problemtools want (another is written, with a warning).
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     out: PathBuf,
+
+    /// The problem package format version: `2025-09` for BAPCtools (`bt validate`),
+    /// `legacy` for Kattis' problemtools (`verifyproblem`); neither tool reads the other's.
+    #[arg(long, value_enum, value_name = "VERSION", default_value = "2025-09")]
+    format_version: FormatVersion,
+}
+
+/// A version of the problem package format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FormatVersion {
+    /// The 2025-09 version, which BAPCtools reads.
+    #[value(name = "2025-09")]
+    V2025_09,
+    /// The legacy version, which Kattis' problemtools reads.
+    Legacy,
 }
 
 /// Writes the package `args` asks for.
@@ -50,7 +79,23 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
     };
     let out = &args.out;
     refuse_unfit(out)?;
-    let files = files(puzzle, package)?;
+    let short_name = out.file_name().map(|n| n.to_string_lossy().into_owned());
+    if let Some(short) = short_name.as_deref().filter(|n| !is_short_name(n)) {
+        crate::warn(&format!(
+            "the short name {short:?} (the last component of --out) is not lower case \
+             letters and digits only: BAPCtools and problemtools refuse it"
+        ));
+    }
+    let problem = Problem {
+        puzzle,
+        package,
+        format: args.format_version,
+        uuid: uuid(&[
+            ("puzzle", name),
+            ("name", short_name.as_deref().unwrap_or("")),
+        ]),
+    };
+    let files = files(&problem)?;
     let partial = Partial::new(out)?;
     for (path, bytes) in &files {
         let path = partial.dir.join(path);
@@ -62,6 +107,14 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::io(format!("write {}", path.display()), &e))?;
     }
     partial.finish(out)
+}
+
+/// Whether `name` is a problem short name both judges' tools take: `[a-z0-9]+`.
+fn is_short_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
 /// Refuses a DIR that holds anything, or that cannot be listed (so what it holds is
@@ -154,21 +207,44 @@ fn packaged() -> String {
         .join(", ")
 }
 
+/// What one package is made of.
+struct Problem<'a> {
+    puzzle: &'a dyn Puzzle,
+    package: &'a Package,
+    format: FormatVersion,
+    uuid: String,
+}
+
 /// Every file of the package, by its path inside the problem directory.
-fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+    let Problem {
+        puzzle,
+        package,
+        format,
+        ..
+    } = *problem;
     let name = puzzle.about().name;
+    let legacy = format == FormatVersion::Legacy;
+    let (statement_dir, problem_name) = if legacy {
+        ("problem_statement", package.title)
+    } else {
+        // BAPCtools fills the name in from problem.yaml.
+        ("statement", "")
+    };
     let mut files = vec![
         (
             PathBuf::from("problem.yaml"),
-            problem_yaml(name, package).into_bytes(),
+            problem_yaml(problem).into_bytes(),
         ),
         (
-            PathBuf::from("statement/problem.en.tex"),
-            format!("\\problemname{{}}\n\n{}", package.statement).into_bytes(),
+            Path::new(statement_dir).join("problem.en.tex"),
+            format!("\\problemname{{{problem_name}}}\n\n{}", package.statement).into_bytes(),
         ),
         match package.input_validator {
+            // A file of its own: problemtools reads a `.ctd` only as a file, not as a
+            // directory's program.
             InputValidator::Checktestdata(script) => (
-                Path::new("input_validators/checktestdata").join(format!("{name}.ctd")),
+                Path::new("input_validators").join(format!("{name}.ctd")),
                 script.as_bytes().to_vec(),
             ),
             InputValidator::Python(program) => (
@@ -176,17 +252,37 @@ fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>
                 program.as_bytes().to_vec(),
             ),
         },
-        (
+    ];
+    if !legacy {
+        files.push((
             PathBuf::from("answer_validators/answer/answer.py"),
             package.answer_validator.as_bytes().to_vec(),
-        ),
-    ];
+        ));
+    }
+    for (_, file, source) in ACCEPTED.iter().filter(|(p, _, _)| *p == name) {
+        files.push((
+            Path::new("submissions/accepted").join(file),
+            source.as_bytes().to_vec(),
+        ));
+    }
     let sample = puzzle.about().sample.as_bytes().to_vec();
     files.extend(test(puzzle, "data/sample/1", sample)?);
     for (test_name, gen_args) in package.tests {
         let input = generate(puzzle, test_name, gen_args)?;
         files.extend(test(puzzle, &format!("data/secret/{test_name}"), input)?);
     }
+    if !legacy {
+        // The legacy format has no invalid inputs (problemtools refuses a data group
+        // other than sample and secret; it tries junk inputs of its own instead).
+        files.extend(invalid_inputs(puzzle)?);
+    }
+    Ok(files)
+}
+
+/// `data/invalid_input/KIND.in`: one `gen --invalid KIND` input per kind of the puzzle,
+/// each refused by the strict validator (else the package is not written).
+fn invalid_inputs(puzzle: &dyn Puzzle) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+    let mut files = Vec::new();
     for kind in puzzle.invalid_kinds() {
         let mut input = Vec::new();
         puzzle
@@ -209,43 +305,79 @@ fn files(puzzle: &dyn Puzzle, package: &Package) -> Result<Vec<(PathBuf, Vec<u8>
     Ok(files)
 }
 
-/// `problem.yaml`: the title, a uuid made from the puzzle's name (so it is the same on
-/// every run), and why the default output validator (a token diff) is enough.
-fn problem_yaml(name: &str, package: &Package) -> String {
+/// `problem.yaml`: the title, the uuid, and why the default output validator (a token
+/// diff) is enough, in the format version's own keys.
+fn problem_yaml(problem: &Problem<'_>) -> String {
+    let name = problem.puzzle.about().name;
+    let (version, reader) = match problem.format {
+        FormatVersion::V2025_09 => (
+            "2025-09",
+            "BAPCtools reads it (`bt validate` in this directory)",
+        ),
+        FormatVersion::Legacy => (
+            "legacy",
+            "Kattis' problemtools reads it (`verifyproblem DIR`)",
+        ),
+    };
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "# Written by `gridsolve package --puzzle {name}`: the Kattis/CLICS problem package\n\
-         # format 2025-09, as BAPCtools reads it (`bt validate` in this directory).\n\
+        "# Written by `gridsolve package --puzzle {name} --format-version {version}`: the\n\
+         # Kattis/CLICS problem package format {version}, as {reader}.\n\
          #\n\
          # No output validator: every judge answer is one line of whole tokens (a number,\n\
          # or the word for no solution), so the default one, a whitespace-tolerant token\n\
          # diff, judges it. `gridsolve check --kattis` is the one to use where paths\n\
-         # should be judged too.\n\
-         problem_format_version: 2025-09\n\
-         type: pass-fail\n\
-         name:\n  en: {}\n\
-         uuid: {}\n\
-         credits: gridsolve\n\
-         license: unknown",
-        package.title,
-        uuid(name)
+         # should be judged too."
     );
+    let title = problem.package.title;
+    let uuid = &problem.uuid;
+    match problem.format {
+        FormatVersion::V2025_09 => {
+            let _ = writeln!(
+                text,
+                "problem_format_version: 2025-09\n\
+                 type: pass-fail\n\
+                 name:\n  en: {title}\n\
+                 uuid: {uuid}\n\
+                 credits: gridsolve\n\
+                 license: unknown"
+            );
+        }
+        FormatVersion::Legacy => {
+            let _ = writeln!(
+                text,
+                "problem_format_version: legacy\n\
+                 type: pass-fail\n\
+                 name: {title}\n\
+                 uuid: {uuid}\n\
+                 author: gridsolve\n\
+                 license: unknown\n\
+                 validation: default"
+            );
+        }
+    }
     text
 }
 
-/// A version-4-shaped uuid from FNV-1a hashes of `name`: fixed for a puzzle.
-fn uuid(name: &str) -> String {
+/// A uuid made from the problem's identity (`key`, `value` pairs: the puzzle and the
+/// short name), so the same arguments give the same uuid and different problems
+/// different ones: two FNV-1a hashes of the pairs, shaped as a version 8 uuid (RFC 9562:
+/// made by the application's own rule, as BAPCtools' are).
+fn uuid(identity: &[(&str, &str)]) -> String {
     let hash = |salt: u8| {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in std::iter::once(salt).chain(name.bytes()) {
+        let text = identity
+            .iter()
+            .flat_map(|(key, value)| [key.as_bytes(), b"=", value.as_bytes(), b"\n"]);
+        for byte in std::iter::once(salt).chain(text.flatten().copied()) {
             h ^= u64::from(byte);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
         h
     };
     let (a, b) = (hash(1), hash(2));
-    let a = (a & !0xf000) | 0x4000;
+    let a = (a & !0xf000) | 0x8000;
     let b = (b & !(0xc << 60)) | (0x8 << 60);
     format!(
         "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",

@@ -68,6 +68,15 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
         max_states: cli.max_states,
         max_time: cli.max_seconds,
     };
+    if let Some(selection) = cli.case
+        && !(cli.path || cli.show.is_some() || cli.svg.is_some() || cli.format == Format::Json)
+    {
+        crate::warn(&format!(
+            "--case {selection} changes nothing without --path, --show, --svg or --format json \
+             (it picks the {} they are for)",
+            crate::words::plural(puzzle.about().unit)
+        ));
+    }
     let started = Instant::now();
     let bare = cli.files.is_empty() && crate::stdin_is_terminal();
     if bare && !wants_extras(cli) {
@@ -145,14 +154,28 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
     if cli.stats {
         let _ = writeln!(
             io::stderr().lock(),
-            "run: {} cases in {:.3} s, peak memory {}",
-            writer.cases,
+            "run: {} in {:.3} s, peak memory {}",
+            crate::words::count(writer.cases, puzzle.about().unit),
             started.elapsed().as_secs_f64(),
             peak_memory().map_or_else(
                 || "unknown".to_string(),
                 |kib| format!("{:.1} MiB", kib as f64 / 1024.0)
             )
         );
+    }
+    if let Some(selection) = cli.case
+        && !writer.selected
+    {
+        let unit = puzzle.about().unit;
+        let most = crate::words::count(writer.most, unit);
+        crate::warn(&format!(
+            "--case {selection} selects no {unit}: {}",
+            if inputs.len() > 1 {
+                format!("the inputs have at most {most} each")
+            } else {
+                format!("the input has {most}")
+            }
+        ));
     }
     writer.finish()
 }
@@ -255,6 +278,10 @@ struct Writer<'a> {
     file: (usize, String),
     /// Cases written.
     cases: usize,
+    /// The highest case number of an input seen.
+    most: usize,
+    /// Whether `--case` (if given) selected a case.
+    selected: bool,
     /// Stdout was closed (`| head`): nothing more goes there.
     closed: bool,
 }
@@ -279,6 +306,8 @@ impl<'a> Writer<'a> {
             several,
             file: (1, String::new()),
             cases: 0,
+            most: 0,
+            selected: false,
             closed: false,
         })
     }
@@ -317,6 +346,8 @@ impl<'a> Writer<'a> {
         self.cases += 1;
         let about = self.puzzle.about();
         let selected = self.cli.case.is_none_or(|s| s.contains(solved.number()));
+        self.selected |= selected;
+        self.most = self.most.max(solved.number());
         match self.cli.format {
             Format::Json => {
                 let file = self.several.then_some(self.file.0);
@@ -380,10 +411,10 @@ impl<'a> Writer<'a> {
         self.write(|out| out.flush())?;
         match &self.pictures {
             Some(p) if p.refused > 0 => Err(Failure::Io(format!(
-                "{} picture{} refused as larger than {} bytes",
+                "{} picture{} refused as larger than {}",
                 p.refused,
                 if p.refused == 1 { " was" } else { "s were" },
-                p.budget
+                crate::words::count(p.budget, "byte")
             ))),
             _ => Ok(()),
         }
@@ -460,17 +491,17 @@ impl Pictures {
             if over {
                 self.refused += 1;
                 crate::report(&format!(
-                    "{} not written: the picture would be larger than {} bytes; pick fewer cases with --case, or draw a smaller board",
+                    "{} not written: the picture would be larger than {}; pick fewer cases with --case, or draw a smaller board",
                     path.display(),
-                    self.budget
+                    crate::words::count(self.budget, "byte")
                 ));
                 return Ok(());
             }
             return Err(Failure::io(
                 format_args!(
-                    "write {} ({} pictures written before it)",
+                    "write {} ({} written before it)",
                     path.display(),
-                    self.written
+                    crate::words::count(self.written, "picture")
                 ),
                 &e,
             ));

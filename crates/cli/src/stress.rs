@@ -16,8 +16,10 @@
 //! cannot run (not found, not executable, a shell's 126 or 127) is bad usage.
 
 use crate::check::{self, Verdict};
-use crate::options::{PuzzleArg, SolveOptions, check_options, puzzle_parser};
+use crate::options::{self, PuzzleArg, SolveOptions, check_options, puzzle_parser};
+use crate::words::count;
 use crate::{Failure, write_stdout};
+use clap::ValueHint;
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
@@ -36,28 +38,28 @@ pub(crate) struct StressArgs {
     puzzle: PuzzleArg,
 
     /// Only this generator family (by default the puzzle's families in turn).
-    #[arg(long)]
+    #[arg(long, value_parser = options::families(), hide_possible_values = true)]
     family: Option<String>,
 
     /// The seed of the whole run: the same seed gives the same inputs.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_hint = ValueHint::Other)]
     seed: u64,
 
     /// How many inputs to try.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     cases: u64,
 
     /// The time CMD may take on one input, in milliseconds: to end, and to close its
     /// output (a process it leaves behind holding stdout does not stretch it).
-    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    #[arg(long, value_name = "MS", default_value_t = 2000, value_hint = ValueHint::Other)]
     time_limit: u64,
 
     /// Where to write the smallest failing input.
-    #[arg(long, value_name = "FILE", default_value = "stress-fail.in")]
+    #[arg(long, value_name = "FILE", default_value = "stress-fail.in", value_hint = ValueHint::FilePath)]
     out: PathBuf,
 
     /// The most runs of CMD spent on shrinking a failing input.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     shrink_runs: u64,
 
     #[command(flatten)]
@@ -65,7 +67,12 @@ pub(crate) struct StressArgs {
 
     /// The program under test and its arguments, after `--`: it reads a judge input on
     /// stdin and writes the judge output on stdout.
-    #[arg(last = true, required = true, value_name = "CMD")]
+    #[arg(
+        last = true,
+        required = true,
+        value_name = "CMD",
+        value_hint = ValueHint::CommandWithArguments
+    )]
     command: Vec<OsString>,
 }
 
@@ -167,7 +174,11 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
                 return Tried::Enough;
             }
             runs += 1;
-            bar.set_message(format!("{}: shrinking, {runs} runs", failed.kind));
+            bar.set_message(format!(
+                "{}: shrinking, {}",
+                failed.kind,
+                count(runs, "run")
+            ));
             let Ok(run) = tester.run(text) else {
                 return Tried::Passes;
             };
@@ -206,9 +217,10 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     );
     let _ = writeln!(
         text,
-        "shrunk in {runs} runs of CMD ({seconds:.1} s): {} bytes -> {} bytes, {}",
-        input.len(),
-        shrunk.len(),
+        "shrunk in {} of CMD ({seconds:.1} s): {} -> {}, {}",
+        count(runs, "run"),
+        count(input.len(), "byte"),
+        count(shrunk.len(), "byte"),
         match &written {
             Ok(()) => format!("written to {}", args.out.display()),
             Err(e) => format!("not written (cannot write {}: {e})", args.out.display()),
@@ -241,9 +253,9 @@ fn progress_bar(cases: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(cases);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} cases, {elapsed} {wide_msg}")
-    {
+    let unit = if cases == 1 { "case" } else { "cases" };
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} {{wide_msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
@@ -706,15 +718,6 @@ fn shown_command(command: &[OsString]) -> String {
         .map(|a| a.to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `1 case`, `200 cases`.
-fn count(n: u64, unit: &str) -> String {
-    if n == 1 {
-        format!("1 {unit}")
-    } else {
-        format!("{n} {unit}s")
-    }
 }
 
 #[cfg(test)]

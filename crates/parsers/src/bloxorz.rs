@@ -10,6 +10,7 @@
 //! line per case: the minimum number of rolls, or `Impossible`.
 
 use crate::reader::{CaseStream, MAX_TOKEN, board_too_large};
+use crate::words::count;
 use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use bloxorz::{Board, BoardError, BoardRows, Cell, MAX_CELLS};
 use grid_core::Pos;
@@ -94,17 +95,18 @@ impl<'a> Cases<'a> {
         let row = match reader.token_of_len(cols) {
             Some(row) => row,
             None => reader.token(format_args!(
-                "row {} of case {case} ({cols} characters of # . E X O)",
-                r + 1
+                "row {} of case {case} ({} of # . E X O)",
+                r + 1,
+                count(cols, "character")
             ))?,
         };
         if row.text.len() != cols {
             return Err(ParseError::invalid(
                 &row,
                 format_args!(
-                    "case {case}: row {} has {} characters, expected {cols}",
+                    "case {case}: row {} has {}, expected {cols}",
                     r + 1,
-                    row.text.len()
+                    count(row.text.len(), "character")
                 ),
             ));
         }

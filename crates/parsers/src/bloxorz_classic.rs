@@ -14,6 +14,7 @@
 
 use crate::input::Stream;
 use crate::reader::{MAX_TOKEN, board_too_large};
+use crate::words::count;
 use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, Token, in_memory};
 use bloxorz_classic::{
     Action, Bridge, Layout, Level, LevelError, MAX_CELLS, Split, Switch, Tile, max_bridges,
@@ -150,17 +151,18 @@ fn read_grid<'a>(
         let row = match reader.token_of_len(cols) {
             Some(row) => row,
             None => reader.token(format_args!(
-                "row {} ({cols} characters of # . E X O o h s =)",
-                r + 1
+                "row {} ({} of # . E X O o h s =)",
+                r + 1,
+                count(cols, "character")
             ))?,
         };
         if row.text.len() != cols {
             return Err(ParseError::invalid(
                 &row,
                 format_args!(
-                    "row {} has {} characters, expected {cols}",
+                    "row {} has {}, expected {cols}",
                     r + 1,
-                    row.text.len()
+                    count(row.text.len(), "character")
                 ),
             ));
         }
@@ -392,8 +394,8 @@ impl<'a> Lines<'_, 'a> {
                 return Err(ParseError::invalid(
                     &n_token,
                     format_args!(
-                        "unknown bridge {n}: the level has {} bridges",
-                        self.bridges.len()
+                        "unknown bridge {n}: the level has {}",
+                        count(self.bridges.len(), "bridge")
                     ),
                 ));
             }

@@ -9,6 +9,7 @@
 
 use crate::input::Stream;
 use crate::reader::board_too_large;
+use crate::words;
 use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use huarongdao::{Board, MAX_CELLS, Query, QueryError, Role};
@@ -142,8 +143,9 @@ fn read_board(reader: &mut Reader<'_>) -> Result<(Board, usize, Option<ParseErro
                 layout = Some(ParseError::invalid(
                     &token,
                     format_args!(
-                        "row {} of the board is not one line of {cols} cells (read as the judge reads tokens)",
-                        r + 1
+                        "row {} of the board is not one line of {} (read as the judge reads tokens)",
+                        r + 1,
+                        words::count(cols, "cell")
                     ),
                 ));
             }

@@ -24,6 +24,7 @@
 
 use crate::input::Stream;
 use crate::reader::first_char;
+use crate::words::count;
 use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use klotski::{Goal, Layout, LayoutError, MAX_CELLS, is_label};
@@ -67,13 +68,17 @@ fn read_layout(reader: &mut Reader<'_>) -> Result<Layout, ParseError> {
     let mut row_tokens: Vec<Token<'_>> = Vec::with_capacity(rows);
     for r in 1..=rows {
         let row = reader.token(format_args!(
-            "row {r} of {rows} ({cols} characters of {CELLS})"
+            "row {r} of {rows} ({} of {CELLS})",
+            count(cols, "character")
         ))?;
         if row.text == b"goal" && reader.peek(|ahead| is_goal_line(ahead, &row)) {
             return Err(ParseError::at(
                 &row,
                 ErrorKind::Expected {
-                    expected: format!("row {r} of {rows} ({cols} characters of {CELLS})"),
+                    expected: format!(
+                        "row {r} of {rows} ({} of {CELLS})",
+                        count(cols, "character")
+                    ),
                     found: Found::Token("goal line".to_string()),
                 },
             ));
@@ -87,7 +92,10 @@ fn read_layout(reader: &mut Reader<'_>) -> Result<Layout, ParseError> {
         if row.text.len() != cols {
             return Err(ParseError::invalid(
                 &row,
-                format_args!("row {r} has {} characters, expected {cols}", row.text.len()),
+                format_args!(
+                    "row {r} has {}, expected {cols}",
+                    count(row.text.len(), "character")
+                ),
             ));
         }
         cells.extend_from_slice(row.text);

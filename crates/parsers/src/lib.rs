@@ -28,6 +28,7 @@ mod input;
 pub mod klotski;
 mod reader;
 pub mod validate;
+mod words;
 
 pub use input::{Input, InputError, Warnings};
 pub use reader::{ErrorKind, Found, MAX_TOKEN, ParseError, Reader, Token};

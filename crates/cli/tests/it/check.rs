@@ -1237,3 +1237,120 @@ fn kattis_mode_without_the_memory_for_a_path_line_says_so_in_the_judge_message()
         "{message}"
     );
 }
+
+/// Every file `--kattis` cannot read is a judge error said in `judgemessage.txt`: an
+/// INPUT or ANSWER without read permission, an INPUT that is a symlink loop, and a team
+/// output on stdin that is a directory or closed. (A missing or directory INPUT or
+/// ANSWER and an ANSWER loop: `kattis_mode_writes_a_fresh_judge_message_on_every_outcome`.)
+#[test]
+fn kattis_mode_says_judge_error_for_every_file_it_cannot_read() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::process::{Command, Stdio};
+    let scratch_dir = scratch("kattis-unreadable");
+    let dir = scratch_dir.path();
+    let puzzle = PUZZLES[0];
+    let name = puzzle.about().name;
+    let input = sample_file(puzzle, dir);
+    let team = dir.join("team.out");
+    std::fs::write(&team, joined(&right_lines(puzzle))).unwrap();
+    let locked = dir.join("locked.in");
+    std::fs::write(&locked, puzzle.about().sample).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let looped = dir.join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).unwrap();
+    let feedback = dir.join("feedback");
+    std::fs::create_dir_all(&feedback).unwrap();
+    let message = feedback.join("judgemessage.txt");
+    // Root reads any file: it runs without the capabilities that let it (setpriv).
+    let root = std::fs::read(&locked).is_ok();
+    let run = |input: &Path, answer: &Path, stdin: Stdio| {
+        std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+        let mut command = if root {
+            let mut command = Command::new("setpriv");
+            command
+                .arg("--bounding-set=-dac_override,-dac_read_search")
+                .arg(env!("CARGO_BIN_EXE_gridsolve"));
+            command
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        };
+        let out = command
+            .args([
+                "check",
+                "-p",
+                name,
+                "--kattis",
+                str(input),
+                str(answer),
+                str(&feedback),
+            ])
+            .stdin(stdin)
+            .output()
+            .expect("root ignores file permissions: this test needs setpriv (util-linux)");
+        assert_eq!(out.stdout, b"");
+        (
+            out.status.code(),
+            std::fs::read_to_string(&message).unwrap(),
+        )
+    };
+    let team_in = || Stdio::from(std::fs::File::open(&team).unwrap());
+    assert_eq!(
+        run(&input, &input, team_in()).0,
+        Some(42),
+        "the setup is right"
+    );
+    for (input, answer, stdin, says) in [
+        (
+            &locked,
+            &input,
+            team_in(),
+            format!("cannot read {}: ", locked.display()),
+        ),
+        (
+            &input,
+            &locked,
+            team_in(),
+            format!("cannot read {}: ", locked.display()),
+        ),
+        (
+            &looped,
+            &input,
+            team_in(),
+            format!("cannot read {}: ", looped.display()),
+        ),
+        (
+            &input,
+            &input,
+            Stdio::from(std::fs::File::open(dir).unwrap()),
+            "cannot read <stdin>: ".to_string(),
+        ),
+    ] {
+        let (status, said) = run(input, answer, stdin);
+        assert_eq!(status, Some(3), "{said}");
+        assert!(said.starts_with(&format!("judge error: {says}")), "{said}");
+    }
+    // A closed stdin (the shell's `<&-`).
+    std::fs::write(&message, "accepted by an earlier run\n").unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" <&-")
+        .arg(env!("CARGO_BIN_EXE_gridsolve"))
+        .args([
+            "check",
+            "-p",
+            name,
+            "--kattis",
+            str(&input),
+            str(&input),
+            str(&feedback),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let said = std::fs::read_to_string(&message).unwrap();
+    assert!(
+        said.starts_with("judge error: cannot read stdin: it is closed"),
+        "{said}"
+    );
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o644)).unwrap();
+}

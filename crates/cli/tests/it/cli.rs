@@ -185,7 +185,7 @@ fn bloxorz_impossible_is_written_exactly() {
 #[case::second_target(b"3 3\nOXO\n#.#\n###\n0 0\n" as &[u8], "error: <stdin>:2:3: case 1: a second target O\n")]
 #[case::bad_row(
     b"1 3\nX.O\n2 2\nX.\n.\n0 0\n",
-    "error: <stdin>:5:1: case 2: row 2 has 1 characters, expected 2\n"
+    "error: <stdin>:5:1: case 2: row 2 has 1 character, expected 2\n"
 )]
 fn bloxorz_invalid_input_exits_1_and_prints_nothing(#[case] input: &[u8], #[case] stderr: &str) {
     // The first case is valid: its answer must not be printed either.
@@ -385,5 +385,220 @@ fn several_files_are_solved_in_order_and_an_error_names_its_file() {
             .starts_with("error: cannot read no-such.in: "),
         "{}",
         missing.stderr
+    );
+}
+
+/// A bare `gridsolve` on a terminal does what its help promises: it lists the puzzles
+/// and works an example, exit 0; off a terminal it still asks for `--puzzle` (exit 2,
+/// `bad_usage_exits_2`).
+#[test]
+fn bare_gridsolve_on_a_terminal_lists_the_puzzles_and_works_an_example() {
+    let out = Command::new("/usr/bin/script")
+        .args(["-qec", env!("CARGO_BIN_EXE_gridsolve"), "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    for puzzle in puzzles::PUZZLES {
+        assert!(text.contains(puzzle.about().summary), "{text}");
+    }
+    let first = puzzles::PUZZLES[0].about().name;
+    assert!(
+        text.contains(&format!("For example, `gridsolve --puzzle {first}`")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("gridsolve --puzzle {first} FILE")),
+        "{text}"
+    );
+    assert!(!text.contains("error"), "{text}");
+    // What --help says of it.
+    let help = gridsolve(&["--help"], b"");
+    assert!(
+        help.stdout.contains(
+            "Run bare on a terminal (no FILE, stdin not redirected) to see a worked example"
+        ),
+        "{}",
+        help.stdout
+    );
+}
+
+/// `gridsolve completions bash` offers every puzzle's families after `--family` and
+/// every kind after `gen --invalid`, and no file names after a puzzle's option.
+#[test]
+fn completions_offer_the_families_and_kinds_and_no_files_for_options() {
+    let run = gridsolve(&["completions", "bash"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let script = run.stdout;
+    let words_after = |flag: &str| -> Vec<Vec<String>> {
+        let mut all = Vec::new();
+        let mut lines = script.lines();
+        while let Some(line) = lines.next() {
+            if line.trim() == format!("{flag})") {
+                let next = lines.next().unwrap().trim();
+                let words = next
+                    .strip_prefix("COMPREPLY=($(compgen -W \"")
+                    .and_then(|rest| rest.split_once('"'))
+                    .map(|(words, _)| words.split(' ').map(str::to_string).collect())
+                    .unwrap_or_else(|| vec![next.to_string()]);
+                all.push(words);
+            }
+        }
+        all
+    };
+    let families = words_after("--family");
+    assert_eq!(families.len(), 2, "gen and stress: {families:?}");
+    for puzzle in puzzles::PUZZLES {
+        for (family, _) in puzzle.families() {
+            assert!(
+                families.iter().all(|w| w.iter().any(|f| f == family)),
+                "{family}: {families:?}"
+            );
+        }
+        for kind in puzzle.invalid_kinds() {
+            assert!(
+                words_after("--invalid")[0].iter().any(|k| k == kind.name),
+                "{}",
+                kind.name
+            );
+        }
+    }
+    // What a completion offers for a value it cannot list: the word typed so far, no
+    // file name.
+    let typed_only = ["COMPREPLY=(\"${cur}\")".to_string()];
+    for flag in [
+        "--rows",
+        "--metric",
+        "--seed",
+        "--cases",
+        "--max-errors",
+        "--case",
+    ] {
+        let offered = words_after(flag);
+        assert!(!offered.is_empty(), "{flag}");
+        assert!(
+            offered.iter().all(|w| w == &typed_only),
+            "{flag} completes more than the word typed: {offered:?}"
+        );
+    }
+    // Arguments that are files still complete file names.
+    let out = words_after("--out");
+    assert!(
+        !out.is_empty() && out.iter().all(|w| w != &typed_only),
+        "{out:?}"
+    );
+}
+
+/// `--case` that no output option uses, or that selects nothing, is said on stderr; the
+/// output and the exit status stay what they were.
+#[rstest]
+#[case::no_output_uses_it(
+    &["--puzzle", "huarongdao", "--case", "1"],
+    "2\n-1\n",
+    "warning: --case 1 changes nothing without --path, --show, --svg or --format json (it picks the queries they are for)\n"
+)]
+#[case::past_the_last_query(
+    &["--puzzle", "huarongdao", "--case", "9999", "--path"],
+    "2\n-1\n",
+    "warning: --case 9999 selects no query: the input has 2 queries\n"
+)]
+#[case::a_range_past_the_end(
+    &["--puzzle", "huarongdao", "--case", "3-", "--format", "json"],
+    "",
+    "warning: --case 3- selects no query: the input has 2 queries\n"
+)]
+#[case::one_that_selects(
+    &["--puzzle", "huarongdao", "--case", "2", "--path"],
+    "2\n-1\n-\n",
+    ""
+)]
+fn a_case_that_does_nothing_is_warned_of(
+    #[case] args: &[&str],
+    #[case] stdout: &str,
+    #[case] stderr: &str,
+) {
+    let run = gridsolve(args, SAMPLE.as_bytes());
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    if !stdout.is_empty() {
+        assert_eq!(run.stdout, stdout);
+    }
+    assert_eq!(run.stderr, stderr);
+}
+
+#[test]
+fn a_case_past_a_one_case_file_is_warned_of_in_the_singular() {
+    let run = gridsolve(
+        &["--puzzle", "bloxorz", "--case", "9999", "--path"],
+        BLOXORZ_SAMPLE.as_bytes(),
+    );
+    assert_eq!((run.status, run.stdout.as_str()), (0, "10\n"));
+    assert_eq!(
+        run.stderr,
+        "warning: --case 9999 selects no case: the input has 1 case\n"
+    );
+}
+
+/// Counts of one are singular: a one-roll answer's path is "a path of 1 move".
+#[test]
+fn a_one_move_answer_is_counted_in_the_singular() {
+    let scratch = common::Scratch::new("one-move");
+    let input = scratch.join("one.in");
+    std::fs::write(&input, "3 4\n####\n#XXO\n####\n0 0\n").unwrap();
+    let output = scratch.join("one.out");
+    std::fs::write(&output, "1\n-\n").unwrap();
+    let run = gridsolve(
+        &[
+            "check",
+            "--puzzle",
+            "bloxorz",
+            "--path",
+            input.to_str().unwrap(),
+            output.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{}:2: case 1: expected a path of 1 move, found \"-\"\n",
+            output.display()
+        )
+    );
+}
+
+/// A picture budget of one byte is counted in the singular too.
+#[test]
+fn a_one_byte_picture_budget_is_counted_in_the_singular() {
+    let scratch = common::Scratch::new("one-byte");
+    let out = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args([
+            "--puzzle",
+            "bloxorz",
+            "--svg",
+            scratch.path().to_str().unwrap(),
+            "-",
+        ])
+        .env("GRIDSOLVE_SVG_MAX_BYTES", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(BLOXORZ_SAMPLE.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("the picture would be larger than 1 byte; ")
+            && stderr.ends_with("error: 1 picture was refused as larger than 1 byte\n"),
+        "{stderr}"
     );
 }

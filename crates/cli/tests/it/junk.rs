@@ -285,7 +285,7 @@ const PINNED: &[(&str, Junk, i32, &str, &str)] = &[
         Junk::CountFarLarger,
         1,
         "",
-        "error: <stdin>:2:1: case 1: row 1 has 1 characters, expected 600\n",
+        "error: <stdin>:2:1: case 1: row 1 has 1 character, expected 600\n",
     ),
     (
         "holedox",
@@ -439,7 +439,7 @@ const PINNED: &[(&str, Junk, i32, &str, &str)] = &[
         Junk::CountFarLarger,
         1,
         "",
-        "error: <stdin>:2:1: row 1 has 1 characters, expected 1000\n",
+        "error: <stdin>:2:1: row 1 has 1 character, expected 1000\n",
     ),
     (
         "klotski",
@@ -506,7 +506,7 @@ const PINNED: &[(&str, Junk, i32, &str, &str)] = &[
         Junk::Truncated,
         1,
         "",
-        "error: <stdin>:5:1: row 4 has 1 characters, expected 4\n",
+        "error: <stdin>:5:1: row 4 has 1 character, expected 4\n",
     ),
     (
         "klotski",
@@ -520,7 +520,7 @@ const PINNED: &[(&str, Junk, i32, &str, &str)] = &[
         Junk::CountFarLarger,
         1,
         "",
-        "error: <stdin>:2:1: row 1 has 1 characters, expected 8\n",
+        "error: <stdin>:2:1: row 1 has 1 character, expected 8\n",
     ),
 ];
 

@@ -160,8 +160,14 @@ fn stats_go_to_stderr_per_case() {
         let lines: Vec<&str> = run.stderr.lines().collect();
         assert_eq!(lines.len(), cases(puzzle).len() + 1);
         let run_line = lines[lines.len() - 1];
+        // `run: 1 case in`, `run: 2 queries in`: the puzzle's unit, counted.
+        let counted = match (cases(puzzle).len(), puzzle.about().unit) {
+            (1, unit) => format!("1 {unit}"),
+            (n, "query") => format!("{n} queries"),
+            (n, unit) => format!("{n} {unit}s"),
+        };
         assert!(
-            run_line.starts_with(&format!("run: {} cases in ", cases(puzzle).len()))
+            run_line.starts_with(&format!("run: {counted} in "))
                 && run_line.contains(" s, peak memory ")
                 && run_line.ends_with(" MiB"),
             "{run_line}"

@@ -2,7 +2,7 @@
 //! huge `--max-errors` that costs nothing for violations that are not there, and no
 //! false "missing final newline" after a line too long to read.
 
-use crate::common::{Scratch, gridsolve_fed_within};
+use crate::common::{Scratch, gridsolve, gridsolve_fed_within};
 
 /// A Huarongdao board of `side` x `side` cells, each `2` (out of 0..=1): one violation
 /// a cell.
@@ -98,4 +98,48 @@ fn a_line_too_long_to_read_is_reported_alone_not_as_a_missing_final_newline() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn several_files_are_checked_in_turn_each_report_naming_its_file() {
+    let scratch = Scratch::new("validate-several");
+    let good = scratch.join("good.in");
+    let bad = scratch.join("bad.in");
+    std::fs::write(&good, b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n").unwrap();
+    std::fs::write(&bad, b"3 4 1\n0 1 1 1\n0 1 2 0\n0 1 0 0\n3 2 1 2 2 2\n").unwrap();
+    let missing = scratch.join("missing.in");
+    let (good, bad, missing) = (
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let run = gridsolve(&["validate", "-p", "huarongdao", good, bad, good], b"");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{good}: valid\n{bad}:3:5: cell (2, 3) = 2 violates 0..=1\n{bad}: 1 violation\n{good}: valid\n"
+        )
+    );
+    assert_eq!(run.stderr, "");
+    // A file that cannot be read is said on stderr, the others are still checked, and
+    // the status says so (3), before an invalid one's (1).
+    let run = gridsolve(
+        &["validate", "-p", "huarongdao", missing, bad, "-"],
+        b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n",
+    );
+    assert_eq!(run.status, 3, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!("{bad}:3:5: cell (2, 3) = 2 violates 0..=1\n{bad}: 1 violation\n<stdin>: valid\n")
+    );
+    assert!(
+        run.stderr
+            .starts_with(&format!("error: cannot read {missing}: "))
+            && run.stderr.lines().count() == 1,
+        "{}",
+        run.stderr
+    );
+    let run = gridsolve(&["validate", "-p", "huarongdao", good, good], b"");
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
 }

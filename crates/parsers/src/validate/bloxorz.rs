@@ -1,6 +1,7 @@
 //! The Bloxorz judge input (POJ 3322), checked strictly.
 
 use super::{Checker, Report, Violation, is_space};
+use crate::words::count;
 use crate::{Found, Token};
 use std::ops::RangeInclusive;
 
@@ -65,7 +66,8 @@ fn board(check: &mut Checker<'_>, header: &Token<'_>, rows: u64, cols: u64) -> O
     let mut marks = Marks::default();
     for r in 1..=rows {
         let line = check.expect_line(format_args!(
-            "row {r} of {rows} ({cols} characters of # . E X O)"
+            "row {r} of {rows} ({} of # . E X O)",
+            count(cols, "character")
         ))?;
         // Spaces around the row are layout violations, already reported.
         let start = line.text.iter().position(|&b| !is_space(b)).unwrap_or(0);
@@ -85,7 +87,7 @@ fn board(check: &mut Checker<'_>, header: &Token<'_>, rows: u64, cols: u64) -> O
             check.report(
                 row.line,
                 row.col + at,
-                format_args!("expected {cols} cells in row {r}, found {len}"),
+                format_args!("expected {} in row {r}, found {len}", count(cols, "cell")),
             );
         }
         unknown_characters(check, &row);

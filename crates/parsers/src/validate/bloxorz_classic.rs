@@ -1,6 +1,7 @@
 //! The level file of the original Bloxorz, checked strictly.
 
 use super::{Checker, Line, Report, Violation, is_space};
+use crate::words::count;
 use crate::{Found, Token};
 use bloxorz_classic::{MAX_CELLS, MAX_STATES, max_bridges, states_per_setting};
 use std::collections::BTreeMap;
@@ -135,7 +136,8 @@ fn grid(check: &mut Checker<'_>, header: (usize, usize), rows: u64, cols: u64) -
     let mut split = false;
     for r in 1..=rows {
         let line = check.expect_line(format_args!(
-            "row {r} of {rows} ({cols} characters of # . E X O o h s =)"
+            "row {r} of {rows} ({} of # . E X O o h s =)",
+            count(cols, "character")
         ))?;
         // Spaces around the row are layout violations, already reported.
         let start = line.text.iter().position(|&b| !is_space(b)).unwrap_or(0);
@@ -150,7 +152,10 @@ fn grid(check: &mut Checker<'_>, header: (usize, usize), rows: u64, cols: u64) -
             check.report(
                 line.number,
                 line.col0 + start + len.min(cols) as usize,
-                format_args!("expected {cols} characters in row {r}, found {len}"),
+                format_args!(
+                    "expected {} in row {r}, found {len}",
+                    count(cols, "character")
+                ),
             );
         }
         let text = &text[..len.min(cols) as usize];
@@ -339,8 +344,8 @@ fn bridge(check: &mut Checker<'_>, level: &mut Level, line: &Line, tokens: &[Tok
         check.report_at(
             &tokens[0],
             format_args!(
-                "a level of these tiles has at most {} bridges (2^B states each, at most {} in all)",
-                number - 1,
+                "a level of these tiles has at most {} (2^B states each, at most {} in all)",
+                count(number - 1, "bridge"),
                 MAX_STATES
             ),
         );
@@ -455,8 +460,9 @@ fn switch(check: &mut Checker<'_>, level: &mut Level, line: &Line, tokens: &[Tok
             check.report_at(
                 &n.token,
                 format_args!(
-                    "unknown bridge {}: the level has {} bridges",
-                    n.value, level.bridges
+                    "unknown bridge {}: the level has {}",
+                    n.value,
+                    count(level.bridges, "bridge")
                 ),
             );
         }

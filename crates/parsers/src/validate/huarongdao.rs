@@ -1,6 +1,7 @@
 //! The Huarongdao judge input (NOIP 2013), checked strictly.
 
 use super::{Checker, Num, Report, Violation};
+use crate::words::count;
 use std::ops::RangeInclusive;
 
 /// The judge's limits on `n` and `m`.
@@ -49,7 +50,10 @@ fn rules(check: &mut Checker<'_>) -> Option<()> {
             .map(|cells| vec![UNKNOWN; cells as usize]),
     };
     for r in 1..=n {
-        let line = check.expect_line(format_args!("row {r} of {n} ({m} cells of 0 or 1)"))?;
+        let line = check.expect_line(format_args!(
+            "row {r} of {n} ({} of 0 or 1)",
+            count(m, "cell")
+        ))?;
         let tokens = check.tokens(&line, m, |i| {
             format!("cell ({r}, {}) (an integer in 0..=1)", i + 1)
         });

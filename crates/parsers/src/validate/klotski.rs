@@ -1,6 +1,7 @@
 //! The Klotski layout format, checked strictly.
 
 use super::{Checker, Report, Violation, is_space};
+use crate::words::count;
 use crate::{Found, Token};
 use grid_core::Pos;
 use klotski::{Goal, Layout, LayoutError, MAX_CELLS, is_label};
@@ -139,7 +140,8 @@ fn read_rows(
     });
     for r in 1..=rows.min(MAX_CELLS as u64) {
         let line = check.expect_line(format_args!(
-            "row {r} of {rows} ({cols} characters of . or labels A-Z a-z 0-9)"
+            "row {r} of {rows} ({} of . or labels A-Z a-z 0-9)",
+            count(cols, "character")
         ))?;
         // Spaces around the row are layout violations, already reported.
         let start = line.text.iter().position(|&b| !is_space(b)).unwrap_or(0);
@@ -180,7 +182,7 @@ fn read_rows(
             check.report(
                 row.line,
                 row.col + len.min(cols) as usize,
-                format_args!("expected {cols} cells in row {r}, found {len}"),
+                format_args!("expected {} in row {r}, found {len}", count(cols, "cell")),
             );
             ok = false;
         }

@@ -146,7 +146,7 @@ fn tolerated_layouts(#[case] text: &str) {
 )]
 #[case::switch_unknown_bridge(
     "1 4\nXo=O\nbridge 1 on 1 3\nswitch 1 2 on 1 toggle 2\n",
-    "4:24: unknown bridge 2: the level has 1 bridges"
+    "4:24: unknown bridge 2: the level has 1 bridge"
 )]
 #[case::bridge_zero(
     "1 4\nX.=O\nbridge 0 on 1 3\n",
@@ -154,7 +154,7 @@ fn tolerated_layouts(#[case] text: &str) {
 )]
 #[case::switch_on_bridge_zero(
     "1 4\nXo=O\nbridge 1 on 1 3\nswitch 1 2 on 0\n",
-    "4:15: unknown bridge 0: the level has 1 bridges"
+    "4:15: unknown bridge 0: the level has 1 bridge"
 )]
 #[case::switch_without_bridges(
     "1 3\nXoO\nswitch 1 2 on 1\n",

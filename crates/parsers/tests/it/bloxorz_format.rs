@@ -99,7 +99,7 @@ fn no_cases(#[case] text: &str, #[case] out: &str) {
 )]
 #[case::space_in_row(
     "3 3\n#X#\n# O\n###\n0 0\n",
-    "3:1: case 1: row 2 has 1 characters, expected 3"
+    "3:1: case 1: row 2 has 1 character, expected 3"
 )]
 #[case::unknown_char(
     "3 3\n#X#\n#Oa\n###\n0 0\n",

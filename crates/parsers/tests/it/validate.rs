@@ -804,6 +804,8 @@ proptest! {
 #[case::over_64_cells("9 8\n", &["1:1: R x C = 9 x 8 violates at most 64 cells", "2:1: expected row 1 of 9 (8 characters of . or labels A-Z a-z 0-9), found end of input"])]
 #[case::zero_columns("1 0\n", &["1:3: C = 0 violates 1..=64"])]
 #[case::row_too_short("2 2\nAB\nA\ngoal A 1 1\n", &["3:2: expected 2 cells in row 2, found 1"])]
+#[case::one_column_counted_in_the_singular("2 1\nA\nAA\ngoal A 1 1\n", &["3:2: expected 1 cell in row 2, found 2"])]
+#[case::a_missing_row_of_one_character("2 1\nA\n", &["3:1: expected row 2 of 2 (1 character of . or labels A-Z a-z 0-9), found end of input"])]
 #[case::unknown_characters("1 4\nA#$.\ngoal A 1 1\n", &["2:2: expected . or labels A-Z a-z 0-9, found \"#$\""])]
 #[case::disconnected("1 3\nA.A\ngoal A 1 1\n", &["2:3: the cells of piece A are not connected: (1, 3) is apart from its first cell (1, 1)"])]
 #[case::diagonal_is_not_connected("2 2\nA.\n.A\ngoal A 1 1\n", &["3:2: the cells of piece A are not connected: (2, 2) is apart from its first cell (1, 1)"])]
