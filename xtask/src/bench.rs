@@ -1,7 +1,7 @@
 //! `cargo xtask bench PUZZLE`: the `dist` binary (fat LTO) against the reference, side
 //! by side.
 //!
-//! Each puzzle's `About::benches` says what to solve: an input made by the generator
+//! Each puzzle's benchmarks in `xtask/catalog.txt` say what to solve: an input made by the generator
 //! with fixed arguments (so anyone can rerun the same benchmark), or every `.in` file of
 //! some directories of `../shared` (a corpus), solved in one run of each program.
 //!
@@ -12,9 +12,10 @@
 //! argument, their answers are compared file by file, and the medians and the median
 //! of the per-pair ratios are printed. The machine is shared: quote the ratio.
 
+use crate::catalog::{self, Bench, BenchInput, Style};
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Bench, BenchInput, Puzzle, Style};
+use puzzles::Puzzle;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -43,7 +44,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let mut benches = Vec::new();
     for &puzzle in &chosen {
         let about = puzzle.about();
-        if about.benches.is_empty() && name != "all" {
+        let entry = catalog::of(root, about.name)?;
+        if entry.benches.is_empty() && name != "all" {
             bail!(
                 "{name} has no reference program to time against; time its solver alone with \
                  `cargo run --release -p puzzles --example time -- {name} FILE...`"
@@ -55,9 +57,9 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 || (filter == "scale" && matches!(bench.input, BenchInput::Scale(_)))
         };
         benches.extend(
-            about
+            entry
                 .benches
-                .iter()
+                .into_iter()
                 .filter(|b| matches(b))
                 .map(|b| (puzzle, b)),
         );
@@ -77,8 +79,9 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let out_dir = target.join("bench");
     std::fs::create_dir_all(&out_dir)?;
     let binary = target.join("dist/gridsolve");
-    for (puzzle, bench) in benches {
-        let files = match bench.input {
+    for (puzzle, bench) in &benches {
+        let (puzzle, bench) = (*puzzle, bench);
+        let files = match &bench.input {
             BenchInput::Generated(gen_args) => {
                 let args: Vec<String> = gen_args.split_whitespace().map(str::to_string).collect();
                 let path = out_dir.join(format!("{}.in", bench.name));
@@ -103,7 +106,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 vec![path]
             }
         };
-        match (bench.input, bench.reference.style) {
+        match (&bench.input, bench.reference.style) {
             (BenchInput::Generated(_) | BenchInput::Scale(_), Style::Judge) => {
                 compare(&shared, &binary, puzzle, bench, &files[0])?
             }
@@ -142,7 +145,7 @@ fn scale_input(shared: &Path, dir: &Path, name: &str) -> Result<PathBuf> {
 }
 
 /// The `.in` files of `dirs` (relative to `shared`), each directory's sorted by name.
-fn corpus(shared: &Path, dirs: &[&str]) -> Result<Vec<PathBuf>> {
+fn corpus(shared: &Path, dirs: &[String]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for dir in dirs {
         let dir = shared.join(dir);
@@ -184,7 +187,7 @@ fn compare(
             "{pin}{}",
             shared
                 .join("reference/bin")
-                .join(bench.reference.program)
+                .join(&bench.reference.program)
                 .display()
         ))
         .status()?;
@@ -220,7 +223,7 @@ fn side_by_side(
     bench: &Bench,
     files: &[PathBuf],
 ) -> Result<()> {
-    let reference = shared.join("reference/bin").join(bench.reference.program);
+    let reference = shared.join("reference/bin").join(&bench.reference.program);
     let ours = || {
         let mut command = Command::new(binary);
         command.args(["--puzzle", puzzle.about().name]).args(files);
@@ -228,7 +231,7 @@ fn side_by_side(
     };
     let theirs = || {
         let mut command = Command::new(&reference);
-        command.args(bench.reference.args).args(files);
+        command.args(&bench.reference.args).args(files);
         command
     };
     let (_, our_output) = timed(&mut ours())?;

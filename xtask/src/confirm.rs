@@ -10,11 +10,12 @@
 //! (the naive BFS found the same answer) or a program of `../shared/reference/bin` that
 //! printed the same line; `CASES` are case numbers and ranges (`1-5,9`).
 
+use crate::catalog::{self, Style};
 use crate::fixtures::{self, Fixture};
 use crate::manifest::Origin;
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Style};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -238,7 +239,7 @@ fn confirm_one(
             continue;
         }
         match case.oracle(CONFIRM_ORACLE) {
-            Ok(answer) => {
+            Some(Ok(answer)) => {
                 let mut oracle_line = String::new();
                 puzzle.write_answer(&mut oracle_line, number, answer);
                 if oracle_line != *line {
@@ -249,7 +250,7 @@ fn confirm_one(
                 }
                 sources.entry("oracle".into()).or_default().push(number);
             }
-            Err(_) => pending.push(number),
+            Some(Err(_)) | None => pending.push(number),
         }
     }
     if !pending.is_empty() {
@@ -259,7 +260,9 @@ fn confirm_one(
                 write_cases(&pending)
             );
         };
-        for reference in puzzle.about().references {
+        let root = crate::workspace_root()?;
+        let trusted = catalog::of(&root, puzzle.about().name)?.references;
+        for reference in trusted.iter().filter(|r| r.trusted) {
             if pending.is_empty() {
                 break;
             }
@@ -362,11 +365,11 @@ pub(crate) fn check(
         if source != "oracle"
             || recheck
                 .max_space
-                .is_some_and(|max| case.state_space() > max)
+                .is_some_and(|max| case.state_space().is_none_or(|states| states > max))
         {
             continue;
         }
-        if let Ok(answer) = case.oracle(recheck.limits) {
+        if let Some(Ok(answer)) = case.oracle(recheck.limits) {
             let mut oracle_line = String::new();
             puzzle.write_answer(&mut oracle_line, number, answer);
             if oracle_line != *line {

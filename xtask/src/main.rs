@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 mod bench;
+mod catalog;
 mod confirm;
 mod fixtures;
 mod manifest;

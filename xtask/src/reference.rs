@@ -1,7 +1,7 @@
 //! The programs of `../shared/reference/bin`: run one on an input, with a time limit.
 
+use crate::catalog::{Reference, Style};
 use anyhow::{Context, Result, bail};
-use puzzles::{Reference, Style};
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ pub(crate) fn judge_output(
     path: &Path,
     limit: Duration,
 ) -> Result<Option<String>> {
-    let program = shared.join("reference/bin").join(reference.program);
+    let program = shared.join("reference/bin").join(&reference.program);
     let args = reference.args.iter().map(OsStr::new);
     Ok(match reference.style {
         Style::Judge => {

@@ -3,7 +3,7 @@
 use crate::options::{self, GenOptions, PuzzleArg, check_options, puzzle_parser};
 use crate::{Failure, closed_pipe_is_fine};
 use clap::ValueHint;
-use puzzles::{GenError, PUZZLES};
+use puzzles::{GenError, Generator, PUZZLES};
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 
@@ -18,21 +18,27 @@ fn families_help() -> String {
         .unwrap_or(0);
     let families = PUZZLES
         .iter()
-        .flat_map(|p| p.families())
+        .filter_map(|p| p.generator())
+        .flat_map(|g| g.families())
         .map(|(family, _)| family.len())
         .max()
         .unwrap_or(0);
     let mut text = String::from("Families (--family; the first of each puzzle is the default):\n");
     for &puzzle in PUZZLES {
-        for (i, (family, summary)) in puzzle.families().into_iter().enumerate() {
+        let Some(generator) = puzzle.generator() else {
+            continue;
+        };
+        for (i, (family, summary)) in generator.families().into_iter().enumerate() {
             let label = if i == 0 { puzzle.about().name } else { "" };
             let _ = writeln!(text, "  {label:<names$}  {family:<families$}  {summary}");
         }
     }
     text.push_str("\nDefault sizes (the judge's maximum, for a judge problem):");
     for &puzzle in PUZZLES {
-        let about = puzzle.about();
-        let _ = write!(text, "\n  {:<names$}  {}", about.name, about.gen_size);
+        if let Some(generator) = puzzle.generator() {
+            let name = puzzle.about().name;
+            let _ = write!(text, "\n  {name:<names$}  {}", generator.gen_size());
+        }
     }
     text.push_str(
         "\n\nEach case of a multi-case input (--cases K) uses seed S, S+1, ..., S+K-1. The same\n\
@@ -69,8 +75,9 @@ pub(crate) struct GenArgs {
 /// Writes the input `args` describe to stdout, a case at a time.
 pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
     let puzzle = args.puzzle.0;
+    let generator = crate::generator(puzzle)?;
     if let Some(kind) = &args.invalid {
-        return invalid(args, kind);
+        return invalid(args, generator, kind);
     }
     check_options(puzzle, &args.options.0, GenOptions::SPECS).map_err(Failure::Usage)?;
     let options = args
@@ -80,27 +87,27 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
         .with("family", &args.family)
         .with("seed", args.seed);
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = puzzle
+    let written = generator
         .generate(&options, &mut out)
         .and_then(|()| out.flush().map_err(GenError::Io));
     match written {
         Ok(()) => Ok(()),
         Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
         Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
+        Err(e) => Err(Failure::Usage(e.to_string())),
     }
 }
 
 /// `gridsolve gen --invalid KIND`: an input that breaks the rule `KIND`, or with
 /// `list` the kinds, a line each (`NAME  what it breaks`).
-fn invalid(args: &GenArgs, kind: &str) -> Result<(), Failure> {
-    let puzzle = args.puzzle.0;
+fn invalid(args: &GenArgs, generator: &dyn Generator, kind: &str) -> Result<(), Failure> {
     if let Some(name) = args.options.0.names().next() {
         return Err(Failure::Usage(format!(
             "--{name} does not go with --invalid, which takes only --seed"
         )));
     }
     if kind == "list" {
-        let kinds = puzzle.invalid_kinds();
+        let kinds = generator.invalid_kinds();
         let width = kinds.iter().map(|k| k.name.len()).max().unwrap_or(0);
         let mut text = String::new();
         for k in &kinds {
@@ -109,12 +116,13 @@ fn invalid(args: &GenArgs, kind: &str) -> Result<(), Failure> {
         return crate::write_stdout(&text);
     }
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = puzzle
+    let written = generator
         .generate_invalid(kind, args.seed, &mut out)
         .and_then(|()| out.flush().map_err(GenError::Io));
     match written {
         Ok(()) => Ok(()),
         Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
         Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
+        Err(e) => Err(Failure::Usage(e.to_string())),
     }
 }

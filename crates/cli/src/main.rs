@@ -215,6 +215,22 @@ impl Failure {
     }
 }
 
+impl From<puzzles::Lacks> for Failure {
+    /// A tool asked for a capability the puzzle lacks: bad usage, said as
+    /// "klotski has no problem package yet".
+    fn from(lacks: puzzles::Lacks) -> Failure {
+        Failure::Usage(lacks.to_string())
+    }
+}
+
+/// The generator of `puzzle`, or the usage error that it has none.
+fn generator(puzzle: &dyn puzzles::Puzzle) -> Result<&dyn puzzles::Generator, Failure> {
+    puzzle.require(puzzles::Capability::Generate)?;
+    puzzle
+        .generator()
+        .ok_or_else(|| Failure::Usage(format!("{} has no generator", puzzle.about().name)))
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,

@@ -73,12 +73,20 @@ impl TypedValueParser for Listed {
 
 /// `--family`'s values: the generator families of every puzzle.
 pub(crate) fn families() -> Listed {
-    Listed::of(|p| p.families().into_iter().map(|(f, _)| f).collect())
+    Listed::of(|p| {
+        p.generator()
+            .map(|g| g.families().into_iter().map(|(f, _)| f).collect())
+            .unwrap_or_default()
+    })
 }
 
 /// `gen --invalid`'s values: every puzzle's kinds of invalid input, and `list`.
 pub(crate) fn invalid_kinds() -> Listed {
-    let mut listed = Listed::of(|p| p.invalid_kinds().iter().map(|k| k.name).collect());
+    let mut listed = Listed::of(|p| {
+        p.generator()
+            .map(|g| g.invalid_kinds().iter().map(|k| k.name).collect())
+            .unwrap_or_default()
+    });
     listed
         .0
         .push(PossibleValue::new("list").help("list the puzzle's kinds"));
@@ -230,5 +238,5 @@ option_flags!(
 option_flags!(
     /// The generator options the puzzles declare.
     GenOptions,
-    |p| p.gen_options()
+    |p| p.generator().map_or(&[], |g| g.gen_options())
 );

@@ -72,8 +72,15 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
     let puzzle = args.puzzle.0;
     let name = puzzle.about().name;
     let Some(package) = puzzle.package() else {
+        let lacks = puzzle
+            .require(puzzles::Capability::Package)
+            .err()
+            .map_or_else(
+                || format!("{name} has no problem package"),
+                |l| l.to_string(),
+            );
         return Err(Failure::Usage(format!(
-            "{name} has no problem package (packages: {})",
+            "{lacks} (packages: {})",
             packaged()
         )));
     };
@@ -283,9 +290,10 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
 /// each refused by the strict validator (else the package is not written).
 fn invalid_inputs(puzzle: &dyn Puzzle) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
     let mut files = Vec::new();
-    for kind in puzzle.invalid_kinds() {
+    let generator = crate::generator(puzzle)?;
+    for kind in generator.invalid_kinds() {
         let mut input = Vec::new();
-        puzzle
+        generator
             .generate_invalid(kind.name, 1, &mut input)
             .map_err(|e| gen_failure(e, kind.name))?;
         let report = puzzle
@@ -402,7 +410,7 @@ fn generate(puzzle: &dyn Puzzle, test_name: &str, gen_args: &str) -> Result<Vec<
         options.set(option, value);
     }
     let mut input = Vec::new();
-    puzzle
+    crate::generator(puzzle)?
         .generate(&options, &mut input)
         .map_err(|e| gen_failure(e, test_name))?;
     Ok(input)
@@ -413,6 +421,7 @@ fn gen_failure(e: GenError, what: &str) -> Failure {
     match e {
         GenError::Usage(e) => Failure::Usage(format!("{what}: {e}")),
         GenError::Io(e) => Failure::io(format!("generate {what}"), &e),
+        e => Failure::Usage(format!("{what}: {e}")),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `--show`: a solution as numbered text frames, one per move, for a terminal. By
 //! default each frame is a window that fits a terminal and follows the moving piece.
 
-use puzzles::{About, Frames, Paint, Pos, Rect};
+use puzzles::{Frames, Look, Paint, Pos, Rect};
 use std::io::{self, Write};
 
 /// How much of the board a frame shows.
@@ -37,9 +37,9 @@ fn colour(paint: Paint) -> Option<u8> {
 }
 
 /// What the symbols of the frames mean, once before the first frame.
-pub(crate) fn write_legend(out: &mut dyn Write, about: &About) -> io::Result<()> {
+pub(crate) fn write_legend(out: &mut dyn Write, look: &Look) -> io::Result<()> {
     writeln!(out, "Symbols:")?;
-    for (symbol, meaning) in about.legend {
+    for (symbol, meaning) in look.legend {
         writeln!(out, "  {symbol}  {meaning}")?;
     }
     writeln!(out)
@@ -239,8 +239,9 @@ mod tests {
     fn every_puzzle_has_a_legend_for_its_symbols() {
         for &puzzle in PUZZLES {
             let about = puzzle.about();
+            let look = puzzle.look().expect("every puzzle draws");
             let mut out = Vec::new();
-            write_legend(&mut out, about).unwrap();
+            write_legend(&mut out, look).unwrap();
             let text = String::from_utf8(out).unwrap();
             assert!(text.starts_with("Symbols:\n"), "{text}");
             let solved: Vec<Box<dyn Solved>> = puzzle
@@ -263,8 +264,8 @@ mod tests {
                     for c in 0..cols {
                         let Glyph { symbol, .. } = frames.glyph(Pos::new(r, c));
                         assert!(
-                            about.legend.iter().any(|(s, _)| *s == symbol)
-                                || (about.labels && symbol.is_ascii_alphanumeric()),
+                            look.legend.iter().any(|(s, _)| *s == symbol)
+                                || (look.labels && symbol.is_ascii_alphanumeric()),
                             "{}: {symbol:?} is not in the legend",
                             about.name
                         );

@@ -126,9 +126,12 @@ pub(crate) fn run(puzzle: &'static dyn Puzzle, cli: &Cli) -> Result<(), Failure>
         }
         return Ok(());
     }
+    if cli.show.is_some() || cli.svg.is_some() {
+        puzzle.require(puzzles::Capability::Draw)?;
+    }
     let mut writer = Writer::new(puzzle, cli, inputs.len() > 1)?;
-    if writer.style.is_some() {
-        writer.write(|out| show::write_legend(out, puzzle.about()))?;
+    if let Some(look) = puzzle.look().filter(|_| writer.style.is_some()) {
+        writer.write(|out| show::write_legend(out, look))?;
     }
     for (k, input) in inputs.iter().enumerate() {
         // Read everything first, so an invalid input prints nothing; then solve and

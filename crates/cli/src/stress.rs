@@ -21,7 +21,7 @@ use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::{Limits, Options, Puzzle, SplitMix64, Tried};
+use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::io::{self, IsTerminal, Read, Write};
@@ -113,7 +113,8 @@ struct Failed {
 pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     let puzzle = args.puzzle.0;
     check_options(puzzle, &args.options.0, SolveOptions::SPECS).map_err(Failure::Usage)?;
-    let families: Vec<&str> = puzzle.families().into_iter().map(|(f, _)| f).collect();
+    let generator = crate::generator(puzzle)?;
+    let families: Vec<&str> = generator.families().into_iter().map(|(f, _)| f).collect();
     let families = match &args.family {
         None => families,
         Some(family) if families.contains(&family.as_str()) => {
@@ -144,7 +145,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     let mut found = None;
     for i in 0..args.cases {
         let family = families[usize::try_from(i).unwrap_or(0) % families.len()];
-        let (made, input) = generate(puzzle, family, &mut rng, i, args.cases)?;
+        let (made, input) = generate(puzzle, generator, family, &mut rng, i, args.cases)?;
         bar.set_message(made.size.clone());
         let run = tester.run(&input).map_err(|e| {
             Failure::Usage(format!("cannot run {}: {e}", shown_command(&args.command)))
@@ -168,7 +169,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     let mut runs = 0;
     let mut smallest = None;
-    let shrunk = puzzle
+    let shrunk = generator
         .shrink(input.as_bytes(), &args.options.0, &mut |text| {
             if runs >= args.shrink_runs {
                 return Tried::Enough;
@@ -291,6 +292,7 @@ impl Generated {
 /// are used.
 fn generate(
     puzzle: &dyn Puzzle,
+    generator: &dyn Generator,
     family: &str,
     rng: &mut SplitMix64,
     i: u64,
@@ -303,7 +305,7 @@ fn generate(
         let mut options = Options::new().with("family", family).with("seed", seed);
         if draw < DRAWS {
             let mut last = None;
-            for spec in puzzle.gen_options() {
+            for spec in generator.gen_options() {
                 // A number whose default is another's (`--cols`: as --rows) is drawn
                 // like that one, independently.
                 let default = match spec.default.parse::<u64>() {
@@ -326,7 +328,7 @@ fn generate(
             }
         }
         let mut input = Vec::new();
-        if puzzle.generate(&options, &mut input).is_err() {
+        if generator.generate(&options, &mut input).is_err() {
             continue;
         }
         let size = match (options.raw("rows"), options.raw("cols")) {
@@ -738,13 +740,14 @@ mod tests {
         const N: u64 = 60;
         for &puzzle in PUZZLES {
             let name = puzzle.about().name;
-            let families: Vec<&str> = puzzle.families().into_iter().map(|(f, _)| f).collect();
+            let generator = puzzle.generator().expect("every puzzle generates");
+            let families: Vec<&str> = generator.families().into_iter().map(|(f, _)| f).collect();
             let mut rng = SplitMix64::new(5);
             let mut sizes = Vec::new();
             let mut texts = Vec::new();
             for i in 0..N {
                 let family = families[i as usize % families.len()];
-                let (made, input) = generate(puzzle, family, &mut rng, i, N).unwrap();
+                let (made, input) = generate(puzzle, generator, family, &mut rng, i, N).unwrap();
                 let report = puzzle.validate(Input::bytes(input.as_bytes()), 3).unwrap();
                 assert_eq!(report.total, 0, "{name}: {}\n{input}", made.command(puzzle));
                 sizes.push(largest(puzzle, &input));
@@ -755,7 +758,7 @@ mod tests {
             let late: usize = sizes[N as usize - third..].iter().sum();
             assert!(early < late, "{name}: {sizes:?}");
             let mut again = SplitMix64::new(5);
-            let (_, first) = generate(puzzle, families[0], &mut again, 0, N).unwrap();
+            let (_, first) = generate(puzzle, generator, families[0], &mut again, 0, N).unwrap();
             assert_eq!(first, texts[0], "{name}");
         }
     }

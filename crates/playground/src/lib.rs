@@ -219,8 +219,8 @@ pub enum Unframed {
     TooLong(String),
     /// `stop` said so (the client left).
     Stopped,
-    /// The path does not replay (a bug of the solver), said in words.
-    Replay(String),
+    /// The path does not replay (a bug of the solver).
+    Replay(puzzles::PathError),
 }
 
 /// The frames of a solution as the page animates them, as JSON text: `count`; `start`,
@@ -244,9 +244,9 @@ pub fn frames(
 ) -> Result<String, Unframed> {
     let count = trace.count();
     if !trace.advance().map_err(Unframed::Replay)? {
-        return Err(Unframed::Replay(
-            "a solution walks through no position".to_string(),
-        ));
+        return Err(Unframed::Replay(puzzles::PathError::rules(
+            "a solution walks through no position",
+        )));
     }
     let start = Picture::of(trace, size);
     let mut grid: Vec<Vec<(char, char)>> = start
@@ -407,7 +407,7 @@ mod tests {
             self.count
         }
 
-        fn advance(&mut self) -> Result<bool, String> {
+        fn advance(&mut self) -> Result<bool, puzzles::PathError> {
             if self.at == self.count {
                 return Ok(false);
             }

@@ -14,7 +14,9 @@ use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use puzzles::{Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved};
+use puzzles::{
+    Capability, Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved,
+};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -182,6 +184,17 @@ fn too_large() -> Response {
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// The answer to a request for a capability the puzzle lacks: 400, "klotski has no
+/// playground game yet".
+fn lacks(puzzle: &dyn Puzzle, capability: Capability) -> ApiError {
+    ApiError::bad(
+        puzzle
+            .require(capability)
+            .err()
+            .map_or_else(String::new, |lacks| lacks.to_string()),
+    )
 }
 
 /// An error answer: a status and `{"error", "line", "column"}`.
@@ -477,8 +490,9 @@ async fn puzzle_list() -> Response {
                 "moves_are": about.moves_are,
                 "move_word": about.move_word,
                 "never": about.never,
-                "legend": about.legend.iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
-                "labels": about.labels,
+                "legend": p.look().map_or(&[][..], |look| look.legend).iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
+                "labels": p.look().is_some_and(|look| look.labels),
+                "capabilities": Capability::ALL.iter().filter(|c| p.has(**c)).map(|c| c.name()).collect::<Vec<_>>(),
                 "sample": about.sample,
                 "options": p.solve_options().iter().map(|o| json!({"name": o.name, "help": o.help, "default": o.default})).collect::<Vec<_>>(),
                 "fixtures": fixtures,
@@ -642,7 +656,10 @@ fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<String, Ap
     match frames(&mut *trace, solved.size(), &|| cancel.is_set()) {
         Ok(text) | Err(Unframed::TooLong(text)) => Ok(text),
         Err(Unframed::Stopped) => Err(left()),
-        Err(Unframed::Replay(e)) => Err(ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e)),
+        Err(Unframed::Replay(e)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            e.to_string(),
+        )),
     }
 }
 
@@ -651,15 +668,17 @@ fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<String, Ap
 /// stops at a limit) and `message`.
 fn start_only(job: &Job, moves: u64, message: &str, cancel: &Cancel) -> Result<String, ApiError> {
     cancel.check()?;
-    let played = job.puzzle.play(
-        job.text.input(),
-        &job.options,
-        job.limits,
-        job.case,
-        "",
-        None,
-    );
-    let start = played.ok().map(|p| p.picture);
+    let played = job.puzzle.player().map(|player| {
+        player.play(
+            job.text.input(),
+            &job.options,
+            job.limits,
+            job.case,
+            "",
+            None,
+        )
+    });
+    let start = played.and_then(Result::ok).map(|p| p.picture);
     Ok(not_animated(moves, start.as_ref(), message).to_string())
 }
 
@@ -707,7 +726,8 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             ));
         }
         cancel.check()?;
-        let played = job.puzzle.play(
+        let player = job.puzzle.player().ok_or_else(|| lacks(job.puzzle, Capability::Play))?;
+        let played = player.play(
             job.text.input(),
             &job.options,
             job.limits,
@@ -729,7 +749,11 @@ async fn edit(State(app): State<Arc<App>>, body: Bytes) -> Response {
         return ApiError::bad("an edit needs a cell [row, col] and a kind").into_response();
     };
     blocking(&app, &app.edits, false, move |_| {
-        let input = job.puzzle.edit_cell(
+        let player = job
+            .puzzle
+            .player()
+            .ok_or_else(|| lacks(job.puzzle, Capability::Play))?;
+        let input = player.edit_cell(
             job.text.input(),
             &job.options,
             job.case,

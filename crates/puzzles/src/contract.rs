@@ -1,5 +1,17 @@
-//! What a puzzle is, for the tools: the [`Adapter`] trait a puzzle implements once, and
-//! the plain data it describes itself with.
+//! What a puzzle is, for the tools: a few small traits, each one capability, that a
+//! puzzle implements in its own types, and the plain data it describes itself with.
+//!
+//! - [`Format`]: its judge text format (cases read a case at a time, answers written,
+//!   the strict validator); and [`Solve`]: its solver, paths and replay, and which other
+//!   capabilities it has ([`Solve::capabilities`]). Every puzzle has these two.
+//! - [`Oracle`]: the naive oracle the fast solver is checked against.
+//! - [`Draw`]: frames and pictures of a solution.
+//! - [`Generate`]: generated inputs, invalid ones, and smaller candidates for shrinking.
+//! - [`Play`]: the playground's moves, hint and board editor (needs [`Draw`]).
+//! - a [`Package`] for `gridsolve package`, which is data.
+//!
+//! A puzzle can land with [`Format`] and [`Solve`] alone; every tool that needs another
+//! capability asks for it and says so when the puzzle lacks it ([`Lacks`]).
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -28,6 +40,11 @@ pub struct About {
     pub move_word: &'static str,
     /// What the demo says of an answer with no solution.
     pub never: &'static str,
+}
+
+/// What [`Draw`] says about a puzzle's frames: the words and symbols of `--show`.
+#[derive(Clone, Copy, Debug)]
+pub struct Look {
     /// What a frame of `--show` says before a move's letter: "the blank moves".
     pub move_verb: &'static str,
     /// The symbols of `--show` frames and what each stands for.
@@ -35,14 +52,6 @@ pub struct About {
     /// Whether frames also show the input's own labels as they are (`A-Z a-z 0-9`: a
     /// puzzle's named pieces), which one legend entry explains for all.
     pub labels: bool,
-    /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    pub gen_size: &'static str,
-    /// Benchmarks against the reference programs of `../shared/reference/bin`.
-    pub benches: &'static [Bench],
-    /// Programs of `../shared/reference/bin` that solve this puzzle independently and
-    /// are trusted where they agree (`cargo xtask confirm`); none with known wrong
-    /// answers.
-    pub references: &'static [Reference],
 }
 
 /// What `gridsolve package` needs of a judge puzzle to write a problem package (the
@@ -79,63 +88,6 @@ pub enum InputValidator {
     /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
     /// checktestdata cannot say (connected pieces, lines that refer to cells).
     Python(&'static str),
-}
-
-/// A program of `../shared/reference/bin`, and how it takes inputs and gives answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reference {
-    /// Its file name.
-    pub program: &'static str,
-    /// Its arguments, before the input files of a [`Style::Files`] program.
-    pub args: &'static [&'static str],
-    pub style: Style,
-}
-
-impl Reference {
-    /// A judge program: no arguments, an input on stdin, the judge output on stdout.
-    pub const fn judge(program: &'static str) -> Reference {
-        Reference {
-            program,
-            args: &[],
-            style: Style::Judge,
-        }
-    }
-}
-
-/// How a reference program takes inputs and gives answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Style {
-    /// One input on stdin; the judge output on stdout.
-    Judge,
-    /// Input files as arguments (after [`Reference::args`]), any number in one run; for
-    /// each a line `FILE ANSWER` on stdout, where `ANSWER` is the judge output of that
-    /// file (inputs of one case, answered on one line); other lines are ignored.
-    Files,
-}
-
-/// One benchmark: its inputs and the reference program to time against.
-#[derive(Clone, Copy, Debug)]
-pub struct Bench {
-    /// The benchmark's name (and, for a generated input, its file name without `.in`).
-    pub name: &'static str,
-    pub input: BenchInput,
-    pub reference: Reference,
-    /// Both programs run pinned to one core (`taskset -c 0`): for a solver that uses
-    /// every core, what it does per core against a single-threaded reference.
-    pub one_core: bool,
-}
-
-/// What a benchmark solves.
-#[derive(Clone, Copy, Debug)]
-pub enum BenchInput {
-    /// One input made by `gridsolve gen --puzzle NAME` with these arguments.
-    Generated(&'static str),
-    /// Every `.in` file of these directories of `../shared`, in one run of each program
-    /// (for a [`Style::Files`] reference).
-    Files(&'static [&'static str]),
-    /// One of the inputs far past the judge limits that `../shared/bench/scale-inputs`
-    /// writes (its file name without `.in`, such as `hrd_300`).
-    Scale(&'static str),
 }
 
 /// How a cell of a `--show` frame is painted on a terminal.
@@ -203,8 +155,59 @@ impl Rect {
     }
 }
 
-/// The positions along a path, one at a time: see [`Adapter::walk`].
-pub type Walk<'a, S> = Box<dyn Iterator<Item = Result<S, String>> + 'a>;
+/// The positions along a path, one at a time: see [`Draw::walk`].
+pub type Walk<'a, S> = Box<dyn Iterator<Item = Result<S, PathError>> + 'a>;
+
+/// Why a path is not a solution of a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PathError {
+    /// The text is not a path in the puzzle's notation.
+    Notation(String),
+    /// A move breaks a rule, or the path does not end solved.
+    Rules(String),
+}
+
+impl PathError {
+    /// A notation error, from the notation's own error.
+    pub fn notation(e: impl fmt::Display) -> PathError {
+        PathError::Notation(e.to_string())
+    }
+
+    /// A broken rule, from the replay's own error.
+    pub fn rules(e: impl fmt::Display) -> PathError {
+        PathError::Rules(e.to_string())
+    }
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathError::Notation(e) | PathError::Rules(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for PathError {}
+
+/// Why the board editor refused an edit: the rule it would break, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditError(pub String);
+
+impl EditError {
+    /// The refusal, from the rule's own error.
+    pub fn new(e: impl fmt::Display) -> EditError {
+        EditError(e.to_string())
+    }
+}
+
+impl fmt::Display for EditError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EditError {}
 
 /// A solved case as the adapter reports it.
 #[derive(Clone, Debug)]
@@ -232,6 +235,7 @@ impl Unsolved {
 
 /// Why `gridsolve gen` wrote no input.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum GenError {
     /// The options describe no input (bad usage).
     Usage(UsageError),
@@ -262,45 +266,26 @@ impl fmt::Display for GenError {
 
 impl std::error::Error for GenError {}
 
-/// Everything the tools need of one puzzle, in the puzzle's own types. Implement it
-/// once per puzzle, add the value to [`crate::PUZZLES`], and every tool (the CLI's
-/// solve, `--path`, `--show`, `--svg`, `--format json`, `--stats`, `gen`, `validate`;
-/// xtask's fixtures and benchmarks; the fuzz targets) works for it.
+/// A puzzle's judge text format, in the puzzle's own types. With [`Solve`] it is what
+/// every registered puzzle implements.
 ///
 /// A *case* is what one answer line answers: one query with its board, one board, one
 /// game or one level, as the puzzle's judge format has it.
-pub trait Adapter: Send + Sync + Sized + 'static {
+pub trait Format: Send + Sync + Sized + 'static {
     /// One case, parsed and checked.
     type Case;
-    /// What solving keeps from one case to the next (buffers, per-board tables).
-    type Solver;
-    /// One position along a path, as [`Adapter::walk`] replays it.
-    type State;
-    /// A path in the puzzle's own moves.
-    type Path: MoveCount;
 
-    /// Names, words, the sample and the legend.
+    /// Names, words and the sample.
     fn about(&self) -> &'static About;
-
-    /// Options of solving beyond the common ones (none for the judge puzzles).
-    fn solve_options(&self) -> &'static [OptionSpec] {
-        &[]
-    }
-
-    /// The options of `gridsolve gen` besides `--family` and `--seed`.
-    fn gen_options(&self) -> &'static [OptionSpec];
-
-    /// The generator families: name and one-line summary, the default first.
-    fn families(&self) -> Vec<(&'static str, &'static str)>;
 
     /// The cases of `input`, each read when it is asked for (an input is never held
     /// whole where the format allows); the first error ends the input.
     ///
     /// `options` are the solve options the cases are asked under. A puzzle whose
     /// question depends on one (which move metric counts) keeps it in its case, so that
-    /// `replay`, `oracle`, `walk` and `svg`, which see only the case, answer the same
-    /// question as `solve`; the others ignore them. They have passed
-    /// [`Adapter::solver`] already, or are empty.
+    /// replay, oracle, frames and pictures, which see only the case, answer the same
+    /// question as the solver; the others ignore them. They have passed
+    /// [`Solve::solver`] already, or are empty.
     fn cases<'a>(
         &'a self,
         input: Input<'a>,
@@ -314,6 +299,35 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// the case as a whole.
     fn place(&self, _case: &Self::Case) -> Option<(usize, usize)> {
         None
+    }
+
+    /// Writes the judge's line for case `number` (from 1).
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
+
+    /// A judge input holding `cases` in this order (as [`Format::cases`] reads them
+    /// back), or `None` when they cannot be one input (queries on different boards of a
+    /// one-board format; several cases of a one-case format).
+    fn write_input(&self, cases: &[&Self::Case]) -> Option<String>;
+
+    /// The violations of the judge's strict rules in `input`, the first `max` of them
+    /// kept (the report counts them all).
+    ///
+    /// # Errors
+    /// When reading fails.
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report>;
+}
+
+/// A puzzle's solver, its paths and their replay, and the capabilities it has beyond
+/// these.
+pub trait Solve: Format {
+    /// What solving keeps from one case to the next (buffers, per-board tables).
+    type Solver;
+    /// A path in the puzzle's own moves.
+    type Path: MoveCount;
+
+    /// Options of solving beyond the common ones (none for the judge puzzles).
+    fn solve_options(&self) -> &'static [OptionSpec] {
+        &[]
     }
 
     /// A solver for `options` (the solve options) and `limits`.
@@ -353,24 +367,38 @@ pub trait Adapter: Send + Sync + Sized + 'static {
         crate::driver::judge_case_by_case(self, solver, input, options, out)
     }
 
-    /// Writes the judge's line for case `number` (from 1).
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
-
     /// A path written in the puzzle's notation.
     fn write_path(&self, path: &Self::Path) -> String;
 
     /// A path read from the puzzle's notation.
     ///
     /// # Errors
-    /// Text that is not a path, said in words.
-    fn parse_path(&self, text: &str) -> Result<Self::Path, String>;
+    /// Text that is not a path ([`PathError::Notation`]).
+    fn parse_path(&self, text: &str) -> Result<Self::Path, PathError>;
 
     /// The number of moves `path` takes to solve `case`, by the rules alone.
     ///
     /// # Errors
-    /// A move the rules forbid, or a path that does not end solved.
-    fn replay(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, String>;
+    /// A move the rules forbid, or a path that does not end solved
+    /// ([`PathError::Rules`]).
+    fn replay(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, PathError>;
 
+    /// Fields `--format json` adds after the common ones, for these solve options.
+    fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
+    /// The capabilities this puzzle has beyond solving: for each, itself when it
+    /// implements that trait. The default: none (a puzzle that lands with its format
+    /// and solver first).
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities::NONE
+    }
+}
+
+/// The naive oracle: a deliberately simple search that shares no model with the fast
+/// solver, against which it is checked.
+pub trait Oracle: Solve {
     /// The naive oracle's answer, within `limits`.
     ///
     /// # Errors
@@ -380,51 +408,21 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// How many states the naive oracle may have to visit on `case` at most (the size
     /// of its whole state space), so a check can tell cheap cases without trying them.
     fn state_space(&self, case: &Self::Case) -> u64;
+}
 
-    /// Writes a generated input for `options` to `out`, a case at a time.
-    ///
-    /// # Errors
-    /// Options that describe no input, or a failed write.
-    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+/// Frames and pictures of a solution: `--show`, `--svg` and the playground's board.
+pub trait Draw: Solve {
+    /// One position along a path, as [`Draw::walk`] replays it.
+    type State;
 
-    /// What `gridsolve package` writes for this puzzle; `None` (the default): no problem
-    /// package.
-    fn package(&self) -> Option<&'static Package> {
-        None
-    }
-
-    /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
-    /// one a kind, besides the layout rules every format shares (which every
-    /// puzzle with an [`Adapter::invalid_base`] gets). None by default.
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
-        &[]
-    }
-
-    /// A small input of seed `seed` that [`Adapter::validate`] accepts, on which the
-    /// layout kinds are broken; `None` (the default): no layout kinds.
-    fn invalid_base(&self, _seed: u64) -> Option<String> {
-        None
-    }
-
-    /// An input of seed `seed` that breaks the rule `kind` (one of
-    /// [`Adapter::invalid_kinds`]) and no other, so [`Adapter::validate`] refuses it;
-    /// `None` for a kind the puzzle does not know.
-    fn invalid(&self, _kind: &str, _seed: u64) -> Option<String> {
-        None
-    }
-
-    /// The violations of the judge's strict rules in `input`, the first `max` of them
-    /// kept (the report counts them all).
-    ///
-    /// # Errors
-    /// When reading fails.
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
+    /// The words and symbols of `--show`.
+    fn look(&self) -> &'static Look;
 
     /// The positions along `path` from the start, one at a time (one more than there
-    /// are moves), each move checked as [`Adapter::replay`] checks it; the first move
-    /// that breaks a rule ends the walk with its error, said in words. Whether the path
-    /// ends solved is not checked. Memory stays that of one position, however long the
-    /// path: everything that draws a path (frames, pictures, the playground) walks it.
+    /// are moves), each move checked as [`Solve::replay`] checks it; the first move
+    /// that breaks a rule ends the walk with its error. Whether the path ends solved is
+    /// not checked. Memory stays that of one position, however long the path:
+    /// everything that draws a path (frames, the playground) walks it.
     fn walk<'a>(&'a self, case: &'a Self::Case, path: &'a Self::Path) -> Walk<'a, Self::State>;
 
     /// What a `--show` frame shows at `pos` in `state`.
@@ -433,11 +431,12 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     /// The cells a frame of `state` must show: where the moving thing is.
     fn focus(&self, case: &Self::Case, state: &Self::State) -> Rect;
 
-    /// The `i`-th move of `path` (from 0) in words after [`About::move_verb`]: its
+    /// The `i`-th move of `path` (from 0) in words after [`Look::move_verb`]: its
     /// letter, usually.
     fn move_name(&self, path: &Self::Path, i: usize) -> String;
 
     /// The SVG picture of `case` solved by `path` (`None`: no solution, the start alone).
+    /// A move adds at least [`crate::PICTURE_BYTES_PER_MOVE`] bytes to it.
     ///
     /// # Errors
     /// When `out` fails.
@@ -447,6 +446,45 @@ pub trait Adapter: Send + Sync + Sized + 'static {
         path: Option<&Self::Path>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result;
+}
+
+/// Generated inputs (`gridsolve gen`), inputs that break one rule (`gen --invalid`), and
+/// smaller candidates of a failing case (`stress`'s shrinking).
+pub trait Generate: Solve {
+    /// The options of `gridsolve gen` besides `--family` and `--seed`.
+    fn gen_options(&self) -> &'static [OptionSpec];
+
+    /// The generator families: name and one-line summary, the default first.
+    fn families(&self) -> Vec<(&'static str, &'static str)>;
+
+    /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
+    fn gen_size(&self) -> &'static str;
+
+    /// Writes a generated input for `options` to `out`, a case at a time.
+    ///
+    /// # Errors
+    /// Options that describe no input, or a failed write.
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
+
+    /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
+    /// one a kind, besides the layout rules every format shares (which every puzzle
+    /// with a [`Generate::invalid_base`] gets). None by default.
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &[]
+    }
+
+    /// A small input of seed `seed` that [`Format::validate`] accepts, on which the
+    /// layout kinds are broken; `None` (the default): no layout kinds.
+    fn invalid_base(&self, _seed: u64) -> Option<String> {
+        None
+    }
+
+    /// An input of seed `seed` that breaks the rule `kind` (one of
+    /// [`Generate::invalid_kinds`]) and no other, so [`Format::validate`] refuses it;
+    /// `None` for a kind the puzzle does not know.
+    fn invalid(&self, _kind: &str, _seed: u64) -> Option<String> {
+        None
+    }
 
     /// Cases a little smaller or simpler than `case`, the smallest first, for
     /// shrinking a failing input (`gridsolve stress`): fewer rows or columns, a wall
@@ -457,39 +495,15 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
         Box::new(std::iter::empty())
     }
+}
 
-    /// A judge input holding `cases` in this order (as [`Adapter::cases`] reads them
-    /// back), or `None` when they cannot be one input (queries on different boards of a
-    /// one-board format; several cases of a one-case format).
-    fn write_input(&self, cases: &[&Self::Case]) -> Option<String>;
-
-    /// Fields `--format json` adds after the common ones, for these solve options.
-    fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
-        Vec::new()
-    }
-
-    /// The kinds of cell the playground's board editor paints on `case`: the symbol
-    /// (as [`Adapter::glyph`] shows it) and what it is. None by default: no editor.
-    fn cell_kinds(&self, _case: &Self::Case) -> Vec<(char, String)> {
-        Vec::new()
-    }
-
-    /// `case` with the cell at `pos` made a `kind` (one of [`Adapter::cell_kinds`]),
-    /// what else that implies changed with it (a second target cleared, a piece grown).
-    ///
-    /// # Errors
-    /// An edit the rules refuse (a start on no floor, a piece cut in two), said in words.
-    fn edit(&self, _case: &Self::Case, _pos: Pos, _kind: char) -> Result<Self::Case, String> {
-        Err(format!(
-            "{} boards are not edited by cell",
-            self.about().name
-        ))
-    }
-
+/// The playground's game: the move a key or click makes, the live hint, and the board
+/// editor.
+pub trait Play: Draw {
     /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
-    /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in the
-    /// notation of [`Adapter::parse_path`]; `None` when the key makes no move there (no
-    /// piece picked). The rules are not checked here: the path is replayed.
+    /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in
+    /// the notation of [`Solve::parse_path`]; `None` when the key makes no move there
+    /// (no piece picked). The rules are not checked here: the path is replayed.
     fn play_move(
         &self,
         case: &Self::Case,
@@ -499,8 +513,9 @@ pub trait Adapter: Send + Sync + Sized + 'static {
     ) -> Option<String>;
 
     /// The path `path` of `case` (in the puzzle's notation, maybe empty) followed by
-    /// the one move `step`. The default writes them one after the other; a puzzle whose path words
-    /// are moves of pieces joins a step of the piece that just moved onto its word.
+    /// the one move `step`. The default writes them one after the other; a puzzle whose
+    /// path words are moves of pieces joins a step of the piece that just moved onto
+    /// its word.
     fn join_moves(&self, _case: &Self::Case, path: &str, step: &str) -> String {
         format!("{path}{step}")
     }
@@ -517,4 +532,197 @@ pub trait Adapter: Send + Sync + Sized + 'static {
         case: &Self::Case,
         state: &Self::State,
     ) -> Result<Option<u64>, Unsolved>;
+
+    /// The kinds of cell the board editor paints on `case`: the symbol (as
+    /// [`Draw::glyph`] shows it) and what it is. None by default: no editor.
+    fn cell_kinds(&self, _case: &Self::Case) -> Vec<(char, String)> {
+        Vec::new()
+    }
+
+    /// `case` with the cell at `pos` made a `kind` (one of [`Play::cell_kinds`]), what
+    /// else that implies changed with it (a second target cleared, a piece grown).
+    ///
+    /// # Errors
+    /// An edit the rules refuse (a start on no floor, a piece cut in two), said in words.
+    fn edit(&self, _case: &Self::Case, _pos: Pos, _kind: char) -> Result<Self::Case, EditError> {
+        Err(EditError(format!(
+            "{} boards are not edited by cell",
+            self.about().name
+        )))
+    }
 }
+
+/// What a puzzle has beyond [`Format`] and [`Solve`]: each capability is the puzzle
+/// itself, seen through the trait, when it implements it (see [`Solve::capabilities`]).
+///
+/// ```text
+/// fn capabilities(&self) -> Capabilities<'_, Self> {
+///     Capabilities { oracle: Some(self), draw: Some(self), ..Capabilities::NONE }
+/// }
+/// ```
+pub struct Capabilities<'a, A: Solve> {
+    /// The naive oracle.
+    pub oracle: Option<&'a dyn OracleOf<A>>,
+    /// Frames and pictures.
+    pub draw: Option<&'a dyn DrawOf<A>>,
+    /// Generated, invalid and shrunk inputs.
+    pub generate: Option<&'a dyn crate::Generator>,
+    /// The playground's game.
+    pub play: Option<&'a dyn crate::Player>,
+    /// The problem package.
+    pub package: Option<&'static Package>,
+}
+
+impl<A: Solve> Capabilities<'_, A> {
+    /// No capability beyond solving.
+    pub const NONE: Self = Capabilities {
+        oracle: None,
+        draw: None,
+        generate: None,
+        play: None,
+        package: None,
+    };
+}
+
+impl<A: Solve> fmt::Debug for Capabilities<'_, A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Capabilities")
+            .field("oracle", &self.oracle.is_some())
+            .field("draw", &self.draw.is_some())
+            .field("generate", &self.generate.is_some())
+            .field("play", &self.play.is_some())
+            .field("package", &self.package.is_some())
+            .finish()
+    }
+}
+
+/// [`Oracle`] of a puzzle `A`, object-safe: what [`Capabilities::oracle`] holds.
+pub trait OracleOf<A: Solve>: Sync {
+    /// [`Oracle::oracle`].
+    ///
+    /// # Errors
+    /// The limit it stopped at.
+    fn oracle(&self, case: &A::Case, limits: Limits) -> Result<Option<u64>, LimitError>;
+
+    /// [`Oracle::state_space`].
+    fn state_space(&self, case: &A::Case) -> u64;
+}
+
+impl<A: Oracle> OracleOf<A> for A {
+    fn oracle(&self, case: &A::Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+        Oracle::oracle(self, case, limits)
+    }
+
+    fn state_space(&self, case: &A::Case) -> u64 {
+        Oracle::state_space(self, case)
+    }
+}
+
+/// [`Draw`] of a puzzle `A`, object-safe (its positions hidden behind [`Frames`]): what
+/// [`Capabilities::draw`] holds.
+///
+/// [`Frames`]: crate::Frames
+pub trait DrawOf<A: Solve>: Sync {
+    /// [`Draw::look`].
+    fn look(&self) -> &'static Look;
+
+    /// The frames of `case` along `path`, which has `moves` moves.
+    fn frames<'a>(
+        &'a self,
+        case: &'a A::Case,
+        path: &'a A::Path,
+        moves: u64,
+    ) -> Box<dyn crate::Frames + 'a>;
+
+    /// [`Draw::svg`].
+    ///
+    /// # Errors
+    /// When `out` fails.
+    fn svg(&self, case: &A::Case, path: Option<&A::Path>, out: &mut dyn fmt::Write) -> fmt::Result;
+}
+
+impl<A: Draw> DrawOf<A> for A {
+    fn look(&self) -> &'static Look {
+        Draw::look(self)
+    }
+
+    fn frames<'a>(
+        &'a self,
+        case: &'a A::Case,
+        path: &'a A::Path,
+        moves: u64,
+    ) -> Box<dyn crate::Frames + 'a> {
+        Box::new(crate::driver::Trace::new(self, case, path, moves))
+    }
+
+    fn svg(&self, case: &A::Case, path: Option<&A::Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+        Draw::svg(self, case, path, out)
+    }
+}
+
+/// One capability beyond solving, as tools name it when a puzzle lacks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Capability {
+    /// [`Oracle`].
+    Oracle,
+    /// [`Draw`].
+    Draw,
+    /// [`Generate`].
+    Generate,
+    /// [`Play`].
+    Play,
+    /// A [`Package`].
+    Package,
+}
+
+impl Capability {
+    /// Every capability, in the order `gridsolve puzzles` lists them.
+    pub const ALL: [Capability; 5] = [
+        Capability::Oracle,
+        Capability::Draw,
+        Capability::Generate,
+        Capability::Play,
+        Capability::Package,
+    ];
+
+    /// Its name in `gridsolve puzzles`: `oracle`, `draw`, `generate`, `play`,
+    /// `package`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::Oracle => "oracle",
+            Capability::Draw => "draw",
+            Capability::Generate => "generate",
+            Capability::Play => "play",
+            Capability::Package => "package",
+        }
+    }
+
+    /// What it gives, for messages: "a naive oracle", "pictures", ...
+    pub fn what(self) -> &'static str {
+        match self {
+            Capability::Oracle => "naive oracle",
+            Capability::Draw => "frames or pictures",
+            Capability::Generate => "generator",
+            Capability::Play => "playground game",
+            Capability::Package => "problem package",
+        }
+    }
+}
+
+/// A puzzle lacks a capability a tool needs: "klotski has no problem package yet".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lacks {
+    /// The puzzle's name.
+    pub puzzle: &'static str,
+    /// What it lacks.
+    pub capability: Capability,
+}
+
+impl fmt::Display for Lacks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} has no {} yet", self.puzzle, self.capability.what())
+    }
+}
+
+impl std::error::Error for Lacks {}

@@ -1,30 +1,29 @@
-//! The side the tools see: [`Puzzle`], an object-safe face every [`Adapter`] gets for
+//! The side the tools see: [`Puzzle`], an object-safe face every [`Solve`] gets for
 //! free, and [`Solved`], one solved case with everything that can be asked of it.
 //! The loops over cases are written here once.
 
-use crate::contract::{About, Adapter, GenError, Glyph, Package, Rect};
-use crate::invalid::{self, InvalidKind};
+use crate::contract::{
+    About, Capability, Draw, Format, Glyph, Lacks, Look, Package, PathError, Rect, Solve,
+};
+use crate::generator::Generator;
 use crate::options::{OptionSpec, Options, UsageError};
-use crate::play::{Key, Played};
+use crate::play::Player;
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError, ParseError};
 use std::fmt;
 use std::io;
 
-/// A puzzle, as every tool uses it: no tool knows which puzzle it holds.
+/// A puzzle, as every tool uses it: no tool knows which puzzle it holds. Its
+/// capabilities beyond solving are asked for by name ([`Puzzle::has`]) or taken as
+/// faces ([`Puzzle::generator`], [`Puzzle::player`], ...), each `None` when the puzzle
+/// lacks it.
 pub trait Puzzle: Sync {
-    /// Names, words, the sample and the legend.
+    /// Names, words and the sample.
     fn about(&self) -> &'static About;
 
     /// Options of solving beyond the common ones.
     fn solve_options(&self) -> &'static [OptionSpec];
-
-    /// The options of `gridsolve gen` besides `--family` and `--seed`.
-    fn gen_options(&self) -> &'static [OptionSpec];
-
-    /// The generator families: name and one-line summary, the default first.
-    fn families(&self) -> Vec<(&'static str, &'static str)>;
 
     /// Reads the whole input without solving it: how many cases and how large.
     ///
@@ -43,7 +42,11 @@ pub trait Puzzle: Sync {
         input: Input<'_>,
         options: &Options,
         limits: Limits,
-    ) -> Result<String, RunError>;
+    ) -> Result<String, RunError> {
+        let mut out = Vec::new();
+        self.judge_to(input, options, limits, &mut out)?;
+        Ok(String::from_utf8(out).expect("judge output is text"))
+    }
 
     /// The judge output of `input`, as fast as the puzzle can make it, written to `out`
     /// a case (or a bounded batch of cases) at a time as they are solved: memory
@@ -87,52 +90,11 @@ pub trait Puzzle: Sync {
         paths: PathsFor,
     ) -> Result<Solutions<'a>, UsageError>;
 
-    /// Writes a generated input (see [`Adapter::generate`]).
-    ///
-    /// # Errors
-    /// Options that describe no input, or a failed write.
-    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
-
-    /// What `gridsolve package` writes for this puzzle, if it makes a package.
-    fn package(&self) -> Option<&'static Package>;
-
-    /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
-    /// the layout rules (when it gives a valid input to break them on).
-    fn invalid_kinds(&self) -> Vec<InvalidKind>;
-
-    /// Writes an input of seed `seed` that breaks the rule `kind` (one of
-    /// [`Puzzle::invalid_kinds`]).
-    ///
-    /// # Errors
-    /// A kind the puzzle does not know (usage), or a failed write.
-    fn generate_invalid(
-        &self,
-        kind: &str,
-        seed: u64,
-        out: &mut dyn io::Write,
-    ) -> Result<(), GenError>;
-
     /// The violations of the judge's strict rules, the first `max` kept.
     ///
     /// # Errors
     /// When reading fails.
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report>;
-
-    /// Shrinks `input`, read under the solve `options`, while `test` says it still
-    /// fails: repeatedly the first smaller input that does (fewer cases first, then
-    /// each case made smaller by [`Adapter::shrink`]), until none does or `test` says
-    /// [`Tried::Enough`]. Candidates that break the judge's strict rules are never
-    /// tested. Returns the smallest failing input, in the judge format (as
-    /// [`Adapter::write_input`] writes it).
-    ///
-    /// # Errors
-    /// An invalid `input`.
-    fn shrink(
-        &self,
-        input: &[u8],
-        options: &Options,
-        test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<String, RunError>;
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report>;
 
     /// Writes the judge's line(s) for case `number` (from 1) with answer `moves`.
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
@@ -140,43 +102,41 @@ pub trait Puzzle: Sync {
     /// Fields `--format json` adds after the common ones.
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
 
-    /// The playground's move: case `case` (from 1) of `input`, after the moves of
-    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
-    /// with the minimum number of moves left from there by the fast solver within
-    /// `limits`.
-    ///
-    /// # Errors
-    /// Bad options, an invalid input, no such case, a `path` that does not replay
-    /// ([`RunError::Usage`]), or a search stopped at a limit.
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError>;
+    /// Whether the puzzle has `capability`.
+    fn has(&self, capability: Capability) -> bool;
 
-    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
-    /// made a `kind` of [`Played::kinds`], as a judge input. When the other cases
-    /// cannot stay in one input with the edited one (queries that share a board), the
-    /// input is the edited case alone.
-    ///
-    /// # Errors
-    /// An invalid input, no such case, or an edit the rules refuse
-    /// ([`RunError::Usage`], with the reason).
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError>;
+    /// The words and symbols of its frames, when it draws them ([`Capability::Draw`]).
+    fn look(&self) -> Option<&'static Look>;
+
+    /// Its generator, when it has one ([`Capability::Generate`]).
+    fn generator(&self) -> Option<&dyn Generator>;
+
+    /// Its playground game, when it has one ([`Capability::Play`]).
+    fn player(&self) -> Option<&dyn Player>;
+
+    /// What `gridsolve package` writes for it, when it makes a package
+    /// ([`Capability::Package`]).
+    fn package(&self) -> Option<&'static Package>;
 }
 
-/// What the test of [`Puzzle::shrink`] says of a smaller input.
+impl dyn Puzzle + '_ {
+    /// `Ok` when the puzzle has `capability`, else what it lacks, for the message.
+    ///
+    /// # Errors
+    /// [`Lacks`], naming the puzzle and the capability.
+    pub fn require(&self, capability: Capability) -> Result<(), Lacks> {
+        if self.has(capability) {
+            Ok(())
+        } else {
+            Err(Lacks {
+                puzzle: self.about().name,
+                capability,
+            })
+        }
+    }
+}
+
+/// What the test of [`Generator::shrink`] says of a smaller input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tried {
     /// It still fails the same way: keep it, and shrink on from it.
@@ -326,7 +286,7 @@ pub trait Solved {
     ///
     /// # Errors
     /// A path that is not one, breaks a rule or does not end solved.
-    fn replay(&self, path: &str) -> Result<u64, String>;
+    fn replay(&self, path: &str) -> Result<u64, PathError>;
 
     /// As [`Solved::replay`], but a path of more than `most` moves is not played: its
     /// move count is returned as soon as it is read (a checker that knows the answer
@@ -334,25 +294,29 @@ pub trait Solved {
     ///
     /// # Errors
     /// As [`Solved::replay`], for a path of at most `most` moves.
-    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, String>;
+    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError>;
 
-    /// The naive oracle's answer, within `limits`.
+    /// The naive oracle's answer, within `limits`; `None` when the puzzle has no
+    /// oracle ([`Capability::Oracle`]).
     ///
     /// # Errors
     /// The limit it stopped at.
-    fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError>;
+    fn oracle(&self, limits: Limits) -> Option<Result<Option<u64>, LimitError>>;
 
-    /// The most states the naive oracle may visit on this case.
-    fn state_space(&self) -> u64;
+    /// The most states the naive oracle may visit on this case; `None` without an
+    /// oracle.
+    fn state_space(&self) -> Option<u64>;
 
     /// The positions along the path, one at a time, for `--show` and the playground;
-    /// `None` when there is no path.
+    /// `None` when there is no path, or the puzzle does not draw
+    /// ([`Capability::Draw`]).
     fn frames(&self) -> Option<Box<dyn Frames + '_>>;
 
     /// The SVG picture: the board, the route with numbered moves, the animation.
     ///
     /// # Errors
-    /// When `out` fails.
+    /// When `out` fails, or the puzzle does not draw (a tool asks
+    /// [`Puzzle::has`] first).
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result;
 }
 
@@ -374,7 +338,7 @@ pub trait Solved {
 ///     headings.push(frames.heading());
 /// }
 /// assert_eq!(headings, ["step 0: start", "step 1: roll R"]);
-/// # Ok::<(), String>(())
+/// # Ok::<(), puzzles::PathError>(())
 /// ```
 pub trait Frames {
     /// Positions: one more than there are moves (known before any is walked).
@@ -383,8 +347,8 @@ pub trait Frames {
     /// Goes to the next position (the first call: the start); `false` past the last.
     ///
     /// # Errors
-    /// A move the rules forbid (a bug of the solver), said in words.
-    fn advance(&mut self) -> Result<bool, String>;
+    /// A move the rules forbid (a bug of the solver).
+    fn advance(&mut self) -> Result<bool, PathError>;
 
     /// The number of the position [`Frames::advance`] went to: 0 for the start.
     fn index(&self) -> usize;
@@ -399,21 +363,13 @@ pub trait Frames {
     fn focus(&self) -> Rect;
 }
 
-impl<A: Adapter> Puzzle for A {
+impl<A: Solve> Puzzle for A {
     fn about(&self) -> &'static About {
-        Adapter::about(self)
+        Format::about(self)
     }
 
     fn solve_options(&self) -> &'static [OptionSpec] {
-        Adapter::solve_options(self)
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        Adapter::gen_options(self)
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Adapter::families(self)
+        Solve::solve_options(self)
     }
 
     fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError> {
@@ -426,17 +382,6 @@ impl<A: Adapter> Puzzle for A {
         Ok(summary)
     }
 
-    fn judge(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-    ) -> Result<String, RunError> {
-        let mut out = Vec::new();
-        self.judge_to(input, options, limits, &mut out)?;
-        Ok(String::from_utf8(out).expect("judge output is text"))
-    }
-
     fn judge_to(
         &self,
         input: Input<'_>,
@@ -445,7 +390,7 @@ impl<A: Adapter> Puzzle for A {
         out: &mut dyn io::Write,
     ) -> Result<(), RunError> {
         let mut solver = self.solver(options, limits)?;
-        Adapter::judge(self, &mut solver, input, options, out)
+        Solve::judge(self, &mut solver, input, options, out)
     }
 
     fn judge_session<'a>(
@@ -489,99 +434,48 @@ impl<A: Adapter> Puzzle for A {
         })))
     }
 
-    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        Adapter::generate(self, options, out)
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
-        Adapter::validate(self, input, max)
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Adapter::package(self)
-    }
-
-    fn invalid_kinds(&self) -> Vec<InvalidKind> {
-        let mut kinds = Adapter::invalid_kinds(self).to_vec();
-        if Adapter::invalid_base(self, 1).is_some() {
-            kinds.extend_from_slice(&invalid::LAYOUT);
-        }
-        kinds
-    }
-
-    fn generate_invalid(
-        &self,
-        kind: &str,
-        seed: u64,
-        out: &mut dyn io::Write,
-    ) -> Result<(), GenError> {
-        let own = Adapter::invalid_kinds(self).iter().any(|k| k.name == kind);
-        let text = if own {
-            Adapter::invalid(self, kind, seed)
-        } else {
-            let mut rng = invalid::rng(seed, kind);
-            Adapter::invalid_base(self, rng.next_u64())
-                .and_then(|base| invalid::break_layout(kind, &base, &mut rng))
-        };
-        let Some(text) = text else {
-            let kinds: Vec<&str> = Puzzle::invalid_kinds(self).iter().map(|k| k.name).collect();
-            let known = if kinds.is_empty() {
-                "it has none".to_string()
-            } else {
-                kinds.join(", ")
-            };
-            return Err(GenError::Usage(UsageError::new(format!(
-                "--invalid {kind} is not a kind of invalid {} input ({known}; --invalid list says what each breaks)",
-                self.about().name
-            ))));
-        };
-        out.write_all(text.as_bytes())?;
-        Ok(())
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+        Format::validate(self, input, max)
     }
 
     fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
-        Adapter::write_answer(self, out, number, moves);
-    }
-
-    fn shrink(
-        &self,
-        input: &[u8],
-        options: &Options,
-        test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<String, RunError> {
-        shrink_input(self, input, options, test)
+        Format::write_answer(self, out, number, moves);
     }
 
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
-        Adapter::json_fields(self, options)
+        Solve::json_fields(self, options)
     }
 
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError> {
-        crate::play::play(self, input, options, limits, case, path, key)
+    fn has(&self, capability: Capability) -> bool {
+        let caps = self.capabilities();
+        match capability {
+            Capability::Oracle => caps.oracle.is_some(),
+            Capability::Draw => caps.draw.is_some(),
+            Capability::Generate => caps.generate.is_some(),
+            Capability::Play => caps.play.is_some(),
+            Capability::Package => caps.package.is_some(),
+        }
     }
 
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError> {
-        crate::play::edit_cell(self, input, options, case, pos, kind)
+    fn look(&self) -> Option<&'static Look> {
+        self.capabilities().draw.map(|draw| draw.look())
+    }
+
+    fn generator(&self) -> Option<&dyn Generator> {
+        self.capabilities().generate
+    }
+
+    fn player(&self) -> Option<&dyn Player> {
+        self.capabilities().play
+    }
+
+    fn package(&self) -> Option<&'static Package> {
+        self.capabilities().package
     }
 }
 
 /// Solves case `number`, naming it in the error when the solver gives up.
-fn solve_case<A: Adapter>(
+pub(crate) fn solve_case<A: Solve>(
     adapter: &A,
     solver: &mut A::Solver,
     case: &A::Case,
@@ -619,15 +513,15 @@ pub trait Judge {
 }
 
 /// A puzzle, a solver and the options it was made for.
-struct Session<'a, A: Adapter> {
+struct Session<'a, A: Solve> {
     adapter: &'a A,
     solver: A::Solver,
     options: Options,
 }
 
-impl<A: Adapter> Judge for Session<'_, A> {
+impl<A: Solve> Judge for Session<'_, A> {
     fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError> {
-        Adapter::judge(self.adapter, &mut self.solver, input, &self.options, out)
+        Solve::judge(self.adapter, &mut self.solver, input, &self.options, out)
     }
 }
 
@@ -663,7 +557,7 @@ impl<'a> Lines<'a> {
 }
 
 /// [`Adapter::judge`]'s default: every case solved in turn, its line written.
-pub(crate) fn judge_case_by_case<A: Adapter>(
+pub(crate) fn judge_case_by_case<A: Solve>(
     adapter: &A,
     solver: &mut A::Solver,
     input: Input<'_>,
@@ -681,14 +575,14 @@ pub(crate) fn judge_case_by_case<A: Adapter>(
 }
 
 /// A case and its answer, for the tools.
-struct SolvedCase<'a, A: Adapter> {
+struct SolvedCase<'a, A: Solve> {
     adapter: &'a A,
     number: usize,
     case: A::Case,
     answer: crate::contract::Answer<A::Path>,
 }
 
-impl<A: Adapter> Solved for SolvedCase<'_, A> {
+impl<A: Solve> Solved for SolvedCase<'_, A> {
     fn number(&self) -> usize {
         self.number
     }
@@ -709,19 +603,18 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 
     fn write_answer(&self, out: &mut String) {
-        self.adapter
-            .write_answer(out, self.number, self.answer.moves);
+        Format::write_answer(self.adapter, out, self.number, self.answer.moves);
     }
 
     fn size(&self) -> (usize, usize) {
         self.adapter.size(&self.case)
     }
 
-    fn replay(&self, path: &str) -> Result<u64, String> {
+    fn replay(&self, path: &str) -> Result<u64, PathError> {
         self.replay_at_most(path, u64::MAX)
     }
 
-    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, String> {
+    fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError> {
         let path = self.adapter.parse_path(path)?;
         let moves = path.move_count();
         if moves > most {
@@ -730,37 +623,30 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
         self.adapter.replay(&self.case, &path)
     }
 
-    fn oracle(&self, limits: Limits) -> Result<Option<u64>, LimitError> {
-        self.adapter.oracle(&self.case, limits)
+    fn oracle(&self, limits: Limits) -> Option<Result<Option<u64>, LimitError>> {
+        let oracle = self.adapter.capabilities().oracle?;
+        Some(oracle.oracle(&self.case, limits))
     }
 
-    fn state_space(&self) -> u64 {
-        self.adapter.state_space(&self.case)
+    fn state_space(&self) -> Option<u64> {
+        let oracle = self.adapter.capabilities().oracle?;
+        Some(oracle.state_space(&self.case))
     }
 
     fn frames(&self) -> Option<Box<dyn Frames + '_>> {
+        let draw = self.adapter.capabilities().draw?;
         let path = self.answer.path.as_ref()?;
-        let count = usize::try_from(self.answer.moves?)
-            .unwrap_or(usize::MAX)
-            .saturating_add(1);
-        Some(Box::new(Trace {
-            adapter: self.adapter,
-            case: &self.case,
-            path,
-            count,
-            walk: self.adapter.walk(&self.case, path),
-            here: None,
-            index: 0,
-        }))
+        Some(draw.frames(&self.case, path, self.answer.moves?))
     }
 
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {
-        self.adapter.svg(&self.case, self.answer.path.as_ref(), out)
+        let draw = self.adapter.capabilities().draw.ok_or(fmt::Error)?;
+        draw.svg(&self.case, self.answer.path.as_ref(), out)
     }
 }
 
-/// The positions along a path, walked.
-struct Trace<'a, A: Adapter> {
+/// The positions along a path, walked: the [`Frames`] of every [`Draw`].
+pub(crate) struct Trace<'a, A: Draw> {
     adapter: &'a A,
     case: &'a A::Case,
     path: &'a A::Path,
@@ -771,7 +657,22 @@ struct Trace<'a, A: Adapter> {
     index: usize,
 }
 
-impl<A: Adapter> Trace<'_, A> {
+impl<'a, A: Draw> Trace<'a, A> {
+    /// The frames of `case` along `path`, which has `moves` moves.
+    pub(crate) fn new(adapter: &'a A, case: &'a A::Case, path: &'a A::Path, moves: u64) -> Self {
+        Trace {
+            adapter,
+            case,
+            path,
+            count: usize::try_from(moves)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1),
+            walk: adapter.walk(case, path),
+            here: None,
+            index: 0,
+        }
+    }
+
     fn here(&self) -> &A::State {
         self.here
             .as_ref()
@@ -779,12 +680,12 @@ impl<A: Adapter> Trace<'_, A> {
     }
 }
 
-impl<A: Adapter> Frames for Trace<'_, A> {
+impl<A: Draw> Frames for Trace<'_, A> {
     fn count(&self) -> usize {
         self.count
     }
 
-    fn advance(&mut self) -> Result<bool, String> {
+    fn advance(&mut self) -> Result<bool, PathError> {
         match self.walk.next() {
             None => Ok(false),
             Some(state) => {
@@ -808,7 +709,7 @@ impl<A: Adapter> Frames for Trace<'_, A> {
         } else {
             format!(
                 "step {i}: {} {}",
-                self.adapter.about().move_verb,
+                self.adapter.look().move_verb,
                 self.adapter.move_name(self.path, i - 1)
             )
         }
@@ -821,83 +722,4 @@ impl<A: Adapter> Frames for Trace<'_, A> {
     fn focus(&self) -> Rect {
         self.adapter.focus(self.case, self.here())
     }
-}
-
-/// [`Puzzle::shrink`]: a greedy search that keeps the first smaller input that still
-/// fails, until no candidate does.
-fn shrink_input<A: Adapter>(
-    adapter: &A,
-    input: &[u8],
-    options: &Options,
-    test: &mut dyn FnMut(&str) -> Tried,
-) -> Result<String, RunError> {
-    let mut cases = adapter
-        .cases(Input::bytes(input), options)
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut best = adapter
-        .write_input(&cases.iter().collect::<Vec<_>>())
-        .unwrap_or_else(|| String::from_utf8_lossy(input).into_owned());
-    let mut stop = false;
-    // The text of `cases` when it is a valid input that still fails.
-    let mut attempt = |cases: &[&A::Case], stop: &mut bool| -> Option<String> {
-        if *stop {
-            return None;
-        }
-        let text = adapter.write_input(cases)?;
-        let report = adapter.validate(Input::bytes(text.as_bytes()), 1).ok()?;
-        if report.total > 0 {
-            return None;
-        }
-        match test(&text) {
-            Tried::Fails => Some(text),
-            Tried::Passes => None,
-            Tried::Enough => {
-                *stop = true;
-                None
-            }
-        }
-    };
-    'search: while !stop {
-        // Fewer cases: halves first, down to one case at a time.
-        let n = cases.len();
-        let mut len = n / 2;
-        while len >= 1 {
-            for start in (0..n).step_by(len) {
-                let end = (start + len).min(n);
-                let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
-                if let Some(text) = attempt(&kept, &mut stop) {
-                    cases.drain(start..end);
-                    best = text;
-                    continue 'search;
-                }
-            }
-            len /= 2;
-        }
-        // Each case smaller.
-        for i in 0..cases.len() {
-            let mut found = None;
-            for candidate in adapter.shrink(&cases[i]) {
-                let text = {
-                    let refs: Vec<&A::Case> = (0..cases.len())
-                        .map(|j| if j == i { &candidate } else { &cases[j] })
-                        .collect();
-                    attempt(&refs, &mut stop)
-                };
-                if let Some(text) = text {
-                    found = Some((candidate, text));
-                    break;
-                }
-                if stop {
-                    break;
-                }
-            }
-            if let Some((candidate, text)) = found {
-                cases[i] = candidate;
-                best = text;
-                continue 'search;
-            }
-        }
-        break;
-    }
-    Ok(best)
 }

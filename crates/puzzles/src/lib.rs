@@ -1,12 +1,15 @@
 //! The puzzle contract of gridsolve: what a puzzle is, for the tools.
 //!
 //! Each puzzle is a solver crate (model, solver, `replay`, oracle, generator) and a
-//! format module in `parsers`; this crate adds one [`Adapter`] per puzzle, which says
-//! everything the tools need in the puzzle's own types, and [`PUZZLES`], the registry.
-//! Tools see a puzzle as a `&dyn` [`Puzzle`] and each solved case as a [`Solved`]; they
-//! never ask which puzzle they hold. The CLI, xtask and the fuzz targets iterate the
-//! registry, so a new puzzle is a new crate, one adapter module here and one registry
-//! line.
+//! format module in `parsers`; this crate adds one adapter per puzzle, which implements
+//! the contract's capabilities in the puzzle's own types ([`Format`] and [`Solve`]
+//! always; [`Oracle`], [`Draw`], [`Generate`], [`Play`] and a [`Package`] where it has
+//! them), and [`PUZZLES`], the registry. Tools see a puzzle as a `&dyn` [`Puzzle`],
+//! each solved case as a [`Solved`], and a capability through its face
+//! ([`Generator`], [`Player`], [`Solved::frames`], ...), which is `None` where the
+//! puzzle lacks it; they never ask which puzzle they hold. The CLI, xtask and the fuzz
+//! targets iterate the registry, so a new puzzle is a new crate, one adapter module
+//! here and one registry line.
 //!
 //! ```
 //! use puzzles::{Limits, Options, PathsFor};
@@ -25,6 +28,7 @@
 mod contract;
 mod driver;
 mod generating;
+mod generator;
 mod invalid;
 mod options;
 mod play;
@@ -39,18 +43,20 @@ mod huarongdao;
 mod klotski;
 
 pub use contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Style, Unsolved, Walk,
+    About, Answer, Capabilities, Capability, Draw, DrawOf, EditError, Format, GenError, Generate,
+    Glyph, InputValidator, Lacks, Look, Oracle, OracleOf, Package, Paint, PathError, Play, Rect,
+    Solve, Unsolved, Walk,
 };
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
+pub use generator::Generator;
 pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
-pub use play::{Key, Picture, Played, json_line, paint_code, write_json_line};
+pub use play::{Key, Picture, Played, Player, json_line, paint_code, write_json_line};
 pub use svg::PICTURE_BYTES_PER_MOVE;
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one

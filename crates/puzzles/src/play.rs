@@ -1,9 +1,9 @@
 //! What the playground (`gridsolve serve`) asks of a puzzle beyond solving: a position
 //! reached by a player's moves with the minimum number of moves left from it, a board
-//! edited cell by cell, and frames as plain data a page can draw. Written once over
-//! [`Adapter`], so every puzzle of the registry has them.
+//! edited cell by cell ([`Player`], the object-safe face of [`Play`], written once
+//! over it), and frames as plain data a page can draw.
 
-use crate::contract::{Adapter, Glyph, Paint};
+use crate::contract::{Format, Glyph, Paint, Play, Solve};
 use crate::driver::{Frames, Puzzle, RunError, Solved};
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, Pos};
@@ -143,7 +143,7 @@ pub fn write_json_line(
 }
 
 /// Every case of `input`, and the one numbered `case` (from 1) taken out by index.
-fn read_cases<A: Adapter>(
+fn read_cases<A: Solve>(
     adapter: &A,
     input: Input<'_>,
     options: &Options,
@@ -155,15 +155,78 @@ fn read_cases<A: Adapter>(
     if case == 0 || case > cases.len() {
         return Err(RunError::Usage(UsageError::new(format!(
             "there is no {} {case}: the input has {} (numbered from 1)",
-            adapter.about().unit,
+            Format::about(adapter).unit,
             cases.len()
         ))));
     }
     Ok((cases, case - 1))
 }
 
-/// [`Puzzle::play`].
-pub(crate) fn play<A: Adapter>(
+/// A puzzle's playground game, as the server uses it (see [`Play`]).
+pub trait Player: Sync {
+    /// The playground's move: case `case` (from 1) of `input`, after the moves of
+    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
+    /// with the minimum number of moves left from there by the fast solver within
+    /// `limits`.
+    ///
+    /// # Errors
+    /// Bad options, an invalid input, no such case, a `path` that does not replay
+    /// ([`RunError::Usage`]), or a search stopped at a limit.
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError>;
+
+    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
+    /// made a `kind` of [`Played::kinds`], as a judge input. When the other cases
+    /// cannot stay in one input with the edited one (queries that share a board), the
+    /// input is the edited case alone.
+    ///
+    /// # Errors
+    /// An invalid input, no such case, or an edit the rules refuse
+    /// ([`RunError::Usage`], with the reason).
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError>;
+}
+
+impl<A: Play> Player for A {
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError> {
+        play(self, input, options, limits, case, path, key)
+    }
+
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError> {
+        edit_cell(self, input, options, case, pos, kind)
+    }
+}
+
+/// [`Player::play`].
+fn play<A: Play>(
     adapter: &A,
     input: Input<'_>,
     options: &Options,
@@ -176,7 +239,7 @@ pub(crate) fn play<A: Adapter>(
     let (cases, index) = read_cases(adapter, input, options, case)?;
     let count = cases.len();
     let case = &cases[index];
-    let unusable = |e: String| {
+    let unusable = |e: crate::contract::PathError| {
         RunError::Usage(UsageError::new(format!(
             "the moves played do not replay: {e}"
         )))
@@ -203,7 +266,7 @@ pub(crate) fn play<A: Adapter>(
                         here = there;
                         moves = count;
                     }
-                    Err(e) => refused = Some(e),
+                    Err(e) => refused = Some(e.to_string()),
                 }
             }
         }
@@ -212,7 +275,7 @@ pub(crate) fn play<A: Adapter>(
     let left = adapter
         .moves_left(&mut solver, case, here)
         .map_err(|unsolved| RunError::Unsolved {
-            unit: adapter.about().unit,
+            unit: Format::about(adapter).unit,
             number: index + 1,
             place: adapter.place(case),
             message: unsolved.message,
@@ -230,11 +293,11 @@ pub(crate) fn play<A: Adapter>(
 
 /// Where `path` (in the puzzle's notation) leads on `case`, walked one move at a time,
 /// and how many moves it has.
-fn walk_to_end<A: Adapter>(
+fn walk_to_end<A: Play>(
     adapter: &A,
     case: &A::Case,
     path: &str,
-) -> Result<(A::State, usize), String> {
+) -> Result<(A::State, usize), crate::contract::PathError> {
     let path = adapter.parse_path(path)?;
     let mut end = None;
     let mut positions = 0usize;
@@ -242,12 +305,13 @@ fn walk_to_end<A: Adapter>(
         end = Some(state?);
         positions += 1;
     }
-    let end = end.ok_or("a walk starts with the start")?;
+    let end =
+        end.ok_or_else(|| crate::contract::PathError::rules("a walk starts with the start"))?;
     Ok((end, positions - 1))
 }
 
-/// [`Puzzle::edit_cell`].
-pub(crate) fn edit_cell<A: Adapter>(
+/// [`Player::edit_cell`].
+fn edit_cell<A: Play>(
     adapter: &A,
     input: Input<'_>,
     options: &Options,
@@ -264,7 +328,7 @@ pub(crate) fn edit_cell<A: Adapter>(
             pos.col.saturating_add(1)
         ))));
     }
-    let edited = Adapter::edit(adapter, &cases[index], pos, kind)
+    let edited = Play::edit(adapter, &cases[index], pos, kind)
         .map_err(|e| RunError::Usage(UsageError::new(e)))?;
     cases[index] = edited;
     let all: Vec<&A::Case> = cases.iter().collect();

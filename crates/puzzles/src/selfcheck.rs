@@ -102,10 +102,11 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
                 ));
             }
         }
-        if solved.state_space() <= bounds.oracle_states {
-            let oracle = solved
-                .oracle(Limits::NONE)
-                .map_err(|e| format!("case {number}: the oracle stopped: {e}"))?;
+        if let Some(states) = solved.state_space()
+            && states <= bounds.oracle_states
+            && let Some(oracle) = solved.oracle(Limits::NONE)
+        {
+            let oracle = oracle.map_err(|e| format!("case {number}: the oracle stopped: {e}"))?;
             if oracle != solved.moves() {
                 return Err(format!(
                     "case {number}: the solver says {:?}, the oracle {oracle:?}",

@@ -450,13 +450,13 @@ fn completions_offer_the_families_and_kinds_and_no_files_for_options() {
     let families = words_after("--family");
     assert_eq!(families.len(), 2, "gen and stress: {families:?}");
     for puzzle in puzzles::PUZZLES {
-        for (family, _) in puzzle.families() {
+        for (family, _) in puzzle.generator().unwrap().families() {
             assert!(
                 families.iter().all(|w| w.iter().any(|f| f == family)),
                 "{family}: {families:?}"
             );
         }
-        for kind in puzzle.invalid_kinds() {
+        for kind in puzzle.generator().unwrap().invalid_kinds() {
             assert!(
                 words_after("--invalid")[0].iter().any(|k| k == kind.name),
                 "{}",

@@ -4,8 +4,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved, Walk,
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -32,6 +32,9 @@ static ABOUT: About = About {
     moves_are: "the box's rolls, U D L R",
     move_word: "rolls",
     never: "Impossible",
+};
+
+static LOOK: Look = Look {
     move_verb: "roll",
     legend: &[
         ('#', "empty: nothing may be over it"),
@@ -41,27 +44,6 @@ static ABOUT: About = About {
         ('B', "the box"),
     ],
     labels: false,
-    gen_size: "500 x 500",
-    benches: &[
-        Bench {
-            name: "bloxorz-500x500-5cases",
-            input: BenchInput::Generated(
-                "--family random --rows 500 --cols 500 --empty 20 --fragile 10 --cases 5 --seed 3322",
-            ),
-            reference: Reference::judge("bloxorz-ref"),
-            one_core: false,
-        },
-        Bench {
-            name: "blox_3000",
-            input: BenchInput::Scale("blox_3000"),
-            reference: Reference::judge("bloxorz-probe"),
-            one_core: false,
-        },
-    ],
-    references: &[
-        Reference::judge("bloxorz-probe"),
-        Reference::judge("bloxorz-ref"),
-    ],
 };
 
 /// `gridsolve package`: the statement and answer format written from the spec, the
@@ -191,25 +173,11 @@ static GEN_OPTIONS: [OptionSpec; 7] = [
     generating::CASES,
 ];
 
-impl Adapter for Bloxorz {
+impl Format for Bloxorz {
     type Case = Board;
-    type Solver = Solver;
-    type State = Placement;
-    type Path = Moves;
 
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        &GEN_OPTIONS
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
     }
 
     fn cases<'a>(
@@ -223,6 +191,29 @@ impl Adapter for Bloxorz {
     fn size(&self, board: &Board) -> (usize, usize) {
         (board.rows(), board.cols())
     }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::bloxorz::write_answer(out, moves);
+    }
+
+    fn write_input(&self, boards: &[&Board]) -> Option<String> {
+        let mut out = String::new();
+        for board in boards {
+            parsers::bloxorz::write_board(&mut out, board);
+        }
+        out.push_str("0 0\n");
+        Some(out)
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::bloxorz::validate_input(input, max)
+    }
+}
+
+impl Solve for Bloxorz {
+    type Solver = Solver;
+
+    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -250,22 +241,30 @@ impl Adapter for Bloxorz {
         })
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
-        parsers::bloxorz::write_answer(out, moves);
-    }
-
     fn write_path(&self, path: &Moves) -> String {
         path.to_string()
     }
 
-    fn parse_path(&self, text: &str) -> Result<Moves, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
+        text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, board: &Board, path: &Moves) -> Result<u64, String> {
-        ::bloxorz::replay(board, path).map_err(|e| e.to_string())
+    fn replay(&self, board: &Board, path: &Moves) -> Result<u64, PathError> {
+        ::bloxorz::replay(board, path).map_err(PathError::rules)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+impl Oracle for Bloxorz {
     /// A cell and three orientations.
     fn state_space(&self, board: &Board) -> u64 {
         (board.rows() * board.cols()) as u64 * 3
@@ -276,6 +275,59 @@ impl Adapter for Bloxorz {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::bloxorz::SolveError::Limit(e)) => Err(e),
         }
+    }
+}
+
+impl Draw for Bloxorz {
+    type State = Placement;
+
+    fn walk<'a>(&'a self, board: &'a Board, path: &'a Moves) -> Walk<'a, Placement> {
+        Box::new(::bloxorz::walk(board, path).map(|p| p.map_err(PathError::rules)))
+    }
+
+    fn glyph(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {
+        let (a, b) = placement.cells();
+        if pos == a || Some(pos) == b {
+            Glyph::painted('B', Paint::Mover)
+        } else if pos == board.target() {
+            Glyph::painted('O', Paint::Goal)
+        } else {
+            Glyph::plain(match board.cell(pos) {
+                Cell::Empty => '#',
+                Cell::Rigid => '.',
+                Cell::Fragile => 'E',
+            })
+        }
+    }
+
+    fn focus(&self, _board: &Board, placement: &Placement) -> Rect {
+        let (a, b) = placement.cells();
+        Rect::around([a].into_iter().chain(b))
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, board, path.map(|p| &p[..]))
+    }
+
+    fn look(&self) -> &'static Look {
+        &LOOK
+    }
+}
+
+impl Generate for Bloxorz {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -361,23 +413,6 @@ impl Adapter for Bloxorz {
         Box::new(cuts.chain(simpler))
     }
 
-    fn write_input(&self, boards: &[&Board]) -> Option<String> {
-        let mut out = String::new();
-        for board in boards {
-            parsers::bloxorz::write_board(&mut out, board);
-        }
-        out.push_str("0 0\n");
-        Some(out)
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
-        parsers::validate::bloxorz::validate_input(input, max)
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Some(&PACKAGE)
-    }
-
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
@@ -390,38 +425,12 @@ impl Adapter for Bloxorz {
         invalid::make(kind, seed)
     }
 
-    fn walk<'a>(&'a self, board: &'a Board, path: &'a Moves) -> Walk<'a, Placement> {
-        Box::new(::bloxorz::walk(board, path).map(|p| p.map_err(|e| e.to_string())))
+    fn gen_size(&self) -> &'static str {
+        "500 x 500"
     }
+}
 
-    fn glyph(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {
-        let (a, b) = placement.cells();
-        if pos == a || Some(pos) == b {
-            Glyph::painted('B', Paint::Mover)
-        } else if pos == board.target() {
-            Glyph::painted('O', Paint::Goal)
-        } else {
-            Glyph::plain(match board.cell(pos) {
-                Cell::Empty => '#',
-                Cell::Rigid => '.',
-                Cell::Fragile => 'E',
-            })
-        }
-    }
-
-    fn focus(&self, _board: &Board, placement: &Placement) -> Rect {
-        let (a, b) = placement.cells();
-        Rect::around([a].into_iter().chain(b))
-    }
-
-    fn move_name(&self, path: &Moves, i: usize) -> String {
-        path[i].to_string()
-    }
-
-    fn svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, board, path.map(|p| &p[..]))
-    }
-
+impl Play for Bloxorz {
     fn cell_kinds(&self, _board: &Board) -> Vec<(char, String)> {
         [
             ('#', "empty"),
@@ -437,7 +446,7 @@ impl Adapter for Bloxorz {
 
     /// On the judge's characters: one `O` (a new one replaces the old), and the box
     /// standing on the cell clicked, or lying when that cell is next to where it stands.
-    fn edit(&self, board: &Board, pos: Pos, kind: char) -> Result<Board, String> {
+    fn edit(&self, board: &Board, pos: Pos, kind: char) -> Result<Board, EditError> {
         let (rows, cols) = (board.rows(), board.cols());
         let mut cells: Vec<Vec<u8>> = (0..rows)
             .map(|r| {
@@ -473,14 +482,14 @@ impl Adapter for Bloxorz {
                 }
                 cells[pos.row][pos.col] = b'X';
             }
-            other => return Err(format!("{other:?} is no kind of Bloxorz cell")),
+            other => return Err(EditError(format!("{other:?} is no kind of Bloxorz cell"))),
         }
         let lines: Vec<String> = cells
             .into_iter()
             .map(|row| String::from_utf8_lossy(&row).into_owned())
             .collect();
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        Board::from_rows(&lines).map_err(|e| e.to_string())
+        Board::from_rows(&lines).map_err(EditError::new)
     }
 
     fn play_move(&self, _: &Board, _: &Placement, _: Option<Pos>, dir: Dir) -> Option<String> {

@@ -5,7 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, GenError, Glyph, InputValidator, Package, Paint, Rect, Unsolved, Walk,
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
@@ -30,6 +31,9 @@ static ABOUT: About = About {
     moves_are: "the block's rolls and the cubes' steps, U D L R (u d l r for cube 2)",
     move_word: "moves",
     never: "-1 (the block can never stand on the exit)",
+};
+
+static LOOK: Look = Look {
     move_verb: "move",
     legend: &[
         ('#', "no tile"),
@@ -46,9 +50,6 @@ static ABOUT: About = About {
         ('2', "cube 2 (moved by u d l r)"),
     ],
     labels: false,
-    gen_size: "10 x 15",
-    benches: &[],
-    references: &[],
 };
 
 /// `gridsolve package`: the statement and answer format written from the spec, the Python input
@@ -163,25 +164,11 @@ static GEN_OPTIONS: [OptionSpec; 6] = [
     },
 ];
 
-impl Adapter for BloxorzClassic {
+impl Format for BloxorzClassic {
     type Case = Level;
-    type Solver = Solver;
-    type State = Position;
-    type Path = Path;
 
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        &GEN_OPTIONS
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
     }
 
     fn cases<'a>(
@@ -201,6 +188,29 @@ impl Adapter for BloxorzClassic {
     fn place(&self, _level: &Level) -> Option<(usize, usize)> {
         Some((1, 1))
     }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::bloxorz_classic::write_answer(out, moves);
+    }
+
+    fn write_input(&self, cases: &[&Level]) -> Option<String> {
+        let [level] = cases else {
+            return None;
+        };
+        let mut out = String::new();
+        parsers::bloxorz_classic::write_level(&mut out, level);
+        Some(out)
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::bloxorz_classic::validate_input(input, max)
+    }
+}
+
+impl Solve for BloxorzClassic {
+    type Solver = Solver;
+
+    type Path = Path;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -228,22 +238,30 @@ impl Adapter for BloxorzClassic {
         })
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
-        parsers::bloxorz_classic::write_answer(out, moves);
-    }
-
     fn write_path(&self, path: &Path) -> String {
         path.to_string()
     }
 
-    fn parse_path(&self, text: &str) -> Result<Path, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn parse_path(&self, text: &str) -> Result<Path, PathError> {
+        text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, level: &Level, path: &Path) -> Result<u64, String> {
-        ::bloxorz_classic::replay(level, path).map_err(|e| e.to_string())
+    fn replay(&self, level: &Level, path: &Path) -> Result<u64, PathError> {
+        ::bloxorz_classic::replay(level, path).map_err(PathError::rules)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+impl Oracle for BloxorzClassic {
     /// The oracle's states: three placements of the block per tile and, with a split
     /// switch, every ordered pair of tiles for cube 1 and cube 2, for every setting of
     /// the bridges.
@@ -262,6 +280,70 @@ impl Adapter for BloxorzClassic {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::bloxorz_classic::SolveError::Limit(e)) => Err(e),
         }
+    }
+}
+
+impl Draw for BloxorzClassic {
+    type State = Position;
+
+    fn walk<'a>(&'a self, level: &'a Level, path: &'a Path) -> Walk<'a, Position> {
+        Box::new(::bloxorz_classic::walk(level, path).map(|p| p.map_err(PathError::rules)))
+    }
+
+    fn glyph(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {
+        match position.body {
+            Body::Block(placement) => {
+                let (a, b) = placement.cells();
+                if pos == a || Some(pos) == b {
+                    return Glyph::painted('B', Paint::Mover);
+                }
+            }
+            Body::Cubes([one, two]) => {
+                if pos == one {
+                    return Glyph::painted('1', Paint::Mover);
+                }
+                if pos == two {
+                    return Glyph::painted('2', Paint::Body);
+                }
+            }
+        }
+        if pos == level.exit() {
+            return Glyph::painted('O', Paint::Goal);
+        }
+        match level.bridge_at(pos) {
+            Some(b) if position.bridges[b] => Glyph::plain('='),
+            Some(_) => Glyph::plain('-'),
+            None => Glyph::plain(level.tile(pos).symbol()),
+        }
+    }
+
+    fn focus(&self, _level: &Level, position: &Position) -> Rect {
+        Rect::around(position.body.cells())
+    }
+
+    fn move_name(&self, path: &Path, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, level, path)
+    }
+
+    fn look(&self) -> &'static Look {
+        &LOOK
+    }
+}
+
+impl Generate for BloxorzClassic {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -360,28 +442,11 @@ impl Adapter for BloxorzClassic {
         Box::new(splits.chain(switches).chain(bridges).chain(cuts))
     }
 
-    fn write_input(&self, cases: &[&Level]) -> Option<String> {
-        let [level] = cases else {
-            return None;
-        };
-        let mut out = String::new();
-        parsers::bloxorz_classic::write_level(&mut out, level);
-        Some(out)
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
-        parsers::validate::bloxorz_classic::validate_input(input, max)
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Some(&PACKAGE)
-    }
-
     /// A generated level of the default size (three bridges, their switches, a split
     /// switch): `gen --invalid` breaks the layout rules and the format's own on it.
     fn invalid_base(&self, seed: u64) -> Option<String> {
         let mut out = Vec::new();
-        Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
+        Generate::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
         String::from_utf8(out).ok()
     }
 
@@ -391,49 +456,16 @@ impl Adapter for BloxorzClassic {
 
     fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
         let mut rng = crate::invalid::rng(seed, kind);
-        let base = Adapter::invalid_base(self, rng.next_u64())?;
+        let base = Generate::invalid_base(self, rng.next_u64())?;
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn walk<'a>(&'a self, level: &'a Level, path: &'a Path) -> Walk<'a, Position> {
-        Box::new(::bloxorz_classic::walk(level, path).map(|p| p.map_err(|e| e.to_string())))
+    fn gen_size(&self) -> &'static str {
+        "10 x 15"
     }
+}
 
-    fn glyph(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {
-        match position.body {
-            Body::Block(placement) => {
-                let (a, b) = placement.cells();
-                if pos == a || Some(pos) == b {
-                    return Glyph::painted('B', Paint::Mover);
-                }
-            }
-            Body::Cubes([one, two]) => {
-                if pos == one {
-                    return Glyph::painted('1', Paint::Mover);
-                }
-                if pos == two {
-                    return Glyph::painted('2', Paint::Body);
-                }
-            }
-        }
-        if pos == level.exit() {
-            return Glyph::painted('O', Paint::Goal);
-        }
-        match level.bridge_at(pos) {
-            Some(b) if position.bridges[b] => Glyph::plain('='),
-            Some(_) => Glyph::plain('-'),
-            None => Glyph::plain(level.tile(pos).symbol()),
-        }
-    }
-
-    fn focus(&self, _level: &Level, position: &Position) -> Rect {
-        Rect::around(position.body.cells())
-    }
-
-    fn move_name(&self, path: &Path, i: usize) -> String {
-        path[i].to_string()
-    }
-
+impl Play for BloxorzClassic {
     /// The plain tiles, the exit and the block's start (switches and bridges have
     /// lines of their own in the level file: edit those in the text).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
@@ -449,7 +481,7 @@ impl Adapter for BloxorzClassic {
         .collect()
     }
 
-    fn edit(&self, level: &Level, pos: Pos, kind: char) -> Result<Level, String> {
+    fn edit(&self, level: &Level, pos: Pos, kind: char) -> Result<Level, EditError> {
         let mut layout = level.layout();
         let i = pos.row * layout.cols + pos.col;
         match kind {
@@ -464,9 +496,13 @@ impl Adapter for BloxorzClassic {
                 layout.tiles[i] = Tile::Floor;
                 layout.start = pos;
             }
-            other => return Err(format!("{other:?} is no kind of Bloxorz classic cell")),
+            other => {
+                return Err(EditError(format!(
+                    "{other:?} is no kind of Bloxorz classic cell"
+                )));
+            }
         }
-        Level::new(layout).map_err(|e| e.to_string())
+        Level::new(layout).map_err(EditError::new)
     }
 
     /// `U D L R` move the block, or cube 1; `u d l r` cube 2, when it is picked.
@@ -492,10 +528,6 @@ impl Adapter for BloxorzClassic {
     ) -> Result<Option<u64>, Unsolved> {
         solver.solve_from(level, position).map_err(Unsolved::new)
     }
-
-    fn svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, level, path)
-    }
 }
 
 #[cfg(test)]
@@ -518,7 +550,7 @@ mod tests {
 
     #[test]
     fn the_legend_names_every_symbol_a_frame_draws() {
-        let symbols: Vec<char> = ABOUT.legend.iter().map(|(c, _)| *c).collect();
+        let symbols: Vec<char> = LOOK.legend.iter().map(|(c, _)| *c).collect();
         for tile in Tile::ALL {
             assert!(symbols.contains(&tile.symbol()), "{tile:?}");
         }

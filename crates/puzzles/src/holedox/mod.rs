@@ -5,8 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved, Walk,
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -39,6 +39,9 @@ static ABOUT: About = About {
     moves_are: "the head's steps, U D L R",
     move_word: "steps",
     never: "-1 (the head can never reach (1,1))",
+};
+
+static LOOK: Look = Look {
     move_verb: "the head moves",
     legend: &[
         ('.', "free square"),
@@ -48,30 +51,6 @@ static ABOUT: About = About {
         ('*', "the exit (1,1)"),
     ],
     labels: false,
-    gen_size: "20 x 20",
-    benches: &[
-        Bench {
-            name: "holedox-20x20-L8-10cases",
-            input: BenchInput::Generated(
-                "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 1324",
-            ),
-            reference: Reference::judge("holedox-ref"),
-            one_core: false,
-        },
-        Bench {
-            name: "hol_30_L10",
-            input: BenchInput::Scale("hol_30_L10"),
-            reference: Reference::judge("holedox-probe"),
-            one_core: false,
-        },
-        Bench {
-            name: "hol_30_L12",
-            input: BenchInput::Scale("hol_30_L12"),
-            reference: Reference::judge("holedox-probe"),
-            one_core: false,
-        },
-    ],
-    references: &[Reference::judge("holedox-probe")],
 };
 
 /// `gridsolve package`: the statement and answer format written from the spec, the
@@ -189,25 +168,11 @@ static GEN_OPTIONS: [OptionSpec; 5] = [
     generating::CASES,
 ];
 
-impl Adapter for Holedox {
+impl Format for Holedox {
     type Case = Case;
-    type Solver = Solver;
-    type State = Vec<Pos>;
-    type Path = Moves;
 
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        &GEN_OPTIONS
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
     }
 
     fn cases<'a>(
@@ -230,6 +195,29 @@ impl Adapter for Holedox {
     fn place(&self, case: &Case) -> Option<(usize, usize)> {
         Some(case.place)
     }
+
+    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
+        parsers::holedox::write_answer(out, number, moves);
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let mut out = String::new();
+        for case in cases {
+            parsers::holedox::write_game(&mut out, &case.game);
+        }
+        out.push_str("0 0 0\n");
+        Some(out)
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::holedox::validate_input(input, max)
+    }
+}
+
+impl Solve for Holedox {
+    type Solver = Solver;
+
+    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -258,22 +246,30 @@ impl Adapter for Holedox {
         })
     }
 
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
-        parsers::holedox::write_answer(out, number, moves);
-    }
-
     fn write_path(&self, path: &Moves) -> String {
         path.to_string()
     }
 
-    fn parse_path(&self, text: &str) -> Result<Moves, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
+        text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, String> {
-        ::holedox::replay(&case.game, path).map_err(|e| e.to_string())
+    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::holedox::replay(&case.game, path).map_err(PathError::rules)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+impl Oracle for Holedox {
     /// A head square and a body shape: a first segment and `L - 2` turns.
     fn state_space(&self, case: &Case) -> u64 {
         let squares = (case.game.rows() * case.game.cols()) as u64;
@@ -288,6 +284,52 @@ impl Adapter for Holedox {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::holedox::SolveError::Limit(e)) => Err(e),
         }
+    }
+}
+
+impl Draw for Holedox {
+    type State = Vec<Pos>;
+
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Vec<Pos>> {
+        Box::new(::holedox::walk(&case.game, path).map(|b| b.map_err(PathError::rules)))
+    }
+
+    fn glyph(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {
+        match body.iter().position(|&b| b == pos) {
+            Some(0) => Glyph::painted('H', Paint::Mover),
+            Some(_) => Glyph::painted('s', Paint::Body),
+            None if pos == EXIT => Glyph::painted('*', Paint::Goal),
+            None => Glyph::plain(if case.game.is_free(pos) { '.' } else { '#' }),
+        }
+    }
+
+    fn focus(&self, _case: &Case, body: &Vec<Pos>) -> Rect {
+        Rect::cell(body[0])
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
+    }
+
+    fn look(&self) -> &'static Look {
+        &LOOK
+    }
+}
+
+impl Generate for Holedox {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -345,23 +387,6 @@ impl Adapter for Holedox {
         Box::new(cuts.chain(shorter).chain(fewer))
     }
 
-    fn write_input(&self, cases: &[&Case]) -> Option<String> {
-        let mut out = String::new();
-        for case in cases {
-            parsers::holedox::write_game(&mut out, &case.game);
-        }
-        out.push_str("0 0 0\n");
-        Some(out)
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
-        parsers::validate::holedox::validate_input(input, max)
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Some(&PACKAGE)
-    }
-
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
@@ -374,44 +399,29 @@ impl Adapter for Holedox {
         invalid::make(kind, seed)
     }
 
-    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Vec<Pos>> {
-        Box::new(::holedox::walk(&case.game, path).map(|b| b.map_err(|e| e.to_string())))
+    fn gen_size(&self) -> &'static str {
+        "20 x 20"
     }
+}
 
-    fn glyph(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {
-        match body.iter().position(|&b| b == pos) {
-            Some(0) => Glyph::painted('H', Paint::Mover),
-            Some(_) => Glyph::painted('s', Paint::Body),
-            None if pos == EXIT => Glyph::painted('*', Paint::Goal),
-            None => Glyph::plain(if case.game.is_free(pos) { '.' } else { '#' }),
-        }
-    }
-
-    fn focus(&self, _case: &Case, body: &Vec<Pos>) -> Rect {
-        Rect::cell(body[0])
-    }
-
-    fn move_name(&self, path: &Moves, i: usize) -> String {
-        path[i].to_string()
-    }
-
+impl Play for Holedox {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         vec![('.', "free square".to_string()), ('#', "stone".to_string())]
     }
 
     /// A stone laid or lifted; the snake stays where it is (a stone under it is
     /// refused).
-    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         let game = &case.game;
         let mut stones = stones_of(game);
         stones.retain(|&p| p != pos);
         match kind {
             '#' => stones.push(pos),
             '.' => {}
-            other => return Err(format!("{other:?} is no kind of Holedox square")),
+            other => return Err(EditError(format!("{other:?} is no kind of Holedox square"))),
         }
         let game =
-            Game::new(game.rows(), game.cols(), &stones, game.body()).map_err(|e| e.to_string())?;
+            Game::new(game.rows(), game.cols(), &stones, game.body()).map_err(EditError::new)?;
         Ok(Case {
             game,
             place: case.place,
@@ -435,10 +445,6 @@ impl Adapter for Holedox {
             place: case.place,
         };
         Ok(self.solve(solver, &from, false)?.moves)
-    }
-
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 }
 

@@ -5,8 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Unsolved, Walk,
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -41,6 +41,9 @@ static ABOUT: About = About {
     moves_are: "the blank's moves, U D L R",
     move_word: "moves",
     never: "-1 (the piece can never reach the target)",
+};
+
+static LOOK: Look = Look {
     move_verb: "the blank moves",
     legend: &[
         ('#', "fixed piece"),
@@ -50,46 +53,6 @@ static ABOUT: About = About {
         ('T', "the target (when the piece is not on it)"),
     ],
     labels: false,
-    gen_size: "30 x 30 with 500 queries",
-    benches: &[
-        Bench {
-            name: "huarongdao-30x30-q500",
-            input: BenchInput::Generated(
-                "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 2013",
-            ),
-            reference: Reference::judge("huarongdao-ref-b"),
-            one_core: false,
-        },
-        Bench {
-            name: "hrd_300",
-            input: BenchInput::Scale("hrd_300"),
-            reference: Reference::judge("huarongdao-probe"),
-            one_core: false,
-        },
-        Bench {
-            name: "hrd_300-one-core",
-            input: BenchInput::Scale("hrd_300"),
-            reference: Reference::judge("huarongdao-probe"),
-            one_core: true,
-        },
-        Bench {
-            name: "hrd_100",
-            input: BenchInput::Scale("hrd_100"),
-            reference: Reference::judge("huarongdao-probe"),
-            one_core: false,
-        },
-        Bench {
-            name: "hrd_100-one-core",
-            input: BenchInput::Scale("hrd_100"),
-            reference: Reference::judge("huarongdao-probe"),
-            one_core: true,
-        },
-    ],
-    references: &[
-        Reference::judge("huarongdao-probe"),
-        Reference::judge("huarongdao-ref-b"),
-        Reference::judge("huarongdao-ref-a"),
-    ],
 };
 
 /// Queries solved together by the judge: enough for every core, few enough to keep
@@ -210,25 +173,11 @@ static GEN_OPTIONS: [OptionSpec; 4] = [
     },
 ];
 
-impl Adapter for Huarongdao {
+impl Format for Huarongdao {
     type Case = Case;
-    type Solver = Solver;
-    type State = Position;
-    type Path = Moves;
 
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        &GEN_OPTIONS
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
     }
 
     fn cases<'a>(
@@ -253,6 +202,32 @@ impl Adapter for Huarongdao {
     fn size(&self, case: &Case) -> (usize, usize) {
         (case.board.rows(), case.board.cols())
     }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::huarongdao::write_answer(out, moves);
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let board = &cases.first()?.board;
+        if cases
+            .iter()
+            .any(|c| !Arc::ptr_eq(&c.board, board) && *c.board != **board)
+        {
+            return None;
+        }
+        let queries: Vec<Query> = cases.iter().map(|c| c.query).collect();
+        Some(parsers::huarongdao::write_input(board, &queries))
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+        parsers::validate::huarongdao::validate_input(input, max)
+    }
+}
+
+impl Solve for Huarongdao {
+    type Solver = Solver;
+
+    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -330,22 +305,30 @@ impl Adapter for Huarongdao {
         }
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
-        parsers::huarongdao::write_answer(out, moves);
-    }
-
     fn write_path(&self, path: &Moves) -> String {
         path.to_string()
     }
 
-    fn parse_path(&self, text: &str) -> Result<Moves, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
+        text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, String> {
-        ::huarongdao::replay(&case.board, &case.query, path).map_err(|e| e.to_string())
+    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::huarongdao::replay(&case.board, &case.query, path).map_err(PathError::rules)
     }
 
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+impl Oracle for Huarongdao {
     /// (blank, piece) pairs.
     fn state_space(&self, case: &Case) -> u64 {
         let cells = (case.board.rows() * case.board.cols()) as u64;
@@ -360,6 +343,57 @@ impl Adapter for Huarongdao {
             // answer to give, which the checks report as a disagreement.
             Err(::huarongdao::SolveError::Query(_)) => Ok(None),
         }
+    }
+}
+
+impl Draw for Huarongdao {
+    type State = Position;
+
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Position> {
+        Box::new(
+            ::huarongdao::walk(&case.board, &case.query, path).map(|p| p.map_err(PathError::rules)),
+        )
+    }
+
+    fn glyph(&self, case: &Case, here: &Position, pos: Pos) -> Glyph {
+        if pos == here.piece {
+            Glyph::painted('P', Paint::Mover)
+        } else if pos == here.blank {
+            Glyph::painted('_', Paint::Blank)
+        } else if pos == case.query.target {
+            Glyph::painted('T', Paint::Goal)
+        } else {
+            Glyph::plain(if case.board.is_movable(pos) { '.' } else { '#' })
+        }
+    }
+
+    fn focus(&self, _case: &Case, here: &Position) -> Rect {
+        Rect::cell(here.blank)
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
+    }
+
+    fn look(&self) -> &'static Look {
+        &LOOK
+    }
+}
+
+impl Generate for Huarongdao {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -429,26 +463,6 @@ impl Adapter for Huarongdao {
         Box::new(cuts.chain(cleared))
     }
 
-    fn write_input(&self, cases: &[&Case]) -> Option<String> {
-        let board = &cases.first()?.board;
-        if cases
-            .iter()
-            .any(|c| !Arc::ptr_eq(&c.board, board) && *c.board != **board)
-        {
-            return None;
-        }
-        let queries: Vec<Query> = cases.iter().map(|c| c.query).collect();
-        Some(parsers::huarongdao::write_input(board, &queries))
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
-        parsers::validate::huarongdao::validate_input(input, max)
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Some(&PACKAGE)
-    }
-
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
@@ -461,37 +475,12 @@ impl Adapter for Huarongdao {
         invalid::make(kind, seed)
     }
 
-    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Position> {
-        Box::new(
-            ::huarongdao::walk(&case.board, &case.query, path)
-                .map(|p| p.map_err(|e| e.to_string())),
-        )
+    fn gen_size(&self) -> &'static str {
+        "30 x 30 with 500 queries"
     }
+}
 
-    fn glyph(&self, case: &Case, here: &Position, pos: Pos) -> Glyph {
-        if pos == here.piece {
-            Glyph::painted('P', Paint::Mover)
-        } else if pos == here.blank {
-            Glyph::painted('_', Paint::Blank)
-        } else if pos == case.query.target {
-            Glyph::painted('T', Paint::Goal)
-        } else {
-            Glyph::plain(if case.board.is_movable(pos) { '.' } else { '#' })
-        }
-    }
-
-    fn focus(&self, _case: &Case, here: &Position) -> Rect {
-        Rect::cell(here.blank)
-    }
-
-    fn move_name(&self, path: &Moves, i: usize) -> String {
-        path[i].to_string()
-    }
-
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
-    }
-
+impl Play for Huarongdao {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         [
             ('#', "fixed piece"),
@@ -507,7 +496,7 @@ impl Adapter for Huarongdao {
 
     /// A cell made fixed or movable changes the board (and so every query on it); the
     /// blank, the piece and the target move this query's positions.
-    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         let mut query = case.query;
         let mut board = Arc::clone(&case.board);
         match kind {
@@ -523,15 +512,18 @@ impl Adapter for Huarongdao {
                         }
                     })
                     .collect();
-                board =
-                    Arc::new(Board::from_cells(rows, cols, &movable).map_err(|e| e.to_string())?);
+                board = Arc::new(Board::from_cells(rows, cols, &movable).map_err(EditError::new)?);
             }
             '_' => query.blank = pos,
             'P' => query.piece = pos,
             'T' => query.target = pos,
-            other => return Err(format!("{other:?} is no kind of Huarongdao cell")),
+            other => {
+                return Err(EditError(format!(
+                    "{other:?} is no kind of Huarongdao cell"
+                )));
+            }
         }
-        board.check(&query).map_err(|e| e.to_string())?;
+        board.check(&query).map_err(EditError::new)?;
         Ok(Case { board, query })
     }
 

@@ -5,8 +5,8 @@ mod invalid;
 mod svg;
 
 use crate::contract::{
-    About, Adapter, Answer, Bench, BenchInput, GenError, Glyph, InputValidator, Package, Paint,
-    Rect, Reference, Style, Unsolved, Walk,
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -45,6 +45,9 @@ static ABOUT: About = About {
     moves_are: "the pieces' moves: a label, then the cells it travels, U D L R",
     move_word: "moves",
     never: "-1 (no piece of the goal piece's shape can reach the goal)",
+};
+
+static LOOK: Look = Look {
     move_verb: "move",
     legend: &[
         ('.', "an empty cell"),
@@ -58,23 +61,6 @@ static ABOUT: About = About {
         ),
     ],
     labels: true,
-    gen_size: "5 x 4",
-    benches: &[Bench {
-        name: "klotski-corpus-412",
-        input: BenchInput::Files(&["corpus/klotski", "corpus/klotski/more"]),
-        reference: PEER,
-        one_core: false,
-    }],
-    references: &[PEER],
-};
-
-/// The C++ FastCal solver of the crates.io `klotski` engine: only 4 x 5 boards of
-/// rectangles with the 2x2 goal at row 4, column 2, and only the `move` metric; it
-/// refuses the others (no answer), so where it answers it answers the same question.
-const PEER: Reference = Reference {
-    program: "klotski-peer",
-    args: &["--engine", "fastcal"],
-    style: Style::Files,
 };
 
 /// `gridsolve package`: the statement and answer format written from the spec (the `move` metric, the
@@ -203,29 +189,11 @@ impl Klotski {
     }
 }
 
-impl Adapter for Klotski {
+impl Format for Klotski {
     type Case = Case;
-    type Solver = Solver;
-    type State = Frame;
-    type Path = Path;
 
     fn about(&self) -> &'static About {
         &ABOUT
-    }
-
-    fn solve_options(&self) -> &'static [OptionSpec] {
-        &SOLVE_OPTIONS
-    }
-
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        &GEN_OPTIONS
-    }
-
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
     }
 
     /// One layout; its metric from `options` (which [`Adapter::solver`] has checked).
@@ -246,6 +214,33 @@ impl Adapter for Klotski {
 
     fn place(&self, _case: &Case) -> Option<(usize, usize)> {
         Some((1, 1))
+    }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::klotski::write_answer(out, moves);
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        let [case] = cases else {
+            return None;
+        };
+        let mut out = String::new();
+        parsers::klotski::write_layout(&mut out, &case.layout);
+        Some(out)
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+        parsers::validate::klotski::validate_input(input, max)
+    }
+}
+
+impl Solve for Klotski {
+    type Solver = Solver;
+
+    type Path = Path;
+
+    fn solve_options(&self) -> &'static [OptionSpec] {
+        &SOLVE_OPTIONS
     }
 
     fn solver(&self, options: &Options, limits: Limits) -> Result<Solver, UsageError> {
@@ -278,22 +273,35 @@ impl Adapter for Klotski {
         })
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
-        parsers::klotski::write_answer(out, moves);
-    }
-
     fn write_path(&self, path: &Path) -> String {
         path.to_string()
     }
 
-    fn parse_path(&self, text: &str) -> Result<Path, String> {
-        text.parse().map_err(|e| format!("{e}"))
+    fn parse_path(&self, text: &str) -> Result<Path, PathError> {
+        text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, case: &Case, path: &Path) -> Result<u64, String> {
-        ::klotski::replay(&case.layout, case.metric, path).map_err(|e| e.to_string())
+    fn replay(&self, case: &Case, path: &Path) -> Result<u64, PathError> {
+        ::klotski::replay(&case.layout, case.metric, path).map_err(PathError::rules)
     }
 
+    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        let metric = Klotski::metric(options).unwrap_or_default();
+        vec![("metric", metric.name().into())]
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+impl Oracle for Klotski {
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         match ::klotski::oracle::solve_within(&case.layout, case.metric, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
@@ -304,6 +312,71 @@ impl Adapter for Klotski {
     /// Every way the pieces can stand (an upper bound: most are not reachable).
     fn state_space(&self, case: &Case) -> u64 {
         case.layout.arrangements()
+    }
+}
+
+impl Draw for Klotski {
+    type State = Frame;
+
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Path) -> Walk<'a, Frame> {
+        let boards = ::klotski::walk(&case.layout, case.metric, path);
+        let moved = std::iter::once(None).chain(path.iter().map(|m| Some(m.label())));
+        Box::new(boards.zip(moved).map(|(board, moved)| {
+            board
+                .map(|board| Frame { board, moved })
+                .map_err(PathError::rules)
+        }))
+    }
+
+    fn glyph(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {
+        let goal = case.layout.goal();
+        match frame.board.label(pos) {
+            Some(label) if Some(label) == frame.moved => Glyph::painted(label, Paint::Mover),
+            Some(label) if label == goal.label => Glyph::painted(label, Paint::Goal),
+            Some(label) => Glyph::plain(label),
+            None if in_goal(&case.layout, pos) => Glyph::painted('*', Paint::Goal),
+            None => Glyph::plain('.'),
+        }
+    }
+
+    /// The piece that moved, or the goal piece at the start.
+    fn focus(&self, case: &Case, frame: &Frame) -> Rect {
+        let label = frame.moved.unwrap_or(case.layout.goal().label);
+        let cols = frame.board.cols();
+        Rect::around(
+            frame
+                .board
+                .cells()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| char::from(c) == label)
+                .map(|(i, _)| Pos::new(i / cols, i % cols)),
+        )
+    }
+
+    fn move_name(&self, path: &Path, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, &case.layout, case.metric, path)
+    }
+
+    fn look(&self) -> &'static Look {
+        &LOOK
+    }
+}
+
+impl Generate for Klotski {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        Family::ALL
+            .iter()
+            .map(|f| (f.name(), f.summary()))
+            .collect()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -362,80 +435,29 @@ impl Adapter for Klotski {
         Box::new(fewer.chain(cuts))
     }
 
-    fn write_input(&self, cases: &[&Case]) -> Option<String> {
-        let [case] = cases else {
-            return None;
-        };
-        let mut out = String::new();
-        parsers::klotski::write_layout(&mut out, &case.layout);
-        Some(out)
-    }
-
-    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
-        parsers::validate::klotski::validate_input(input, max)
-    }
-
     fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
         &invalid::KINDS
-    }
-
-    fn package(&self) -> Option<&'static Package> {
-        Some(&PACKAGE)
     }
 
     /// A generated layout of the default size.
     fn invalid_base(&self, seed: u64) -> Option<String> {
         let mut out = Vec::new();
-        Adapter::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
+        Generate::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
         String::from_utf8(out).ok()
     }
 
     fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
         let mut rng = crate::invalid::rng(seed, kind);
-        let base = Adapter::invalid_base(self, rng.next_u64())?;
+        let base = Generate::invalid_base(self, rng.next_u64())?;
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn walk<'a>(&'a self, case: &'a Case, path: &'a Path) -> Walk<'a, Frame> {
-        let boards = ::klotski::walk(&case.layout, case.metric, path);
-        let moved = std::iter::once(None).chain(path.iter().map(|m| Some(m.label())));
-        Box::new(boards.zip(moved).map(|(board, moved)| {
-            board
-                .map(|board| Frame { board, moved })
-                .map_err(|e| e.to_string())
-        }))
+    fn gen_size(&self) -> &'static str {
+        "5 x 4"
     }
+}
 
-    fn glyph(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {
-        let goal = case.layout.goal();
-        match frame.board.label(pos) {
-            Some(label) if Some(label) == frame.moved => Glyph::painted(label, Paint::Mover),
-            Some(label) if label == goal.label => Glyph::painted(label, Paint::Goal),
-            Some(label) => Glyph::plain(label),
-            None if in_goal(&case.layout, pos) => Glyph::painted('*', Paint::Goal),
-            None => Glyph::plain('.'),
-        }
-    }
-
-    /// The piece that moved, or the goal piece at the start.
-    fn focus(&self, case: &Case, frame: &Frame) -> Rect {
-        let label = frame.moved.unwrap_or(case.layout.goal().label);
-        let cols = frame.board.cols();
-        Rect::around(
-            frame
-                .board
-                .cells()
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| char::from(c) == label)
-                .map(|(i, _)| Pos::new(i / cols, i % cols)),
-        )
-    }
-
-    fn move_name(&self, path: &Path, i: usize) -> String {
-        path[i].to_string()
-    }
-
+impl Play for Klotski {
     /// An empty cell, each piece (the cell joins it), and a new piece.
     fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
         let mut kinds = vec![('.', "empty cell".to_string())];
@@ -461,15 +483,15 @@ impl Adapter for Klotski {
 
     /// The cell emptied or given to a piece; the layout's rules (connected pieces, the
     /// goal's piece and shape) are checked again.
-    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, String> {
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         let board = case.layout.board();
         let mut cells = board.cells().to_vec();
         if !kind.is_ascii() {
-            return Err(format!("{kind:?} is no Klotski label"));
+            return Err(EditError(format!("{kind:?} is no Klotski label")));
         }
         cells[pos.row * board.cols() + pos.col] = kind as u8;
         let layout = Layout::new(board.rows(), board.cols(), &cells, case.layout.goal())
-            .map_err(|e| e.to_string())?;
+            .map_err(EditError::new)?;
         Ok(Case {
             layout,
             metric: case.metric,
@@ -517,15 +539,6 @@ impl Adapter for Klotski {
             metric: case.metric,
         };
         Ok(self.solve(solver, &from, false)?.moves)
-    }
-
-    fn svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, &case.layout, case.metric, path)
-    }
-
-    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
-        let metric = Klotski::metric(options).unwrap_or_default();
-        vec![("metric", metric.name().into())]
     }
 }
 

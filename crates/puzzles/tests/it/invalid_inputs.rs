@@ -14,6 +14,8 @@ fn violations(puzzle: &dyn Puzzle, text: &[u8]) -> usize {
 fn invalid(puzzle: &dyn Puzzle, kind: &str, seed: u64) -> Vec<u8> {
     let mut out = Vec::new();
     puzzle
+        .generator()
+        .unwrap()
         .generate_invalid(kind, seed, &mut out)
         .unwrap_or_else(|e| {
             panic!(
@@ -29,7 +31,7 @@ fn every_invalid_kind_is_refused_by_the_validator() {
     let mut checked = 0;
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
-        for kind in puzzle.invalid_kinds() {
+        for kind in puzzle.generator().unwrap().invalid_kinds() {
             for seed in 0..12 {
                 let text = invalid(puzzle, kind.name, seed);
                 assert!(
@@ -58,7 +60,13 @@ fn the_three_judge_formats_have_kinds_of_their_own_and_the_layout_ones() {
         "bom",
     ];
     for &puzzle in PUZZLES {
-        let kinds: Vec<&str> = puzzle.invalid_kinds().iter().map(|k| k.name).collect();
+        let kinds: Vec<&str> = puzzle
+            .generator()
+            .unwrap()
+            .invalid_kinds()
+            .iter()
+            .map(|k| k.name)
+            .collect();
         for name in layout {
             assert!(kinds.contains(&name), "{}: {name}", puzzle.about().name);
         }
@@ -74,7 +82,7 @@ fn the_three_judge_formats_have_kinds_of_their_own_and_the_layout_ones() {
     }
     let with_own = PUZZLES
         .iter()
-        .filter(|p| p.invalid_kinds().len() > layout.len() + 6)
+        .filter(|p| p.generator().unwrap().invalid_kinds().len() > layout.len() + 6)
         .count();
     assert!(
         with_own >= 3,
@@ -88,7 +96,7 @@ fn most_kinds_break_exactly_one_rule() {
     // broken rule costs it its place in the file (a missing row or stone: what follows
     // is read as what should have been there). At least nine kinds in ten say one.
     for &puzzle in PUZZLES {
-        let kinds = puzzle.invalid_kinds();
+        let kinds = puzzle.generator().unwrap().invalid_kinds();
         let single = kinds
             .iter()
             .filter(|k| (0..6).all(|seed| violations(puzzle, &invalid(puzzle, k.name, seed)) == 1))
@@ -106,6 +114,8 @@ fn most_kinds_break_exactly_one_rule() {
 fn an_unknown_kind_is_bad_usage_naming_the_kinds() {
     for &puzzle in PUZZLES {
         let err = puzzle
+            .generator()
+            .unwrap()
             .generate_invalid("no-such-kind", 1, &mut Vec::new())
             .unwrap_err()
             .to_string();

@@ -61,6 +61,8 @@ fn moves_left_fall_by_one_along_an_optimal_path() {
                 continue;
             };
             let start = puzzle
+                .player()
+                .unwrap()
                 .play(Input::bytes(&text), &options, LIMITS, 1, "", None)
                 .unwrap_or_else(|e| panic!("{} {name}: {e}", puzzle.about().name));
             assert_eq!(start.left, first.moves(), "{} {name}", puzzle.about().name);
@@ -75,6 +77,8 @@ fn moves_left_fall_by_one_along_an_optimal_path() {
                 .filter(|(k, _)| k % stride == 0 || *k == all.len() - 1);
             for (k, prefix) in chosen {
                 let here = puzzle
+                    .player()
+                    .unwrap()
                     .play(Input::bytes(&text), &options, LIMITS, 1, prefix, None)
                     .unwrap_or_else(|e| panic!("{} {name} {prefix:?}: {e}", puzzle.about().name));
                 assert_eq!(here.moves, k, "{} {name} {prefix:?}", puzzle.about().name);
@@ -97,6 +101,8 @@ fn a_key_plays_one_move_or_is_refused() {
     for puzzle in PUZZLES {
         let sample = puzzle.about().sample.as_bytes();
         let start = puzzle
+            .player()
+            .unwrap()
             .play(Input::bytes(sample), &options, LIMITS, 1, "", None)
             .unwrap();
         let (rows, cols) = (start.picture.rows, start.picture.cols);
@@ -108,6 +114,8 @@ fn a_key_plays_one_move_or_is_refused() {
             for picked in picks {
                 let key = Key { dir, picked };
                 let after = puzzle
+                    .player()
+                    .unwrap()
                     .play(Input::bytes(sample), &options, LIMITS, 1, "", Some(key))
                     .unwrap();
                 match &after.refused {
@@ -139,6 +147,8 @@ fn an_edit_reads_back_or_says_why_not() {
     for puzzle in PUZZLES {
         let sample = puzzle.about().sample.as_bytes();
         let start = puzzle
+            .player()
+            .unwrap()
             .play(Input::bytes(sample), &options, LIMITS, 1, "", None)
             .unwrap();
         assert!(
@@ -151,9 +161,17 @@ fn an_edit_reads_back_or_says_why_not() {
         for (kind, _) in &start.kinds {
             for i in 0..rows * cols {
                 let pos = Pos::new(i / cols, i % cols);
-                match puzzle.edit_cell(Input::bytes(sample), &options, 1, pos, *kind) {
+                match puzzle.player().unwrap().edit_cell(
+                    Input::bytes(sample),
+                    &options,
+                    1,
+                    pos,
+                    *kind,
+                ) {
                     Ok(text) => {
                         let again = puzzle
+                            .player()
+                            .unwrap()
                             .play(Input::bytes(text.as_bytes()), &options, LIMITS, 1, "", None)
                             .unwrap_or_else(|e| panic!("{}: {e}\n{text}", puzzle.about().name));
                         accepted += 1;
@@ -167,6 +185,8 @@ fn an_edit_reads_back_or_says_why_not() {
         // Off the board is refused, not a panic.
         assert!(
             puzzle
+                .player()
+                .unwrap()
                 .edit_cell(
                     Input::bytes(sample),
                     &options,

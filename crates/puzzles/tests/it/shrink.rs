@@ -7,7 +7,7 @@ use puzzles::{Input, Limits, Options, PUZZLES, Puzzle, Tried};
 /// A generated input of a few small cases (or one, for a one-case format).
 fn input(puzzle: &dyn Puzzle, seed: u64) -> Vec<u8> {
     let mut options = Options::new().with("seed", seed);
-    for spec in puzzle.gen_options() {
+    for spec in puzzle.generator().unwrap().gen_options() {
         match spec.name {
             // At most 7 on a side, the puzzle's default when smaller.
             "rows" | "cols" => {
@@ -22,7 +22,11 @@ fn input(puzzle: &dyn Puzzle, seed: u64) -> Vec<u8> {
         }
     }
     let mut out = Vec::new();
-    puzzle.generate(&options, &mut out).unwrap();
+    puzzle
+        .generator()
+        .unwrap()
+        .generate(&options, &mut out)
+        .unwrap();
     out
 }
 
@@ -50,6 +54,8 @@ fn shrinking_everything_ends_and_makes_every_input_smaller() {
             let original = input(puzzle, seed);
             let mut tests = 0;
             let shrunk = puzzle
+                .generator()
+                .unwrap()
                 .shrink(&original, &Options::new(), &mut |text| {
                     tests += 1;
                     assert!(tests < 20_000, "{name}: shrinking does not end");
@@ -87,6 +93,8 @@ fn shrinking_keeps_what_still_fails() {
             let want = first(judge(&original));
             let mut kept = 0;
             let shrunk = puzzle
+                .generator()
+                .unwrap()
                 .shrink(&original, &Options::new(), &mut |text| {
                     if first(judge(text.as_bytes())) == want {
                         kept += 1;
@@ -116,6 +124,8 @@ fn enough_stops_at_once_with_the_input_as_it_was() {
         let original = input(puzzle, 7);
         let mut tests = 0;
         let shrunk = puzzle
+            .generator()
+            .unwrap()
             .shrink(&original, &Options::new(), &mut |_| {
                 tests += 1;
                 Tried::Enough
