@@ -54,11 +54,18 @@ fn the_public_figures_hold() {
         .map(|i| {
             let (name, text) = level_text(i);
             let level = parsers::bloxorz_classic::parse(text.as_bytes()).unwrap();
-            solver.solve(&level).unwrap().unwrap_or_else(|| panic!("{name}: no answer"))
+            solver
+                .solve(&level)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{name}: no answer"))
         })
         .collect();
     for (level, moves) in PUBLISHED {
-        assert_eq!(answers[level - 1], moves, "level {level}: the solver vs the figure");
+        assert_eq!(
+            answers[level - 1],
+            moves,
+            "level {level}: the solver vs the figure"
+        );
     }
     assert_eq!(answers.iter().sum::<u64>(), PUBLISHED_TOTAL, "{answers:?}");
 }
