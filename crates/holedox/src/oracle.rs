@@ -128,28 +128,37 @@ impl Case {
         Some(next)
     }
 
+    /// `body` as the key of the search's map: each square as one number, `r * cols + c`
+    /// (the squares fit, [`read`] checks), a quarter the memory of the pairs.
+    fn key(&self, body: &[Square]) -> Vec<u32> {
+        body.iter()
+            .map(|&(r, c)| (r * self.cols + c) as u32)
+            .collect()
+    }
+
     fn bfs(&self, meter: &mut Meter) -> Result<Answer, LimitError> {
         let start = self.body.clone();
-        let mut came_from: Map<Vec<Square>, Option<(Vec<Square>, Dir)>> = Map::default();
-        came_from.insert(start.clone(), None);
+        let mut came_from: Map<Vec<u32>, Option<(Vec<u32>, Dir)>> = Map::default();
+        came_from.insert(self.key(&start), None);
         let mut queue = VecDeque::from([start]);
         while let Some(body) = queue.pop_front() {
             if body[0] == (0, 0) {
                 let mut path = Vec::new();
-                let mut at = &body;
-                while let Some(Some((before, dir))) = came_from.get(at) {
+                let mut at = self.key(&body);
+                while let Some(Some((before, dir))) = came_from.get(&at) {
                     path.push(*dir);
-                    at = before;
+                    at = before.clone();
                 }
                 path.reverse();
                 return Ok(Some((path.len() as u64, path)));
             }
+            let here = self.key(&body);
             for dir in Dir::ALL {
                 let Some(next) = self.step(&body, dir) else {
                     continue;
                 };
-                if let Entry::Vacant(slot) = came_from.entry(next.clone()) {
-                    slot.insert(Some((body.clone(), dir)));
+                if let Entry::Vacant(slot) = came_from.entry(self.key(&next)) {
+                    slot.insert(Some((here.clone(), dir)));
                     queue.push_back(next);
                     meter.charge(1)?;
                 }
@@ -183,6 +192,10 @@ impl Hasher for WordHasher {
 
     fn write_u64(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
     }
 
     fn write_usize(&mut self, word: usize) {
@@ -299,6 +312,14 @@ fn read(text: &str) -> Result<Vec<Case>, OracleError> {
         let length = reader.number(|| "L".into())?;
         if (rows, cols, length) == (0, 0, 0) {
             break;
+        }
+        if rows
+            .checked_mul(cols)
+            .is_none_or(|squares| squares > u32::MAX as usize)
+        {
+            let message =
+                format!("a {rows} x {cols} lair has more squares than the oracle numbers");
+            return Err(reader.error_at(at, message));
         }
         if rows == 0 || cols == 0 || length < 2 {
             let message = format!(
@@ -437,6 +458,7 @@ mod tests {
             "line 5, column 1: stone 1 is on the body"
         );
         assert!(error("2 2 1\n1 1\n0\n").contains("2 blocks or more"));
+        assert!(error("100000 100000 2\n1 1\n1 2\n0\n").contains("more squares"));
         assert!(error("2 2 2\n1 1\n1 2\n").contains("expected K, found the end"));
     }
 }
