@@ -6,13 +6,21 @@
 //! NAME  out=DIGEST  SOURCE: CASES  [SOURCE: CASES]...
 //! ```
 //! `DIGEST` is the FNV-1a hash of the fixture's `.out` when it was confirmed (a changed
-//! `.out` needs confirming again); `SOURCE` is `given` (a published answer), `oracle`
-//! (the naive BFS found the same answer) or a program of `../shared/reference/bin` that
-//! printed the same line; `CASES` are case numbers and ranges (`1-5,9`).
+//! `.out` needs confirming again); `SOURCE` is `given` (the `.out` line is the published
+//! answer the manifest's `given N` carries), `oracle` (the naive BFS, which reads the
+//! case written back as judge text with its own reader, found the same answer) or a
+//! program of `../shared/reference/bin` that printed the same line; `CASES` are case
+//! numbers and ranges (`1-5,9`). A case may have several sources: a given answer is also
+//! put to the oracle, and must agree with it where the oracle finishes.
+//!
+//! A `given` fixture has one published number per case, in order; one that gives more
+//! or fewer numbers than its input has cases is refused. `confirm`, `verify` and `cargo
+//! test` compare each published number, written as the judge writes it, with the `.out`
+//! line, which `verify` and `cargo test` compare with the solver's output.
 
 use crate::catalog::{self, Style};
 use crate::fixtures::{self, Fixture};
-use crate::manifest::Origin;
+use crate::manifest::{self, Origin};
 use crate::reference;
 use anyhow::{Context, Result, bail};
 use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
@@ -44,12 +52,13 @@ pub(crate) struct Record {
 }
 
 impl Record {
-    /// The source that confirms case `number`.
-    pub(crate) fn source(&self, number: usize) -> Option<&str> {
+    /// The sources that confirm case `number`.
+    pub(crate) fn sources_of(&self, number: usize) -> Vec<&str> {
         self.sources
             .iter()
-            .find(|(_, cases)| cases.binary_search(&number).is_ok())
+            .filter(|(_, cases)| cases.binary_search(&number).is_ok())
             .map(|(source, _)| source.as_str())
+            .collect()
     }
 }
 
@@ -211,7 +220,36 @@ pub(crate) fn run(root: &Path, only: Option<&str>) -> Result<bool> {
     Ok(ok)
 }
 
-/// Confirms each answer of one fixture: given, by the oracle, or by a reference program.
+/// The published answers of a `given` fixture with `cases` cases, as the judge writes
+/// them; `None` for a fixture that is not given.
+///
+/// # Errors
+/// A given fixture whose manifest has more or fewer numbers than cases.
+fn published(puzzle: &dyn Puzzle, fixture: &Fixture, cases: usize) -> Result<Option<Vec<String>>> {
+    let Origin::Given { answers, .. } = &fixture.entry.origin else {
+        return Ok(None);
+    };
+    if answers.len() != cases {
+        bail!(
+            "the manifest gives {} published answers ({}), the input has {cases} cases",
+            answers.len(),
+            manifest::write_answers(answers)
+        );
+    }
+    let lines = answers
+        .iter()
+        .enumerate()
+        .map(|(i, &answer)| {
+            let mut line = String::new();
+            puzzle.write_answer(&mut line, i + 1, answer);
+            line
+        })
+        .collect();
+    Ok(Some(lines))
+}
+
+/// Confirms each answer of one fixture: by its published number (given), the oracle, or a
+/// reference program.
 fn confirm_one(
     puzzle: &dyn Puzzle,
     fixture: &Fixture,
@@ -230,13 +268,21 @@ fn confirm_one(
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow::anyhow!("{}", e.describe(&fixture.input.display().to_string())))?;
     let expected = case_lines(puzzle, out, solved.len());
+    let published = published(puzzle, fixture, solved.len())?;
     let mut sources: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     let mut pending = Vec::new();
     for (case, line) in solved.iter().zip(&expected) {
         let number = case.number();
-        if matches!(fixture.entry.origin, Origin::Given(_)) {
+        let given = published.as_ref().map(|lines| &lines[number - 1]);
+        if let Some(given) = given {
+            if given != line {
+                bail!(
+                    "case {number}: the .out says {:?}, the published answer is {:?}",
+                    line.trim_end(),
+                    given.trim_end()
+                );
+            }
             sources.entry("given".into()).or_default().push(number);
-            continue;
         }
         match case.oracle(CONFIRM_ORACLE) {
             Some(Ok(answer)) => {
@@ -250,6 +296,7 @@ fn confirm_one(
                 }
                 sources.entry("oracle".into()).or_default().push(number);
             }
+            Some(Err(_)) | None if given.is_some() => {}
             Some(Err(_)) | None => pending.push(number),
         }
     }
@@ -356,13 +403,28 @@ pub(crate) fn check(
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow::anyhow!("{}", e.describe(&fixture.input.display().to_string())))?;
     let expected = case_lines(puzzle, out, solved.len());
+    let published = published(puzzle, fixture, solved.len())?;
     for (case, line) in solved.iter().zip(&expected) {
         let number = case.number();
-        let Some(source) = record.source(number) else {
+        let sources = record.sources_of(number);
+        if sources.is_empty() {
             bail!("case {number} has no confirmation; {}", rerun());
-        };
+        }
         confirmed.answers += 1;
-        if source != "oracle"
+        // A published number is compared whatever the record says.
+        match published.as_ref().map(|lines| &lines[number - 1]) {
+            Some(given) if given != line => bail!(
+                "case {number}: the .out says {:?}, the published answer is {:?}",
+                line.trim_end(),
+                given.trim_end()
+            ),
+            None if sources.contains(&"given") => bail!(
+                "case {number} is recorded as given, but the manifest gives no answer; {}",
+                rerun()
+            ),
+            _ => {}
+        }
+        if !sources.contains(&"oracle")
             || recheck
                 .max_space
                 .is_some_and(|max| case.state_space().is_none_or(|states| states > max))
@@ -400,9 +462,11 @@ mod tests {
         let line = "maze-small  out=00000000deadbeef  holedox-probe: 3  oracle: 1-2,4-50";
         let record = parse_line(line).unwrap();
         assert_eq!(record.digest, 0xdead_beef);
-        assert_eq!(record.source(3), Some("holedox-probe"));
-        assert_eq!(record.source(4), Some("oracle"));
-        assert_eq!(record.source(51), None);
+        assert_eq!(record.sources_of(3), ["holedox-probe"]);
+        assert_eq!(record.sources_of(4), ["oracle"]);
+        assert!(record.sources_of(51).is_empty());
+        let both = parse_line("level04  out=1  given: 1  oracle: 1").unwrap();
+        assert_eq!(both.sources_of(1), ["given", "oracle"]);
     }
 
     #[test]

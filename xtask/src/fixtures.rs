@@ -377,7 +377,7 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
                 let input = crate::generate(&binary, puzzle, args)?;
                 changed += usize::from(update(&fixture.input, input.as_bytes())?);
             }
-            if matches!(fixture.entry.origin, Origin::Given(_)) {
+            if matches!(fixture.entry.origin, Origin::Given { .. }) {
                 continue; // a published answer: checked by verify, never rewritten
             }
             let input = fixture.read_input()?;
@@ -538,7 +538,7 @@ mod tests {
                 .iter()
                 .find(|f| f.entry.name == "sample")
                 .unwrap_or_else(|| panic!("{}: no sample fixture", puzzle.about().name));
-            assert!(matches!(sample.entry.origin, Origin::Given(_)));
+            assert!(matches!(sample.entry.origin, Origin::Given { .. }));
             assert_eq!(
                 sample.read_input().unwrap(),
                 puzzle.about().sample.as_bytes()

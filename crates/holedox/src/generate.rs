@@ -1109,7 +1109,7 @@ mod tests {
                 tail.manhattan(EXIT) < head.manhattan(EXIT),
                 "{params:?}\n{game:?}"
             );
-            let (moves, _) = oracle::solve(&game).expect("turn-round games are solvable");
+            let (moves, _) = oracle::solve_as_text(&game).expect("turn-round games are solvable");
             // Going round costs at least the snake's length beyond the straight way.
             let straight = head.manhattan(EXIT) as u64;
             assert!(
@@ -1128,7 +1128,7 @@ mod tests {
                     stones: 20,
                     ..params(Family::Trapped, 6, 6, 2 + seed as usize % 4)
                 };
-                oracle::solve(&generate(&params).unwrap()).is_none()
+                oracle::solve_as_text(&generate(&params).unwrap()).is_none()
             })
             .count();
         assert!(
@@ -1147,7 +1147,7 @@ mod tests {
                         stones: (seed as u32 * 7) % 70,
                         ..params(family, 6, 7, 2 + seed as usize % 4)
                     };
-                    oracle::solve(&generate(&params).unwrap()).is_some()
+                    oracle::solve_as_text(&generate(&params).unwrap()).is_some()
                 })
                 .collect();
             assert!(answers.contains(&true), "{family}: never solvable");
@@ -1296,7 +1296,11 @@ mod tests {
                 };
                 let game = generate(&params).unwrap();
                 let answer = solver.solve(&game).unwrap();
-                assert_eq!(answer, oracle::solve(&game).map(|(m, _)| m), "{params:?}");
+                assert_eq!(
+                    answer,
+                    oracle::solve_as_text(&game).map(|(m, _)| m),
+                    "{params:?}"
+                );
                 match answer {
                     Some(moves) => {
                         // Out to the far end and back, not the few steps to the exit.

@@ -454,7 +454,7 @@ mod tests {
                 seed,
             };
             let game = generate(&params).unwrap();
-            let expected = oracle::solve(&game).map(|(moves, _)| moves);
+            let expected = oracle::solve_as_text(&game).map(|(moves, _)| moves);
             for solver in [&mut solver, &mut small] {
                 let got = solver.solve_with_path(&game).unwrap();
                 assert_eq!(got.as_ref().map(Solution::moves), expected, "{params:?}");

@@ -1,6 +1,7 @@
 //! The rules of the spec, one case each, solved by the fast solver and the naive oracle
 //! under the metric that shows the rule; every path is replayed.
 
+use crate::oracle_agreement::{layout_text, oracle_answer};
 use klotski::{Goal, Layout, LayoutError, Limits, Metric, Pos, Solver, oracle, replay};
 use rstest::rstest;
 
@@ -11,7 +12,7 @@ fn answer(rows: &[&str], (label, row, col): (char, usize, usize), metric: Metric
     let layout = Layout::from_rows(rows, Goal::new(label, Pos::new(row - 1, col - 1))).unwrap();
     let mut solver = Solver::new();
     let fast = solver.solve_with_path(&layout, metric).unwrap();
-    let slow = oracle::solve(&layout, metric);
+    let slow = oracle_answer(&layout, metric, Limits::NONE).unwrap();
     assert_eq!(
         fast.as_ref().map(|s| s.moves()),
         slow.as_ref().map(|s| s.0),
@@ -112,7 +113,10 @@ fn heng_dao_li_ma_has_25955_states() {
     let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
     let layout = Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1))).unwrap();
     assert_eq!(Solver::new().reachable(&layout), Ok(25_955));
-    assert_eq!(oracle::reachable_within(&layout, Limits::NONE), Ok(25_955));
+    assert_eq!(
+        oracle::reachable_text(&layout_text(&layout), Limits::NONE),
+        Ok(25_955)
+    );
 }
 
 /// Boards up to 8 x 8: 64 cells, two shapes (1x1 and 1x8), so two bits a cell would be
@@ -126,7 +130,9 @@ fn an_8x8_board_solves() {
     let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(7, 7))).unwrap();
     for metric in Metric::ALL {
         let answer = Solver::new().solve(&layout, metric).unwrap();
-        let oracle = oracle::solve(&layout, metric).map(|s| s.0);
+        let oracle = oracle_answer(&layout, metric, Limits::NONE)
+            .unwrap()
+            .map(|s| s.0);
         assert_eq!(answer, oracle);
         // I, a 1x1 like A, goes along row 8 to its end: one move, seven steps.
         let expected = if metric == Step { 7 } else { 1 };

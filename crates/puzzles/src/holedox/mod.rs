@@ -272,17 +272,27 @@ impl Solve for Holedox {
 impl Oracle for Holedox {
     /// A head square and a body shape: a first segment and `L - 2` turns.
     fn state_space(&self, case: &Case) -> u64 {
-        let squares = (case.game.rows() * case.game.cols()) as u64;
-        let turns = u32::try_from(case.game.len() - 2).unwrap_or(u32::MAX);
-        squares
-            .saturating_mul(4)
-            .saturating_mul(3u64.saturating_pow(turns))
+        // What the oracle says of the game written back as judge text (unknown: no
+        // bound).
+        self.write_input(&[case])
+            .and_then(|text| ::holedox::oracle::state_space(&text).ok())
+            .and_then(|spaces| spaces.first().copied())
+            .unwrap_or(u64::MAX)
     }
 
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
-        match ::holedox::oracle::solve_within(&case.game, limits) {
-            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
-            Err(::holedox::SolveError::Limit(e)) => Err(e),
+        // The oracle reads the judge text with its own reader: the case is written back
+        // as an input of its own. Text our writer made from a parsed case that the
+        // oracle refuses is a bug in one of the two readers; it must not count as an
+        // answer, so it is reported as the oracle giving up at once (no confirmation).
+        let text = self.write_input(&[case]).ok_or(LimitError::States(0))?;
+        match ::holedox::oracle::solve_text(&text, limits) {
+            Ok(answers) => match answers.as_slice() {
+                [answer] => Ok(answer.as_ref().map(|(moves, _)| *moves)),
+                _ => Err(LimitError::States(0)),
+            },
+            Err(::holedox::oracle::OracleError::Limit(e)) => Err(e),
+            Err(::holedox::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
         }
     }
 }

@@ -331,17 +331,27 @@ impl Solve for Huarongdao {
 impl Oracle for Huarongdao {
     /// (blank, piece) pairs.
     fn state_space(&self, case: &Case) -> u64 {
-        let cells = (case.board.rows() * case.board.cols()) as u64;
-        cells.saturating_mul(cells)
+        // What the oracle says of the case written back as judge text (unknown: no
+        // bound).
+        self.write_input(&[case])
+            .and_then(|text| ::huarongdao::oracle::state_space(&text).ok())
+            .and_then(|spaces| spaces.first().copied())
+            .unwrap_or(u64::MAX)
     }
 
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
-        match ::huarongdao::oracle::solve_within(&case.board, &case.query, limits) {
-            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
-            Err(::huarongdao::SolveError::Limit(e)) => Err(e),
-            // Parsed queries follow the rules; an oracle that says otherwise has no
-            // answer to give, which the checks report as a disagreement.
-            Err(::huarongdao::SolveError::Query(_)) => Ok(None),
+        // The oracle reads the judge text with its own reader: the case is written back
+        // as an input of its own. Text our writer made from a parsed case that the
+        // oracle refuses is a bug in one of the two readers; it must not count as an
+        // answer, so it is reported as the oracle giving up at once (no confirmation).
+        let text = self.write_input(&[case]).ok_or(LimitError::States(0))?;
+        match ::huarongdao::oracle::solve_text(&text, limits) {
+            Ok(answers) => match answers.as_slice() {
+                [answer] => Ok(answer.as_ref().map(|(moves, _)| *moves)),
+                _ => Err(LimitError::States(0)),
+            },
+            Err(::huarongdao::oracle::OracleError::Limit(e)) => Err(e),
+            Err(::huarongdao::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
         }
     }
 }

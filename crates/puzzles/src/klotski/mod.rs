@@ -303,15 +303,24 @@ impl Solve for Klotski {
 
 impl Oracle for Klotski {
     fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
-        match ::klotski::oracle::solve_within(&case.layout, case.metric, limits) {
+        // The oracle reads the layout file with its own reader: the case is written back
+        // as an input of its own. Text our writer made from a parsed case that the
+        // oracle refuses is a bug in one of the two readers; it must not count as an
+        // answer, so it is reported as the oracle giving up at once (no confirmation).
+        let text = self.write_input(&[case]).ok_or(LimitError::States(0))?;
+        match ::klotski::oracle::solve_text(&text, case.metric, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
-            Err(::klotski::SolveError::Limit(e)) => Err(e),
+            Err(::klotski::oracle::OracleError::Limit(e)) => Err(e),
+            Err(::klotski::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
         }
     }
 
-    /// Every way the pieces can stand (an upper bound: most are not reachable).
+    /// Every way the pieces can stand (an upper bound: most are not reachable), as the
+    /// oracle counts them on the layout written back as a layout file.
     fn state_space(&self, case: &Case) -> u64 {
-        case.layout.arrangements()
+        self.write_input(&[case])
+            .and_then(|text| ::klotski::oracle::state_space(&text).ok())
+            .unwrap_or(u64::MAX)
     }
 }
 
