@@ -13,6 +13,7 @@ mod check;
 mod demo;
 mod generate;
 mod held;
+mod list;
 mod options;
 mod package;
 mod serve;
@@ -160,6 +161,10 @@ enum Command {
     /// serve -- serve`); without it, exit status 2 and a message saying so. Listens on
     /// 127.0.0.1 unless --bind says otherwise; the page and the fixtures are built in.
     Serve(serve::ServeArgs),
+    /// List the puzzles and the capabilities each has beyond solving (frames and
+    /// pictures, the generator, the playground's game, a problem package, the naive
+    /// oracle); a tool a puzzle lacks the capability for says so.
+    Puzzles,
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -247,6 +252,7 @@ fn main() -> ExitCode {
             completions(*shell).map(|()| ExitCode::SUCCESS)
         }
         (Some(Command::Man), _) => man_page().map(|()| ExitCode::SUCCESS),
+        (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),

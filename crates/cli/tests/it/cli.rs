@@ -602,3 +602,24 @@ fn a_one_byte_picture_budget_is_counted_in_the_singular() {
         "{stderr}"
     );
 }
+
+#[test]
+fn puzzles_lists_every_puzzle_with_its_capabilities() {
+    let run = gridsolve(&["puzzles"], b"");
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    let header = run.stdout.lines().next().unwrap();
+    assert!(header.starts_with("puzzle"), "{header}");
+    for name in ["solve", "oracle", "draw", "generate", "play", "package"] {
+        assert!(header.contains(name), "{header}");
+    }
+    for puzzle in puzzles::PUZZLES {
+        let name = puzzle.about().name;
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{name} "))),
+            "no row for {name}: {}",
+            run.stdout
+        );
+    }
+}
