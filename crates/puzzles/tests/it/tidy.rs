@@ -140,3 +140,53 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
         .collect();
     assert_eq!(flagged, [6]);
 }
+
+/// The data a registered puzzle brings besides its code, and no data of a puzzle that is
+/// not registered: its fixtures with a manifest whose `sample` is the spec's sample with
+/// its published answers (`given N`), and only registered names in xtask's catalog.
+#[test]
+fn every_puzzle_brings_its_fixtures_and_no_data_names_another() {
+    let root = workspace();
+    let names: Vec<&str> = PUZZLES.iter().map(|p| p.about().name).collect();
+    for puzzle in PUZZLES {
+        let about = puzzle.about();
+        let dir = root.join("fixtures").join(about.name);
+        let manifest = std::fs::read_to_string(dir.join("manifest.txt")).unwrap_or_else(|e| {
+            panic!("{}: fixtures/{}/manifest.txt: {e}", about.name, about.name)
+        });
+        let sample = manifest
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some("sample"))
+            .unwrap_or_else(|| panic!("{}: the manifest has no `sample` fixture", about.name));
+        assert!(
+            sample.split_whitespace().nth(1) == Some("given"),
+            "{}: the sample's answers are the spec's, `given N`: {sample}",
+            about.name
+        );
+        let text = std::fs::read_to_string(dir.join("sample.in")).expect("sample.in");
+        assert_eq!(
+            text, about.sample,
+            "{}: sample.in is the About sample",
+            about.name
+        );
+    }
+    for entry in std::fs::read_dir(root.join("fixtures")).expect("fixtures/") {
+        let entry = entry.expect("an entry");
+        if entry.path().is_dir() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            assert!(
+                names.contains(&name.as_str()),
+                "fixtures/{name}: no such puzzle"
+            );
+        }
+    }
+    let catalog = std::fs::read_to_string(root.join("xtask/catalog.txt")).expect("the catalog");
+    for line in catalog.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        if let Some(name) = line.split('|').nth(1).map(str::trim) {
+            assert!(
+                names.contains(&name),
+                "xtask/catalog.txt names {name}: {line}"
+            );
+        }
+    }
+}
