@@ -1,0 +1,706 @@
+//! Additive disjoint pattern databases (Korf and Felner 2002).
+//!
+//! The tiles are split into disjoint groups. A group's database holds, for every
+//! placement of its tiles, the fewest moves of *its* tiles that bring them home, the
+//! other tiles being indistinct and their moves free; so the databases of the groups
+//! add up to a lower bound of the whole puzzle's distance. Tiles are named by their
+//! goal cells (see [`Labelled`](crate::geometry::Labelled)), so a database depends only
+//! on the board's shape, the blank's goal cell and the group's goal cells, and serves
+//! every goal with that blank cell.
+//!
+//! A database is built by a breadth-first search from the goal over the group's
+//! placements and the blank's region: the blank moves freely among the cells the
+//! group leaves free (one flood fill of a bit mask), and each move of a group's tile
+//! into that region is one step; the placement's entry is the first level any of its
+//! regions is reached at. A placement is ranked among the `n! / (n - k)!` placements of
+//! `k` tiles on `n` cells, one byte an entry.
+
+use crate::geometry::Geometry;
+
+/// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
+/// `blank`: 6-6-3 on a 4 x 4 board, 6-6-6-6 on a 5 x 5 board, and on other boards
+/// runs of cells in reading order small enough to tabulate.
+pub(crate) fn partition(geo: &Geometry, blank: usize) -> Vec<Vec<u8>> {
+    let base: Option<&[&[u8]]> = match (geo.rows, geo.cols) {
+        // The blank's goal in the top left corner: the top row is one group of 3,
+        // the rows below are split into a left and a right half of 6.
+        (4, 4) => Some(&[&[1, 2, 3], &[4, 5, 8, 9, 12, 13], &[6, 7, 10, 11, 14, 15]]),
+        // Korf and Felner's 6-6-6-6 partition of the 24-puzzle, blank top left.
+        (5, 5) => Some(&[
+            &[1, 2, 5, 6, 7, 12],
+            &[3, 4, 8, 9, 13, 14],
+            &[10, 11, 15, 16, 20, 21],
+            &[17, 18, 19, 22, 23, 24],
+        ]),
+        _ => None,
+    };
+    match base {
+        Some(groups) => {
+            // Take the symmetry of the square that brings the top left corner nearest
+            // the blank's goal cell; a blank elsewhere than in a corner swaps cells
+            // with the corner's.
+            let n = geo.rows;
+            let (r, c) = geo.place(blank);
+            let flip_rows = r >= n.div_ceil(2);
+            let flip_cols = c >= n.div_ceil(2);
+            let map = |cell: u8| -> u8 {
+                let (mut cr, mut cc) = geo.place(usize::from(cell));
+                if flip_rows {
+                    cr = n - 1 - cr;
+                }
+                if flip_cols {
+                    cc = n - 1 - cc;
+                }
+                (cr * n + cc) as u8
+            };
+            let corner = map(0);
+            groups
+                .iter()
+                .map(|group| {
+                    group
+                        .iter()
+                        .map(|&cell| {
+                            let cell = map(cell);
+                            if usize::from(cell) == blank {
+                                corner
+                            } else {
+                                cell
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+        None => {
+            let tiles: Vec<u8> = (0..geo.cells as u8)
+                .filter(|&c| usize::from(c) != blank)
+                .collect();
+            let size = group_size(geo.cells, tiles.len());
+            tiles.chunks(size.max(1)).map(<[u8]>::to_vec).collect()
+        }
+    }
+}
+
+/// The most entries a database of a generic partition may have.
+const MAX_GENERIC_ENTRIES: usize = 1 << 22;
+
+/// The size of the groups of a generic partition of `tiles` tiles on `cells` cells: at
+/// least two groups (so that tests see them add up), at most 6 tiles and
+/// [`MAX_GENERIC_ENTRIES`] entries a group.
+fn group_size(cells: usize, tiles: usize) -> usize {
+    let mut size = tiles.div_ceil(2).clamp(1, 6);
+    while size > 1 && placements(cells, size) > MAX_GENERIC_ENTRIES {
+        size -= 1;
+    }
+    size
+}
+
+/// `n! / (n - k)!`: the placements of `k` distinct tiles on `n` cells.
+pub(crate) fn placements(n: usize, k: usize) -> usize {
+    (n - k + 1..=n).product()
+}
+
+/// The symmetry of a square board that maps the goal onto itself and that the
+/// databases are looked up through a second time (the maximum of both lookups is a
+/// lower bound too): the reflection in the main diagonal when the blank's goal cell is
+/// on it, in the other diagonal when it is on that one.
+pub(crate) fn reflection(geo: &Geometry, blank: usize) -> Option<Vec<u8>> {
+    let n = geo.rows;
+    if geo.cols != n || n < 2 {
+        return None;
+    }
+    let (r, c) = geo.place(blank);
+    let cells = 0..geo.cells;
+    if r == c {
+        Some(
+            cells
+                .map(|cell| ((cell % n) * n + cell / n) as u8)
+                .collect(),
+        )
+    } else if r + c == n - 1 {
+        Some(
+            cells
+                .map(|cell| {
+                    let (r, c) = geo.place(cell);
+                    ((n - 1 - c) * n + (n - 1 - r)) as u8
+                })
+                .collect(),
+        )
+    } else {
+        None
+    }
+}
+
+/// The rank of a placement of `K` tiles on `n` cells: `cells[i]` is the cell of the
+/// group's tile `i`; radices `n, n - 1, ..., n - K + 1`, the digit of tile `i` its
+/// cell's rank among the cells the tiles before it leave.
+#[inline(always)]
+pub(crate) fn rank<const K: usize>(cells: &[u8; K], n: usize) -> usize {
+    let mut index = 0;
+    for i in 0..K {
+        let p = cells[i];
+        let mut digit = usize::from(p);
+        for &q in &cells[..i] {
+            digit -= usize::from(q < p);
+        }
+        index = index * (n - i) + digit;
+    }
+    index
+}
+
+/// The weight of each tile's digit in [`rank`]: `(n - i - 1) (n - i - 2) .. (n - k + 1)`.
+pub(crate) fn weights(n: usize, k: usize) -> [usize; MAX_GROUP] {
+    let mut weights = [0; MAX_GROUP];
+    for (i, weight) in weights.iter_mut().enumerate().take(k) {
+        *weight = (i + 1..k).map(|j| n - j).product();
+    }
+    weights
+}
+
+/// The change of [`rank`] when tile `i` of a placement moves from cell `p` to the free
+/// cell `q`, the other tiles staying: `taken` holds the placement's cells and
+/// `slot_at` the tile on each of them. Only the digits of the tiles on the cells
+/// between `p` and `q` change besides tile `i`'s (none for a move along a row), so
+/// this is a multiplication and, rarely, an adjustment or two.
+#[inline(always)]
+pub(crate) fn shift(
+    weights: &[usize],
+    slot_at: &[u8],
+    taken: u64,
+    i: usize,
+    p: u8,
+    q: u8,
+) -> isize {
+    let (lo, hi) = if p < q { (p, q) } else { (q, p) };
+    let mut delta = weights[i] as isize * (isize::from(q) - isize::from(p));
+    let mut between = taken & ((1u64 << hi) - 1) & !((2u64 << lo).wrapping_sub(1));
+    if between != 0 {
+        let sign = if q > p { 1 } else { -1 };
+        while between != 0 {
+            let j = usize::from(slot_at[between.trailing_zeros() as usize]);
+            between &= between - 1;
+            delta += sign
+                * if j > i {
+                    weights[j] as isize
+                } else {
+                    -(weights[i] as isize)
+                };
+        }
+    }
+    delta
+}
+
+/// [`rank`] of a placement of any size up to [`MAX_GROUP`].
+#[inline]
+pub(crate) fn rank_of(cells: &[u8], n: usize) -> usize {
+    macro_rules! by_size {
+        ($($k:literal)*) => {
+            match cells.len() {
+                $($k => rank::<$k>(cells.try_into().expect("the length matched"), n),)*
+                _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
+            }
+        };
+    }
+    by_size!(1 2 3 4 5 6 7 8)
+}
+
+/// The cells of the placement of rank `index` (the inverse of [`rank`]).
+fn unrank<const K: usize>(mut index: usize, n: usize) -> [u8; K] {
+    let mut digits = [0usize; K];
+    for i in (0..K).rev() {
+        let radix = n - i;
+        digits[i] = index % radix;
+        index /= radix;
+    }
+    let mut cells = [0u8; K];
+    let mut used = 0u64;
+    for i in 0..K {
+        // The digit-th cell that the tiles before leave free.
+        let mut free = !used;
+        for _ in 0..digits[i] {
+            free &= free - 1;
+        }
+        let cell = free.trailing_zeros() as u8;
+        cells[i] = cell;
+        used |= 1 << cell;
+    }
+    cells
+}
+
+/// The most tiles of a group.
+pub(crate) const MAX_GROUP: usize = 8;
+
+/// Not reached yet.
+const UNSET: u8 = u8::MAX;
+
+/// The most cells of a board the databases are built for.
+pub(crate) const MAX_PDB_CELLS: usize = 32;
+
+/// The most bytes the marks of an exact build may take (beyond, the build is relaxed).
+const MAX_MARK_BYTES: usize = 1 << 28;
+
+/// A set of cells, a bit a cell, as the exact build stores it.
+trait Mask: Copy + Default + Send + Sync {
+    fn from_bits(bits: u64) -> Self;
+    fn bits(self) -> u64;
+}
+
+impl Mask for u16 {
+    #[inline(always)]
+    fn from_bits(bits: u64) -> u16 {
+        bits as u16
+    }
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Mask for u32 {
+    #[inline(always)]
+    fn from_bits(bits: u64) -> u32 {
+        bits as u32
+    }
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+/// One database: an entry per placement of its tiles.
+#[derive(Debug)]
+pub(crate) struct Table {
+    /// The entries, by [`rank`] of the cells of the tiles it was built for.
+    pub(crate) entries: Vec<u8>,
+}
+
+impl Table {
+    /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
+    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
+    pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
+        macro_rules! by_size {
+            ($($k:literal)*) => {
+                match tiles.len() {
+                    $($k => build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank),)*
+                    _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
+                }
+            };
+        }
+        Table {
+            entries: by_size!(1 2 3 4 5 6 7 8),
+        }
+    }
+}
+
+/// [`Table::build`] for groups of `K` tiles: exact if its marks fit
+/// [`MAX_MARK_BYTES`], relaxed otherwise.
+fn build_k<const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
+    let size = placements(geo.cells, K);
+    let relaxed_wanted = std::env::var_os("PDB_RELAXED").is_some();
+    if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES && !relaxed_wanted {
+        exact::<u16, K>(geo, tiles, blank)
+    } else if size * 12 <= MAX_MARK_BYTES && !relaxed_wanted {
+        exact::<u32, K>(geo, tiles, blank)
+    } else {
+        relaxed::<K>(geo, tiles)
+    }
+}
+
+/// The exact breadth-first search, by levels, each a scan of the placements in index
+/// order (the children of a placement lie a few fixed strides away, so a scan reads
+/// and writes a few streams rather than at random).
+///
+/// Per placement: the cells the blank was queued on or whose region was expanded
+/// (`touched`), and the cells it is queued on for the even and for the odd levels.
+/// Expanding a region clears its cells from both queues, so a queued cell is always
+/// one of a region not expanded yet.
+fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
+    let n = geo.cells;
+    let size = placements(n, K);
+    let all = geo.full;
+    let mut table = vec![UNSET; size];
+    let mut touched = vec![W::default(); size];
+    let mut queued = vec![[W::default(); 2]; size];
+    let start = rank(&tiles, n);
+    touched[start] = W::from_bits(1 << blank);
+    queued[start][0] = W::from_bits(1 << blank);
+    let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
+    let weights = weights(n, K);
+    let mut slot_at = [0u8; 64];
+    let mut depth = 0u8;
+    loop {
+        let (now, then) = (usize::from(depth % 2), usize::from(1 - depth % 2));
+        let mut any = false;
+        for index in 0..size {
+            let mut fresh = queued[index][now].bits();
+            if fresh == 0 {
+                continue;
+            }
+            any = true;
+            queued[index][now] = W::default();
+            if table[index] == UNSET {
+                table[index] = depth;
+            }
+            let cells = unrank::<K>(index, n);
+            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            let free = all & !taken;
+            for (i, &c) in cells.iter().enumerate() {
+                slot_at[usize::from(c)] = i as u8;
+            }
+            let mut done = touched[index].bits();
+            let mut later = queued[index][then].bits();
+            while fresh != 0 {
+                let region = geo.flood(free, fresh & fresh.wrapping_neg());
+                fresh &= !region;
+                later &= !region;
+                done |= region;
+                // The children first, their marks after: the loads do not wait on
+                // each other.
+                let mut children = [(0usize, 0u8); 4 * MAX_GROUP];
+                let mut count = 0;
+                for (i, &from) in cells.iter().enumerate() {
+                    let mut into = around[usize::from(from)] & region;
+                    while into != 0 {
+                        let to = into.trailing_zeros() as u8;
+                        into &= into - 1;
+                        let child = index as isize + shift(&weights, &slot_at, taken, i, from, to);
+                        children[count] = (child as usize, from);
+                        count += 1;
+                    }
+                }
+                for &(child, from) in &children[..count] {
+                    let mark = touched[child].bits();
+                    if mark >> from & 1 == 0 {
+                        touched[child] = W::from_bits(mark | 1 << from);
+                        let queue = &mut queued[child][then];
+                        *queue = W::from_bits(queue.bits() | 1 << from);
+                    }
+                }
+            }
+            touched[index] = W::from_bits(done);
+            queued[index][then] = W::from_bits(later);
+        }
+        if !any {
+            return table;
+        }
+        depth += 1;
+    }
+}
+
+/// A relaxed database: the blank may be anywhere at any time (every move of a group's
+/// tile to a cell no tile of the group is on costs one), a lower bound of the exact
+/// one. Breadth-first by levels, each a scan of the table in index order.
+fn relaxed<const K: usize>(geo: &Geometry, tiles: [u8; K]) -> Vec<u8> {
+    let n = geo.cells;
+    let size = placements(n, K);
+    let mut table = vec![UNSET; size];
+    table[rank(&tiles, n)] = 0;
+    let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
+    let mut depth = 0u8;
+    loop {
+        let mut any = false;
+        for index in 0..size {
+            if table[index] != depth {
+                continue;
+            }
+            any = true;
+            let mut cells = unrank::<K>(index, n);
+            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            for i in 0..K {
+                let from = cells[i];
+                let mut into = around[usize::from(from)] & !taken;
+                while into != 0 {
+                    cells[i] = into.trailing_zeros() as u8;
+                    into &= into - 1;
+                    let child = &mut table[rank(&cells, n)];
+                    if *child == UNSET {
+                        *child = depth + 1;
+                    }
+                }
+                cells[i] = from;
+            }
+        }
+        if !any {
+            return table;
+        }
+        depth += 1;
+    }
+}
+
+/// The symmetries of a board's shape, as cell maps: the 8 of the square, or the 4 of a
+/// rectangle; the identity first.
+fn symmetries(geo: &Geometry) -> Vec<Vec<u8>> {
+    let (rows, cols) = (geo.rows, geo.cols);
+    let square = rows == cols;
+    let mut maps = Vec::new();
+    for transpose in [false, true] {
+        if transpose && !square {
+            continue;
+        }
+        for flip_rows in [false, true] {
+            for flip_cols in [false, true] {
+                let map = (0..geo.cells)
+                    .map(|cell| {
+                        let (mut r, mut c) = geo.place(cell);
+                        if transpose {
+                            (r, c) = (c, r);
+                        }
+                        if flip_rows {
+                            r = rows - 1 - r;
+                        }
+                        if flip_cols {
+                            c = cols - 1 - c;
+                        }
+                        (r * cols + c) as u8
+                    })
+                    .collect();
+                maps.push(map);
+            }
+        }
+    }
+    maps
+}
+
+/// A group of the partition: its tiles, and the table it is looked up in, through a
+/// symmetry of the board.
+#[derive(Debug)]
+pub(crate) struct Group {
+    /// Its tiles (their goal cells), in the order of the table's tiles under `map`.
+    pub(crate) tiles: Vec<u8>,
+    /// The table.
+    pub(crate) table: usize,
+    /// Where a cell of this group's placements is in the table's.
+    pub(crate) map: Vec<u8>,
+}
+
+/// The databases of one board shape and blank's goal cell, with what a search needs to
+/// look them up.
+#[derive(Debug)]
+pub(crate) struct Databases {
+    pub(crate) tables: Vec<Table>,
+    pub(crate) groups: Vec<Group>,
+    /// The group of each tile (by label), and its place in the group's order.
+    pub(crate) group_of: Vec<u8>,
+    pub(crate) slot_of: Vec<u8>,
+    /// The symmetry looked up through a second time (cells and labels alike).
+    pub(crate) reflection: Option<Vec<u8>>,
+}
+
+impl Databases {
+    /// Builds the databases of a board of shape `geo` whose blank's goal cell is
+    /// `blank`, each table on a thread of its own. A group that a symmetry of the board
+    /// maps onto an earlier one (with the blank's goal in the same region of the free
+    /// cells) is looked up in that one's table.
+    pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
+        let partition = partition(geo, blank);
+        let symmetries = symmetries(geo);
+        let mut owners: Vec<Vec<u8>> = Vec::new();
+        let mut groups = Vec::new();
+        for cells in &partition {
+            let shared = owners.iter().enumerate().find_map(|(t, owner)| {
+                symmetries
+                    .iter()
+                    .find(|map| maps_onto(geo, map, cells, owner, blank))
+                    .map(|map| (t, map))
+            });
+            let (table, map) = match shared {
+                Some((t, map)) => (t, map.clone()),
+                None => {
+                    owners.push(cells.clone());
+                    (owners.len() - 1, symmetries[0].clone())
+                }
+            };
+            // Order the group's tiles as the table's under the map.
+            let owner = &owners[table];
+            let tiles = owner
+                .iter()
+                .map(|&t| {
+                    *cells
+                        .iter()
+                        .find(|&&c| map[usize::from(c)] == t)
+                        .expect("the map takes the group onto the table's tiles")
+                })
+                .collect();
+            groups.push(Group { tiles, table, map });
+        }
+        let tables: Vec<Table> = std::thread::scope(|scope| {
+            let handles: Vec<_> = owners
+                .iter()
+                .map(|tiles| scope.spawn(move || Table::build(geo, tiles, blank)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut group_of = vec![u8::MAX; geo.cells];
+        let mut slot_of = vec![u8::MAX; geo.cells];
+        for (g, group) in groups.iter().enumerate() {
+            for (s, &tile) in group.tiles.iter().enumerate() {
+                group_of[usize::from(tile)] = g as u8;
+                slot_of[usize::from(tile)] = s as u8;
+            }
+        }
+        Databases {
+            tables,
+            groups,
+            group_of,
+            slot_of,
+            reflection: reflection(geo, blank),
+        }
+    }
+
+    /// Bytes the tables take.
+    pub(crate) fn bytes(&self) -> usize {
+        self.tables.iter().map(|t| t.entries.len()).sum()
+    }
+}
+
+/// Whether `map` takes the cells of `group` onto those of `owner` and keeps the
+/// blank's goal cell in its region of the cells `owner` leaves free: then the group's
+/// database is the owner's, looked up through `map`.
+fn maps_onto(geo: &Geometry, map: &[u8], group: &[u8], owner: &[u8], blank: usize) -> bool {
+    let mask = |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u64, |m, c| m | 1 << c);
+    let image = mask(&mut group.iter().map(|&c| map[c as usize]));
+    let owned = mask(&mut owner.iter().copied());
+    if image != owned {
+        return false;
+    }
+    let region = geo.flood(geo.full & !owned, 1 << blank);
+    region >> map[blank] & 1 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_cover_the_placements() {
+        let n = 5;
+        let mut seen = vec![false; placements(n, 3)];
+        for a in 0..n as u8 {
+            for b in (0..n as u8).filter(|&b| b != a) {
+                for c in (0..n as u8).filter(|&c| c != a && c != b) {
+                    let r = rank(&[a, b, c], n);
+                    assert!(!seen[r]);
+                    seen[r] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn partitions_cover_every_tile_once() {
+        for (rows, cols) in [(4, 4), (5, 5), (3, 3), (2, 5), (2, 2), (3, 4)] {
+            let geo = Geometry::new(rows, cols);
+            for blank in 0..geo.cells {
+                let mut tiles: Vec<u8> = partition(&geo, blank).concat();
+                tiles.sort_unstable();
+                let expected: Vec<u8> = (0..geo.cells as u8)
+                    .filter(|&c| usize::from(c) != blank)
+                    .collect();
+                assert_eq!(tiles, expected, "{rows} x {cols}, blank {blank}");
+            }
+        }
+    }
+
+    #[test]
+    fn reflections_fix_the_blank() {
+        let geo = Geometry::new(4, 4);
+        for blank in 0..16 {
+            if let Some(map) = reflection(&geo, blank) {
+                assert_eq!(usize::from(map[blank]), blank);
+                for cell in 0..16 {
+                    assert_eq!(usize::from(map[usize::from(map[cell])]), cell);
+                }
+            }
+        }
+        assert!(reflection(&geo, 1).is_none());
+        assert!(reflection(&Geometry::new(2, 3), 5).is_none());
+    }
+
+    #[test]
+    fn a_lone_tile_costs_its_manhattan_distance() {
+        // With one tile in the group, the blank helps for free: the entry is the
+        // Manhattan distance of the tile, wherever the blank is.
+        let geo = Geometry::new(3, 3);
+        let db = Table::build(&geo, &[4], 8);
+        for cell in 0..9u8 {
+            let (r, c) = geo.place(usize::from(cell));
+            assert_eq!(
+                usize::from(db.entries[rank(&[cell], 9)]),
+                r.abs_diff(1) + c.abs_diff(1)
+            );
+        }
+    }
+
+    #[test]
+    fn shifts_follow_the_ranks() {
+        let n = 9;
+        let weights = weights(n, 3);
+        for index in 0..placements(n, 3) {
+            let cells = unrank::<3>(index, n);
+            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            let mut slot_at = [0u8; 64];
+            for (i, &c) in cells.iter().enumerate() {
+                slot_at[usize::from(c)] = i as u8;
+            }
+            for i in 0..3 {
+                for to in (0..n as u8).filter(|&c| taken >> c & 1 == 0) {
+                    let mut moved = cells;
+                    moved[i] = to;
+                    let delta = shift(&weights, &slot_at, taken, i, cells[i], to);
+                    assert_eq!(rank(&moved, n) as isize, index as isize + delta);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unrank_inverts_rank() {
+        for index in 0..placements(7, 3) {
+            assert_eq!(rank(&unrank::<3>(index, 7), 7), index);
+        }
+    }
+
+    #[test]
+    fn the_exact_tables_bound_the_relaxed_ones_from_above() {
+        let geo = Geometry::new(3, 3);
+        let exact = exact::<u16, 4>(&geo, [0, 1, 2, 3], 8);
+        let relaxed = relaxed::<4>(&geo, [0, 1, 2, 3]);
+        assert!(exact.iter().zip(&relaxed).all(|(e, r)| e >= r));
+        assert!(exact.iter().zip(&relaxed).any(|(e, r)| e > r));
+        assert!(exact.iter().all(|&e| e != UNSET));
+    }
+
+    #[test]
+    fn a_group_looked_up_through_a_symmetry_reads_its_own_entries() {
+        // On a 3 x 3 board with the blank's goal top left, the group {1, 2} and its
+        // transpose {3, 6}.
+        let geo = Geometry::new(3, 3);
+        let transpose = &symmetries(&geo)[4];
+        assert!(maps_onto(&geo, transpose, &[3, 6], &[1, 2], 0));
+        assert!(!maps_onto(&geo, transpose, &[3, 7], &[1, 2], 0));
+        let owner = Table::build(&geo, &[1, 2], 0);
+        let direct = Table::build(&geo, &[3, 6], 0);
+        for index in 0..placements(9, 2) {
+            let cells = unrank::<2>(index, 9);
+            let image = cells.map(|c| transpose[usize::from(c)]);
+            assert_eq!(direct.entries[index], owner.entries[rank(&image, 9)]);
+        }
+    }
+
+    #[test]
+    fn the_fifteen_puzzle_halves_share_a_table() {
+        let geo = Geometry::new(4, 4);
+        for blank in [0, 15] {
+            let partition = partition(&geo, blank);
+            let symmetries = symmetries(&geo);
+            let shared = symmetries
+                .iter()
+                .any(|map| maps_onto(&geo, map, &partition[2], &partition[1], blank));
+            assert!(shared, "blank {blank}");
+        }
+    }
+}
