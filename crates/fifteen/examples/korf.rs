@@ -7,8 +7,10 @@
 //!
 //! ```text
 //! cargo run --release -p fifteen --example korf -- [--threads N] [--method M]
-//!     [--max-states N] [--quiet] [FILE]
+//!     [--max-states N] [--quiet] [--one-by-one] [FILE]
 //! ```
+//! With `--one-by-one` the cases are solved one after another on one thread, each
+//! reported on stderr as it ends (for long searches: the 24-puzzle).
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a benchmark reports
 
@@ -21,12 +23,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut threads, mut method, mut max_states, mut quiet, mut file) =
         (0, Method::Auto, None, false, None);
+    let mut one_by_one = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
             "--method" => method = args.next().ok_or("--method M")?.parse()?,
             "--max-states" => max_states = Some(args.next().ok_or("--max-states N")?.parse()?),
             "--quiet" => quiet = true,
+            "--one-by-one" => one_by_one = true,
             _ => file = Some(arg),
         }
     }
@@ -50,8 +54,46 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         solver.prepare(board)?;
     }
     let built = building.elapsed();
+    if !quiet {
+        eprintln!(
+            "tables {} MB built in {}",
+            solver.table_bytes() / 1_000_000,
+            secs(built)
+        );
+    }
     let solving = Instant::now();
-    let outcomes = solver.solve_all(&boards);
+    let outcomes = if one_by_one {
+        boards
+            .iter()
+            .enumerate()
+            .map(|(i, board)| {
+                let started = Instant::now();
+                let answer = solver.solve_with_path(board);
+                let outcome = fifteen::Outcome {
+                    answer,
+                    stats: solver.stats(),
+                    method: solver.last_method().unwrap_or(method),
+                };
+                if !quiet {
+                    let moves = match &outcome.answer {
+                        Ok(Some(s)) => s.moves().to_string(),
+                        Ok(None) => "-1".to_string(),
+                        Err(e) => e.to_string(),
+                    };
+                    eprintln!(
+                        "case {}: {moves} in {}, {} expanded, {} generated",
+                        i + 1,
+                        secs(started.elapsed()),
+                        outcome.stats.expanded,
+                        outcome.stats.generated
+                    );
+                }
+                outcome
+            })
+            .collect()
+    } else {
+        solver.solve_all(&boards)
+    };
     let solved = solving.elapsed();
     let mut out = String::new();
     let mut sum = 0;

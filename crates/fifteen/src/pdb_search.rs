@@ -46,11 +46,11 @@ struct Side {
 /// frame, the new rank and entry, and the old entry.
 #[derive(Clone, Copy, Debug, Default)]
 struct Step {
-    group: usize,
-    slot: usize,
+    index: u32,
+    group: u8,
+    slot: u8,
     from: u8,
     to: u8,
-    index: usize,
     entry: u8,
     old: u8,
 }
@@ -211,11 +211,11 @@ impl<'a> Search<'a> {
         );
         let index = (side.index[g] as isize + delta) as usize;
         Step {
-            group: g,
-            slot: s,
+            index: index as u32,
+            group: g as u8,
+            slot: s as u8,
             from,
             to,
-            index,
             entry: self.tables[g].get(index),
             old: side.entry[g],
         }
@@ -225,11 +225,11 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn take(&mut self, side: usize, step: &Step) {
         let side = &mut self.sides[side & 1];
-        let g = step.group % MAX_GROUPS;
+        let g = usize::from(step.group) % MAX_GROUPS;
         side.taken[g] ^= (1 << step.from) | (1 << step.to);
-        side.cells[g][step.slot % MAX_GROUP] = step.to;
-        side.slot_at[g][usize::from(step.to) & 63] = step.slot as u8;
-        side.index[g] = step.index;
+        side.cells[g][usize::from(step.slot) % MAX_GROUP] = step.to;
+        side.slot_at[g][usize::from(step.to) & 63] = step.slot;
+        side.index[g] = step.index as usize;
         side.entry[g] = step.entry;
         side.sum = side.sum + u32::from(step.entry) - u32::from(step.old);
     }
@@ -238,10 +238,10 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn untake(&mut self, side: usize, step: &Step, index: usize) {
         let side = &mut self.sides[side & 1];
-        let g = step.group % MAX_GROUPS;
+        let g = usize::from(step.group) % MAX_GROUPS;
         side.taken[g] ^= (1 << step.from) | (1 << step.to);
-        side.cells[g][step.slot % MAX_GROUP] = step.from;
-        side.slot_at[g][usize::from(step.from) & 63] = step.slot as u8;
+        side.cells[g][usize::from(step.slot) % MAX_GROUP] = step.from;
+        side.slot_at[g][usize::from(step.from) & 63] = step.slot;
         side.index[g] = index;
         side.entry[g] = step.old;
         side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
@@ -322,8 +322,8 @@ impl<'a> Search<'a> {
             let before = self.manhattan;
             self.manhattan = manhattan;
             let indices = (
-                self.sides[0].index[own.group],
-                self.sides[1].index[image.group],
+                self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
+                self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
             );
             self.take(0, &own);
             if self.reflect {

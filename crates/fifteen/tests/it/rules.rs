@@ -29,6 +29,8 @@ fn budgets_stop_searches_at_their_count(#[case] board: Board, #[case] method: Me
             solver.solve(&board),
             Err(SolveError::Limit(LimitError::States(budget)))
         );
+        // The count stops one past the budget: the position that broke it.
+        assert_eq!(solver.stats().generated, budget + 1);
     }
 }
 
