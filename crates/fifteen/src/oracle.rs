@@ -38,7 +38,7 @@ fn moved(rows: usize, cols: usize, cells: &[u8], dir: Dir) -> Option<Vec<u8>> {
 ///
 /// ```
 /// use fifteen::oracle;
-/// use grid_core::Dir;
+/// use fifteen::Dir;
 ///
 /// assert_eq!(oracle::solve(2, 2, &[1, 2, 0, 3], &[1, 2, 3, 0]), Some((1, vec![Dir::Right])));
 /// assert_eq!(oracle::solve(2, 2, &[2, 1, 3, 0], &[1, 2, 3, 0]), None);

@@ -578,24 +578,28 @@ impl<const K: usize> Manhattan<K> {
     }
 }
 
-/// The exact breadth-first search, by levels, each a scan of the placements in index
-/// order (the children of a placement lie a few fixed strides away, so a scan reads
-/// and writes a few streams rather than at random).
+/// The exact breadth-first search, by levels. Per placement, two masks of cells side
+/// by side (one cache line): the cells of its regions expanded, and the cells the
+/// blank is queued on; and per level a bitmap of the placements with queued cells,
+/// which the level walks in rank order (the children of a placement lie a few fixed
+/// strides away, so the walk reads and writes a few streams rather than at random).
 ///
-/// Per placement: the cells the blank was queued on or whose region was expanded
-/// (`touched`), and the cells it is queued on for the even and for the odd levels.
-/// Expanding a region clears its cells from both queues, so a queued cell is always
-/// one of a region not expanded yet.
+/// A cell queued on a placement the level has still to expand is queued for that
+/// level; so a child that is such a placement waits in a short list until the level
+/// ends, and only then gets its cell queued for the next.
 fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
     let n = geo.cells;
     let size = placements(n, K);
     let all = geo.full;
     let mut table = vec![UNSET; size];
-    let mut touched = vec![W::default(); size];
-    let mut queued = vec![[W::default(); 2]; size];
+    // Per placement: [cells of expanded regions, cells queued].
+    let mut marks = vec![[W::default(); 2]; size];
+    let words = size.div_ceil(64);
+    let mut pending = [vec![0u64; words], vec![0u64; words]];
+    let mut waiting: Vec<(usize, u8)> = Vec::new();
     let start = rank(&tiles, n);
-    touched[start] = W::from_bits(1 << blank);
-    queued[start][0] = W::from_bits(1 << blank);
+    marks[start][1] = W::from_bits(1 << blank);
+    pending[0][start / 64] |= 1 << (start % 64);
     let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
     let weights = weights(n, K);
     let unranker = Unranker::<K>::new(n);
@@ -604,56 +608,83 @@ fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) 
     let mut children = [(0usize, 0u8); 4 * MAX_GROUP];
     let mut depth = 0u8;
     loop {
-        let (now, then) = (usize::from(depth % 2), usize::from(1 - depth % 2));
+        let now = usize::from(depth % 2);
+        let (current, next) = {
+            let [even, odd] = &mut pending;
+            if now == 0 { (even, odd) } else { (odd, even) }
+        };
         let mut any = false;
-        for index in 0..size {
-            let mut fresh = queued[index][now].bits();
-            if fresh == 0 {
+        for word in 0..words {
+            let mut bits = current[word];
+            if bits == 0 {
                 continue;
             }
             any = true;
-            queued[index][now] = W::default();
-            let cells = unranker.cells(index);
-            if table[index] == UNSET {
-                table[index] = (depth - manhattan.of(&cells)) / 2;
-            }
-            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-            let free = all & !taken;
-            for (i, &c) in cells.iter().enumerate() {
-                slot_at[usize::from(c)] = i as u8;
-            }
-            let mut done = touched[index].bits();
-            let mut later = queued[index][then].bits();
-            while fresh != 0 {
-                let region = geo.flood(free, fresh & fresh.wrapping_neg());
-                fresh &= !region;
-                later &= !region;
-                done |= region;
-                // The children first, their marks after: the loads do not wait on
-                // each other.
-                let mut count = 0;
-                for (i, &from) in cells.iter().enumerate() {
-                    let mut into = around[usize::from(from)] & region;
-                    while into != 0 {
-                        let to = into.trailing_zeros() as u8;
-                        into &= into - 1;
-                        let child = index as isize + shift(&weights, &slot_at, taken, i, from, to);
-                        children[count] = (child as usize, from);
-                        count += 1;
+            current[word] = 0;
+            while bits != 0 {
+                let index = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let [done, queued] = marks[index];
+                let (mut done, mut fresh) = (done.bits(), queued.bits() & !done.bits());
+                if fresh == 0 {
+                    continue;
+                }
+                let cells = unranker.cells(index);
+                if table[index] == UNSET {
+                    table[index] = (depth - manhattan.of(&cells)) / 2;
+                }
+                let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+                let free = all & !taken;
+                for (t, &c) in cells.iter().enumerate() {
+                    slot_at[usize::from(c)] = t as u8;
+                }
+                while fresh != 0 {
+                    let region = geo.flood(free, fresh & fresh.wrapping_neg());
+                    fresh &= !region;
+                    done |= region;
+                    let mut count = 0;
+                    for (t, &from) in cells.iter().enumerate() {
+                        let mut into = around[usize::from(from)] & region;
+                        while into != 0 {
+                            let to = into.trailing_zeros() as u8;
+                            into &= into - 1;
+                            let child =
+                                index as isize + shift(&weights, &slot_at, taken, t, from, to);
+                            children[count] = (child as usize, from);
+                            count += 1;
+                        }
+                    }
+                    for &(child, from) in &children[..count] {
+                        let [cdone, cqueued] = marks[child];
+                        if (cdone.bits() | cqueued.bits()) >> from & 1 != 0 {
+                            continue;
+                        }
+                        // Still to be expanded at this level: wait for its end.
+                        let (cw, cb) = (child / 64, child % 64);
+                        let unexpanded = match cw.cmp(&word) {
+                            std::cmp::Ordering::Equal => bits >> cb & 1,
+                            std::cmp::Ordering::Greater => current[cw] >> cb & 1,
+                            std::cmp::Ordering::Less => 0,
+                        };
+                        if unexpanded != 0 {
+                            waiting.push((child, from));
+                        } else {
+                            marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
+                            next[cw] |= 1 << cb;
+                        }
                     }
                 }
-                for &(child, from) in &children[..count] {
-                    let mark = touched[child].bits();
-                    if mark >> from & 1 == 0 {
-                        touched[child] = W::from_bits(mark | 1 << from);
-                        let queue = &mut queued[child][then];
-                        *queue = W::from_bits(queue.bits() | 1 << from);
-                    }
-                }
+                marks[index] = [W::from_bits(done), W::default()];
             }
-            touched[index] = W::from_bits(done);
-            queued[index][then] = W::from_bits(later);
         }
+        for &(child, from) in &waiting {
+            let [cdone, cqueued] = marks[child];
+            if (cdone.bits() | cqueued.bits()) >> from & 1 == 0 {
+                marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
+                next[child / 64] |= 1 << (child % 64);
+            }
+        }
+        waiting.clear();
         if !any {
             return table;
         }
