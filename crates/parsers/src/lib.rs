@@ -22,6 +22,8 @@
 
 pub mod bloxorz;
 pub mod bloxorz_classic;
+pub mod eight;
+pub mod fifteen;
 pub mod holedox;
 pub mod huarongdao;
 mod input;

@@ -34,6 +34,8 @@
 
 pub mod bloxorz;
 pub mod bloxorz_classic;
+pub mod eight;
+pub mod fifteen;
 pub mod holedox;
 pub mod huarongdao;
 pub mod klotski;

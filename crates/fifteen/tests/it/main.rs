@@ -1,0 +1,8 @@
+//! The integration tests of this crate, in one test binary: each file of this folder
+//! is a module (one binary links the crate graph once, where one per file linked it
+//! once each).
+
+mod eight_space;
+mod korf;
+mod oracle_agreement;
+mod rules;

@@ -1,0 +1,179 @@
+//! The solver's contract beyond the oracle's boards: the parity rule, budgets counted
+//! in positions, methods and the shapes they take, any goal on the 15-puzzle.
+
+use fifteen::generate::{Family, GenParams, GoalKind, generate};
+use fifteen::{Board, LimitError, Limits, Method, SolveError, Solver, replay};
+use rstest::rstest;
+
+fn limits(states: u64) -> Limits {
+    Limits {
+        max_states: Some(states),
+        max_time: None,
+    }
+}
+
+/// The default goal of an 8 x 8 board, turned half round: far beyond any budget here.
+fn far_eight_by_eight() -> Board {
+    let start: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+    Board::with_default_goal(8, 8, &start).unwrap()
+}
+
+#[rstest]
+#[case::eight_by_eight(far_eight_by_eight(), Method::Auto)]
+#[case::eight_by_eight_pdb_refused(far_eight_by_eight(), Method::Manhattan)]
+#[case::four_by_five(generate(&GenParams { family: Family::Random, rows: 4, cols: 5, steps: 0, goal: GoalKind::BlankLast, seed: 3 }).unwrap(), Method::Auto)]
+fn budgets_stop_searches_at_their_count(#[case] board: Board, #[case] method: Method) {
+    for budget in [1, 1000, 50_000] {
+        let mut solver = Solver::with_limits(limits(budget)).with_method(method);
+        assert_eq!(
+            solver.solve(&board),
+            Err(SolveError::Limit(LimitError::States(budget)))
+        );
+        // The count stops one past the budget: the position that broke it.
+        assert_eq!(solver.stats().generated, budget + 1);
+    }
+}
+
+#[test]
+fn the_default_budget_is_finite() {
+    assert!(Solver::new().limits().max_states.is_some());
+    assert_eq!(Solver::new().limits(), fifteen::DEFAULT_LIMITS);
+}
+
+#[test]
+fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
+    let board = generate(&GenParams {
+        family: Family::Random,
+        rows: 4,
+        cols: 4,
+        steps: 0,
+        goal: GoalKind::BlankFirst,
+        seed: 11,
+    })
+    .unwrap();
+    // Below the quick try's budget: the quick try's own limit is the user's.
+    let mut solver = Solver::with_limits(limits(500));
+    assert_eq!(
+        solver.solve(&board),
+        Err(SolveError::Limit(LimitError::States(500)))
+    );
+    // Past it: the databases are built and their search stops at the budget too.
+    let mut solver = Solver::with_limits(limits(300_000));
+    assert_eq!(
+        solver.solve(&board),
+        Err(SolveError::Limit(LimitError::States(300_000)))
+    );
+}
+
+#[test]
+fn unsolvable_boards_need_no_search_even_on_an_empty_budget() {
+    let mut start: Vec<u8> = Board::default_goal(8, 8);
+    start.swap(0, 1);
+    let board = Board::with_default_goal(8, 8, &start).unwrap();
+    let mut solver = Solver::with_limits(limits(0));
+    assert_eq!(solver.solve(&board), Ok(None));
+    assert_eq!(solver.stats().generated, 0);
+    // A line whose tiles are out of order.
+    let board = Board::with_default_goal(1, 64, &{
+        let mut cells = Board::default_goal(1, 64);
+        cells.swap(3, 4);
+        cells
+    })
+    .unwrap();
+    assert_eq!(solver.solve(&board), Ok(None));
+}
+
+#[rstest]
+#[case::line(1, 64)]
+#[case::column(64, 1)]
+fn lines_walk_the_blank_home(#[case] rows: usize, #[case] cols: usize) {
+    let n = rows * cols;
+    let goal: Vec<u8> = (0..n as u8).collect(); // the blank first
+    let start: Vec<u8> = (1..n as u8).chain([0]).collect(); // the blank last
+    let board = Board::new(rows, cols, &start, &goal).unwrap();
+    let mut solver = Solver::with_limits(limits(0));
+    let solution = solver.solve_with_path(&board).unwrap().unwrap();
+    assert_eq!(solution.moves(), 63);
+    assert_eq!(replay(&board, &solution.path), Ok(63));
+    assert_eq!(solver.last_method(), Some(Method::Line));
+}
+
+#[test]
+fn a_solved_board_has_an_empty_path() {
+    let board = Board::with_default_goal(5, 5, &Board::default_goal(5, 5)).unwrap();
+    let mut solver = Solver::with_limits(limits(0));
+    let solution = solver.solve_with_path(&board).unwrap().unwrap();
+    assert!(solution.path.is_empty());
+}
+
+#[rstest]
+#[case::line_on_a_square(
+    Method::Line,
+    3,
+    3,
+    "the method line takes boards of one row or one column, not 3 x 3"
+)]
+#[case::table_too_large(
+    Method::Table,
+    3,
+    4,
+    "the method table takes boards of at most 10 cells, not 3 x 4"
+)]
+#[case::pdb_too_large(
+    Method::Pdb,
+    6,
+    6,
+    "the method pdb takes boards of 2 x 2 to 32 cells, not 6 x 6"
+)]
+#[case::pdb_on_a_line(
+    Method::Pdb,
+    1,
+    5,
+    "the method pdb takes boards of 2 x 2 to 32 cells, not 1 x 5"
+)]
+fn methods_refuse_shapes_they_do_not_take(
+    #[case] method: Method,
+    #[case] rows: usize,
+    #[case] cols: usize,
+    #[case] message: &str,
+) {
+    let board = Board::with_default_goal(rows, cols, &Board::default_goal(rows, cols)).unwrap();
+    let error = Solver::new().with_method(method).solve(&board).unwrap_err();
+    assert_eq!(error.to_string(), message);
+}
+
+/// Walks of 20 to 36 moves on the 15-puzzle, for every kind of goal, by the
+/// databases and by the Manhattan distance: the same first shortest path.
+#[rstest]
+#[case::blank_last(GoalKind::BlankLast)]
+#[case::blank_first(GoalKind::BlankFirst)]
+#[case::random_goal(GoalKind::Random)]
+fn any_goal_maps_onto_the_databases(#[case] goal: GoalKind) {
+    let mut pdb = Solver::new().with_method(Method::Pdb);
+    let mut ida = Solver::new().with_method(Method::Manhattan);
+    // A random goal puts the blank anywhere: databases of its own each time.
+    let seeds = if goal == GoalKind::Random { 3 } else { 12 };
+    for seed in 0..seeds {
+        let board = generate(&GenParams {
+            family: Family::Walk,
+            rows: 4,
+            cols: 4,
+            steps: 20 + 2 * seed,
+            goal,
+            seed,
+        })
+        .unwrap();
+        let by_pdb = pdb.solve_with_path(&board).unwrap().unwrap();
+        let by_ida = ida.solve_with_path(&board).unwrap().unwrap();
+        assert_eq!(by_pdb, by_ida, "{board:?}");
+        assert_eq!(replay(&board, &by_pdb.path), Ok(by_pdb.moves()));
+    }
+}
+
+#[test]
+fn methods_parse_from_their_names() {
+    for method in Method::ALL {
+        assert_eq!(method.name().parse::<Method>(), Ok(method));
+    }
+    assert!("bfs".parse::<Method>().is_err());
+}
