@@ -388,6 +388,37 @@ pub trait Solve: Format {
         Vec::new()
     }
 
+    /// Whether the judge's answer line of a case is a path rather than a number (the
+    /// judges' 8-puzzle, `eight`): the judge output is then written with
+    /// [`Solve::write_answer_path`] (so every case is solved with its path), and a
+    /// team's line is right when it is a solution, read by [`Solve::parse_answer_path`]
+    /// and replayed (any solution, as the judges' special judge accepts). `false` by
+    /// default: the line is [`Format::write_answer`]'s, and a team's must have its
+    /// tokens.
+    fn answer_is_path(&self) -> bool {
+        false
+    }
+
+    /// The judge's line for case `number` (from 1) solved by `path` (`None`: no
+    /// solution), for a format whose answer is a path. The default writes the move
+    /// count with [`Format::write_answer`].
+    fn write_answer_path(&self, out: &mut String, number: usize, path: Option<&Self::Path>) {
+        self.write_answer(out, number, path.map(MoveCount::move_count));
+    }
+
+    /// A team's answer line read back as a path (`Ok(None)`: it says there is no
+    /// solution), for a format whose answer is a path.
+    ///
+    /// # Errors
+    /// A line that is neither a path nor "no solution" (the default: every line, for a
+    /// format whose answer is a number).
+    fn parse_answer_path(&self, _line: &str) -> Result<Option<Self::Path>, PathError> {
+        Err(PathError::Notation(format!(
+            "{} answers are numbers, not paths",
+            self.about().name
+        )))
+    }
+
     /// The capabilities this puzzle has beyond solving: for each, itself when it
     /// implements that trait. The default: none (a puzzle that lands with its format
     /// and solver first).
