@@ -153,7 +153,7 @@ const LABELS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 /// Boards a [`Family::Hard`] try may have in its group.
 const HARD_STATES: u64 = 200_000;
 
-/// Attempts at a packing whose states fit the 64-bit code, before giving up.
+/// Packings of the random family tried for one whose goal piece can leave the goal.
 const PACKING_TRIES: usize = 64;
 
 /// What to generate. The same parameters give the same layout on every platform.
@@ -183,8 +183,6 @@ pub enum GenParamsError {
     Empty { empty: usize, cells: usize },
     /// `tries` of 0 for the hard family.
     NoTries,
-    /// No packing tried fits the 64-bit state code.
-    TooManyStates,
     /// Every try's group was over the hard family's limit.
     GroupsTooLarge,
 }
@@ -201,10 +199,6 @@ impl fmt::Display for GenParamsError {
                 "{empty} empty cells leave no room for the goal piece on a board of {cells} cells"
             ),
             GenParamsError::NoTries => write!(f, "the hard family needs at least one try"),
-            GenParamsError::TooManyStates => write!(
-                f,
-                "no packing tried fits the 64-bit state code: try fewer cells, more empty cells or the classic shapes"
-            ),
             GenParamsError::GroupsTooLarge => write!(
                 f,
                 "every try's group has over {HARD_STATES} boards: try a smaller board or fewer empty cells"
@@ -276,7 +270,7 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             // is scrambled: try another.
             let mut scrambled = None;
             for _ in 0..PACKING_TRIES {
-                let (cells, goal) = fitting_packing(params, &mut rng, true)?;
+                let (cells, goal) = pack(params, &mut rng, true);
                 let mut cells = scramble(params, cells, params.steps, &mut rng);
                 for _ in 0..params.steps {
                     if !layout(params, &cells, goal).is_ok_and(|l| l.is_solved()) {
@@ -294,8 +288,8 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             Ok(scrambled.expect("at least one packing"))
         }
         Family::Loose => {
-            let (cells, goal) = fitting_packing(params, &mut rng, false)?;
-            Ok(layout(params, &cells, goal).expect("a fitting packing"))
+            let (cells, goal) = pack(params, &mut rng, false);
+            Ok(layout(params, &cells, goal).expect("a packing breaks no rule"))
         }
         Family::Hard => {
             let limits = Limits {
@@ -305,8 +299,8 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             let mut solver = Solver::with_limits(limits);
             let mut best: Option<(Layout, u64)> = None;
             for _ in 0..params.tries {
-                let (cells, goal) = fitting_packing(params, &mut rng, true)?;
-                let solved = layout(params, &cells, goal).expect("a fitting packing");
+                let (cells, goal) = pack(params, &mut rng, true);
+                let solved = layout(params, &cells, goal).expect("a packing breaks no rule");
                 let Ok(Some((board, distance))) = solver.farthest(&solved, params.metric) else {
                     continue;
                 };
@@ -325,23 +319,6 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
 
 fn layout(params: &GenParams, cells: &[u8], goal: Goal) -> Result<Layout, LayoutError> {
     Layout::new(params.rows, params.cols, cells, goal)
-}
-
-/// A packing (see [`pack`]) whose layout fits the state code.
-fn fitting_packing(
-    params: &GenParams,
-    rng: &mut SplitMix64,
-    solved: bool,
-) -> Result<(Vec<u8>, Goal), GenParamsError> {
-    for _ in 0..PACKING_TRIES {
-        let (cells, goal) = pack(params, rng, solved);
-        match layout(params, &cells, goal) {
-            Ok(_) => return Ok((cells, goal)),
-            Err(LayoutError::TooManyStates { .. }) => continue,
-            Err(e) => unreachable!("a packing breaks no other rule, yet {e}"),
-        }
-    }
-    Err(GenParamsError::TooManyStates)
 }
 
 /// Cells of the shape `shape` whose first cell (in reading order) is at `at`, if they
