@@ -455,6 +455,12 @@ fn field_bits(classes: usize) -> u32 {
     usize::BITS - classes.leading_zeros()
 }
 
+/// Whether `layout`'s states need more than 64 bits (the 128-bit ranked code).
+#[cfg(feature = "generate")]
+pub(crate) fn is_wide(layout: &Layout) -> bool {
+    code_kind(layout) == CodeKind::Wide
+}
+
 /// The code `layout`'s states take: three (or `b`) bits a cell when that fits 64 bits,
 /// else the ranked code, in 64 bits when its codes fit, else in 128.
 fn code_kind(layout: &Layout) -> CodeKind {

@@ -7,7 +7,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
-/// with pieces of the [`Shapes`] palette, leaving `empty` cells free, and puts the goal
+/// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
+/// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
 /// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
 /// give the same layout on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +154,8 @@ const LABELS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 /// Boards a [`Family::Hard`] try may have in its group.
 const HARD_STATES: u64 = 200_000;
 
-/// Packings of the random family tried for one whose goal piece can leave the goal.
+/// Packings tried for one whose states fit 64 bits, and (the random family) for one
+/// whose goal piece can leave the goal.
 const PACKING_TRIES: usize = 64;
 
 /// Steps the random family spends scrambling, over all its packings, before it keeps
@@ -300,7 +302,7 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             let mut scrambled = None;
             let mut spent = 0u64;
             for _ in 0..PACKING_TRIES {
-                let (mut cells, goal) = pack(params, &mut rng, true);
+                let (mut cells, goal) = narrow_packing(params, &mut rng, true);
                 // Packed solved: the goal piece's cells are the goal's.
                 let goal_cells: Vec<usize> = (0..cells.len())
                     .filter(|&i| char::from(cells[i]) == goal.label)
@@ -325,7 +327,7 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             Ok(scrambled.expect("at least one packing"))
         }
         Family::Loose => {
-            let (cells, goal) = pack(params, &mut rng, false);
+            let (cells, goal) = narrow_packing(params, &mut rng, false);
             Ok(layout(params, &cells, goal).expect("a packing breaks no rule"))
         }
         Family::Hard => {
@@ -336,7 +338,7 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             let mut solver = Solver::with_limits(limits);
             let mut best: Option<(Layout, u64)> = None;
             for _ in 0..params.tries {
-                let (cells, goal) = pack(params, &mut rng, true);
+                let (cells, goal) = narrow_packing(params, &mut rng, true);
                 let solved = layout(params, &cells, goal).expect("a packing breaks no rule");
                 let Ok(Some((board, distance))) = solver.farthest(&solved, params.metric) else {
                     continue;
@@ -356,6 +358,21 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
 
 fn layout(params: &GenParams, cells: &[u8], goal: Goal) -> Result<Layout, LayoutError> {
     Layout::new(params.rows, params.cols, cells, goal)
+}
+
+/// A packing (see [`pack`]) whose states fit 64 bits, the faster code, if one of
+/// [`PACKING_TRIES`] does; else the last (boards of over 42 cells crowded with pieces of
+/// many shapes).
+fn narrow_packing(params: &GenParams, rng: &mut SplitMix64, solved: bool) -> (Vec<u8>, Goal) {
+    let mut packing = pack(params, rng, solved);
+    for _ in 1..PACKING_TRIES {
+        let (cells, goal) = &packing;
+        if !crate::code::is_wide(&layout(params, cells, *goal).expect("a packing breaks no rule")) {
+            break;
+        }
+        packing = pack(params, rng, solved);
+    }
+    packing
 }
 
 /// Whether one piece covers exactly the cells `goal` (those of the goal piece on the
@@ -665,6 +682,18 @@ mod tests {
             generate(&many).unwrap_err().to_string(),
             "expected at most 64 tries, found 65"
         );
+    }
+
+    #[test]
+    fn a_board_whose_every_packing_is_past_64_bits_keeps_the_last() {
+        // The mixed shapes on 62 of 64 cells: every packing needs the 128-bit code.
+        let p = GenParams {
+            shapes: Shapes::Mixed,
+            ..params(Family::Loose, 8, 8, 1)
+        };
+        let layout = generate(&p).unwrap();
+        assert!(crate::code::is_wide(&layout));
+        assert_eq!(generate(&p).unwrap(), layout);
     }
 
     #[test]
