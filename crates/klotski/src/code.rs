@@ -694,7 +694,8 @@ impl<W: Word> Codec for SequenceCode<W> {
         let (rank, mut order) = if self.sequences == W::default() {
             (0, code)
         } else {
-            ((code / self.sequences).low(), code % self.sequences)
+            let (rank, order) = code.div_rem(self.sequences);
+            (rank.low(), order)
         };
         let cells = geo.board.count_ones() as usize;
         let (_, size) = self.ranked(geo, 0);
@@ -711,10 +712,9 @@ impl<W: Word> Codec for SequenceCode<W> {
             let chosen = if j + 1 == self.order.len() {
                 low_bits(self.counts[j])
             } else {
-                let radix = self.radices[j];
-                let rank = (order % radix).low();
-                order = order / radix;
-                unrank_set(rank, self.counts[j], self.pieces)
+                let (rest, rank) = order.div_rem(self.radices[j]);
+                order = rest;
+                unrank_set(rank.low(), self.counts[j], self.pieces)
             };
             // The chosen indices among the slots left.
             let mut rest = left;
@@ -884,9 +884,40 @@ mod tests {
         states
     }
 
+    /// States `count` random relocations from the start apart (a piece to any anchor
+    /// where it fits): for boards too crowded for random placements to fill.
+    fn walked_states(geo: &Geometry, count: usize) -> Vec<Anchors> {
+        let mut rng = SplitMix64::new(5);
+        let mut anchors = geo.start;
+        let mut states = Vec::new();
+        while states.len() < count {
+            let k = rng.index(geo.classes.len());
+            let pieces = anchors[k].count_ones() as usize;
+            let mut mine = anchors[k];
+            for _ in 0..rng.index(pieces) {
+                mine &= mine - 1;
+            }
+            let from = mine & mine.wrapping_neg();
+            let free = geo.board & !geo.covered(&anchors) | geo.spread(k, from);
+            let fits = geo.fits_in(k, free);
+            let mut to = fits;
+            for _ in 0..rng.index(fits.count_ones() as usize) {
+                to &= to - 1;
+            }
+            // Staying put (`to == from`) changes nothing.
+            anchors[k] ^= from ^ (to & to.wrapping_neg());
+            states.push(anchors);
+        }
+        states
+    }
+
     fn round_trips(geo: &Geometry, codec: &impl Codec) {
+        round_trips_on(geo, codec, random_states(geo, 300));
+    }
+
+    fn round_trips_on(geo: &Geometry, codec: &impl Codec, states: Vec<Anchors>) {
         let mut decoded = [0u64; MAX_CLASSES];
-        for anchors in random_states(geo, 300) {
+        for anchors in states {
             let code = codec.encode(geo, &anchors);
             let covered = codec.decode(geo, code, &mut decoded);
             assert_eq!(decoded[..geo.classes.len()], anchors[..geo.classes.len()]);
@@ -991,6 +1022,31 @@ mod tests {
         codes_are_below_the_count(&layout, &geo, &code);
         let count = arrangements(&layout);
         assert!(count > 1 << 65 && count <= 1 << 66);
+    }
+
+    #[test]
+    fn the_wide_code_holds_more_orders_than_a_u64() {
+        // 27 pieces of 16 shapes (every polyomino of two or three cells, and some of
+        // four): 27! / 12! orders of the classes (the 1x1s are the 12), over 2^64.
+        let rows = [
+            "AABCCCDE", "FGBHIIDE", "FFHHJIDE", "KKLJJJME", "KNLLOMMP", "QNLROSMT", "UNNOOVWX",
+            "YYYYZa..",
+        ];
+        let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap();
+        let geo = Geometry::new(&layout);
+        assert_eq!(geo.kind, CodeKind::Wide);
+        let code = SequenceCode::<u128>::new(&geo);
+        assert!(code.sequences > 1 << 64);
+        let states = walked_states(&geo, 2_000);
+        // Some states' orders need more than 64 bits themselves.
+        let wide_orders = states
+            .iter()
+            .filter(|anchors| code.encode(&geo, anchors) % code.sequences >= 1 << 64)
+            .count();
+        assert!(wide_orders >= 100, "{wide_orders}");
+        let count = arrangements(&layout);
+        assert!(states.iter().all(|a| code.encode(&geo, a) < count));
+        round_trips_on(&geo, &code, states);
     }
 
     fn codes_are_below_the_count<W: Word + Into<u128>>(

@@ -39,6 +39,9 @@ pub(crate) trait Word:
     fn wrapping_add(self, other: Self) -> Self;
 
     fn wrapping_mul(self, other: Self) -> Self;
+
+    /// The quotient by `divisor` (not 0), and the remainder.
+    fn div_rem(self, divisor: Self) -> (Self, Self);
 }
 
 impl Word for u64 {
@@ -62,6 +65,11 @@ impl Word for u64 {
     #[inline]
     fn wrapping_mul(self, other: u64) -> u64 {
         u64::wrapping_mul(self, other)
+    }
+
+    #[inline]
+    fn div_rem(self, divisor: u64) -> (u64, u64) {
+        (self / divisor, self % divisor)
     }
 }
 
@@ -88,6 +96,17 @@ impl Word for u128 {
     #[inline]
     fn wrapping_mul(self, other: u128) -> u128 {
         u128::wrapping_mul(self, other)
+    }
+
+    /// One division, not two (a `u128` division is a call), and in 64 bits when both
+    /// fit: the mixed-radix digits of a ranked code soon do.
+    #[inline]
+    fn div_rem(self, divisor: u128) -> (u128, u128) {
+        if let (Ok(n), Ok(d)) = (u64::try_from(self), u64::try_from(divisor)) {
+            return (u128::from(n / d), u128::from(n % d));
+        }
+        let quotient = self / divisor;
+        (quotient, self - quotient * divisor)
     }
 }
 
