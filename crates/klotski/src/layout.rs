@@ -177,8 +177,7 @@ impl Layout {
     /// # Errors
     /// A size out of range, a cell count that does not match it, a character other than
     /// `.` and `A-Z a-z 0-9`, a label whose cells are not 4-connected, a goal label that is
-    /// not on the board, a goal position that puts the piece outside the board, or a
-    /// layout whose states need more than the 64 bits of the state code.
+    /// not on the board, or a goal position that puts the piece outside the board.
     pub fn new(rows: usize, cols: usize, cells: &[u8], goal: Goal) -> Result<Layout, LayoutError> {
         if rows == 0 || cols == 0 {
             return Err(LayoutError::Empty { rows, cols });
@@ -215,10 +214,6 @@ impl Layout {
                 size: (height, width),
                 board: (rows, cols),
             });
-        }
-        let bits = crate::code::bits_needed(&layout);
-        if bits > 64 {
-            return Err(LayoutError::TooManyStates { bits });
         }
         Ok(layout)
     }
@@ -406,8 +401,6 @@ pub enum LayoutError {
         size: (usize, usize),
         board: (usize, usize),
     },
-    /// The layout's states need a code of `bits` bits, more than the state code's 64.
-    TooManyStates { bits: u32 },
 }
 
 impl fmt::Display for LayoutError {
@@ -441,10 +434,6 @@ impl fmt::Display for LayoutError {
                 f,
                 "the goal puts piece {} ({} x {}) at {}, outside the {} x {} board",
                 goal.label, size.0, size.1, goal.pos, board.0, board.1
-            ),
-            LayoutError::TooManyStates { bits } => write!(
-                f,
-                "the layout's states need a {bits}-bit code, more than the 64 bits of the state encoding (fewer pieces, fewer kinds of piece or a smaller board fit)"
             ),
         }
     }
