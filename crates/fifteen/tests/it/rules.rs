@@ -57,12 +57,45 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         solver.solve(&board),
         Err(SolveError::Limit(LimitError::States(500)))
     );
-    // Past it: the databases are built and their search stops at the budget too.
+    // Past it, but short of the databases' 11.5 million entries: none are built.
     let mut solver = Solver::with_limits(limits(300_000));
     assert_eq!(
         solver.solve(&board),
         Err(SolveError::Limit(LimitError::States(300_000)))
     );
+    assert_eq!(solver.table_bytes(), 0);
+    // Enough for the databases: they are built, and their search stops at the budget
+    // (Korf's third instance takes more than a million positions).
+    let korf_3: [u8; 16] = [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15];
+    let korf_goal: Vec<u8> = (0..16).collect();
+    let board = Board::new(4, 4, &korf_3, &korf_goal).unwrap();
+    let mut solver = Solver::with_limits(limits(12_000_000));
+    assert_eq!(
+        solver.solve(&board),
+        Err(SolveError::Limit(LimitError::States(12_000_000)))
+    );
+    assert!(solver.table_bytes() > 0);
+}
+
+#[test]
+fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
+    let board = generate(&GenParams {
+        family: Family::Random,
+        rows: 5,
+        cols: 5,
+        steps: 0,
+        goal: GoalKind::BlankFirst,
+        seed: 5,
+    })
+    .unwrap();
+    for method in [Method::Auto, Method::Pdb] {
+        let mut solver = Solver::with_limits(limits(100_000_000)).with_method(method);
+        assert_eq!(
+            solver.solve(&board),
+            Err(SolveError::Limit(LimitError::States(100_000_000)))
+        );
+        assert_eq!(solver.table_bytes(), 0);
+    }
 }
 
 #[test]
