@@ -355,11 +355,16 @@ impl Mask for u32 {
 /// (each move of a tile changes its distance by one), so the table keeps half the
 /// excess over it, `(entry - manhattan) / 2`, capped at 15 (a smaller bound is still a
 /// bound); the search adds the Manhattan distance, which it keeps up to date anyway.
-#[derive(Debug)]
 pub(crate) struct Table {
     /// Two entries a byte, by [`rank`] of the cells of the tiles it was built for: the
     /// even rank in the low half.
     pub(crate) nibbles: Vec<u8>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", 2 * self.nibbles.len())
+    }
 }
 
 /// The most a table's entry holds.
