@@ -1,7 +1,8 @@
 //! Bundles the fixtures: every `fixtures/PUZZLE/NAME.in` of the repository becomes an
 //! entry of `FIXTURES` (puzzle, name, text) through `include_str!`, so the server reads
 //! no file at run time. A directory is a puzzle's by its name alone: nothing here knows
-//! which puzzles there are.
+//! which puzzles there are. Each directory's `manifest.txt` lines (`NAME  what it is`)
+//! become `MANIFEST` (puzzle, name, what), from which the level picker takes titles.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -11,10 +12,18 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut entries = Vec::new();
+    let mut manifest = Vec::new();
     if let Ok(dirs) = fs::read_dir(&root) {
         for dir in dirs.flatten() {
             let puzzle = dir.file_name().to_string_lossy().into_owned();
             println!("cargo:rerun-if-changed={}", dir.path().display());
+            if let Ok(text) = fs::read_to_string(dir.path().join("manifest.txt")) {
+                for line in text.lines().filter(|l| !l.starts_with('#')) {
+                    if let Some((name, what)) = line.split_once(char::is_whitespace) {
+                        manifest.push((puzzle.clone(), name.to_string(), what.trim().to_string()));
+                    }
+                }
+            }
             let Ok(files) = fs::read_dir(dir.path()) else {
                 continue;
             };
@@ -40,6 +49,13 @@ fn main() {
             "    ({puzzle:?}, {name:?}, include_str!({:?})),",
             path.display().to_string()
         );
+    }
+    out.push_str("];\n");
+    manifest.sort();
+    out.push_str("/// Every manifest line: puzzle, fixture name, what it is (sorted).\n");
+    out.push_str("pub static MANIFEST: &[(&str, &str, &str)] = &[\n");
+    for (puzzle, name, what) in &manifest {
+        let _ = writeln!(out, "    ({puzzle:?}, {name:?}, {what:?}),");
     }
     out.push_str("];\n");
     let dest = Path::new(&env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("fixtures.rs");

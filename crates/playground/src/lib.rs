@@ -54,8 +54,14 @@ use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::time::Duration;
 
+mod game;
 #[cfg(feature = "server")]
 mod server;
+
+pub use game::{
+    Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, generate, level,
+    levels, next_move,
+};
 #[cfg(feature = "server")]
 pub use server::{router, run, serve};
 
@@ -63,7 +69,7 @@ mod fixtures {
     include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 }
 
-pub use fixtures::FIXTURES;
+pub use fixtures::{FIXTURES, MANIFEST};
 
 /// The largest request body taken, in bytes (a larger one is answered 413).
 pub const MAX_BODY: usize = 1 << 20;
@@ -303,6 +309,17 @@ pub fn frames(
         "{{\"count\":{count},\"start\":{},\"changes\":{changes},\"headings\":{headings}}}",
         picture_json(&start)
     ))
+}
+
+/// A [`NextMove`] as JSON: `dir`, `picked` (`[row, col]` from 0, or `null`), the
+/// `path` after it and the moves `left` then.
+pub fn next_move_json(next: &NextMove) -> Value {
+    json!({
+        "dir": next.key.dir.letter().to_string(),
+        "picked": next.key.picked.map(|p| [p.row, p.col]),
+        "path": next.path,
+        "left": next.left,
+    })
 }
 
 /// A [`Picture`] as JSON: `rows`, `cols`, `symbols` and `paints` (a string a row).
