@@ -2,7 +2,8 @@
 //! entry of `FIXTURES` (puzzle, name, text) through `include_str!`, so the server reads
 //! no file at run time. A directory is a puzzle's by its name alone: nothing here knows
 //! which puzzles there are. Each directory's `manifest.txt` lines (`NAME  what it is`)
-//! become `MANIFEST` (puzzle, name, what), from which the level picker takes titles.
+//! become `MANIFEST` (puzzle, name, what), from which the level picker takes titles, and
+//! the first line of each `NAME.out` `FIRST_ANSWERS` (the level's optimum).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -34,8 +35,12 @@ fn main() {
                         .file_stem()
                         .map(|s| s.to_string_lossy().into_owned())
                         .unwrap_or_default();
+                    let answer = fs::read_to_string(path.with_extension("out"))
+                        .ok()
+                        .and_then(|out| out.lines().next().map(str::to_string))
+                        .unwrap_or_default();
                     let path = path.canonicalize().unwrap_or(path);
-                    entries.push((puzzle.clone(), name, path));
+                    entries.push((puzzle.clone(), name, path, answer));
                 }
             }
         }
@@ -43,12 +48,18 @@ fn main() {
     entries.sort();
     let mut out = String::from("/// Every bundled fixture: puzzle, name, text (sorted).\n");
     out.push_str("pub static FIXTURES: &[(&str, &str, &str)] = &[\n");
-    for (puzzle, name, path) in &entries {
+    for (puzzle, name, path, _) in &entries {
         let _ = writeln!(
             out,
             "    ({puzzle:?}, {name:?}, include_str!({:?})),",
             path.display().to_string()
         );
+    }
+    out.push_str("];\n");
+    out.push_str("/// The first line of every fixture's judge output: puzzle, name, line.\n");
+    out.push_str("pub static FIRST_ANSWERS: &[(&str, &str, &str)] = &[\n");
+    for (puzzle, name, _, answer) in &entries {
+        let _ = writeln!(out, "    ({puzzle:?}, {name:?}, {answer:?}),");
     }
     out.push_str("];\n");
     manifest.sort();

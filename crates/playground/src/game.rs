@@ -7,7 +7,7 @@
 //! name, with plain defaults for a puzzle the table does not name), and the next move is
 //! found through [`Player::play`] alone.
 
-use crate::{FIXTURES, MANIFEST};
+use crate::{FIRST_ANSWERS, FIXTURES, MANIFEST};
 use puzzles::{Dir, Key, Limits, Options, Played, Player, Pos, Puzzle, RunError};
 use std::collections::HashSet;
 use std::fmt;
@@ -39,7 +39,14 @@ pub fn levels(puzzle: &str) -> Vec<Level> {
                 .iter()
                 .find(|(p, n, _)| *p == puzzle && n == name)
                 .map_or("", |(_, _, what)| *what);
-            level(name, about)
+            let mut level = level(name, about);
+            if level.optimum.is_none() {
+                level.optimum = FIRST_ANSWERS
+                    .iter()
+                    .find(|(p, n, _)| *p == puzzle && n == name)
+                    .and_then(|(_, _, line)| last_number(line));
+            }
+            level
         })
         .collect();
     out.sort_by_key(|l| !l.game);
@@ -98,6 +105,14 @@ fn corpus_name(about: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// The last number of a judge output's line (`10`, `Case 1: 9`); none in `Impossible`.
+fn last_number(line: &str) -> Option<i64> {
+    line.split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .next_back()
+        .and_then(|w| w.parse().ok())
 }
 
 /// The first answer of a manifest's `given N[,N]...:` (`-1`: no solution).
@@ -626,6 +641,9 @@ mod tests {
                 .count(),
             33
         );
+        assert!(classic.iter().all(|l| l.optimum.is_some()));
+        assert_eq!(last_number("Case 1: 9"), Some(9));
+        assert_eq!(last_number("Impossible"), None);
         let klotski = levels("klotski");
         assert!(klotski.iter().any(|l| l.title == "1. 橫刀立馬"));
     }

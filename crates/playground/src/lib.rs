@@ -69,7 +69,7 @@ mod fixtures {
     include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 }
 
-pub use fixtures::{FIXTURES, MANIFEST};
+pub use fixtures::{FIRST_ANSWERS, FIXTURES, MANIFEST};
 
 /// The largest request body taken, in bytes (a larger one is answered 413).
 pub const MAX_BODY: usize = 1 << 20;

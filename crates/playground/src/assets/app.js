@@ -443,6 +443,9 @@ function tap(cell) {
     else say("tap a tile beside the blank to slide it in", "");
     return;
   }
+  // A tap on the box or the snake itself moves nothing (and picks nothing).
+  const paint = state.play.picture.paints[cell[0]][cell[1]];
+  if (paint === "m" || paint === "b") return;
   const from = state.picked !== null ? pieceCentre(state.picked) : moverCell();
   if (!from) {
     if (needsPick()) say("pick a piece first: click it, or Tab to it", "error");

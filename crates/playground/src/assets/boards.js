@@ -271,13 +271,16 @@ function huarongdaoFloor(view, g) {
       el("path", { d: `M${x + 8} ${y + 8}L${x + 32} ${y + 32}M${x + 32} ${y + 8}L${x + 8} ${y + 32}`, stroke: "#3c434c", "stroke-width": 3 }, g);
     }
   }
+}
+
+// The target, over the tiles (a tile stands on it until the piece comes).
+function huarongdaoAbove(view, g) {
   const t = view.memo.get("target");
-  if (t) {
-    const [r, c] = t;
-    el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, fill: "none", stroke: "#f5d76e", "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
-    const flag = el("path", { d: `M${c * CELL + 14} ${r * CELL + 30}V${r * CELL + 9}l13 5-13 5`, fill: "#f5d76e", stroke: "#f5d76e", "stroke-width": 2, "stroke-linejoin": "round" }, g);
-    el("title", {}, flag).textContent = "the target";
-  }
+  if (!t) return;
+  const [r, c] = t;
+  el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: "none", stroke: "#ffd84a", "stroke-width": 3.5, "stroke-dasharray": "7 4" }, g);
+  const flag = el("path", { d: `M${c * CELL + 15} ${r * CELL + 31}V${r * CELL + 9}l13 5-13 5`, fill: "#ffd84a", stroke: "#5a4300", "stroke-width": 1.2, "stroke-linejoin": "round" }, g);
+  el("title", {}, flag).textContent = "the target";
 }
 
 // Every movable tile keeps its id as it slides: when the blank moved by one cell, the
@@ -410,18 +413,18 @@ function drawPiece(g, p, actor) {
   const fill = actor.wood;
   const ox = p.x * CELL, oy = p.y * CELL;
   const shapeG = el("g", { class: "piece-body" }, g);
-  for (const [r, c] of actor.shape) {
-    const right = set.has(`${r},${c + 1}`), down = set.has(`${r + 1},${c}`);
-    const x = ox + c * CELL, y = oy + r * CELL;
-    el("rect", { x: x + m, y: y + m, width: CELL - 2 * m + (right ? 2 * m : 0), height: CELL - 2 * m + (down ? 2 * m : 0), rx: right || down ? 2 : 6, fill }, shapeG);
-    if (right && down && set.has(`${r + 1},${c + 1}`)) el("rect", { x: x + CELL - m, y: y + CELL - m, width: 2 * m, height: 2 * m, fill }, shapeG);
-  }
-  // A highlight along the top-left edges, a shadow along the bottom-right, for depth.
   const b = bounds(actor.shape);
   const w = b.w * CELL, h = b.h * CELL;
   if (actor.shape.length === b.w * b.h) {
-    el("rect", { x: ox + m, y: oy + m, width: w - 2 * m, height: h - 2 * m, rx: 6, fill: "none", stroke: "rgba(0,0,0,0.35)", "stroke-width": 2 }, g);
-    el("rect", { x: ox + m + 4, y: oy + m + 4, width: w - 2 * m - 8, height: h - 2 * m - 8, rx: 4, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }, g);
+    el("rect", { x: ox + m, y: oy + m, width: w - 2 * m, height: h - 2 * m, rx: 7, fill, stroke: "rgba(0,0,0,0.35)", "stroke-width": 2 }, shapeG);
+    el("rect", { x: ox + m + 4, y: oy + m + 4, width: w - 2 * m - 8, height: h - 2 * m - 8, rx: 5, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }, g);
+  } else {
+    for (const [r, c] of actor.shape) {
+      const right = set.has(`${r},${c + 1}`), down = set.has(`${r + 1},${c}`);
+      const x = ox + c * CELL, y = oy + r * CELL;
+      el("rect", { x: x + m, y: y + m, width: CELL - 2 * m + (right ? 2 * m : 0), height: CELL - 2 * m + (down ? 2 * m : 0), rx: 4, fill }, shapeG);
+      if (right && down && set.has(`${r + 1},${c + 1}`)) el("rect", { x: x + CELL - m, y: y + CELL - m, width: 2 * m, height: 2 * m, fill }, shapeG);
+    }
   }
   const text = el("text", { x: ox + w / 2, y: oy + h / 2 + 5, "text-anchor": "middle", "font-size": actor.goal ? 18 : 14, "font-weight": "700", fill: actor.goal ? "#fff" : "#4a2e12", opacity: 0.85 }, g);
   text.textContent = actor.goal ? "曹" : actor.piece;
@@ -464,7 +467,7 @@ const BOARDS = {
   bloxorz: { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
   "bloxorz-classic": { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
   holedox: { floor: holedoxFloor, actors: holedoxActors, top: 0 },
-  huarongdao: { floor: huarongdaoFloor, actors: huarongdaoActors, top: 0.2, margin: 0.2 },
+  huarongdao: { floor: huarongdaoFloor, actors: huarongdaoActors, above: huarongdaoAbove, top: 0.2, margin: 0.2 },
   klotski: { floor: klotskiFloor, actors: klotskiActors, top: 0.35, margin: 0.35 },
 };
 
@@ -533,7 +536,9 @@ class Board {
     else spec.floor(view, this.floor);
     this.marks = el("g", { class: "marks" }, this.svg);
     this.stage = el("g", { class: "actors" }, this.svg);
-    this.overlay = el("g", { class: "overlay" }, this.svg);
+    this.above = el("g", { class: "above", "pointer-events": "none" }, this.svg);
+    if (spec.above) spec.above(view, this.above);
+    this.overlay = el("g", { class: "overlay", "pointer-events": "none" }, this.svg);
     this.actors = new Map();
   }
 
@@ -580,6 +585,7 @@ class Board {
         entry.g.setAttribute("role", "button");
         entry.g.setAttribute("aria-label", `${actor.label}: pick it, then an arrow moves it`);
       } else if (actor.label) {
+        entry.g.setAttribute("role", "img");
         entry.g.setAttribute("aria-label", actor.label);
       }
     }
@@ -659,6 +665,20 @@ function swatch(puzzle, symbol) {
   const svg = el("svg", { viewBox: `0 ${-CELL * 0.4} ${CELL} ${CELL * 1.4}`, width: 28, height: 34, "aria-hidden": "true", class: "swatch" });
   const spec = BOARDS[puzzle] || PLAIN;
   const picture = { rows: 1, cols: 1, symbols: [symbol], paints: ["."] };
+  const square = (fill, stroke) => el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill, stroke: stroke || "none", "stroke-width": 2, "stroke-dasharray": stroke ? "5 3" : "none" }, svg);
+  if (symbol === "#" && puzzle.startsWith("bloxorz")) { square("#26303b"); return svg; }
+  if (puzzle === "klotski" && (symbol === "." || symbol === "*")) { square(symbol === "*" ? "#f6d2cc" : "#efe6d3", symbol === "*" ? "#c0392b" : null); return svg; }
+  if (puzzle === "holedox" && (symbol === "H" || symbol === "s")) {
+    square("#c2e096");
+    if (symbol === "s") el("rect", { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 8, fill: "#58a83a", stroke: "#2e6b1f", "stroke-width": 2 }, svg);
+    else drawSnake(el("g", {}, svg), { pts: [[0.5, 0.5], [0.5, 1.5]] });
+    return svg;
+  }
+  if (puzzle === "bloxorz-classic" && (symbol === "1" || symbol === "2")) {
+    tile(el("g", {}, svg), 0, 0, "#cfd6de", "#7d8894");
+    drawBox(el("g", {}, svg), { x: 0, y: 0, w: 1, h: 1, z: 1 }, symbol === "1" ? BOX : CUBE2);
+    return svg;
+  }
   if (puzzle === "klotski" && isLabel(symbol)) {
     drawPiece(el("g", {}, svg), { x: 0, y: 0 }, { shape: [[0, 0]], wood: "#e0b56e", piece: symbol });
     return svg;
@@ -675,6 +695,11 @@ function swatch(puzzle, symbol) {
   const memo = new Map();
   if (symbol === "T") memo.set("target", [0, 0]);
   const view = { puzzle, picture, text: "", memo };
+  if (puzzle === "huarongdao" && symbol === "T") {
+    drawTile(el("g", {}, svg), { x: 0, y: 0 }, {});
+    huarongdaoAbove(view, el("g", {}, svg));
+    return svg;
+  }
   if (puzzle === "holedox") {
     const g = el("g", {}, svg);
     el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#c2e096" }, g);
