@@ -505,6 +505,42 @@ test("the editor paints each kind it offers onto the board", async () => {
   await page.close();
 });
 
+test("the Bloxorz classic editor paints bridges, switches and split switches", async () => {
+  const { page, problems } = await openPage("#puzzle=bloxorz-classic&level=level02");
+  await page.click("#mode-edit");
+  await idle(page);
+  await page.selectOption("#bridge-number", "new");
+  await page.click('#palette button[data-kind="="]');
+  await clickCell(page, 0, 0);
+  await idle(page);
+  assert.equal((await picture(page)).symbols[0][0], "-");
+  assert.equal(await page.locator("#bridge-number").inputValue(), "3");
+  await page.click('#palette button[data-kind="o"]');
+  await clickCell(page, 1, 0);
+  await idle(page);
+  await page.click('#palette button[data-kind="s"]');
+  for (const [r, c] of [[2, 0], [2, 1], [3, 0]]) {
+    await clickCell(page, r, c);
+    await idle(page);
+  }
+  const text = await page.evaluate(() => state.text);
+  assert.match(text, /^bridge 3 off 1 1$/m);
+  assert.match(text, /^switch 2 1 toggle 3$/m);
+  assert.match(text, /^split 3 1 3 2 4 1$/m);
+  const symbols = (await picture(page)).symbols;
+  assert.deepEqual([symbols[1][0], symbols[2][0]], ["o", "s"]);
+  // Floor painted over the bridge cell takes it out, and its bridge with it (the
+  // switch that worked only that bridge becomes floor too).
+  await page.click('#palette button[data-kind="."]');
+  await clickCell(page, 0, 0);
+  await idle(page);
+  const after = await page.evaluate(() => state.text);
+  assert.ok(!/bridge 3/.test(after) && !/switch 2 1/.test(after), after);
+  assert.equal((await picture(page)).symbols[1][0], ".");
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("keyboard only: Tab reaches a Klotski piece with a visible focus, arrows move it", async () => {
   const { page } = await openPage("#puzzle=klotski&level=sample");
   await page.locator("#board").focus();
@@ -530,12 +566,26 @@ async function puzzleNames() {
   return (await api("/api/puzzles")).map((p) => p.name);
 }
 
-test("every puzzle's sample solves, animates, fits a phone and has no serious axe violation", async (t) => {
+// The level each puzzle's pictures show: Bloxorz classic's level 2 has switches and bridges.
+const PICTURED = { "bloxorz-classic": "level02" };
+
+test("every puzzle's level solves, animates, fits a phone and has no serious axe violation", async (t) => {
   for (const puzzle of await puzzleNames()) {
     await t.test(puzzle, async () => {
-      const { page, problems } = await openPage(`#puzzle=${puzzle}&level=sample`);
+      const level = PICTURED[puzzle] || "sample";
+      const { page, problems } = await openPage(`#puzzle=${puzzle}&level=${level}`);
       const optimum = Number(await left(page));
       await axe(page, `${puzzle} play`);
+      // The pictures of the README: up to two moves of an optimal line played (one
+      // short of the end at most), the hint shown.
+      for (let i = 0; i < Math.min(2, optimum - 1); i++) {
+        await page.click("#hint-btn");
+        await idle(page);
+        await page.click(`#pad [data-dir="${await page.locator("#message").getAttribute("data-dir")}"]`);
+        await idle(page);
+      }
+      await page.click("#hint-btn");
+      await idle(page);
       await page.screenshot({ path: path.join(SHOTS, `playground-${puzzle}.png`) });
       await page.click("#mode-solution");
       await idle(page);
@@ -551,14 +601,13 @@ test("every puzzle's sample solves, animates, fits a phone and has no serious ax
       assert.deepEqual(problems, []);
       await page.close();
 
-      const phone = await openPage(`#puzzle=${puzzle}&level=sample`, { viewport: PHONE, touch: true });
-      await noHorizontalScroll(phone.page);
-      await page.waitForTimeout(0);
-      await phone.page.locator('#pad [data-dir="L"]').tap();
-      await idle(phone.page);
+      const phone = await openPage(`#puzzle=${puzzle}&level=${level}`, { viewport: PHONE, touch: true });
       await noHorizontalScroll(phone.page);
       await axe(phone.page, `${puzzle} phone`);
       await phone.page.screenshot({ path: path.join(SHOTS, `playground-${puzzle}-phone.png`) });
+      await phone.page.locator('#pad [data-dir="L"]').tap();
+      await idle(phone.page);
+      await noHorizontalScroll(phone.page);
       assert.deepEqual(phone.problems, []);
       await phone.page.close();
     });

@@ -674,7 +674,108 @@ function togglePlay() {
 
 // ---- the editor ------------------------------------------------------------------------
 
+// Bloxorz classic's switches, bridges and splits live in lines under the grid, which the
+// server's editor does not write: the page edits those lines itself.
+const CLASSIC_KINDS = [
+  ["=", "bridge cell (of the bridge chosen)"],
+  ["o", "soft switch: toggles the bridge chosen"],
+  ["h", "heavy switch: toggles the bridge chosen"],
+  ["s", "split switch (then click its two landing cells)"],
+];
+
+function classicText(text) {
+  const lines = text.replace(/\r/g, "").split("\n");
+  const [rows] = lines[0].trim().split(/\s+/).map(Number);
+  return { lines, rows, grid: lines.slice(1, rows + 1).map((l) => Array.from(l)), meta: lines.slice(rows + 1).filter((l) => l.trim()) };
+}
+
+function classicWrite(t) {
+  return [t.lines[0], ...t.grid.map((r) => r.join("")), ...t.meta].join("\n") + "\n";
+}
+
+function bridgeCount(t) {
+  return t.meta.filter((l) => l.trim().startsWith("bridge")).length;
+}
+
+// `t` with the cell (r, c) (0-based) made plain floor: its switch or split line gone,
+// taken out of its bridge (a bridge left with no cell goes, the others renumbered, and
+// a switch left with no action becomes floor too).
+function classicClear(t, r, c) {
+  const R = r + 1, C = c + 1;
+  let removed = null;
+  t.meta = t.meta.flatMap((line) => {
+    const w = line.trim().split(/\s+/);
+    if ((w[0] === "switch" || w[0] === "split") && Number(w[1]) === R && Number(w[2]) === C) return [];
+    if (w[0] === "bridge") {
+      const cells = [];
+      for (let i = 3; i + 1 < w.length; i += 2) if (!(Number(w[i]) === R && Number(w[i + 1]) === C)) cells.push(w[i], w[i + 1]);
+      if (!cells.length) { removed = Number(w[1]); return []; }
+      return [[w[0], w[1], w[2], ...cells].join(" ")];
+    }
+    return [line];
+  });
+  if (removed !== null) {
+    t.meta = t.meta.flatMap((line) => {
+      const w = line.trim().split(/\s+/);
+      if (w[0] === "bridge" && Number(w[1]) > removed) w[1] = String(Number(w[1]) - 1);
+      if (w[0] === "switch") {
+        const actions = [];
+        for (let i = 3; i + 1 < w.length; i += 2) {
+          const n = Number(w[i + 1]);
+          if (n !== removed) actions.push(w[i], String(n > removed ? n - 1 : n));
+        }
+        if (!actions.length) {
+          t.grid[Number(w[1]) - 1][Number(w[2]) - 1] = ".";
+          return [];
+        }
+        return [[w[0], w[1], w[2], ...actions].join(" ")];
+      }
+      return [w.join(" ")];
+    });
+  }
+  if ("=ohs".includes(t.grid[r][c])) t.grid[r][c] = ".";
+}
+
+// Paints a Bloxorz classic kind the page edits itself; returns the new text.
+function classicPaint(text, [r, c], kind) {
+  const t = classicText(text);
+  classicClear(t, r, c);
+  const bridges = bridgeCount(t);
+  const chosen = $("bridge-number").value === "new" ? bridges + 1 : Math.min(Number($("bridge-number").value), bridges);
+  if (kind === "=") {
+    if (chosen > bridges) t.meta.splice(bridges, 0, `bridge ${chosen} off ${r + 1} ${c + 1}`);
+    else {
+      const i = t.meta.findIndex((l) => l.trim().split(/\s+/)[0] === "bridge" && Number(l.trim().split(/\s+/)[1]) === chosen);
+      t.meta[i] = `${t.meta[i].trim()} ${r + 1} ${c + 1}`;
+    }
+  } else if (kind === "o" || kind === "h") {
+    if (!bridges) throw { error: "paint a bridge first: a switch toggles a bridge" };
+    t.meta.push(`switch ${r + 1} ${c + 1} toggle ${Math.max(1, Math.min(chosen, bridges))}`);
+  }
+  t.grid[r][c] = kind;
+  return t;
+}
+
+function renderBridgeChoice() {
+  const box = $("bridge-box");
+  const classic = state.puzzle.name === "bloxorz-classic";
+  box.hidden = !classic;
+  if (!classic) return;
+  const select = $("bridge-number");
+  const before = select.value;
+  const count = bridgeCount(classicText(state.text));
+  select.textContent = "";
+  for (let n = 1; n <= count; n++) select.add(new Option(`bridge ${n}`, String(n)));
+  select.add(new Option("a new bridge", "new"));
+  // A bridge just made stays the one chosen, for its next cells and its switch.
+  const grew = count > Number(select.dataset.count || count);
+  select.dataset.count = String(count);
+  select.value = !grew && [...select.options].some((o) => o.value === before) ? before : count ? String(count) : "new";
+}
+
 function renderPalette(kinds) {
+  if (state.puzzle.name === "bloxorz-classic" && kinds && kinds.length) kinds = [...kinds, ...CLASSIC_KINDS];
+  renderBridgeChoice();
   const palette = $("palette");
   palette.textContent = "";
   if (!kinds || !kinds.length) {
@@ -705,15 +806,61 @@ async function paintCell(cell) {
     return;
   }
   queue(async () => {
+    const good = state.text;
     try {
+      if (state.puzzle.name === "bloxorz-classic") {
+        const t = classicText(state.text);
+        if (state.splitAt) {
+          // The split switch's landing cells, one click each.
+          state.splitAt.landing.push(cell);
+          if (state.splitAt.landing.length < 2) {
+            $("edit-error").textContent = "now click the second landing cell";
+            return;
+          }
+          const [[r, c], [a, b], [x, y]] = [state.splitAt.cell, ...state.splitAt.landing];
+          classicClear(t, r, c);
+          t.grid[r][c] = "s";
+          t.meta.push(`split ${r + 1} ${c + 1} ${a + 1} ${b + 1} ${x + 1} ${y + 1}`);
+          state.splitAt = null;
+          await applyEdit(classicWrite(t));
+          return;
+        }
+        if (state.kind === "s") {
+          state.splitAt = { cell, landing: [] };
+          $("edit-error").textContent = "now click the split's two landing cells";
+          return;
+        }
+        if (CLASSIC_KINDS.some(([k]) => k === state.kind)) {
+          await applyEdit(classicWrite(classicPaint(state.text, cell, state.kind)));
+          return;
+        }
+        classicClear(t, cell[0], cell[1]);
+        state.text = classicWrite(t);
+      }
       const data = await post("/api/edit", request({ cell, kind: state.kind }));
       $("edit-error").textContent = "";
-      setText(data.input, { kind: "text" });
-      await startGame("");
+      await applyEdit(data.input);
     } catch (error) {
+      state.text = good;
       $("edit-error").textContent = error.error || String(error);
     }
   });
+}
+
+// An edited board: checked by playing it (a broken one says why, and the last good
+// board stays).
+async function applyEdit(text) {
+  const good = state.text;
+  try {
+    await post("/api/play", { ...request({ path: "" }), input: text, fixture: undefined });
+  } catch (error) {
+    state.text = good;
+    $("edit-error").textContent = error.error || String(error);
+    return;
+  }
+  $("edit-error").textContent = "";
+  setText(text, { kind: "text" });
+  await startGame("");
 }
 
 // ---- modes, puzzles, levels, cases ---------------------------------------------------

@@ -401,7 +401,7 @@ function klotskiActors(view) {
     const isGoal = goal && goal.label === label;
     const size = cells.length;
     const wood = isGoal ? "#c0392b" : size === 1 ? "#e0b56e" : b.w > b.h ? "#c98d4b" : b.h > b.w ? "#b7793d" : "#a86a32";
-    out.push({ id: `piece-${label}`, kind: "piece", piece: label, shape, wood, goal: isGoal, p: { x: b.c0, y: b.r0 }, label: `${isGoal ? "goal piece" : "piece"} ${label}` });
+    out.push({ id: `piece-${label}`, kind: "piece", piece: label, shape, wood, goal: isGoal, p: { x: b.c0, y: b.r0 }, label: isGoal ? `曹, the goal piece ${label}` : `piece ${label}` });
   }
   return out;
 }
@@ -426,12 +426,8 @@ function drawPiece(g, p, actor) {
       if (right && down && set.has(`${r + 1},${c + 1}`)) el("rect", { x: x + CELL - m, y: y + CELL - m, width: 2 * m, height: 2 * m, fill }, shapeG);
     }
   }
-  const text = el("text", { x: ox + w / 2, y: oy + h / 2 + 5, "text-anchor": "middle", "font-size": actor.goal ? 18 : 14, "font-weight": "700", fill: actor.goal ? "#fff" : "#4a2e12", opacity: 0.85 }, g);
+  const text = el("text", { x: ox + w / 2, y: oy + h / 2 + 5, "text-anchor": "middle", "font-size": actor.goal ? 18 : 14, "font-weight": "700", fill: actor.goal ? "#fff" : "#4a2e12", opacity: 0.85, "aria-hidden": "true" }, g);
   text.textContent = actor.goal ? "曹" : actor.piece;
-  if (actor.goal) {
-    const small = el("text", { x: ox + w - 9, y: oy + 15, "text-anchor": "middle", "font-size": 10, fill: "#fff", opacity: 0.8 }, g);
-    small.textContent = actor.piece;
-  }
 }
 
 // ---- any other puzzle: labelled squares -----------------------------------------------------
