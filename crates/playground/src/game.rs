@@ -110,8 +110,7 @@ fn corpus_name(about: &str) -> Option<&str> {
 /// The last number of a judge output's line (`10`, `Case 1: 9`); none in `Impossible`.
 fn last_number(line: &str) -> Option<i64> {
     line.split(|c: char| !(c.is_ascii_digit() || c == '-'))
-        .filter(|w| !w.is_empty())
-        .next_back()
+        .rfind(|w| !w.is_empty())
         .and_then(|w| w.parse().ok())
 }
 

@@ -825,8 +825,13 @@ async fn generate_board(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let seed = request.seed.unwrap_or(1);
     let limits = app.config.limits;
     blocking(&app, &app.permits, true, move |cancel| {
-        let made = generate(puzzle, difficulty, seed, limits, &|| cancel.is_set())
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        // The seeds tried share one search's time budget (each search has it too).
+        let started = Instant::now();
+        let late = || limits.max_time.is_some_and(|b| started.elapsed() > b);
+        let made = generate(puzzle, difficulty, seed, limits, &|| {
+            cancel.is_set() || late()
+        })
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
         cancel.check()?;
         Ok(json!({
             "input": made.input,
