@@ -24,9 +24,12 @@
 //!   and `/api/play` replays at most [`MAX_REPLAY_CELLS`] moves x cells.
 //!
 //! The API (all bodies JSON):
-//! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample and the
-//!   names of its bundled fixtures.
+//! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample, the
+//!   names of its bundled fixtures (`fixtures`), the same as `levels` (`{name, title,
+//!   game, optimum, about}`, see [`levels`]) and the `difficulties` of a new puzzle.
 //! - `GET /api/fixtures/{puzzle}/{name}`: a bundled fixture's text.
+//! - `GET /`, `/app.js`, `/boards.js`, `/style.css`, `/favicon.svg` (also as
+//!   `/favicon.ico`): the page.
 //! - `GET /api/status`: `searches` running now, `most_searches` ever at once, `solves`
 //!   (the cap), `connections` open and `max_connections`.
 //! - `POST /api/solve` `{puzzle, input | fixture, options, case}`: `cases`, one object
@@ -38,7 +41,12 @@
 //!   (why)`).
 //! - `POST /api/play` `{puzzle, input | fixture, options, case, path, key}`: the
 //!   position after `path` and then `key`'s move (`{"dir": "U", "picked": [row, col]}`,
-//!   0-based), with the minimum number of moves left (`null`: lost).
+//!   0-based), with the minimum number of moves left (`null`: lost); with `"hint":
+//!   true`, also `next`, the first move of an optimal line from there (`{dir, picked,
+//!   path, left}`, `null` when solved or lost; see [`next_move`]).
+//! - `POST /api/generate` `{puzzle, difficulty, seed}`: a new board of the puzzle's
+//!   generator at `easy`, `medium` or `hard` (see [`generate`]): `{input, seed,
+//!   optimum, difficulty, command}`, where `seed` makes the same board again.
 //! - `POST /api/edit` `{puzzle, input | fixture, options, case, cell, kind}`: the input
 //!   with that cell made that kind.
 //!
@@ -54,8 +62,14 @@ use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::time::Duration;
 
+mod game;
 #[cfg(feature = "server")]
 mod server;
+
+pub use game::{
+    Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, generate, level,
+    levels, next_move,
+};
 #[cfg(feature = "server")]
 pub use server::{router, run, serve};
 
@@ -63,7 +77,7 @@ mod fixtures {
     include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 }
 
-pub use fixtures::FIXTURES;
+pub use fixtures::{FIRST_ANSWERS, FIXTURES, MANIFEST};
 
 /// The largest request body taken, in bytes (a larger one is answered 413).
 pub const MAX_BODY: usize = 1 << 20;
@@ -303,6 +317,17 @@ pub fn frames(
         "{{\"count\":{count},\"start\":{},\"changes\":{changes},\"headings\":{headings}}}",
         picture_json(&start)
     ))
+}
+
+/// A [`NextMove`] as JSON: `dir`, `picked` (`[row, col]` from 0, or `null`), the
+/// `path` after it and the moves `left` then.
+pub fn next_move_json(next: &NextMove) -> Value {
+    json!({
+        "dir": next.key.dir.letter().to_string(),
+        "picked": next.key.picked.map(|p| [p.row, p.col]),
+        "path": next.path,
+        "left": next.left,
+    })
 }
 
 /// A [`Picture`] as JSON: `rows`, `cols`, `symbols` and `paints` (a string a row).

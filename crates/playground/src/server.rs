@@ -4,8 +4,9 @@
 mod net;
 
 use crate::{
-    Config, FIXTURES, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
-    find_fixture, frames, not_animated, paths_within, played_json, too_long_to_animate,
+    Config, Difficulty, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
+    find_fixture, frames, generate, levels, next_move, next_move_json, not_animated, paths_within,
+    played_json, too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -30,7 +31,9 @@ use tokio::sync::Semaphore;
 /// The page and its assets, built in.
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const BOARDS: &str = include_str!("assets/boards.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// How many edits (no search: a parse and a write of the input) run at once.
 const EDITS: usize = 4;
@@ -75,10 +78,23 @@ fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
         )
         .route(
+            "/boards.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BOARDS) }),
+        )
+        .route(
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
         )
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", ICON) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset("image/svg+xml", ICON) }),
+        )
         .route("/api/puzzles", get(puzzle_list))
+        .route("/api/generate", post(generate_board))
         .route("/api/fixtures/{puzzle}/{name}", get(fixture))
         .route("/api/status", get(status))
         .route("/api/solve", post(solve))
@@ -273,6 +289,15 @@ struct Request {
     cell: Option<[usize; 2]>,
     #[serde(default)]
     kind: Option<char>,
+    /// `/api/play`: also find the first move of an optimal line from the position.
+    #[serde(default)]
+    hint: bool,
+    /// `/api/generate`: easy, medium or hard.
+    #[serde(default)]
+    difficulty: Option<String>,
+    /// `/api/generate`: the first seed tried.
+    #[serde(default)]
+    seed: Option<u64>,
     #[serde(default)]
     max_states: Option<u64>,
     #[serde(default)]
@@ -478,10 +503,11 @@ async fn puzzle_list() -> Response {
         .iter()
         .map(|p| {
             let about = p.about();
-            let fixtures: Vec<&str> = FIXTURES
+            let levels = levels(about.name);
+            let fixtures: Vec<&str> = levels.iter().map(|l| l.name).collect();
+            let levels: Vec<Value> = levels
                 .iter()
-                .filter(|(puzzle, _, _)| *puzzle == about.name)
-                .map(|(_, name, _)| *name)
+                .map(|l| json!({"name": l.name, "title": l.title, "game": l.game, "optimum": l.optimum, "about": l.about}))
                 .collect();
             json!({
                 "name": about.name,
@@ -496,6 +522,12 @@ async fn puzzle_list() -> Response {
                 "sample": about.sample,
                 "options": p.solve_options().iter().map(|o| json!({"name": o.name, "help": o.help, "default": o.default})).collect::<Vec<_>>(),
                 "fixtures": fixtures,
+                "levels": levels,
+                "difficulties": if p.generator().is_some() && p.player().is_some() {
+                    Difficulty::ALL.iter().map(|d| d.name()).collect::<Vec<_>>()
+                } else {
+                    Vec::new()
+                },
             })
         })
         .collect();
@@ -735,7 +767,80 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             &job.request.path,
             key,
         )?;
-        Ok(played_json(&played).to_string())
+        let mut answer = played_json(&played);
+        if job.request.hint && played.refused.is_none() {
+            let bytes = match &job.text {
+                Text::Fixture(text) => text.as_bytes(),
+                Text::Given(text) => text.as_bytes(),
+            };
+            let game = Game {
+                player,
+                input: bytes,
+                options: &job.options,
+                limits: job.limits,
+                case: job.case,
+                labels: job.puzzle.look().is_some_and(|l| l.labels),
+            };
+            let started = Instant::now();
+            let budget = job.limits.max_time;
+            let stop = || cancel.is_set() || budget.is_some_and(|b| started.elapsed() > b);
+            let next = next_move(&game, &played.path, &stop).map_err(|e| match e {
+                RunError::Usage(_) if cancel.is_set() => left(),
+                RunError::Usage(_) if stop() => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "the hint took too long to find: no hint on a board this large",
+                ),
+                other => ApiError::from(other),
+            })?;
+            answer["next"] = next.as_ref().map_or(Value::Null, next_move_json);
+        }
+        Ok(answer.to_string())
+    })
+    .await
+}
+
+/// `POST /api/generate` `{puzzle, difficulty, seed}`: a new board from the puzzle's
+/// generator (see [`generate`]): `{input, seed, optimum, difficulty, command}`.
+async fn generate_board(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let request: Request = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return ApiError::bad(format!("the request is not the JSON expected: {e}"))
+                .into_response();
+        }
+    };
+    let Some(puzzle) = puzzles::find(&request.puzzle) else {
+        return ApiError::bad(format!(
+            "no puzzle {:?} (one of {})",
+            request.puzzle,
+            puzzles::names()
+        ))
+        .into_response();
+    };
+    let name = request.difficulty.as_deref().unwrap_or("easy");
+    let Some(difficulty) = Difficulty::from_name(name) else {
+        return ApiError::bad(format!("difficulty {name:?} is none of easy, medium, hard"))
+            .into_response();
+    };
+    let seed = request.seed.unwrap_or(1);
+    let limits = app.config.limits;
+    blocking(&app, &app.permits, true, move |cancel| {
+        // The seeds tried share one search's time budget (each search has it too).
+        let started = Instant::now();
+        let late = || limits.max_time.is_some_and(|b| started.elapsed() > b);
+        let made = generate(puzzle, difficulty, seed, limits, &|| {
+            cancel.is_set() || late()
+        })
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        cancel.check()?;
+        Ok(json!({
+            "input": made.input,
+            "seed": made.seed,
+            "optimum": made.optimum,
+            "difficulty": difficulty.name(),
+            "command": format!("gridsolve gen --puzzle {} {}", puzzle.about().name, made.command),
+        })
+        .to_string())
     })
     .await
 }
