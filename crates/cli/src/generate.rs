@@ -55,12 +55,12 @@ pub(crate) struct GenArgs {
     #[arg(short, long, value_parser = puzzle_parser())]
     puzzle: PuzzleArg,
 
-    /// The generator family (see below).
-    #[arg(long, default_value = "random", value_parser = options::families(), hide_possible_values = true)]
-    family: String,
+    /// The generator family (see below; by default the puzzle's first).
+    #[arg(long, value_parser = options::families(), hide_possible_values = true)]
+    family: Option<String>,
 
     /// The seed.
-    #[arg(long, default_value_t = 1, value_hint = ValueHint::Other)]
+    #[arg(long, default_value = puzzles::SEED.default, value_hint = ValueHint::Other)]
     seed: u64,
 
     /// Write an input that breaks one rule of the judge format instead, made from
@@ -80,12 +80,10 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
         return invalid(args, generator, kind);
     }
     check_options(puzzle, &args.options.0, GenOptions::SPECS).map_err(Failure::Usage)?;
-    let options = args
-        .options
-        .0
-        .clone()
-        .with("family", &args.family)
-        .with("seed", args.seed);
+    let mut options = args.options.0.clone().with(puzzles::SEED.name, args.seed);
+    if let Some(family) = &args.family {
+        options.set("family", family);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let written = generator
         .generate(&options, &mut out)

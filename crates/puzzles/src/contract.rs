@@ -458,7 +458,7 @@ pub trait Generate: Solve {
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input for `options` to `out`, a case at a time.
     ///

@@ -18,7 +18,7 @@ pub trait Generator: Sync {
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input (see [`Generate::generate`]).
     ///
@@ -68,7 +68,7 @@ impl<A: Generate> Generator for A {
         Generate::families(self)
     }
 
-    fn gen_size(&self) -> &'static str {
+    fn gen_size(&self) -> String {
         Generate::gen_size(self)
     }
 

@@ -50,6 +50,7 @@ pub use contract::{
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
+pub use generating::SEED;
 pub use generator::Generator;
 pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
 pub use invalid::InvalidKind;

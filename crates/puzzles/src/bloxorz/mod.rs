@@ -11,7 +11,7 @@ use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
-use ::bloxorz::generate::{Family, GenParams, StartKind};
+use ::bloxorz::generate::{Family, GenParams};
 use ::bloxorz::{Board, Cell, Placement, Solver};
 use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
@@ -144,34 +144,34 @@ static PACKAGE: Package = Package {
 };
 
 static GEN_OPTIONS: [OptionSpec; 7] = [
-    generating::rows("500"),
+    ROWS,
     generating::COLS,
-    OptionSpec {
-        name: "empty",
-        value_name: "PERCENT",
-        help: "Percent of empty `#` cells",
-        default: "20",
-    },
-    OptionSpec {
-        name: "fragile",
-        value_name: "PERCENT",
-        help: "Percent of fragile `E` cells among the non-empty ones",
-        default: "10",
-    },
-    OptionSpec {
-        name: "start",
-        value_name: "HOW",
-        help: "How the box starts: standing, horizontal, vertical or random",
-        default: "random",
-    },
-    OptionSpec {
-        name: "border",
-        value_name: "yes|no",
-        help: "Surround the plane with `#`, as the judge requires",
-        default: "yes",
-    },
+    EMPTY,
+    FRAGILE,
+    START,
+    BORDER,
     generating::CASES,
 ];
+
+const ROWS: OptionSpec = generating::rows("500");
+
+const EMPTY: OptionSpec = generating::empty("20");
+
+const FRAGILE: OptionSpec = generating::fragile("10");
+
+const START: OptionSpec = OptionSpec {
+    name: "start",
+    value_name: "HOW",
+    help: "How the box starts: standing, horizontal, vertical or random",
+    default: "random",
+};
+
+const BORDER: OptionSpec = OptionSpec {
+    name: "border",
+    value_name: "yes|no",
+    help: "Surround the plane with `#`, as the judge requires",
+    default: "yes",
+};
 
 impl Format for Bloxorz {
     type Case = Board;
@@ -338,18 +338,15 @@ impl Generate for Bloxorz {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 500)?;
-        let border = match options.raw("border") {
-            None | Some("yes") => true,
-            Some("no") => false,
-            Some(other) => {
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let border = match options.raw(BORDER.name).unwrap_or(BORDER.default) {
+            "yes" => true,
+            "no" => false,
+            other => {
                 return Err(UsageError::new(format!(
                     "invalid value {other:?} for --border: expected yes or no"
                 ))
@@ -357,12 +354,12 @@ impl Generate for Bloxorz {
             }
         };
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            empty: options.percent("empty", 20)?,
-            fragile: options.percent("fragile", 10)?,
-            start: options.choice("start", StartKind::Random)?,
+            empty: options.percent(&EMPTY)?,
+            fragile: options.percent(&FRAGILE)?,
+            start: options.choice(&START)?,
             border,
             seed: generating::seed(options)?,
         };
@@ -439,8 +436,8 @@ impl Generate for Bloxorz {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "500 x 500"
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &generating::COLS)
     }
 }
 

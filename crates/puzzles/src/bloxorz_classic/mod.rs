@@ -8,6 +8,7 @@ use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
     InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
 };
+use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
@@ -130,39 +131,29 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 6] = [
-    crate::generating::rows("10"),
-    OptionSpec {
-        name: "cols",
-        value_name: "N",
-        help: "Columns of the board",
-        default: "15",
-    },
-    OptionSpec {
-        name: "empty",
-        value_name: "PERCENT",
-        help: "Percent of empty `#` cells",
-        default: "10",
-    },
-    OptionSpec {
-        name: "fragile",
-        value_name: "PERCENT",
-        help: "Percent of fragile `E` cells among the non-empty ones",
-        default: "10",
-    },
-    OptionSpec {
-        name: "bridges",
-        value_name: "N",
-        help: "Number of bridges (each with a switch that acts on it)",
-        default: "3",
-    },
-    OptionSpec {
-        name: "splits",
-        value_name: "N",
-        help: "Number of split switches",
-        default: "1",
-    },
-];
+static GEN_OPTIONS: [OptionSpec; 6] = [ROWS, COLS, EMPTY, FRAGILE, BRIDGES, SPLITS];
+
+const ROWS: OptionSpec = generating::rows("10");
+
+const COLS: OptionSpec = generating::cols("15");
+
+const EMPTY: OptionSpec = generating::empty("10");
+
+const FRAGILE: OptionSpec = generating::fragile("10");
+
+const BRIDGES: OptionSpec = OptionSpec {
+    name: "bridges",
+    value_name: "N",
+    help: "Number of bridges (each with a switch that acts on it)",
+    default: "3",
+};
+
+const SPLITS: OptionSpec = OptionSpec {
+    name: "splits",
+    value_name: "N",
+    help: "Number of split switches",
+    default: "1",
+};
 
 impl Format for BloxorzClassic {
     type Case = Level;
@@ -344,22 +335,20 @@ impl Generate for BloxorzClassic {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let params = GenParams {
-            family: options.choice("family", Family::ALL[0])?,
-            rows: options.get_or("rows", 10)?,
-            cols: options.get_or("cols", 15)?,
-            empty: options.percent("empty", 10)?,
-            fragile: options.percent("fragile", 10)?,
-            bridges: options.get_or("bridges", 3)?,
-            splits: options.get_or("splits", 1)?,
-            seed: crate::generating::seed(options)?,
+            family: options.family(Family::ALL[0])?,
+            rows,
+            cols,
+            empty: options.percent(&EMPTY)?,
+            fragile: options.percent(&FRAGILE)?,
+            bridges: options.value(&BRIDGES)?,
+            splits: options.value(&SPLITS)?,
+            seed: generating::seed(options)?,
         };
         let level = ::bloxorz_classic::generate::generate(&params).map_err(UsageError::new)?;
         let mut text = String::new();
@@ -464,8 +453,8 @@ impl Generate for BloxorzClassic {
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "10 x 15"
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
     }
 }
 

@@ -150,23 +150,23 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 5] = [
-    generating::rows("20"),
-    generating::COLS,
-    OptionSpec {
-        name: "length",
-        value_name: "L",
-        help: "The snake's length",
-        default: "8",
-    },
-    OptionSpec {
-        name: "stones",
-        value_name: "PERCENT",
-        help: "Percent of stones",
-        default: "10",
-    },
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, generating::COLS, LENGTH, STONES, generating::CASES];
+
+const ROWS: OptionSpec = generating::rows("20");
+
+const LENGTH: OptionSpec = OptionSpec {
+    name: "length",
+    value_name: "L",
+    help: "The snake's length",
+    default: "8",
+};
+
+const STONES: OptionSpec = OptionSpec {
+    name: "stones",
+    value_name: "PERCENT",
+    help: "Percent of stones",
+    default: "10",
+};
 
 impl Format for Holedox {
     type Case = Case;
@@ -336,20 +336,17 @@ impl Generate for Holedox {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 20)?;
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            length: options.get_or("length", 8)?,
-            stones: options.percent("stones", 10)?,
+            length: options.value(&LENGTH)?,
+            stones: options.percent(&STONES)?,
             seed: generating::seed(options)?,
         };
         generating::write_cases(options, "0 0 0\n", out, |seed| {
@@ -409,8 +406,8 @@ impl Generate for Holedox {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "20 x 20"
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &generating::COLS)
     }
 }
 

@@ -156,22 +156,23 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 4] = [
-    generating::rows("30"),
-    generating::COLS,
-    OptionSpec {
-        name: "density",
-        value_name: "PERCENT",
-        help: "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
-        default: "15",
-    },
-    OptionSpec {
-        name: "queries",
-        value_name: "N",
-        help: "Number of queries",
-        default: "500",
-    },
-];
+static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, generating::COLS, DENSITY, QUERIES];
+
+const ROWS: OptionSpec = generating::rows("30");
+
+const DENSITY: OptionSpec = OptionSpec {
+    name: "density",
+    value_name: "PERCENT",
+    help: "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
+    default: "15",
+};
+
+const QUERIES: OptionSpec = OptionSpec {
+    name: "queries",
+    value_name: "N",
+    help: "Number of queries",
+    default: "500",
+};
 
 impl Format for Huarongdao {
     type Case = Case;
@@ -400,15 +401,12 @@ impl Generate for Huarongdao {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 30)?;
-        let queries: usize = options.get_or("queries", 500)?;
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let queries: usize = options.value(&QUERIES)?;
         if queries > u32::MAX as usize {
             return Err(UsageError::new(format!(
                 "--queries {queries} is more than the {} queries an input may hold",
@@ -417,10 +415,10 @@ impl Generate for Huarongdao {
             .into());
         }
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            density: options.percent("density", 15)?,
+            density: options.percent(&DENSITY)?,
             queries,
             seed: generating::seed(options)?,
         };
@@ -485,8 +483,9 @@ impl Generate for Huarongdao {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "30 x 30 with 500 queries"
+    fn gen_size(&self) -> String {
+        let size = generating::default_size(&ROWS, &generating::COLS);
+        format!("{size} with {} queries", QUERIES.default)
     }
 }
 

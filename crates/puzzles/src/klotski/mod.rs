@@ -11,7 +11,7 @@ use crate::contract::{
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
-use ::klotski::generate::{Family, GenParams, Shapes};
+use ::klotski::generate::{Family, GenParams};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
 use grid_core::{Dir, LimitError, Limits, Pos};
 use parsers::validate::Report;
@@ -144,48 +144,50 @@ const METRIC: OptionSpec = OptionSpec {
     default: "move",
 };
 
-static GEN_OPTIONS: [OptionSpec; 7] = [
-    generating::rows("5"),
-    OptionSpec {
-        default: "4",
-        ..generating::COLS
-    },
-    OptionSpec {
-        name: "spaces",
-        value_name: "N",
-        help: "Empty cells of the board",
-        default: "2",
-    },
-    OptionSpec {
-        name: "shapes",
-        value_name: "SET",
-        help: "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
-        default: "classic",
-    },
-    OptionSpec {
-        name: "steps",
-        value_name: "N",
-        help: "Random steps that scramble a random layout",
-        default: "200",
-    },
-    OptionSpec {
-        name: "tries",
-        value_name: "N",
-        help: "Packings a hard layout is searched in",
-        default: "8",
-    },
-    OptionSpec {
-        name: "metric",
-        value_name: "METRIC",
-        help: "The metric a hard layout is far from solved in: step, slide or move",
-        default: "move",
-    },
-];
+static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
+
+const ROWS: OptionSpec = generating::rows("5");
+
+const COLS: OptionSpec = generating::cols("4");
+
+const SPACES: OptionSpec = OptionSpec {
+    name: "spaces",
+    value_name: "N",
+    help: "Empty cells of the board",
+    default: "2",
+};
+
+const SHAPES: OptionSpec = OptionSpec {
+    name: "shapes",
+    value_name: "SET",
+    help: "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
+    default: "classic",
+};
+
+const STEPS: OptionSpec = OptionSpec {
+    name: "steps",
+    value_name: "N",
+    help: "Random steps that scramble a random layout",
+    default: "200",
+};
+
+const TRIES: OptionSpec = OptionSpec {
+    name: "tries",
+    value_name: "N",
+    help: "Packings a hard layout is searched in",
+    default: "8",
+};
+
+/// `gen --metric`: the solve option's name and default, with its own help.
+const HARD_METRIC: OptionSpec = OptionSpec {
+    help: "The metric a hard layout is far from solved in: step, slide or move",
+    ..METRIC
+};
 
 impl Klotski {
-    /// The metric of `options` (`move` when absent).
+    /// The metric of `options` (`--metric`'s default when absent).
     fn metric(options: &Options) -> Result<Metric, UsageError> {
-        options.choice("metric", Metric::Move)
+        options.choice(&METRIC)
     }
 }
 
@@ -382,21 +384,19 @@ impl Generate for Klotski {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
-            rows: options.get_or("rows", 5)?,
-            cols: options.get_or("cols", 4)?,
-            empty: options.get_or("spaces", 2)?,
-            shapes: options.choice("shapes", Shapes::Classic)?,
-            steps: options.get_or("steps", 200)?,
-            tries: options.get_or("tries", 8)?,
+            family: options.family(Family::ALL[0])?,
+            rows,
+            cols,
+            empty: options.value(&SPACES)?,
+            shapes: options.choice(&SHAPES)?,
+            steps: options.value(&STEPS)?,
+            tries: options.value(&TRIES)?,
             metric: Klotski::metric(options)?,
             seed: generating::seed(options)?,
         };
@@ -461,8 +461,8 @@ impl Generate for Klotski {
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "5 x 4"
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
     }
 }
 
