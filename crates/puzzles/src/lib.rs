@@ -52,7 +52,7 @@ pub use driver::{
 };
 pub use generating::SEED;
 pub use generator::Generator;
-pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
+pub use grid_core::{Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
