@@ -84,13 +84,16 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
     if let Some(family) = &args.family {
         options.set("family", family);
     }
+    to_stdout(|out| generator.generate(&options, out))
+}
+
+/// Runs `write` on a buffered stdout and flushes it: options that describe no input are
+/// bad usage, and a closed stdout (`| head`) is fine.
+fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), GenError>) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = generator
-        .generate(&options, &mut out)
-        .and_then(|()| out.flush().map_err(GenError::Io));
+    let written = write(&mut out).and_then(|()| out.flush().map_err(GenError::Io));
     match written {
         Ok(()) => Ok(()),
-        Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
         Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
         Err(e) => Err(Failure::Usage(e.to_string())),
     }
@@ -113,14 +116,5 @@ fn invalid(args: &GenArgs, generator: &dyn Generator, kind: &str) -> Result<(), 
         }
         return crate::write_stdout(&text);
     }
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = generator
-        .generate_invalid(kind, args.seed, &mut out)
-        .and_then(|()| out.flush().map_err(GenError::Io));
-    match written {
-        Ok(()) => Ok(()),
-        Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
-        Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
-        Err(e) => Err(Failure::Usage(e.to_string())),
-    }
+    to_stdout(|out| generator.generate_invalid(kind, args.seed, out))
 }

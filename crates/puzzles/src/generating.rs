@@ -7,12 +7,7 @@ use std::io;
 
 /// `--rows` with this puzzle's default (the judge's maximum).
 pub(crate) const fn rows(default: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "rows",
-        value_name: "N",
-        help: "Rows of the board",
-        default,
-    }
+    OptionSpec::new("rows", "N", "Rows of the board", default)
 }
 
 /// `--cols` as [`COLS`] says, with this puzzle's own default.
@@ -21,51 +16,32 @@ pub(crate) const fn cols(default: &'static str) -> OptionSpec {
 }
 
 /// `--cols`, by default as many as `--rows`.
-pub(crate) const COLS: OptionSpec = OptionSpec {
-    name: "cols",
-    value_name: "N",
-    help: "Columns of the board",
-    default: AS_ROWS,
-};
+pub(crate) const COLS: OptionSpec = OptionSpec::new("cols", "N", "Columns of the board", AS_ROWS);
 
 /// The default of [`COLS`]: as many columns as rows.
 const AS_ROWS: &str = "as --rows";
 
 /// `--cases`, for the multi-case formats.
-pub(crate) const CASES: OptionSpec = OptionSpec {
-    name: "cases",
-    value_name: "K",
-    help: "Number of cases; case i uses seed S+i",
-    default: "1",
-};
+pub(crate) const CASES: OptionSpec =
+    OptionSpec::new("cases", "K", "Number of cases; case i uses seed S+i", "1");
 
 /// `--empty`, for the formats of `#`, `.` and `E` cells.
 pub(crate) const fn empty(default: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "empty",
-        value_name: "PERCENT",
-        help: "Percent of empty `#` cells",
-        default,
-    }
+    OptionSpec::new("empty", "PERCENT", "Percent of empty `#` cells", default)
 }
 
 /// `--fragile`, for the formats of `#`, `.` and `E` cells.
 pub(crate) const fn fragile(default: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "fragile",
-        value_name: "PERCENT",
-        help: "Percent of fragile `E` cells among the non-empty ones",
+    OptionSpec::new(
+        "fragile",
+        "PERCENT",
+        "Percent of fragile `E` cells among the non-empty ones",
         default,
-    }
+    )
 }
 
 /// `--seed`, which every generator takes (`gridsolve gen` declares it itself).
-pub const SEED: OptionSpec = OptionSpec {
-    name: "seed",
-    value_name: "SEED",
-    help: "The seed",
-    default: "1",
-};
+pub const SEED: OptionSpec = OptionSpec::new("seed", "SEED", "The seed", "1");
 
 /// The size asked for: `rows` and `cols` (the specs of `--rows` and `--cols`), each
 /// given or its default; [`COLS`]'s default is as many as the rows.

@@ -21,6 +21,21 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
+    /// `--name VALUE_NAME`, with its help and its default (see the fields).
+    pub const fn new(
+        name: &'static str,
+        value_name: &'static str,
+        help: &'static str,
+        default: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            value_name,
+            help,
+            default,
+        }
+    }
+
     /// The default read as a `T`.
     ///
     /// # Errors
@@ -232,12 +247,7 @@ mod tests {
     }
 
     fn spec(name: &'static str, default: &'static str) -> OptionSpec {
-        OptionSpec {
-            name,
-            value_name: "N",
-            help: "",
-            default,
-        }
+        OptionSpec::new(name, "N", "", default)
     }
 
     #[test]

@@ -159,19 +159,19 @@ const EMPTY: OptionSpec = generating::empty("20");
 
 const FRAGILE: OptionSpec = generating::fragile("10");
 
-const START: OptionSpec = OptionSpec {
-    name: "start",
-    value_name: "HOW",
-    help: "How the box starts: standing, horizontal, vertical or random",
-    default: "random",
-};
+const START: OptionSpec = OptionSpec::new(
+    "start",
+    "HOW",
+    "How the box starts: standing, horizontal, vertical or random",
+    "random",
+);
 
-const BORDER: OptionSpec = OptionSpec {
-    name: "border",
-    value_name: "yes|no",
-    help: "Surround the plane with `#`, as the judge requires",
-    default: "yes",
-};
+const BORDER: OptionSpec = OptionSpec::new(
+    "border",
+    "yes|no",
+    "Surround the plane with `#`, as the judge requires",
+    "yes",
+);
 
 impl Format for Bloxorz {
     type Case = Board;

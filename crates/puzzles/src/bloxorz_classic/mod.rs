@@ -141,19 +141,14 @@ const EMPTY: OptionSpec = generating::empty("10");
 
 const FRAGILE: OptionSpec = generating::fragile("10");
 
-const BRIDGES: OptionSpec = OptionSpec {
-    name: "bridges",
-    value_name: "N",
-    help: "Number of bridges (each with a switch that acts on it)",
-    default: "3",
-};
+const BRIDGES: OptionSpec = OptionSpec::new(
+    "bridges",
+    "N",
+    "Number of bridges (each with a switch that acts on it)",
+    "3",
+);
 
-const SPLITS: OptionSpec = OptionSpec {
-    name: "splits",
-    value_name: "N",
-    help: "Number of split switches",
-    default: "1",
-};
+const SPLITS: OptionSpec = OptionSpec::new("splits", "N", "Number of split switches", "1");
 
 impl Format for BloxorzClassic {
     type Case = Level;

@@ -154,19 +154,9 @@ static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, generating::COLS, LENGTH, STONES, g
 
 const ROWS: OptionSpec = generating::rows("20");
 
-const LENGTH: OptionSpec = OptionSpec {
-    name: "length",
-    value_name: "L",
-    help: "The snake's length",
-    default: "8",
-};
+const LENGTH: OptionSpec = OptionSpec::new("length", "L", "The snake's length", "8");
 
-const STONES: OptionSpec = OptionSpec {
-    name: "stones",
-    value_name: "PERCENT",
-    help: "Percent of stones",
-    default: "10",
-};
+const STONES: OptionSpec = OptionSpec::new("stones", "PERCENT", "Percent of stones", "10");
 
 impl Format for Holedox {
     type Case = Case;

@@ -160,19 +160,14 @@ static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, generating::COLS, DENSITY, QUERIES]
 
 const ROWS: OptionSpec = generating::rows("30");
 
-const DENSITY: OptionSpec = OptionSpec {
-    name: "density",
-    value_name: "PERCENT",
-    help: "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
-    default: "15",
-};
+const DENSITY: OptionSpec = OptionSpec::new(
+    "density",
+    "PERCENT",
+    "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
+    "15",
+);
 
-const QUERIES: OptionSpec = OptionSpec {
-    name: "queries",
-    value_name: "N",
-    help: "Number of queries",
-    default: "500",
-};
+const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500");
 
 impl Format for Huarongdao {
     type Case = Case;

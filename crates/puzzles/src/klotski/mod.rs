@@ -137,12 +137,12 @@ static PACKAGE: Package = Package {
 
 static SOLVE_OPTIONS: [OptionSpec; 1] = [METRIC];
 
-const METRIC: OptionSpec = OptionSpec {
-    name: "metric",
-    value_name: "METRIC",
-    help: "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
-    default: "move",
-};
+const METRIC: OptionSpec = OptionSpec::new(
+    "metric",
+    "METRIC",
+    "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
+    "move",
+);
 
 static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
 
@@ -150,33 +150,24 @@ const ROWS: OptionSpec = generating::rows("5");
 
 const COLS: OptionSpec = generating::cols("4");
 
-const SPACES: OptionSpec = OptionSpec {
-    name: "spaces",
-    value_name: "N",
-    help: "Empty cells of the board",
-    default: "2",
-};
+const SPACES: OptionSpec = OptionSpec::new("spaces", "N", "Empty cells of the board", "2");
 
-const SHAPES: OptionSpec = OptionSpec {
-    name: "shapes",
-    value_name: "SET",
-    help: "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
-    default: "classic",
-};
+const SHAPES: OptionSpec = OptionSpec::new(
+    "shapes",
+    "SET",
+    "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
+    "classic",
+);
 
-const STEPS: OptionSpec = OptionSpec {
-    name: "steps",
-    value_name: "N",
-    help: "Random steps that scramble a random layout",
-    default: "200",
-};
+const STEPS: OptionSpec = OptionSpec::new(
+    "steps",
+    "N",
+    "Random steps that scramble a random layout",
+    "200",
+);
 
-const TRIES: OptionSpec = OptionSpec {
-    name: "tries",
-    value_name: "N",
-    help: "Packings a hard layout is searched in",
-    default: "8",
-};
+const TRIES: OptionSpec =
+    OptionSpec::new("tries", "N", "Packings a hard layout is searched in", "8");
 
 /// `gen --metric`: the solve option's name and default, with its own help.
 const HARD_METRIC: OptionSpec = OptionSpec {
