@@ -345,6 +345,10 @@ struct Walk<'t> {
     failure: Option<Failure>,
 }
 
+/// A cell of a frame that differs from the frame before: row, column and `"SP"`
+/// (symbol, paint).
+type Change = (usize, usize, String);
+
 /// Why a walk stopped before its end.
 enum Failure {
     TooLong,
@@ -353,9 +357,9 @@ enum Failure {
 }
 
 impl Walk<'_> {
-    /// The cells of the next frame that differ from the one before, `(row, col,
-    /// "SP")`, and its heading; `None` past the last frame.
-    fn next_frame(&mut self) -> Result<Option<Vec<(usize, usize, String)>>, Failure> {
+    /// The cells of the next frame that differ from the one before (its heading kept
+    /// too); `None` past the last frame.
+    fn next_frame(&mut self) -> Result<Option<Vec<Change>>, Failure> {
         if !self.trace.advance().map_err(Failure::Replay)? {
             return Ok(None);
         }

@@ -57,7 +57,10 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
             return if judged == Err(e.clone()) {
                 Ok(Coverage::default())
             } else {
-                Err(Disagreement::Reading { read: e, judged })
+                Err(Disagreement::Reading {
+                    read: e,
+                    judged: Box::new(judged),
+                })
             };
         }
     };
@@ -80,7 +83,10 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
                 // refuse it too.
                 return match judged {
                     Err(e) if e == unsolved => Ok(coverage),
-                    judged => Err(Disagreement::Unsolved { unsolved, judged }),
+                    judged => Err(Disagreement::Unsolved {
+                        unsolved,
+                        judged: Box::new(judged),
+                    }),
                 };
             }
             Err(e) => return Err(Disagreement::Failed(e)),
@@ -126,7 +132,10 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
         solved.write_answer(&mut expected);
     }
     if judged.as_ref() != Ok(&expected) {
-        return Err(Disagreement::Judge { judged, expected });
+        return Err(Disagreement::Judge {
+            judged: Box::new(judged),
+            expected,
+        });
     }
     Ok(coverage)
 }
@@ -137,14 +146,14 @@ pub enum Disagreement {
     /// Reading refused the input; the judge answered otherwise.
     Reading {
         read: RunError,
-        judged: Result<String, RunError>,
+        judged: Box<Result<String, RunError>>,
     },
     /// The puzzle refused the empty options.
     Options(UsageError),
     /// Solving stopped at a limit; the judge answered otherwise.
     Unsolved {
         unsolved: RunError,
-        judged: Result<String, RunError>,
+        judged: Box<Result<String, RunError>>,
     },
     /// The input read, then solving failed.
     Failed(RunError),
@@ -171,7 +180,7 @@ pub enum Disagreement {
     },
     /// The judge output is not the cases' answers.
     Judge {
-        judged: Result<String, RunError>,
+        judged: Box<Result<String, RunError>>,
         expected: String,
     },
 }
