@@ -4,97 +4,47 @@ use crate::layout::{EMPTY, MAX_CELLS};
 use crate::{Goal, Layout, LayoutError, Limits, Metric, Solver};
 use grid_core::{Dir, Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
-/// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
-/// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
-/// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
-/// give the same layout on every platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Solvable by construction: the board is packed with the goal piece on its goal, then
-    /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
-    /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
-    /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
-    /// packed again, up to 64 times or until a million steps are spent in all.
-    Random,
-    /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
-    /// one's group of reachable boards, a board farthest (under `metric`) from every
-    /// solved board is found by a breadth-first search from all of them at once; the
-    /// farthest of the tries wins. Groups over 200,000 boards are skipped.
-    Hard,
-    /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
-    Loose,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 3] = [Family::Random, Family::Hard, Family::Loose];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Hard => "hard",
-            Family::Loose => "loose",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => {
-                "packed solved, then scrambled by --steps random steps: always solvable"
-            }
-            Family::Hard => {
-                "the board farthest from solved (under --metric) in the groups of --tries packings"
-            }
-            Family::Loose => "pieces and goal anywhere: solvable or not by chance",
-        }
+grid_core::choices! {
+    /// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
+    /// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
+    /// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
+    /// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
+    /// give the same layout on every platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// Solvable by construction: the board is packed with the goal piece on its goal, then
+        /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
+        /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
+        /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
+        /// packed again, up to 64 times or until a million steps are spent in all.
+        Random = "random" =>
+            "packed solved, then scrambled by --steps random steps: always solvable",
+        /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
+        /// one's group of reachable boards, a board farthest (under `metric`) from every
+        /// solved board is found by a breadth-first search from all of them at once; the
+        /// farthest of the tries wins. Groups over 200,000 boards are skipped.
+        Hard = "hard" =>
+            "the board farthest from solved (under --metric) in the groups of --tries packings",
+        /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
+        Loose = "loose" => "pieces and goal anywhere: solvable or not by chance",
     }
 }
 
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+grid_core::choices! {
+    /// The pieces a layout is packed with.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Shapes {
+        /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
+        /// 1x2 and 1x1 pieces.
+        Classic = "classic",
+        /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
+        /// square and the T; the goal piece is one of the 2x2, a domino or an L.
+        Mixed = "mixed",
     }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("expected one of random, hard, loose, found {s:?}"))
-    }
-}
-
-/// The pieces a layout is packed with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shapes {
-    /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
-    /// 1x2 and 1x1 pieces.
-    Classic,
-    /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
-    /// square and the T; the goal piece is one of the 2x2, a domino or an L.
-    Mixed,
 }
 
 impl Shapes {
-    /// Both palettes.
-    pub const ALL: [Shapes; 2] = [Shapes::Classic, Shapes::Mixed];
-
-    /// The palette's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Shapes::Classic => "classic",
-            Shapes::Mixed => "mixed",
-        }
-    }
-
     /// The shapes other pieces are drawn from, with weights.
     fn palette(self) -> &'static [(u32, &'static [(usize, usize)])] {
         match self {
@@ -121,23 +71,6 @@ impl Shapes {
             Shapes::Classic => &[SQUARE2, SQUARE1],
             Shapes::Mixed => &[SQUARE2, TALL2, WIDE2, &[(0, 0), (1, 0), (1, 1)], SQUARE1],
         }
-    }
-}
-
-impl fmt::Display for Shapes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Shapes {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Shapes, String> {
-        Shapes::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| format!("expected classic or mixed, found {s:?}"))
     }
 }
 

@@ -145,121 +145,6 @@ impl Difficulty {
     }
 }
 
-/// A difficulty of one puzzle: the generator's options and the band of optimal move
-/// counts a generated board must fall in (both ends included).
-struct Preset {
-    puzzle: &'static str,
-    difficulty: Difficulty,
-    options: &'static [(&'static str, &'static str)],
-    band: (u64, u64),
-}
-
-/// The difficulties, measured with `gridsolve gen ... | gridsolve` over seeds 1-8: the
-/// options give boards whose optimum mostly falls in the band, and a board outside it
-/// is passed over for the next seed.
-const PRESETS: &[Preset] = &[
-    Preset {
-        puzzle: "bloxorz",
-        difficulty: Difficulty::Easy,
-        options: &[("rows", "8"), ("cols", "10"), ("empty", "15")],
-        band: (4, 12),
-    },
-    Preset {
-        puzzle: "bloxorz",
-        difficulty: Difficulty::Medium,
-        options: &[("rows", "12"), ("cols", "16"), ("empty", "15")],
-        band: (10, 25),
-    },
-    Preset {
-        puzzle: "bloxorz",
-        difficulty: Difficulty::Hard,
-        options: &[("rows", "16"), ("cols", "22"), ("family", "maze")],
-        band: (9, u64::MAX),
-    },
-    Preset {
-        puzzle: "bloxorz-classic",
-        difficulty: Difficulty::Easy,
-        options: &[
-            ("rows", "6"),
-            ("cols", "10"),
-            ("bridges", "1"),
-            ("splits", "0"),
-        ],
-        band: (4, 12),
-    },
-    Preset {
-        puzzle: "bloxorz-classic",
-        difficulty: Difficulty::Medium,
-        options: &[
-            ("rows", "8"),
-            ("cols", "12"),
-            ("bridges", "2"),
-            ("splits", "0"),
-        ],
-        band: (7, 20),
-    },
-    Preset {
-        puzzle: "bloxorz-classic",
-        difficulty: Difficulty::Hard,
-        options: &[("rows", "10"), ("cols", "15"), ("family", "gates")],
-        band: (15, u64::MAX),
-    },
-    Preset {
-        puzzle: "holedox",
-        difficulty: Difficulty::Easy,
-        options: &[("rows", "6"), ("cols", "6"), ("length", "3")],
-        band: (3, 10),
-    },
-    Preset {
-        puzzle: "holedox",
-        difficulty: Difficulty::Medium,
-        options: &[("rows", "8"), ("cols", "8"), ("length", "5")],
-        band: (7, 20),
-    },
-    Preset {
-        puzzle: "holedox",
-        difficulty: Difficulty::Hard,
-        options: &[("rows", "10"), ("cols", "10"), ("length", "7")],
-        band: (10, u64::MAX),
-    },
-    Preset {
-        puzzle: "huarongdao",
-        difficulty: Difficulty::Easy,
-        options: &[("rows", "4"), ("cols", "4"), ("queries", "1")],
-        band: (2, 12),
-    },
-    Preset {
-        puzzle: "huarongdao",
-        difficulty: Difficulty::Medium,
-        options: &[("rows", "5"), ("cols", "5"), ("queries", "1")],
-        band: (6, 25),
-    },
-    Preset {
-        puzzle: "huarongdao",
-        difficulty: Difficulty::Hard,
-        options: &[("rows", "7"), ("cols", "7"), ("queries", "1")],
-        band: (14, u64::MAX),
-    },
-    Preset {
-        puzzle: "klotski",
-        difficulty: Difficulty::Easy,
-        options: &[("family", "random")],
-        band: (3, 15),
-    },
-    Preset {
-        puzzle: "klotski",
-        difficulty: Difficulty::Medium,
-        options: &[("family", "loose")],
-        band: (10, 40),
-    },
-    Preset {
-        puzzle: "klotski",
-        difficulty: Difficulty::Hard,
-        options: &[("family", "hard"), ("tries", "1")],
-        band: (30, u64::MAX),
-    },
-];
-
 /// How many seeds a new puzzle tries (from the one asked for) to find a board whose
 /// optimum is in the difficulty's band.
 pub const GENERATE_TRIES: u64 = 24;
@@ -324,9 +209,10 @@ pub fn generate(
     let player = puzzle
         .player()
         .ok_or_else(|| GenerateError::Lacks(format!("{name} has no game to play")))?;
-    let preset = PRESETS
+    let preset = generator
+        .presets()
         .iter()
-        .find(|p| p.puzzle == name && p.difficulty == difficulty);
+        .find(|p| p.difficulty == difficulty.name());
     let (pairs, band) = preset.map_or((&[][..], (1, u64::MAX)), |p| (p.options, p.band));
     for seed in seed..seed.saturating_add(GENERATE_TRIES) {
         if stop() {
@@ -664,9 +550,13 @@ mod tests {
                 let name = puzzle.about().name;
                 let made = generate(*puzzle, difficulty, 1, budget(), &|| false)
                     .unwrap_or_else(|e| panic!("{name} {difficulty:?}: {e}"));
-                let preset = PRESETS
-                    .iter()
-                    .find(|p| p.puzzle == name && p.difficulty == difficulty)
+                let preset = puzzle
+                    .generator()
+                    .and_then(|g| {
+                        g.presets()
+                            .iter()
+                            .find(|p| p.difficulty == difficulty.name())
+                    })
                     .expect("every puzzle has every difficulty");
                 assert!(
                     (preset.band.0..=preset.band.1).contains(&made.optimum),

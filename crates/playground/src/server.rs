@@ -5,8 +5,8 @@ mod net;
 
 use crate::{
     Config, Difficulty, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
-    find_fixture, frames, generate, levels, next_move, next_move_json, not_animated, paths_within,
-    played_json, too_long_to_animate,
+    find_fixture, frames, generate, levels, next_move, not_animated, paths_within, played_json,
+    too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -18,7 +18,8 @@ use axum::routing::{get, post};
 use puzzles::{
     Capability, Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -596,7 +597,7 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
         }
     }
     let animated = match (animated, lines.get(job.case.wrapping_sub(1))) {
-        (Some(text), _) => text,
+        (Some(frames), _) => frames,
         (
             None,
             Some(Line {
@@ -606,9 +607,9 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
             let message = format!(
                 "{moves} moves: too long to animate (no path: one answer holds at most {MAX_PATH_MOVES} moves of paths)"
             );
-            start_only(job, *moves, &message, cancel)?
+            Some(start_only(job, *moves, &message, cancel)?)
         }
-        (None, _) => "null".to_string(),
+        (None, _) => None,
     };
     let missing: Vec<usize> = lines
         .iter()
@@ -616,18 +617,47 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
         .filter(|(_, l)| l.moves.is_some() && !l.with_path)
         .map(|(i, _)| i + 1)
         .collect();
-    let cases: Vec<String> = lines.into_iter().map(|l| l.json).collect();
-    let mut out = format!("{{\"cases\":[{}],\"frames\":{animated}", cases.join(","));
-    if !missing.is_empty() {
-        let message = Value::from(format!(
+    let message = (!missing.is_empty()).then(|| {
+        format!(
             "no path for {} {}: one answer holds at most {MAX_PATH_MOVES} moves of paths",
             job.puzzle.about().unit,
             case_list(&missing)
-        ));
-        out.push_str(&format!(",\"message\":{message}"));
-    }
-    out.push('}');
-    Ok(out)
+        )
+    });
+    let answer = SolveAnswer {
+        cases: lines
+            .into_iter()
+            .map(|l| raw(l.json))
+            .collect::<Result<_, _>>()?,
+        frames: animated.map(raw).transpose()?,
+        message,
+    };
+    serde_json::to_string(&answer).map_err(|e| internal(&e))
+}
+
+/// The answer of `/api/solve`: every case's `--format json` object and the frames as
+/// they were written (JSON text, put in as it is).
+#[derive(Serialize)]
+struct SolveAnswer {
+    cases: Vec<Box<RawValue>>,
+    /// `null` without a solution.
+    frames: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+/// JSON text written by serde_json, to put in an answer as it is (checked once more on
+/// the way in).
+fn raw(json: String) -> Result<Box<RawValue>, ApiError> {
+    RawValue::from_string(json).map_err(|e| internal(&e))
+}
+
+/// A failure of the server's own JSON (a bug).
+fn internal(e: &serde_json::Error) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("the answer broke: {e}"),
+    )
 }
 
 /// One pass over the cases of `job`, the paths of `paths`, up to case `last`; `each`
@@ -671,22 +701,22 @@ fn solve_pass(
     Ok(lines)
 }
 
-/// The `frames` of `solved` (case `job.case`, with its path), as JSON text: `null`
+/// The `frames` of `solved` (case `job.case`, with its path), as JSON text: none
 /// without a solution; not animated, with the start only, when the move count says
 /// the frames would cost too much (the path is then not traced) or their changed cells
 /// are too many; else every frame.
-fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<String, ApiError> {
+fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<Option<String>, ApiError> {
     let Some(moves) = solved.moves() else {
-        return Ok("null".to_string());
+        return Ok(None);
     };
     if let Some(message) = too_long_to_animate(moves, solved.size()) {
-        return start_only(job, moves, &message, cancel);
+        return start_only(job, moves, &message, cancel).map(Some);
     }
     let Some(mut trace) = solved.frames() else {
-        return Ok("null".to_string());
+        return Ok(None);
     };
     match frames(&mut *trace, solved.size(), &|| cancel.is_set()) {
-        Ok(text) | Err(Unframed::TooLong(text)) => Ok(text),
+        Ok(text) | Err(Unframed::TooLong(text)) => Ok(Some(text)),
         Err(Unframed::Stopped) => Err(left()),
         Err(Unframed::Replay(e)) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -711,7 +741,7 @@ fn start_only(job: &Job, moves: u64, message: &str, cancel: &Cancel) -> Result<S
         )
     });
     let start = played.and_then(Result::ok).map(|p| p.picture);
-    Ok(not_animated(moves, start.as_ref(), message).to_string())
+    Ok(not_animated(moves, start.as_ref(), message))
 }
 
 fn left() -> ApiError {
@@ -767,7 +797,7 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             &job.request.path,
             key,
         )?;
-        let mut answer = played_json(&played);
+        let mut next = None;
         if job.request.hint && played.refused.is_none() {
             let bytes = match &job.text {
                 Text::Fixture(text) => text.as_bytes(),
@@ -784,7 +814,7 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             let started = Instant::now();
             let budget = job.limits.max_time;
             let stop = || cancel.is_set() || budget.is_some_and(|b| started.elapsed() > b);
-            let next = next_move(&game, &played.path, &stop).map_err(|e| match e {
+            let found = next_move(&game, &played.path, &stop).map_err(|e| match e {
                 RunError::Usage(_) if cancel.is_set() => left(),
                 RunError::Usage(_) if stop() => ApiError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
@@ -792,9 +822,9 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
                 ),
                 other => ApiError::from(other),
             })?;
-            answer["next"] = next.as_ref().map_or(Value::Null, next_move_json);
+            next = Some(found);
         }
-        Ok(answer.to_string())
+        Ok(played_json(&played, next.as_ref().map(Option::as_ref)))
     })
     .await
 }

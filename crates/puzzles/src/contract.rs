@@ -488,8 +488,14 @@ pub trait Generate: Solve {
     /// The generator families: name and one-line summary, the default first.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// The playground's difficulties of a new puzzle (`easy`, `medium`, `hard`), none by
+    /// default.
+    fn presets(&self) -> &'static [Preset] {
+        &[]
+    }
+
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input for `options` to `out`, a case at a time.
     ///
@@ -526,6 +532,18 @@ pub trait Generate: Solve {
     fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
         Box::new(std::iter::empty())
     }
+}
+
+/// A difficulty of a new puzzle: the generator's options and the band of optimal move
+/// counts (both ends included) a generated board must fall in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// Its name: `easy`, `medium` or `hard`.
+    pub difficulty: &'static str,
+    /// The options of `gridsolve gen` (name, value) besides `--seed`.
+    pub options: &'static [(&'static str, &'static str)],
+    /// The fewest and the most moves a board of this difficulty may need.
+    pub band: (u64, u64),
 }
 
 /// The playground's game: the move a key or click makes, the live hint, and the board
