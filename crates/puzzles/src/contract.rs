@@ -81,12 +81,13 @@ pub struct Package {
 /// The input validator of a [`Package`], in the language that can say the puzzle's rules.
 #[derive(Clone, Copy, Debug)]
 pub enum InputValidator {
-    /// A checktestdata script (`validators/checktestdata/P.ctd`), for formats of counted
-    /// tokens and ranges.
+    /// A checktestdata script (`validators/checktestdata/P.ctd` of this crate), for
+    /// formats of counted tokens and ranges.
     Checktestdata(&'static str),
-    /// A Python 3 program (`validators/python/P.py`) run as `validate.py < INPUT`, exit
-    /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
-    /// checktestdata cannot say (connected pieces, lines that refer to cells).
+    /// A Python 3 program (`validators/python/P.py` of this crate) run as
+    /// `validate.py < INPUT`, exit 42 for a valid input and 43 for an invalid one (the
+    /// Kattis convention), for rules checktestdata cannot say (connected pieces, lines
+    /// that refer to cells).
     Python(&'static str),
 }
 

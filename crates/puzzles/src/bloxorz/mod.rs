@@ -52,7 +52,7 @@ static PACKAGE: Package = Package {
     title: "Bloxorz",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/bloxorz.ctd"
+        "../../validators/checktestdata/bloxorz.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[

@@ -59,7 +59,7 @@ static PACKAGE: Package = Package {
     title: "Bloxorz Classic",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Python(include_str!(
-        "../../../../validators/python/bloxorz-classic.py"
+        "../../validators/python/bloxorz-classic.py"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[

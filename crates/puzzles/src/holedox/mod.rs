@@ -59,7 +59,7 @@ static PACKAGE: Package = Package {
     title: "Holedox Moving",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/holedox.ctd"
+        "../../validators/checktestdata/holedox.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[

@@ -65,7 +65,7 @@ static PACKAGE: Package = Package {
     title: "Huarongdao",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/huarongdao.ctd"
+        "../../validators/checktestdata/huarongdao.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[

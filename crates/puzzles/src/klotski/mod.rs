@@ -69,9 +69,7 @@ static LOOK: Look = Look {
 static PACKAGE: Package = Package {
     title: "Klotski",
     statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Python(include_str!(
-        "../../../../validators/python/klotski.py"
-    )),
+    input_validator: InputValidator::Python(include_str!("../../validators/python/klotski.py")),
     answer_validator: include_str!("answer.py"),
     tests: &[
         ("random-5x4-a", "--family random --seed 101"),
