@@ -32,10 +32,15 @@
 //! ]);
 //! ```
 
+#[cfg(feature = "bloxorz")]
 pub mod bloxorz;
+#[cfg(feature = "bloxorz-classic")]
 pub mod bloxorz_classic;
+#[cfg(feature = "holedox")]
 pub mod holedox;
+#[cfg(feature = "huarongdao")]
 pub mod huarongdao;
+#[cfg(feature = "klotski")]
 pub mod klotski;
 
 use crate::{Found, Input, Token};

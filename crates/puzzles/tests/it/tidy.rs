@@ -52,14 +52,33 @@ fn names(line: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `line` (trimmed) declares a module: `mod NAME;` or `pub mod NAME;`.
+fn declares_module(line: &str) -> bool {
+    line.strip_prefix("pub ")
+        .unwrap_or(line)
+        .starts_with("mod ")
+        && line.ends_with(';')
+}
+
 /// The lines of a file that tidy checks: code, not comments, not tests, not the
-/// registry, not module declarations.
+/// registry, not module declarations nor the `#[cfg(feature = ...)]` that gates one
+/// (a format of `parsers` is a feature of its own).
 fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut in_registry = false;
-    text.lines()
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .collect();
+    let gates_module = |i: usize| {
+        lines[i].trim().starts_with("#[cfg(feature")
+            && lines
+                .get(i + 1)
+                .is_some_and(|next| declares_module(next.trim()))
+    };
+    let checked: Vec<(usize, &str)> = lines
+        .iter()
         .enumerate()
-        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
-        .filter(move |(_, line)| {
+        .filter(|&(i, line)| {
             let line = line.trim();
             if line.starts_with("pub static PUZZLES") {
                 in_registry = true;
@@ -68,14 +87,11 @@ fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             if in_registry && line == "];" {
                 in_registry = false;
             }
-            let declaration = line
-                .strip_prefix("pub ")
-                .unwrap_or(line)
-                .starts_with("mod ")
-                && line.ends_with(';');
-            !registry && !declaration && !line.starts_with("//")
+            !registry && !declares_module(line) && !gates_module(i) && !line.starts_with("//")
         })
-        .map(|(i, line)| (i + 1, line))
+        .map(|(i, line)| (i + 1, *line))
+        .collect();
+    checked.into_iter()
 }
 
 #[test]
@@ -133,10 +149,10 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
     assert!(names("let p = find(\"bloxorz\");", "bloxorz"));
     assert!(names("Puzzle::Bloxorz => 3,", "bloxorz"));
     assert!(!names("let bloxorzish = 1;", "bloxorz"));
-    let text = "// bloxorz here is fine\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
+    let text = "// bloxorz here is fine\n#[cfg(feature = \"bloxorz\")]\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(feature = \"bloxorz\")]\nfn only_bloxorz() {}\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
     let flagged: Vec<usize> = checked_lines(text)
         .filter(|(_, line)| names(line, "bloxorz"))
         .map(|(n, _)| n)
         .collect();
-    assert_eq!(flagged, [6]);
+    assert_eq!(flagged, [7, 8]);
 }
