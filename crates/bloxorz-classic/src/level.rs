@@ -160,8 +160,7 @@ const NONE: u32 = u32::MAX;
 /// Everything outside the `rows x cols` rectangle counts as [`Tile::Empty`].
 ///
 /// ```
-/// use bloxorz_classic::{Action, Bridge, Level, Switch, Tile};
-/// use grid_core::Pos;
+/// use bloxorz_classic::{Action, Bridge, Level, Pos, Switch, Tile};
 ///
 /// // A soft switch that turns the bridge on, between the start and the exit.
 /// let level = Level::from_rows(

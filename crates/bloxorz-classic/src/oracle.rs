@@ -11,8 +11,7 @@
 //! and the crate's [`Path`] and [`Move`] to write the path in the spec's notation.
 //!
 //! ```
-//! use bloxorz_classic::oracle;
-//! use grid_core::Limits;
+//! use bloxorz_classic::{oracle, Limits};
 //!
 //! let (moves, path) = oracle::solve_text("1 4\nX..O\n", Limits::NONE)?.expect("solvable");
 //! assert_eq!((moves, path.to_string().as_str()), (2, "RR"));

@@ -84,8 +84,7 @@ impl Placement {
     /// coordinate would become negative (off the top or left of any board).
     ///
     /// ```
-    /// use bloxorz::{Orientation, Placement};
-    /// use grid_core::{Dir, Pos};
+    /// use bloxorz::{Dir, Orientation, Placement, Pos};
     ///
     /// let up = Placement::standing(Pos::new(3, 3));
     /// let lying = up.roll(Dir::Right).unwrap();
@@ -132,8 +131,7 @@ impl fmt::Display for Placement {
 /// need not have a `#` border.
 ///
 /// ```
-/// use bloxorz::{Board, Cell, Orientation};
-/// use grid_core::Pos;
+/// use bloxorz::{Board, Cell, Orientation, Pos};
 ///
 /// let board = Board::from_rows(&["XX.", ".EO"]).unwrap();
 /// assert_eq!(board.start().orientation, Orientation::Horizontal);
@@ -275,8 +273,7 @@ const PAD: usize = 2;
 /// only as the rows come.
 ///
 /// ```
-/// use bloxorz::{BoardRows, Cell, Placement};
-/// use grid_core::Pos;
+/// use bloxorz::{BoardRows, Cell, Placement, Pos};
 ///
 /// let mut rows = BoardRows::new(2, 3)?;
 /// rows.set_row(0, [Cell::Rigid, Cell::Rigid, Cell::Fragile])?;

@@ -44,6 +44,6 @@ mod solver;
 pub use board::{
     Board, BoardError, BoardRows, Cell, MAX_CELLS, Orientation, Placement, start_from,
 };
-pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

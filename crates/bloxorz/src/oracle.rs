@@ -10,8 +10,7 @@
 //! paths.
 //!
 //! ```
-//! use bloxorz::oracle;
-//! use grid_core::{Dir, Limits};
+//! use bloxorz::{oracle, Dir, Limits};
 //!
 //! // Tip over to the right onto the two middle cells, then stand up on the target; the
 //! // second case has a hole in the way.

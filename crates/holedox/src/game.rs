@@ -16,8 +16,7 @@ pub const EXIT: Pos = Pos::new(0, 0);
 /// A game: an `rows x cols` lair with stones, and the snake in it, head first.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use holedox::Game;
+/// use holedox::{Game, Pos};
 ///
 /// // A 2x2 lair, no stones, the head on (1,2) and the tail on (1,1) (1-based).
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();

@@ -9,8 +9,7 @@
 //! [`Dir`] for the paths.
 //!
 //! ```
-//! use grid_core::{Dir, Limits};
-//! use holedox::oracle;
+//! use holedox::{oracle, Dir, Limits};
 //!
 //! // A 2x2 lair, the head on (1,2) and the tail on the exit (1,1): the head may not step
 //! // onto the tail's square, so it goes round. In a 1x2 lair it cannot.

@@ -37,13 +37,12 @@ impl std::error::Error for ReplayError {}
 /// steps.
 ///
 /// ```
-/// use grid_core::{Moves, Pos};
-/// use holedox::{replay, Game};
+/// use holedox::{replay, Game, Moves, Pos};
 ///
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
 /// let path: Moves = "DLU".parse().unwrap();
 /// assert_eq!(replay(&game, &path), Ok(3));
-/// assert!(replay(&game, &[grid_core::Dir::Left]).is_err()); // into the tail's square
+/// assert!(replay(&game, &[holedox::Dir::Left]).is_err()); // into the tail's square
 /// ```
 ///
 /// # Errors

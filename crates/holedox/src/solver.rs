@@ -71,8 +71,7 @@ const SEEN: u8 = 0x80;
 /// body, the answer is "never" at once.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use holedox::{Game, Solver};
+/// use holedox::{Game, Pos, Solver};
 ///
 /// // The tail rule: head on (1,2), tail on (1,1): the head may not enter the tail's square.
 /// let game = Game::new(1, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();

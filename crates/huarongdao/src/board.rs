@@ -15,8 +15,7 @@ pub const MAX_CELLS: usize = 1 << 22;
 /// An `rows x cols` board of movable and fixed cells.
 ///
 /// ```
-/// use huarongdao::Board;
-/// use grid_core::Pos;
+/// use huarongdao::{Board, Pos};
 ///
 /// let board = Board::from_rows(&["0111", "0110"]).unwrap();
 /// assert_eq!((board.rows(), board.cols()), (2, 4));

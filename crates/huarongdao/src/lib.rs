@@ -48,6 +48,6 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
-pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{Position, ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

@@ -52,8 +52,7 @@ impl std::error::Error for ReplayError {}
 /// It uses nothing of the solver: positions only, one move at a time.
 ///
 /// ```
-/// use grid_core::{Moves, Pos};
-/// use huarongdao::{replay, Board, Query};
+/// use huarongdao::{replay, Board, Moves, Pos, Query};
 ///
 /// let board = Board::from_rows(&["111"]).unwrap();
 /// let query = Query::new(Pos::new(0, 1), Pos::new(0, 0), Pos::new(0, 1));

@@ -152,8 +152,7 @@ impl Piece {
 /// A Klotski layout: the board, its pieces and the goal, checked against the rules.
 ///
 /// ```
-/// use klotski::{Goal, Layout};
-/// use grid_core::Pos;
+/// use klotski::{Goal, Layout, Pos};
 ///
 /// // 横刀立马: B is the 2x2; it must reach row 4, column 2 (1-based).
 /// let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
@@ -294,8 +293,7 @@ impl Layout {
     /// their shapes in reading order. It bounds the states of any search of the layout.
     ///
     /// ```
-    /// use klotski::{Goal, Layout};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, Pos};
     ///
     /// // Two 1x1 pieces on three cells: 3 sets of two cells, one order.
     /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;

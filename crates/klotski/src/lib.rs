@@ -10,8 +10,7 @@
 //! [`replay`], which knows only the rules:
 //!
 //! ```
-//! use klotski::{replay, Goal, Layout, Metric, Solver};
-//! use grid_core::Pos;
+//! use klotski::{replay, Goal, Layout, Metric, Pos, Solver};
 //!
 //! // 横刀立马: the 2x2 B must reach row 4, column 2 (1-based), above the exit.
 //! let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];

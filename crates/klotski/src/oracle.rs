@@ -12,8 +12,7 @@
 //! question) and [`Path`] and [`Move`] (the answer's notation).
 //!
 //! ```
-//! use klotski::{oracle, Metric};
-//! use grid_core::Limits;
+//! use klotski::{oracle, Limits, Metric};
 //!
 //! let text = "2 4\nA.BB\n....\ngoal A 2 4\n";
 //! let (moves, path) = oracle::solve_text(text, Metric::Step, Limits::NONE)?.expect("solvable");

@@ -43,8 +43,7 @@ impl fmt::Display for Move {
 /// moves is the number of words. The empty path (no move) is the empty string.
 ///
 /// ```
-/// use klotski::Path;
-/// use grid_core::{Dir, MoveCount};
+/// use klotski::{Dir, MoveCount, Path};
 ///
 /// let path: Path = "GR HDL".parse()?;
 /// assert_eq!(path.move_count(), 2);

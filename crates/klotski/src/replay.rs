@@ -84,8 +84,7 @@ impl std::error::Error for ReplayError {}
 /// of moves.
 ///
 /// ```
-/// use klotski::{replay, Goal, Layout, Metric, Path};
-/// use grid_core::Pos;
+/// use klotski::{replay, Goal, Layout, Metric, Path, Pos};
 ///
 /// let layout = Layout::from_rows(&["A.", ".."], Goal::new('A', Pos::new(1, 1)))?;
 /// let path: Path = "ARD".parse()?;
