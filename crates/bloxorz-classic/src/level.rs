@@ -602,6 +602,7 @@ impl Part {
 
 /// Why a level could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LevelError {
     /// A side of length 0.
     Empty { rows: usize, cols: usize },

@@ -57,6 +57,7 @@ impl Position {
 
 /// Why a path is not a solution. Moves are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The move puts the moving piece over a cell that is no tile (off the level, `#`, a
     /// bridge that is off), or stands the block on an orange tile.

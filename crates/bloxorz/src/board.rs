@@ -445,6 +445,7 @@ impl fmt::Debug for Board {
 
 /// Why a board could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A side of length 0.
     Empty { rows: usize, cols: usize },

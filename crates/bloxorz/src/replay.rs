@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Why a roll sequence is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Roll number `step` (1-based) puts the box where the plane does not hold it.
     Falls {

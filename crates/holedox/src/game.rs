@@ -163,6 +163,7 @@ impl fmt::Debug for Game {
 /// Why a game could not be built. Positions are 0-based and print 1-based; block and
 /// stone indices are 0-based (block 0 is the head).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GameError {
     /// A side outside `1..=MAX_SIDE`.
     Size { rows: usize, cols: usize },

@@ -148,6 +148,7 @@ pub struct GenParams {
 
 /// Why [`GenParams`] describe no game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side outside `1..=MAX_SIDE`.
     Size { rows: usize, cols: usize },

@@ -27,6 +27,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a judge input: where (1-based line and column) and what is wrong.
     Input {

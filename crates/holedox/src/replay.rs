@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Why a step sequence is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Step number `step` (1-based) leaves the lair, hits a stone or a block.
     Blocked { step: usize, dir: Dir, head: Pos },

@@ -223,6 +223,7 @@ fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
 
 /// Why a board could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A side of length 0.
     Empty { rows: usize, cols: usize },
@@ -314,6 +315,7 @@ impl fmt::Display for Role {
 
 /// Why a query cannot be played on a board. Positions print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum QueryError {
     /// A position outside the `rows x cols` board.
     Outside {

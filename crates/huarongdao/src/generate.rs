@@ -129,6 +129,7 @@ pub struct GenParams {
 
 /// Why [`GenParams`] describe no board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
     Size { rows: usize, cols: usize },

@@ -6,6 +6,7 @@ use std::fmt;
 
 /// Why a path is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The query itself breaks the rules.
     Query(QueryError),

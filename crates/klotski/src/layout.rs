@@ -379,6 +379,7 @@ fn pieces(board: &Board) -> Result<Vec<Piece>, LayoutError> {
 
 /// Why a layout could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// A side of length 0.
     Empty { rows: usize, cols: usize },

@@ -32,6 +32,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a layout file: where (1-based line and column) and what is wrong.
     Input {

@@ -102,6 +102,7 @@ impl fmt::Display for Path {
 
 /// Why a text is not a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParsePathError {
     /// Word `word` (1-based) is empty: two spaces in a row, or a space at an end.
     EmptyWord { word: usize },

@@ -8,6 +8,7 @@ use std::fmt;
 
 /// Why a path is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Move `step` (1-based) names a label that is on no cell.
     UnknownPiece { step: usize, label: char },

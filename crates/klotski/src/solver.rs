@@ -14,6 +14,7 @@ use std::fmt;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The search stopped at one of its [`Limits`], or at its own memory limit
     /// ([`LimitError::Memory`], [`MAX_STATES`] states).

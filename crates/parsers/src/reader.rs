@@ -16,6 +16,7 @@ pub struct Token<'a> {
 
 /// What the reader found where it expected something else.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Found {
     /// The input ended.
     EndOfInput,
@@ -77,6 +78,7 @@ impl fmt::Display for Found {
 
 /// What is wrong at a place in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// Something else stood where `expected` should be.
     Expected { expected: String, found: Found },

@@ -188,6 +188,7 @@ pub struct InputSummary {
 
 /// Why a run over an input stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RunError {
     /// Options that make no sense.
     Usage(UsageError),
@@ -219,6 +220,8 @@ impl From<InputError> for RunError {
         match e {
             InputError::Parse(e) => RunError::Input(e),
             InputError::Read(e) => RunError::Read(e.to_string()),
+            // Whatever else stopped the reading was not the input's fault either.
+            other => RunError::Read(other.to_string()),
         }
     }
 }

@@ -287,7 +287,8 @@ impl Oracle for Bloxorz {
                 _ => Err(LimitError::States(0)),
             },
             Err(::bloxorz::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::bloxorz::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

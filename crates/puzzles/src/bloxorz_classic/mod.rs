@@ -282,7 +282,8 @@ impl Oracle for BloxorzClassic {
         match ::bloxorz_classic::oracle::solve_text(&text, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::bloxorz_classic::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::bloxorz_classic::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

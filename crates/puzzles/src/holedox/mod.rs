@@ -292,7 +292,8 @@ impl Oracle for Holedox {
                 _ => Err(LimitError::States(0)),
             },
             Err(::holedox::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::holedox::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

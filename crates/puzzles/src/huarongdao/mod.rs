@@ -351,7 +351,8 @@ impl Oracle for Huarongdao {
                 _ => Err(LimitError::States(0)),
             },
             Err(::huarongdao::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::huarongdao::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

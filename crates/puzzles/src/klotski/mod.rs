@@ -309,7 +309,8 @@ impl Oracle for Klotski {
         match ::klotski::oracle::solve_text(&text, case.metric, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::klotski::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::klotski::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 
