@@ -56,6 +56,8 @@
 //! behind the default-on features `oracle` and `generate`. It does no I/O; the `parsers`
 //! crate reads and writes the level-file format.
 
+#![deny(missing_docs)]
+
 #[cfg(feature = "generate")]
 pub mod generate;
 mod level;

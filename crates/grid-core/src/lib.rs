@@ -21,6 +21,8 @@
 //! assert!(!grid[grid.step(start, Dir::Up)]); // the border, no bounds check needed
 //! ```
 
+#![deny(missing_docs)]
+
 mod dir;
 mod grid;
 mod limits;

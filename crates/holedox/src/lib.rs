@@ -37,6 +37,8 @@
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the judge format.
 
+#![deny(missing_docs)]
+
 mod game;
 #[cfg(feature = "generate")]
 pub mod generate;

@@ -8,10 +8,20 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReplayError {
-    /// Step number `step` (1-based) leaves the lair, hits a stone or a block.
-    Blocked { step: usize, dir: Dir, head: Pos },
+    /// Step number `step` leaves the lair, hits a stone or a block.
+    Blocked {
+        /// The step, 1-based.
+        step: usize,
+        /// Its direction.
+        dir: Dir,
+        /// The head before the step, 0-based.
+        head: Pos,
+    },
     /// After the last step the head is not on the exit.
-    NotOnExit { head: Pos },
+    NotOnExit {
+        /// Where the head ended, 0-based.
+        head: Pos,
+    },
 }
 
 impl fmt::Display for ReplayError {

@@ -36,6 +36,8 @@
 //! features `oracle` and `generate`. It does no I/O; the `parsers` crate reads and
 //! writes the judge format.
 
+#![deny(missing_docs)]
+
 mod board;
 mod detour;
 #[cfg(feature = "generate")]

@@ -30,8 +30,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub enum OracleError {
     /// The text is not a judge input: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

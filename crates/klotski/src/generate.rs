@@ -159,11 +159,15 @@ const PACKING_TRIES: usize = 64;
 /// What to generate. The same parameters give the same layout on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the layout is made: scrambled, searched for a hard one, or loosely packed.
     pub family: Family,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// Cells left empty.
     pub empty: usize,
+    /// The pieces the board is packed with.
     pub shapes: Shapes,
     /// Random steps that scramble a [`Family::Random`] layout.
     pub steps: u32,
@@ -171,6 +175,7 @@ pub struct GenParams {
     pub tries: u32,
     /// The metric [`Family::Hard`] measures distance in.
     pub metric: Metric,
+    /// The seed of the generator: the same seed, the same layout.
     pub seed: u64,
 }
 
@@ -179,9 +184,19 @@ pub struct GenParams {
 #[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More empty cells than the board has room for beside the goal piece.
-    Empty { empty: usize, cells: usize },
+    Empty {
+        /// The empty cells asked for.
+        empty: usize,
+        /// The board's cells.
+        cells: usize,
+    },
     /// `tries` of 0 for the hard family.
     NoTries,
     /// No packing tried fits the 64-bit state code.

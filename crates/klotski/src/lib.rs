@@ -39,6 +39,8 @@
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the layout format.
 
+#![deny(missing_docs)]
+
 mod code;
 #[cfg(feature = "generate")]
 pub mod generate;

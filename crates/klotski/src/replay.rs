@@ -10,23 +10,40 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReplayError {
-    /// Move `step` (1-based) names a label that is on no cell.
-    UnknownPiece { step: usize, label: char },
+    /// Move `step` names a label that is on no cell.
+    UnknownPiece {
+        /// The move, 1-based.
+        step: usize,
+        /// The label it names.
+        label: char,
+    },
     /// Move `step` has no direction at all.
-    NoDirection { step: usize, label: char },
+    NoDirection {
+        /// The move, 1-based.
+        step: usize,
+        /// The piece it names.
+        label: char,
+    },
     /// Move `step` breaks its metric: more than one cell under `step`, a turn under
     /// `slide`.
     Metric {
+        /// The move, 1-based.
         step: usize,
+        /// The piece it moves.
         label: char,
+        /// The metric it breaks.
         metric: Metric,
     },
-    /// Cell `cell` (1-based) of move `step` would take the piece off the board or onto
-    /// another piece.
+    /// Cell `cell` of move `step` would take the piece off the board or onto another
+    /// piece.
     Blocked {
+        /// The move, 1-based.
         step: usize,
+        /// The piece it moves.
         label: char,
+        /// Which one-cell step of the move, 1-based (a move is one letter a cell).
         cell: usize,
+        /// That step's direction.
         dir: Dir,
     },
     /// After the last move no piece of the goal piece's shape stands on the goal.

@@ -30,6 +30,7 @@
 //! parsers = { version = "0.1", default-features = false, features = ["bloxorz"] }
 //! ```
 
+#![deny(missing_docs)]
 // The reading and validating machinery is shared by the formats, and each uses part of
 // it: with only some of the format features on, the parts no enabled format uses are
 // dead, and that is fine. With the default features, all of it must be used.

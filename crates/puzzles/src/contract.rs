@@ -109,7 +109,9 @@ pub enum Paint {
 /// One cell of a `--show` frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    /// The character the frame shows for the cell.
     pub symbol: char,
+    /// What the cell is, for the colour a terminal or the playground gives it.
     pub paint: Paint,
 }
 
@@ -131,7 +133,9 @@ impl Glyph {
 /// The cells from `top_left` to `bottom_right`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The first cell, 0-based.
     pub top_left: Pos,
+    /// The last cell, 0-based, included (at or below and right of `top_left`).
     pub bottom_right: Pos,
 }
 
@@ -217,16 +221,19 @@ pub struct Answer<P> {
     pub moves: Option<u64>,
     /// An optimal path, when one was asked for and there is a solution.
     pub path: Option<P>,
+    /// What the search did (states expanded and generated), for `--stats`.
     pub stats: SearchStats,
 }
 
 /// A case the solver could not answer (a limit), said in words for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsolved {
+    /// Why, as the user reads it (the limit the search reached).
     pub message: String,
 }
 
 impl Unsolved {
+    /// A case left unanswered for the reason `message` (a solver's error, say).
     pub fn new(message: impl fmt::Display) -> Unsolved {
         Unsolved {
             message: message.to_string(),

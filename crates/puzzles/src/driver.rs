@@ -200,11 +200,13 @@ pub enum RunError {
     Write(String),
     /// A valid case the solver could not answer (a limit).
     Unsolved {
-        /// The case's unit (`query`, `case`) and number, from 1.
+        /// The case's unit (`query`, `case`): [`About::unit`](crate::About::unit).
         unit: &'static str,
+        /// The case's number in the input, 1-based.
         number: usize,
-        /// Where the case begins, when known.
+        /// Where the case begins (line and column, 1-based), when known.
         place: Option<(usize, usize)>,
+        /// Why the solver gave up, in words.
         message: String,
     },
 }

@@ -59,7 +59,10 @@ pub const BUDGET: u64 = 1 << 22;
 /// there were in all.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
+    /// The first violations (as many as asked for), in the order of the file; empty
+    /// when the input is valid.
     pub violations: Vec<Violation>,
+    /// How many violations there were in all, shown or not.
     pub total: usize,
 }
 
@@ -89,8 +92,11 @@ fn run_all(rules: Rules, text: &[u8]) -> Vec<Violation> {
 /// One way an input breaks the judge's rules, at 1-based line and byte column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
+    /// The line, 1-based.
     pub line: usize,
+    /// The byte column, 1-based.
     pub col: usize,
+    /// The rule broken, in words (`n = 31 violates 1..=30`).
     pub message: String,
 }
 
