@@ -23,6 +23,11 @@
 
 #![deny(missing_docs)]
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod dir;
 mod grid;
 mod limits;

@@ -38,6 +38,11 @@
 
 #![deny(missing_docs)]
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod board;
 mod detour;
 #[cfg(feature = "generate")]

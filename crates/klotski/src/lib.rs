@@ -41,6 +41,11 @@
 
 #![deny(missing_docs)]
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod code;
 #[cfg(feature = "generate")]
 pub mod generate;

@@ -21,13 +21,14 @@
 //! ```
 //!
 //! Each format is a feature of its own, all on by default: `huarongdao`, `bloxorz`,
-//! `holedox`, `bloxorz-classic` and `klotski`. A feature brings its module (`parsers::NAME`,
-//! the reader and writer), its strict validator (`parsers::validate::NAME`) and its
-//! solver crate (without the solver's oracle and generator), whose model the reader
-//! builds. To read Bloxorz judge text and build nothing of the other puzzles:
+//! `holedox`, `bloxorz-classic` and `klotski`. A feature brings its module
+//! (`parsers::NAME`, the reader and writer), its strict validator
+//! (`parsers::validate::NAME`) and its solver crate (without the solver's oracle and
+//! generator), whose model the reader builds. To read Bloxorz judge text and build
+//! nothing of the other puzzles:
 //!
 //! ```toml
-//! parsers = { version = "0.1", default-features = false, features = ["bloxorz"] }
+//! parsers = { path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
 //! ```
 
 #![deny(missing_docs)]
@@ -35,6 +36,11 @@
 // it: with only some of the format features on, the parts no enabled format uses are
 // dead, and that is fine. With the default features, all of it must be used.
 #![cfg_attr(not(feature = "default"), allow(dead_code))]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 #[cfg(feature = "bloxorz")]
 pub mod bloxorz;

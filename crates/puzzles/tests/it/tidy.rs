@@ -156,3 +156,34 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
         .collect();
     assert_eq!(flagged, [7, 8]);
 }
+
+/// Every crate's package ships the workspace's two license files and a README of its
+/// own: copies, since `cargo package` takes nothing from outside the crate, so they must
+/// stay the same text as the workspace's.
+#[test]
+fn every_crate_ships_the_licenses_and_a_readme() {
+    let root = workspace();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("the crates directory")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.join("Cargo.toml").exists())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 8, "only {} crates found", crates.len());
+    let mut wrong = Vec::new();
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let text = std::fs::read_to_string(root.join(license)).expect("the workspace's license");
+        for dir in &crates {
+            if std::fs::read_to_string(dir.join(license)).ok().as_ref() != Some(&text) {
+                wrong.push(format!("{}: not the workspace's {license}", dir.display()));
+            }
+        }
+    }
+    for dir in &crates {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
+        if !dir.join("README.md").exists() || !manifest.contains("readme = \"README.md\"") {
+            wrong.push(format!("{}: no README.md in its manifest", dir.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
