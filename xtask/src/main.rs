@@ -19,6 +19,8 @@
 //!                                 (`scale`: the inputs of ../shared/bench/scale-inputs)
 //! cargo xtask man                 write the manual pages, docs/gridsolve.1 and
 //!                                 docs/gridsolve-COMMAND.1 for each subcommand
+//! cargo xtask examples            build every doc example of each library crate in a
+//!                                 project that depends on that crate alone
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
@@ -31,6 +33,7 @@ use std::process::{Command, ExitCode};
 mod bench;
 mod catalog;
 mod confirm;
+mod examples;
 mod fixtures;
 mod man;
 mod manifest;
@@ -48,7 +51,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man | examples";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -60,6 +63,7 @@ fn run(args: &[String]) -> Result<bool> {
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
         Some("man") => man::run(&root).map(|()| true),
+        Some("examples") => examples::run(&root),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

@@ -36,8 +36,11 @@ grid_core::choices! {
 /// What to generate. The same parameters give the same level on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the level is laid out.
     pub family: Family,
+    /// The level's rows.
     pub rows: usize,
+    /// The level's columns.
     pub cols: usize,
     /// Percent, 0..=100, of empty (`#`) cells ([`Family::Random`]).
     pub empty: u32,
@@ -47,21 +50,36 @@ pub struct GenParams {
     pub bridges: usize,
     /// The number of split switches.
     pub splits: usize,
+    /// The seed of the generator: the same seed, the same level.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
-    /// A percentage over 100 (`name` is the field).
-    Percent { name: &'static str, value: u32 },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A percentage over 100.
+    Percent {
+        /// The field of [`GenParams`]: `empty` or `fragile`.
+        name: &'static str,
+        /// The percentage asked for.
+        value: u32,
+    },
     /// The level has no room for the start, the exit and every bridge, switch and split
     /// on cells of their own.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The cells the start, the exit, the bridges, switches and splits need.
         needed: usize,
     },
     /// The level drawn breaks a limit of [`Level::new`] (too many states for its

@@ -93,6 +93,7 @@ impl StartKind {
 /// What to generate. The same parameters give the same board on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the plane is laid out.
     pub family: Family,
     /// Rows of the whole board, border included.
     pub rows: usize,
@@ -103,25 +104,42 @@ pub struct GenParams {
     pub empty: u32,
     /// Percent, 0..=100, of fragile (`E`) cells among the others; see [`Family`].
     pub fragile: u32,
+    /// How the box starts: standing, lying along a row or a column, or any.
     pub start: StartKind,
     /// Surround the board with a ring of `#` cells, as the judge requires; the cells
     /// inside it are the playable area.
     pub border: bool,
+    /// The seed of the generator: the same seed, the same board.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
-    /// A percentage over 100 (`name` is the field).
-    Percent { name: &'static str, value: u32 },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A percentage over 100.
+    Percent {
+        /// The field of [`GenParams`]: `empty` or `fragile`.
+        name: &'static str,
+        /// The percentage asked for.
+        value: u32,
+    },
     /// The playable area has no room for the start and a distinct target.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// Whether a border ring takes the outer cells.
         border: bool,
+        /// The start that does not fit.
         start: StartKind,
     },
 }

@@ -24,6 +24,13 @@
 //! assert!(!grid[grid.step(start, Dir::Up)]); // the border, no bounds check needed
 //! ```
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod choice;
 mod dir;
 mod fnv;

@@ -76,6 +76,7 @@ grid_core::choices! {
 /// What to generate. The same parameters give the same game on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the stones and the snake are laid out.
     pub family: Family,
     /// Rows of the lair, `1..=MAX_SIDE`.
     pub rows: usize,
@@ -85,22 +86,38 @@ pub struct GenParams {
     pub length: usize,
     /// Percent, 0..=100, of stones; see [`Family`] for what each family makes of it.
     pub stones: u32,
+    /// The seed of the generator: the same seed, the same game.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side outside `1..=MAX_SIDE`.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A length outside `MIN_LENGTH..=MAX_LENGTH`.
-    Length { length: usize },
+    Length {
+        /// The length asked for.
+        length: usize,
+    },
     /// A stone percentage over 100.
-    Percent { stones: u32 },
+    Percent {
+        /// The percentage asked for.
+        stones: u32,
+    },
     /// Fewer squares than blocks.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The snake's length asked for.
         length: usize,
     },
 }

@@ -60,22 +60,36 @@ grid_core::choices! {
 /// platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// The shape of the board.
     pub family: Family,
+    /// The board's rows (at least 1; `rows * cols` at most [`MAX_CELLS`]).
     pub rows: usize,
+    /// The board's columns (at least 1).
     pub cols: usize,
-    /// Percent, 0..=100; see [`Family`].
+    /// Percent, 0..=100; what it is the percentage of depends on the [`Family`].
     pub density: u32,
+    /// How many queries to draw for the board.
     pub queries: usize,
+    /// The seed of the generator: the same seed, the same board and queries.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A density over 100 percent.
-    Percent { density: u32 },
+    Percent {
+        /// The density asked for.
+        density: u32,
+    },
 }
 
 impl fmt::Display for GenParamsError {
@@ -154,6 +168,7 @@ pub fn generate(params: &GenParams) -> Result<(Board, Vec<Query>), GenParamsErro
 /// ```
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The generated board; [`Generated::queries`] draws its queries.
     pub board: Board,
     movable: Vec<Pos>,
     plan: Plan,

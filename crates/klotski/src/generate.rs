@@ -105,11 +105,15 @@ pub const MAX_TRIES: u32 = 64;
 /// What to generate. The same parameters give the same layout on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the layout is made: scrambled, searched for a hard one, or loosely packed.
     pub family: Family,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// Cells left empty.
     pub empty: usize,
+    /// The pieces the board is packed with.
     pub shapes: Shapes,
     /// Random steps that scramble a [`Family::Random`] layout.
     pub steps: u32,
@@ -117,22 +121,40 @@ pub struct GenParams {
     pub tries: u32,
     /// The metric [`Family::Hard`] measures distance in.
     pub metric: Metric,
+    /// The seed of the generator: the same seed, the same layout.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More empty cells than the board has room for beside the goal piece.
-    Empty { empty: usize, cells: usize },
+    Empty {
+        /// The empty cells asked for.
+        empty: usize,
+        /// The board's cells.
+        cells: usize,
+    },
     /// `tries` of 0 for the hard family.
     NoTries,
     /// More `steps` than [`MAX_STEPS`].
-    Steps { steps: u32 },
+    Steps {
+        /// The steps asked for.
+        steps: u32,
+    },
     /// More `tries` than [`MAX_TRIES`].
-    Tries { tries: u32 },
+    Tries {
+        /// The tries asked for.
+        tries: u32,
+    },
     /// Every try's group was over the hard family's limit.
     GroupsTooLarge,
 }

@@ -10,8 +10,7 @@
 //! [`replay`], which knows only the rules:
 //!
 //! ```
-//! use klotski::{replay, Goal, Layout, Metric, Solver};
-//! use grid_core::Pos;
+//! use klotski::{replay, Goal, Layout, Metric, Pos, Solver};
 //!
 //! // 横刀立马: the 2x2 B must reach row 4, column 2 (1-based), above the exit.
 //! let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
@@ -40,6 +39,13 @@
 //! [`oracle`] for tests and a seeded generator of layouts ([`generate`]), behind the
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the layout format.
+
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 mod code;
 #[cfg(feature = "generate")]

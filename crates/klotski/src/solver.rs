@@ -15,6 +15,7 @@ use std::fmt;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The search stopped at one of its [`Limits`], or at its own memory limit
     /// ([`LimitError::Memory`], [`MAX_STATES`] states, or [`MAX_WIDE_STATES`] for a
@@ -100,8 +101,7 @@ macro_rules! with_codec {
 /// so that state is already seen.
 ///
 /// ```
-/// use klotski::{Goal, Layout, Metric, Solver};
-/// use grid_core::Pos;
+/// use klotski::{Goal, Layout, Metric, Pos, Solver};
 ///
 /// let layout = Layout::from_rows(&["A.BB", "...."], Goal::new('A', Pos::new(1, 3)))?;
 /// let mut solver = Solver::new();
@@ -198,8 +198,7 @@ impl Solver {
     /// A solver whose searches stop at `limits` (checked every state expanded).
     ///
     /// ```
-    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, SolveError, Solver};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, SolveError, Solver};
     ///
     /// let layout = Layout::from_rows(&["A....", "....."], Goal::new('A', Pos::new(1, 4)))?;
     /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
@@ -255,8 +254,7 @@ impl Solver {
     /// connected group (the same under every metric), goal or no goal.
     ///
     /// ```
-    /// use klotski::{Goal, Layout, Solver};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, Pos, Solver};
     ///
     /// // Two interchangeable 1x1 pieces on a 1x3 board: AB., A.B, .AB.
     /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;

@@ -57,6 +57,11 @@
 //! feature only, which `cli`'s `serve` feature turns on; without it this crate is what
 //! the server answers with ([`frames`], [`played_json`]) and the bundled [`FIXTURES`].
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use puzzles::{Frames, Limits, Picture, Played, Pos};
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};

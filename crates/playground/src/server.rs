@@ -251,6 +251,8 @@ impl From<RunError> for ApiError {
                 place,
             },
             RunError::Usage(_) | RunError::Read(_) | RunError::Write(_) => ApiError::bad(message),
+            // A failure the driver may add later: not known to be the request's fault.
+            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message),
         }
     }
 }

@@ -81,12 +81,13 @@ pub struct Package {
 /// The input validator of a [`Package`], in the language that can say the puzzle's rules.
 #[derive(Clone, Copy, Debug)]
 pub enum InputValidator {
-    /// A checktestdata script (`validators/checktestdata/P.ctd`), for formats of counted
-    /// tokens and ranges.
+    /// A checktestdata script (`validators/checktestdata/P.ctd` of this crate), for
+    /// formats of counted tokens and ranges.
     Checktestdata(&'static str),
-    /// A Python 3 program (`validators/python/P.py`) run as `validate.py < INPUT`, exit
-    /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
-    /// checktestdata cannot say (connected pieces, lines that refer to cells).
+    /// A Python 3 program (`validators/python/P.py` of this crate) run as
+    /// `validate.py < INPUT`, exit 42 for a valid input and 43 for an invalid one (the
+    /// Kattis convention), for rules checktestdata cannot say (connected pieces, lines
+    /// that refer to cells).
     Python(&'static str),
 }
 
@@ -108,7 +109,9 @@ pub enum Paint {
 /// One cell of a `--show` frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    /// The character the frame shows for the cell.
     pub symbol: char,
+    /// What the cell is, for the colour a terminal or the playground gives it.
     pub paint: Paint,
 }
 
@@ -130,7 +133,9 @@ impl Glyph {
 /// The cells from `top_left` to `bottom_right`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The first cell, 0-based.
     pub top_left: Pos,
+    /// The last cell, 0-based, included (at or below and right of `top_left`).
     pub bottom_right: Pos,
 }
 
@@ -216,16 +221,19 @@ pub struct Answer<P> {
     pub moves: Option<u64>,
     /// An optimal path, when one was asked for and there is a solution.
     pub path: Option<P>,
+    /// What the search did (states expanded and generated), for `--stats`.
     pub stats: SearchStats,
 }
 
 /// A case the solver could not answer (a limit), said in words for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsolved {
+    /// Why, as the user reads it (the limit the search reached).
     pub message: String,
 }
 
 impl Unsolved {
+    /// A case left unanswered for the reason `message` (a solver's error, say).
     pub fn new(message: impl fmt::Display) -> Unsolved {
         Unsolved {
             message: message.to_string(),

@@ -181,10 +181,12 @@ impl Options {
 /// Options that make no sense (bad usage: exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UsageError {
+    /// What is wrong with the options, as the user reads it.
     pub message: String,
 }
 
 impl UsageError {
+    /// Bad usage explained by `message` (an option's parse error, say).
     pub fn new(message: impl fmt::Display) -> UsageError {
         UsageError {
             message: message.to_string(),

@@ -13,7 +13,9 @@ use parsers::Input;
 /// paints per row (see [`paint_code`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The frame's rows (the length of `symbols` and `paints`).
     pub rows: usize,
+    /// The frame's columns (the characters of each row).
     pub cols: usize,
     /// Row by row, the symbol of each cell (as `--show` prints it).
     pub symbols: Vec<String>,
@@ -64,7 +66,11 @@ impl Picture {
 /// A key the player pressed: an arrow, with the piece on `picked` chosen (a click).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
+    /// The arrow pressed.
     pub dir: Dir,
+    /// The cell clicked to choose the piece that moves (one of several pieces, or of two
+    /// split cubes), 0-based; with `None`, puzzles of one moving piece move it, and a
+    /// puzzle that needs a choice makes no move.
     pub picked: Option<Pos>,
 }
 

@@ -142,45 +142,62 @@ pub fn check(puzzle: &dyn Puzzle, input: &[u8], bounds: &Bounds) -> Result<Cover
 
 /// Where two parts of a puzzle disagree on one input (a bug, in one of them).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Disagreement {
     /// Reading refused the input; the judge answered otherwise.
     Reading {
+        /// Why reading refused it.
         read: RunError,
+        /// What the judge answered.
         judged: Box<Result<String, RunError>>,
     },
     /// The puzzle refused the empty options.
     Options(UsageError),
     /// Solving stopped at a limit; the judge answered otherwise.
     Unsolved {
+        /// The limit solving stopped at.
         unsolved: RunError,
+        /// What the judge answered.
         judged: Box<Result<String, RunError>>,
     },
     /// The input read, then solving failed.
     Failed(RunError),
     /// A path that does not replay to its case's answer.
     Replay {
+        /// The case, from 1.
         case: usize,
+        /// The path, as the puzzle writes it.
         path: String,
+        /// What replaying it gave.
         replayed: Result<u64, PathError>,
+        /// The case's answer.
         moves: u64,
     },
     /// An answer without a path, or a path without an answer.
     Path {
+        /// The case, from 1.
         case: usize,
+        /// The answer, if any.
         moves: Option<u64>,
+        /// The path, if any.
         path: Option<String>,
     },
     /// The oracle stopped at its limit on a case within the bounds.
     OracleStopped(usize, LimitError),
     /// The solver and the oracle gave other answers.
     Oracle {
+        /// The case, from 1.
         case: usize,
+        /// The solver's answer (`None`: unsolvable).
         solver: Option<u64>,
+        /// The oracle's answer (`None`: unsolvable).
         oracle: Option<u64>,
     },
     /// The judge output is not the cases' answers.
     Judge {
+        /// What the judge wrote.
         judged: Box<Result<String, RunError>>,
+        /// The cases' answers, as the judge writes them.
         expected: String,
     },
 }

@@ -74,7 +74,7 @@ static PACKAGE: Package = Package {
     title: "Bloxorz",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/bloxorz.ctd"
+        "../../validators/checktestdata/bloxorz.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -309,7 +309,8 @@ impl Oracle for Bloxorz {
                 _ => Err(LimitError::States(0)),
             },
             Err(::bloxorz::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::bloxorz::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

@@ -92,7 +92,7 @@ static PACKAGE: Package = Package {
     title: "Bloxorz Classic",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Python(include_str!(
-        "../../../../validators/python/bloxorz-classic.py"
+        "../../validators/python/bloxorz-classic.py"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -300,7 +300,8 @@ impl Oracle for BloxorzClassic {
         match ::bloxorz_classic::oracle::solve_text(&text, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::bloxorz_classic::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::bloxorz_classic::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

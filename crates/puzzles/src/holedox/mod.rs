@@ -81,7 +81,7 @@ static PACKAGE: Package = Package {
     title: "Holedox Moving",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/holedox.ctd"
+        "../../validators/checktestdata/holedox.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -304,7 +304,8 @@ impl Oracle for Holedox {
                 _ => Err(LimitError::States(0)),
             },
             Err(::holedox::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::holedox::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

@@ -87,7 +87,7 @@ static PACKAGE: Package = Package {
     title: "Huarongdao",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/huarongdao.ctd"
+        "../../validators/checktestdata/huarongdao.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -369,7 +369,8 @@ impl Oracle for Huarongdao {
                 _ => Err(LimitError::States(0)),
             },
             Err(::huarongdao::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::huarongdao::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }

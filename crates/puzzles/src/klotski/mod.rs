@@ -91,9 +91,7 @@ static LOOK: Look = Look {
 static PACKAGE: Package = Package {
     title: "Klotski",
     statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Python(include_str!(
-        "../../../../validators/python/klotski.py"
-    )),
+    input_validator: InputValidator::Python(include_str!("../../validators/python/klotski.py")),
     answer_validator: include_str!("answer.py"),
     tests: &[
         ("random-5x4-a", "--family random --seed 101"),
@@ -326,7 +324,8 @@ impl Oracle for Klotski {
         match ::klotski::oracle::solve_text(&text, case.metric, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::klotski::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::klotski::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 
