@@ -11,8 +11,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+/// The answers `cargo test` re-runs the oracle on: those whose whole state space is
+/// this small (a size, not a time, so which answers it re-checks is the same on every
+/// machine).
+pub(crate) const TEST_SPACE: u64 = 100_000;
+
 /// What `verify` lets the oracle spend again on an answer it confirmed.
-const VERIFY_ORACLE: Limits = Limits {
+pub(crate) const VERIFY_ORACLE: Limits = Limits {
     max_states: Some(2_000_000),
     max_time: Some(Duration::from_secs(2)),
 };
@@ -258,6 +263,17 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
             }
         }
     }
+    match crate::docs::check(root) {
+        Ok(wrong) if wrong.is_empty() => passed += 1,
+        Ok(wrong) => {
+            eprintln!("FAIL the figures of the docs:\n{}\n", wrong.join("\n"));
+            failed += 1;
+        }
+        Err(problem) => {
+            eprintln!("FAIL the figures of the docs: {problem:#}\n");
+            failed += 1;
+        }
+    }
     println!("verify: {passed} passed, {failed} failed");
     if failed > 0 {
         eprintln!(
@@ -369,6 +385,11 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
         )?;
         println!("{path} {}", if changed { "redrawn" } else { "unchanged" });
     }
+    let changed = crate::docs::write_confirmations(root)?;
+    println!(
+        "README's confirmations {}",
+        if changed { "rewritten" } else { "unchanged" }
+    );
     // The pages list the registry's puzzles and their options.
     crate::man::write(root, &binary)
 }
@@ -441,11 +462,6 @@ pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The answers `cargo test` re-runs the oracle on: those whose whole state space is
-    /// this small (a size, not a time, so which answers it re-checks is the same on
-    /// every machine).
-    const TEST_SPACE: u64 = 100_000;
 
     /// Every fixture of every puzzle: the solver writes exactly its `.out`, and every
     /// answer in it is confirmed by something other than the solver (a published

@@ -33,6 +33,7 @@ use std::process::{Command, ExitCode};
 mod bench;
 mod catalog;
 mod confirm;
+mod docs;
 mod examples;
 mod fixtures;
 mod man;
