@@ -1,5 +1,6 @@
 //! The figures the docs take from the code: each sentence of README or ARCHITECTURE that
-//! states a limit or a budget is written here with the constant it states, and `verify`
+//! states a limit or a budget is written in `xtask/figures.txt` with the constant it
+//! states, and `verify`
 //! fails when the sentence is not in its file as the constant's value renders it (so a
 //! changed constant makes its sentences fail until they are changed too).
 //!
@@ -34,123 +35,76 @@ enum Style {
 }
 
 /// Where a figure comes from.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Source {
-    /// A `const` of a source file.
-    Const(&'static str, &'static str),
-    /// A value of xtask itself.
+    /// A `const` of a source file: the file, the name.
+    Const(String, String),
+    /// A budget of xtask itself.
     Value(u64),
 }
 
 /// One sentence of a doc with the figure it states: `{}` in `text` is the figure.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Figure {
-    doc: &'static str,
-    text: &'static str,
+    doc: String,
+    text: String,
     source: Source,
     style: Style,
 }
 
-const fn figure(doc: &'static str, text: &'static str, source: Source, style: Style) -> Figure {
-    Figure {
-        doc,
-        text,
-        source,
-        style,
+/// The file of the figures (data, so that no code here names a puzzle's files).
+const FIGURES: &str = "xtask/figures.txt";
+
+/// xtask's own budgets, by the name `figures.txt` gives them.
+fn budget(name: &str) -> Option<u64> {
+    let verify = crate::fixtures::VERIFY_ORACLE;
+    match name {
+        "test-space" => Some(crate::fixtures::TEST_SPACE),
+        "verify-states" => verify.max_states,
+        "verify-seconds" => verify.max_time.map(|t| t.as_secs()),
+        "confirm-states" => crate::confirm::CONFIRM_ORACLE.max_states,
+        _ => None,
     }
 }
 
-/// The figures, by doc.
-fn figures() -> Vec<Figure> {
-    use Source::{Const, Value};
-    use Style::{Commas, Mib, Plain, Power};
-    let verify = crate::fixtures::VERIFY_ORACLE;
-    vec![
-        figure(
-            "README.md",
-            "the oracle is run\nagain on the recorded answers it can redo within {} states",
-            Value(crate::fixtures::TEST_SPACE),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "rerun the oracle within {} states",
-            Value(verify.max_states.unwrap_or(0)),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "states or {} s an",
-            Value(verify.max_time.map_or(0, |t| t.as_secs())),
-            Plain,
-        ),
-        figure(
-            "README.md",
-            "(plain BFS, within {} states)",
-            Value(crate::confirm::CONFIRM_ORACLE.max_states.unwrap_or(0)),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "up to {} cells with rows",
-            Const("crates/bloxorz/src/board.rs", "MAX_CELLS"),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "rows of up to {} characters",
-            Const("crates/parsers/src/reader.rs", "MAX_TOKEN"),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "{} cells (for example 2048 x 2048)",
-            Const("crates/huarongdao/src/board.rs", "MAX_CELLS"),
-            Commas,
-        ),
-        figure(
-            "README.md",
-            "lairs up to {} x",
-            Const("crates/holedox/src/game.rs", "MAX_SIDE"),
-            Plain,
-        ),
-        figure(
-            "README.md",
-            "space allows ({} states",
-            Const("crates/bloxorz-classic/src/level.rs", "MAX_STATES"),
-            Power,
-        ),
-        figure(
-            "README.md",
-            "a line over {} is a violation",
-            Const("crates/parsers/src/validate/mod.rs", "MAX_LINE"),
-            Mib,
-        ),
-        figure(
-            "README.md",
-            "past {} in a temporary",
-            Const("crates/cli/src/held.rs", "IN_MEMORY"),
-            Mib,
-        ),
-        figure(
-            "README.md",
-            "A path line holds at most {} of tokens",
-            Const("crates/cli/src/check.rs", "MAX_LINE"),
-            Mib,
-        ),
-        figure(
-            "README.md",
-            "A request body over {} is refused (413)",
-            Const("crates/playground/src/lib.rs", "MAX_BODY"),
-            Mib,
-        ),
-        figure(
-            "ARCHITECTURE.md",
-            "`DENSE_STATES` ({})",
-            Const("crates/holedox/src/solver.rs", "DENSE_STATES"),
-            Power,
-        ),
-    ]
+/// The figures of [`FIGURES`].
+fn figures(text: &str) -> Result<Vec<Figure>> {
+    let mut figures = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = || format!("{FIGURES}:{}", i + 1);
+        let parts: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        let [doc, text, source, style] = parts[..] else {
+            bail!("{}: expected DOC | SENTENCE | SOURCE | STYLE", at());
+        };
+        if !text.contains("{}") {
+            bail!("{}: the sentence has no {{}}", at());
+        }
+        let source = match source.split_once(' ') {
+            Some(("xtask", name)) => {
+                Source::Value(budget(name).with_context(|| format!("{}: no budget {name}", at()))?)
+            }
+            Some((file, name)) => Source::Const(file.to_string(), name.to_string()),
+            None => bail!("{}: expected `FILE CONST` or `xtask NAME`", at()),
+        };
+        let style = match style {
+            "commas" => Style::Commas,
+            "power" => Style::Power,
+            "mib" => Style::Mib,
+            "plain" => Style::Plain,
+            _ => bail!("{}: no style {style:?}", at()),
+        };
+        figures.push(Figure {
+            doc: doc.to_string(),
+            text: text.to_string(),
+            source,
+            style,
+        });
+    }
+    Ok(figures)
 }
 
 /// The README block of how the fixtures' answers are confirmed: a line per puzzle, its
@@ -220,9 +174,10 @@ pub(crate) fn check(root: &Path) -> Result<Vec<String>> {
                 .to_string(),
         );
     }
-    for figure in figures() {
-        let value = match figure.source {
-            Source::Value(v) => v,
+    let table = std::fs::read_to_string(root.join(FIGURES)).context(FIGURES)?;
+    for figure in figures(&table)? {
+        let value = match &figure.source {
+            Source::Value(v) => *v,
             Source::Const(file, name) => {
                 let text = std::fs::read_to_string(root.join(file))
                     .with_context(|| format!("reading {file}"))?;
@@ -232,7 +187,7 @@ pub(crate) fn check(root: &Path) -> Result<Vec<String>> {
         let rendered = render(value, figure.style)
             .with_context(|| format!("{}: {:?}", figure.doc, figure.text))?;
         let sentence = figure.text.replace("{}", &rendered);
-        let doc = std::fs::read_to_string(root.join(figure.doc))
+        let doc = std::fs::read_to_string(root.join(&figure.doc))
             .with_context(|| format!("reading {}", figure.doc))?;
         if !normalised(&doc).contains(&normalised(&sentence)) {
             wrong.push(format!(
@@ -338,6 +293,22 @@ mod tests {
         assert_eq!(render(16 << 20, Style::Mib).unwrap(), "16 MiB");
         assert!(render(3, Style::Power).is_err());
         assert!(render(1000, Style::Mib).is_err());
+    }
+
+    #[test]
+    fn the_table_is_read_strictly() {
+        let ok = figures("# c\nREADME.md | at most {} MiB | a.rs MAX | plain\nA | {} | xtask test-space | commas\n").unwrap();
+        assert_eq!(ok.len(), 2);
+        assert!(matches!(ok[1].source, Source::Value(100_000)));
+        for bad in [
+            "README.md | no figure | a.rs MAX | plain",
+            "README.md | {} | a.rs MAX | bold",
+            "README.md | {} | xtask nothing | plain",
+            "README.md | {} | plain",
+            "README.md | {} | file | plain",
+        ] {
+            assert!(figures(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -74,6 +74,14 @@ fn contest(name: &str) -> PathBuf {
     dir
 }
 
+/// The temporary directory of the tools run on `contest`: inside it, so what they leave
+/// behind goes with the contest (under the target directory), not into /tmp.
+fn temporary(contest: &Path) -> PathBuf {
+    let dir = contest.join(".tmp");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The problem's short name for `puzzle`: BAPCtools wants `[a-z0-9]+`, so no `-`.
 fn short_name(puzzle: &str) -> String {
     puzzle.replace('-', "")
@@ -113,6 +121,8 @@ fn bt_validate(bt: &Path, contest: &Path, puzzle: &str) -> (bool, String) {
         // warns (so fails) when another directory with the same uuid still exists: a
         // package written elsewhere by hand must not fail the test.
         .env("XDG_CONFIG_HOME", contest.join(".config"))
+        // Its work folders (`bapctools_*`) in the contest, not in the machine's /tmp.
+        .env("TMPDIR", temporary(contest))
         .output()
         .unwrap();
     let said = format!(
@@ -288,6 +298,8 @@ fn verify(verifyproblem: &Path, problem: &Path, filter: Option<&str>) -> (bool, 
     let out = command
         .args(["-p", "config", "data", "validators", "submissions"])
         .env("XDG_CONFIG_HOME", &config)
+        // Its work folders in the contest, not in the machine's /tmp.
+        .env("TMPDIR", temporary(problem.parent().unwrap()))
         .output()
         .unwrap();
     let said = format!(
