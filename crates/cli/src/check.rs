@@ -20,7 +20,7 @@ use crate::source::Source;
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
-use puzzles::{Input, Limits, PathsFor, Puzzle, Solved};
+use puzzles::{Input, Limits, PathError, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read};
@@ -584,6 +584,11 @@ impl Checker<'_> {
                     Ok(taken) if taken == moves => None,
                     Ok(taken) => Some(format!(
                         "expected a path of {}, found one of {taken}: {}",
+                        count(moves, "move"),
+                        line.shown()
+                    )),
+                    Err(PathError::Longer { at_least, .. }) => Some(format!(
+                        "expected a path of {}, found one of at least {at_least}: {}",
                         count(moves, "move"),
                         line.shown()
                     )),

@@ -171,6 +171,14 @@ pub enum PathError {
     Notation(String),
     /// A move breaks a rule, or the path does not end solved.
     Rules(String),
+    /// The path has more moves than a checker allows, seen from its words alone,
+    /// before it is read (each word of a path is at least one move).
+    Longer {
+        /// The moves it has at least: its words.
+        at_least: u64,
+        /// The most the checker allows.
+        most: u64,
+    },
 }
 
 impl PathError {
@@ -189,6 +197,9 @@ impl fmt::Display for PathError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PathError::Notation(e) | PathError::Rules(e) => f.write_str(e),
+            PathError::Longer { at_least, most } => {
+                write!(f, "a path of at least {at_least} moves, more than {most}")
+            }
         }
     }
 }
@@ -378,7 +389,9 @@ pub trait Solve: Format {
     /// A path written in the puzzle's notation.
     fn write_path(&self, path: &Self::Path) -> String;
 
-    /// A path read from the puzzle's notation.
+    /// A path read from the puzzle's notation. Every word of a path (words are
+    /// separated by white space) is at least one move, so a checker can refuse a path
+    /// longer than it allows before reading it ([`PathError::Longer`]).
     ///
     /// # Errors
     /// Text that is not a path ([`PathError::Notation`]).

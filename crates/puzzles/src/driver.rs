@@ -308,10 +308,12 @@ pub trait Solved {
 
     /// As [`Solved::replay`], but a path of more than `most` moves is not played: its
     /// move count is returned as soon as it is read (a checker that knows the answer
-    /// needs no more to refuse it).
+    /// needs no more to refuse it), and one of more than `most` words is not even read
+    /// (memory stays that of the text, however many moves it holds).
     ///
     /// # Errors
-    /// As [`Solved::replay`], for a path of at most `most` moves.
+    /// As [`Solved::replay`], for a path of at most `most` moves; [`PathError::Longer`]
+    /// for one of more than `most` words.
     fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError>;
 
     /// The naive oracle's answer, within `limits`; `None` when the puzzle has no
@@ -661,6 +663,12 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError> {
+        // Each word is at least one move (`Format::parse_path`): counted first, so a
+        // path of many short words is refused before its moves are built.
+        let at_least = path.split_whitespace().count() as u64;
+        if at_least > most {
+            return Err(PathError::Longer { at_least, most });
+        }
         let path = self.adapter.parse_path(path)?;
         let moves = path.move_count();
         if moves > most {

@@ -445,13 +445,20 @@ fn a_suboptimal_or_illegal_path_fails() {
             &input,
             &with_path(&cases, number, &longer.0),
         );
+        // (Where its words alone are more than the answer, Klotski's, it is refused
+        // before it is read, and said to have at least that many moves.)
         let want = format!(
             "<stdin>:{line}: {unit} {number}: expected a path of {moves} moves, found one of {}: ",
             longer.1
         );
+        let words = longer.0.split_whitespace().count();
+        let want_words = format!(
+            "<stdin>:{line}: {unit} {number}: expected a path of {moves} moves, found one of at least {words}: "
+        );
         assert_eq!(run.status, 1, "{name}: {}", run.stdout);
         assert!(
-            run.stdout.starts_with(&want),
+            run.stdout.starts_with(&want)
+                || words > moves as usize && run.stdout.starts_with(&want_words),
             "{name}: {} vs {want}",
             run.stdout
         );
@@ -1138,6 +1145,48 @@ fn a_60_mb_path_longer_than_the_answer_is_refused_before_it_is_played() {
         run.stdout.starts_with(&format!(
             "<stdin>:2: case 1: expected a path of 8 moves, found one of {}",
             60_000_000 / circles.len() * circles.len() + 8
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_klotski_path_of_20_million_words_is_refused_from_its_words_alone() {
+    // Klotski's moves are words (`GR HDL`); built as moves they take tens of bytes each,
+    // so a 60 MB path line of 20 million one-move words would need about a gigabyte. Its
+    // words are counted first: more than the answer's moves, refused in 256 MiB.
+    let scratch_dir = scratch("klotski-words");
+    let input = scratch_dir.path().join("sample.in");
+    std::fs::copy(
+        fixtures(puzzles::find("klotski").unwrap()).join("sample.in"),
+        &input,
+    )
+    .unwrap();
+    let words = b"IR IL ".repeat(1 << 13);
+    let chunks = 60_000_000 / words.len();
+    let (run, _) = gridsolve_fed_within(
+        256,
+        &["check", "-p", "klotski", "--path", str(&input), "-"],
+        |out| {
+            out.write_all(
+                b"81
+",
+            )?;
+            for _ in 0..chunks {
+                out.write_all(&words)?;
+            }
+            out.write_all(
+                b"IR
+",
+            )
+        },
+    );
+    assert_eq!(run.status, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with(&format!(
+            "<stdin>:2: case 1: expected a path of 81 moves, found one of at least {}",
+            chunks * (1 << 14) + 1
         )),
         "{}",
         run.stdout
