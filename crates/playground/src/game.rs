@@ -3,9 +3,10 @@
 //! and the next move of an optimal line from the position played.
 //!
 //! Nothing here knows which puzzles there are: titles come from the fixtures' names and
-//! manifests, difficulties are option sets of the generators (looked up by the puzzle's
-//! name, with plain defaults for a puzzle the table does not name), and the next move is
-//! found through [`Player::play`] alone.
+//! manifests, difficulties are the presets each puzzle's generator offers
+//! (`Generator::presets`: an option set and the band of optima it should give, plain
+//! defaults for a generator that offers none), and the next move is found through
+//! [`Player::play`] alone.
 
 use crate::{FIRST_ANSWERS, FIXTURES, MANIFEST};
 use puzzles::{Dir, Key, Limits, Options, Played, Player, Pos, Puzzle, RunError};
