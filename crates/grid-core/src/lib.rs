@@ -39,6 +39,7 @@ mod limits;
 mod rng;
 pub mod search;
 mod solution;
+pub mod tokens;
 
 pub use choice::UnknownChoice;
 pub use dir::{Dir, Moves, ParseMovesError};

@@ -19,11 +19,11 @@
 //! # Ok::<(), oracle::OracleError>(())
 //! ```
 
+use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
+use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,81 +171,14 @@ impl Case {
     }
 }
 
-/// The oracle's hash map, hashed a word at a time (see [`WordHasher`]).
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
-/// The oracle's hash set, hashed a word at a time (see [`WordHasher`]).
-type Set<K> = HashSet<K, BuildHasherDefault<WordHasher>>;
-
-/// A hasher that mixes a word at a time (the multiply-and-rotate of rustc's `FxHasher`):
-/// the states are a few words each and the maps hold up to millions of them, where the
-/// default SipHash costs most of the search. Only the speed differs.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.write_u64(u64::from(word));
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-}
-
-/// A whitespace-separated token and where it starts.
-struct Token<'a> {
-    text: &'a str,
-    line: usize,
-    column: usize,
-}
-
-/// The tokens of `text` (a leading byte-order mark skipped), and where the text ends.
-fn tokens(text: &str) -> (Vec<Token<'_>>, (usize, usize)) {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    let (mut line, mut column) = (1, 1);
-    let mut start: Option<(usize, usize, usize)> = None;
-    for (i, ch) in text.char_indices() {
-        if ch.is_whitespace() {
-            if let Some((from, l, c)) = start.take() {
-                out.push(Token {
-                    text: &text[from..i],
-                    line: l,
-                    column: c,
-                });
-            }
-        } else if start.is_none() {
-            start = Some((i, line, column));
-        }
-        if ch == '\n' {
-            (line, column) = (line + 1, 1);
-        } else {
-            column += 1;
-        }
-    }
-    if let Some((from, l, c)) = start {
-        out.push(Token {
-            text: &text[from..],
-            line: l,
-            column: c,
-        });
-    }
-    (out, (line, column))
-}
+/// The oracle's hash map, hashed a word at a time (rustc's `FxHasher`: the states are a few words each and the maps hold
+/// up to millions of them, where the default SipHash costs most of the search; only the
+/// speed differs).
+type Map<K, V> = rustc_hash::FxHashMap<K, V>;
+/// The oracle's hash set, hashed a word at a time (rustc's `FxHasher`: the states are a few words each and the maps hold
+/// up to millions of them, where the default SipHash costs most of the search; only the
+/// speed differs).
+type Set<K> = rustc_hash::FxHashSet<K>;
 
 /// Reads the tokens one at a time, with errors that say where.
 struct Reader<'a> {

@@ -15,7 +15,7 @@
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats};
+use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -234,6 +234,64 @@ pub struct Answer<P> {
     pub path: Option<P>,
     /// What the search did (states expanded and generated), for `--stats`.
     pub stats: SearchStats,
+}
+
+impl<P: MoveCount> Answer<P> {
+    /// The answer of one search by `solver`: `with_path`, by `path` (an optimal
+    /// solution or none), else by `number` (the minimum or none), with the search's
+    /// `stats` after it; a search that fails leaves the case [`Unsolved`], its error
+    /// said in words. What every solver crate's `Solver` (`solve_with_path`, `solve`,
+    /// `stats`) makes [`Solve::solve`].
+    ///
+    /// # Errors
+    /// The search's error, as an [`Unsolved`].
+    pub fn search<S, E: fmt::Display>(
+        solver: &mut S,
+        with_path: bool,
+        path: impl FnOnce(&mut S) -> Result<Option<Solution<P>>, E>,
+        number: impl FnOnce(&mut S) -> Result<Option<u64>, E>,
+        stats: impl FnOnce(&S) -> SearchStats,
+    ) -> Result<Answer<P>, Unsolved> {
+        let (moves, path) = if with_path {
+            let solution = path(solver).map_err(Unsolved::new)?;
+            (
+                solution.as_ref().map(Solution::moves),
+                solution.map(|s| s.path),
+            )
+        } else {
+            (number(solver).map_err(Unsolved::new)?, None)
+        };
+        Ok(Answer {
+            moves,
+            path,
+            stats: stats(solver),
+        })
+    }
+}
+
+/// The answer of a naive oracle that reads the judge text, on one case written back as
+/// `text` (`None`: the writer could not write it) and solved by `solve`, which gives
+/// the answers of the cases of the text and says which of its errors is a limit.
+/// Text the writer made from a parsed case that the oracle refuses, or more or fewer
+/// answers than one, is a bug in one of the two readers: it must not count as an
+/// answer, so it is reported as the oracle giving up at once (no confirmation).
+///
+/// # Errors
+/// The limit the oracle stopped at, or `LimitError::States(0)` as above.
+pub fn oracle_on_text<E>(
+    text: Option<String>,
+    solve: impl FnOnce(&str) -> Result<Vec<Option<u64>>, E>,
+    limit: impl FnOnce(E) -> Option<LimitError>,
+) -> Result<Option<u64>, LimitError> {
+    let refused = LimitError::States(0);
+    let text = text.ok_or(refused)?;
+    match solve(&text) {
+        Ok(answers) => match answers[..] {
+            [answer] => Ok(answer),
+            _ => Err(refused),
+        },
+        Err(e) => Err(limit(e).unwrap_or(refused)),
+    }
 }
 
 /// A case the solver could not answer (a limit), said in words for the user.

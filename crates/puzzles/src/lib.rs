@@ -52,7 +52,7 @@ mod klotski;
 pub use contract::{
     About, Answer, Capabilities, Capability, Draw, DrawOf, EditError, Format, GenError, Generate,
     Glyph, InputValidator, Lacks, Look, Oracle, OracleOf, Package, Paint, PathError, Play, Preset,
-    Rect, Solve, Unsolved, Walk,
+    Rect, Solve, Unsolved, Walk, oracle_on_text,
 };
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,

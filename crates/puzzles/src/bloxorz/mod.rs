@@ -6,7 +6,7 @@ mod svg;
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
     InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
-    Walk,
+    Walk, oracle_on_text,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -247,20 +247,13 @@ impl Solve for Bloxorz {
         board: &Board,
         with_path: bool,
     ) -> Result<Answer<Moves>, Unsolved> {
-        let (moves, path) = if with_path {
-            let solution = solver.solve_with_path(board).map_err(Unsolved::new)?;
-            (
-                solution.as_ref().map(|s| s.moves()),
-                solution.map(|s| s.path),
-            )
-        } else {
-            (solver.solve(board).map_err(Unsolved::new)?, None)
-        };
-        Ok(Answer {
-            moves,
-            path,
-            stats: solver.stats(),
-        })
+        Answer::search(
+            solver,
+            with_path,
+            |s| s.solve_with_path(board),
+            |s| s.solve(board),
+            Solver::stats,
+        )
     }
 
     fn write_path(&self, path: &Moves) -> String {
@@ -299,19 +292,23 @@ impl Oracle for Bloxorz {
 
     fn oracle(&self, board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the judge text with its own reader: the case is written back
-        // as an input of its own. Text our writer made from a parsed case that the
-        // oracle refuses is a bug in one of the two readers; it must not count as an
-        // answer, so it is reported as the oracle giving up at once (no confirmation).
-        let text = self.write_input(&[board]).ok_or(LimitError::States(0))?;
-        match ::bloxorz::oracle::solve_text(&text, limits) {
-            Ok(answers) => match answers.as_slice() {
-                [answer] => Ok(answer.as_ref().map(|(moves, _)| *moves)),
-                _ => Err(LimitError::States(0)),
+        // as an input of its own.
+        oracle_on_text(
+            self.write_input(&[board]),
+            |text| {
+                ::bloxorz::oracle::solve_text(text, limits).map(|answers| {
+                    answers
+                        .into_iter()
+                        .map(|a| a.map(|(moves, _)| moves))
+                        .collect()
+                })
             },
-            Err(::bloxorz::oracle::OracleError::Limit(e)) => Err(e),
-            // The oracle refused the text (or stopped for a reason it may add later).
-            Err(_) => Err(LimitError::States(0)),
-        }
+            |e| match e {
+                ::bloxorz::oracle::OracleError::Limit(e) => Some(e),
+                // Refused (or stopped for a reason it may add later).
+                _ => None,
+            },
+        )
     }
 }
 

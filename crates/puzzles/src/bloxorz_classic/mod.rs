@@ -7,7 +7,7 @@ mod svg;
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
     InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
-    Walk,
+    Walk, oracle_on_text,
 };
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -240,20 +240,13 @@ impl Solve for BloxorzClassic {
         level: &Level,
         with_path: bool,
     ) -> Result<Answer<Path>, Unsolved> {
-        let (moves, path) = if with_path {
-            let solution = solver.solve_with_path(level).map_err(Unsolved::new)?;
-            (
-                solution.as_ref().map(|s| s.moves()),
-                solution.map(|s| s.path),
-            )
-        } else {
-            (solver.solve(level).map_err(Unsolved::new)?, None)
-        };
-        Ok(Answer {
-            moves,
-            path,
-            stats: solver.stats(),
-        })
+        Answer::search(
+            solver,
+            with_path,
+            |s| s.solve_with_path(level),
+            |s| s.solve(level),
+            Solver::stats,
+        )
     }
 
     fn write_path(&self, path: &Path) -> String {
@@ -293,16 +286,19 @@ impl Oracle for BloxorzClassic {
 
     fn oracle(&self, level: &Level, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the level file with its own reader: the case is written back
-        // as an input of its own. Text our writer made from a parsed case that the
-        // oracle refuses is a bug in one of the two readers; it must not count as an
-        // answer, so it is reported as the oracle giving up at once (no confirmation).
-        let text = self.write_input(&[level]).ok_or(LimitError::States(0))?;
-        match ::bloxorz_classic::oracle::solve_text(&text, limits) {
-            Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
-            Err(::bloxorz_classic::oracle::OracleError::Limit(e)) => Err(e),
-            // The oracle refused the text (or stopped for a reason it may add later).
-            Err(_) => Err(LimitError::States(0)),
-        }
+        // as an input of its own.
+        oracle_on_text(
+            self.write_input(&[level]),
+            |text| {
+                ::bloxorz_classic::oracle::solve_text(text, limits)
+                    .map(|answer| vec![answer.map(|(moves, _)| moves)])
+            },
+            |e| match e {
+                ::bloxorz_classic::oracle::OracleError::Limit(e) => Some(e),
+                // Refused (or stopped for a reason it may add later).
+                _ => None,
+            },
+        )
     }
 }
 
