@@ -1,0 +1,420 @@
+//! What the two sliding-tile formats (`fifteen` and the judges' `eight`) share: the
+//! case, the position along a path, its glyphs, the naive oracle's call, the moves of
+//! the playground and the board editor, and the shrinking of a case.
+
+use crate::contract::{EditError, Glyph, Look, Paint, PathError, Rect, Unsolved, Walk};
+use crate::options::{Options, UsageError};
+use ::fifteen::generate::{Family, GenParams, GoalKind};
+use ::fifteen::{BLANK, Board, Dir, LimitError, Limits, Solver};
+use grid_core::{Pos, SplitMix64};
+
+/// A board (its start and its goal) and where its case begins in the input.
+#[derive(Clone, Debug)]
+pub(crate) struct Case {
+    pub(crate) board: Board,
+    pub(crate) place: Option<(usize, usize)>,
+}
+
+impl Case {
+    /// A case that was not read from an input.
+    pub(crate) fn new(board: Board) -> Case {
+        Case { board, place: None }
+    }
+}
+
+/// One position along a path: the arrangement, the blank's cell and the cell of the
+/// tile that moved into the blank's old cell last (row-major).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Tiles {
+    pub(crate) cells: Vec<u8>,
+    pub(crate) blank: usize,
+    pub(crate) moved: Option<usize>,
+}
+
+impl Tiles {
+    fn new(cells: Vec<u8>, moved: Option<usize>) -> Tiles {
+        let blank = cells.iter().position(|&v| v == BLANK).unwrap_or(0);
+        Tiles {
+            cells,
+            blank,
+            moved,
+        }
+    }
+}
+
+/// The symbol of tile `value` in a `--show` frame: one character a cell, so tiles past
+/// 9 are letters, `1`-`9`, then `A`-`Z` for 10 to 35, `a`-`z` for 36 to 61, and `@`
+/// and `$` for 62 and 63 (the 8 x 8 board's last two); the blank is `_`.
+pub(crate) fn symbol(value: u8) -> char {
+    match value {
+        BLANK => '_',
+        1..=9 => char::from(b'0' + value),
+        10..=35 => char::from(b'A' + value - 10),
+        36..=61 => char::from(b'a' + value - 36),
+        62 => '@',
+        _ => '$',
+    }
+}
+
+/// The tile a symbol of [`symbol`] stands for (`Some(0)`: the blank).
+pub(crate) fn value_of(symbol: char) -> Option<u8> {
+    let b = u8::try_from(symbol).ok()?;
+    Some(match b {
+        b'_' => BLANK,
+        b'1'..=b'9' => b - b'0',
+        b'A'..=b'Z' => b - b'A' + 10,
+        b'a'..=b'z' => b - b'a' + 36,
+        b'@' => 62,
+        b'$' => 63,
+        _ => return None,
+    })
+}
+
+/// The words and symbols of both formats' frames.
+pub(crate) static LOOK: Look = Look {
+    move_verb: "the blank moves",
+    legend: &[
+        ('_', "the blank"),
+        (
+            '1',
+            "a tile: 1-9, then A-Z for 10-35 and a-z for 36-61; green on its goal cell, yellow the one that just moved",
+        ),
+        ('@', "tile 62"),
+        ('$', "tile 63"),
+    ],
+    labels: true,
+};
+
+/// The positions along `path` from the start of `board`, one at a time.
+pub(crate) fn walk<'a>(board: &'a Board, path: &'a [Dir]) -> Walk<'a, Tiles> {
+    let mut blank = None;
+    Box::new(::fifteen::walk(board, path).map(move |cells| {
+        let cells = cells.map_err(PathError::rules)?;
+        // The tile that moved stands where the blank stood.
+        let here = Tiles::new(cells, blank);
+        blank = Some(here.blank);
+        Ok(here)
+    }))
+}
+
+/// The `--show` glyph of `pos` in `here`.
+pub(crate) fn glyph(board: &Board, here: &Tiles, pos: Pos) -> Glyph {
+    let cell = pos.row * board.cols() + pos.col;
+    let Some(&value) = here.cells.get(cell) else {
+        return Glyph::plain(' ');
+    };
+    let paint = if value == BLANK {
+        Paint::Blank
+    } else if here.moved == Some(cell) {
+        Paint::Mover
+    } else if board.goal().get(cell) == Some(&value) {
+        Paint::Body
+    } else {
+        Paint::Plain
+    };
+    Glyph::painted(symbol(value), paint)
+}
+
+/// The cells a frame must show: the blank.
+pub(crate) fn focus(board: &Board, here: &Tiles) -> Rect {
+    let cols = board.cols();
+    Rect::cell(Pos::new(here.blank / cols, here.blank % cols))
+}
+
+/// The blank's move an arrow `dir` makes in `here`: the tile on the far side of the
+/// blank slides in direction `dir` into it (the blank moves the other way), as a tile
+/// follows the finger. With a tile `picked` (a click) the arrow moves that tile: it
+/// must be the one beside the blank in the arrow's direction, or the key makes no move
+/// (a click on the blank picks nothing). A move off the board is left to the replay to
+/// refuse.
+pub(crate) fn play_move(board: &Board, here: &Tiles, picked: Option<Pos>, dir: Dir) -> Option<Dir> {
+    let cols = board.cols();
+    let blank = Pos::new(here.blank / cols, here.blank % cols);
+    let step = dir.opposite();
+    match picked.filter(|&p| p != blank) {
+        Some(tile) if blank.step(step) != Some(tile) => None,
+        _ => Some(step),
+    }
+}
+
+/// The minimum number of moves from `here` to the goal of `board`, by the fast solver.
+pub(crate) fn moves_left(
+    solver: &mut Solver,
+    board: &Board,
+    here: &Tiles,
+) -> Result<Option<u64>, Unsolved> {
+    let from = board.with_start(&here.cells).map_err(Unsolved::new)?;
+    solver.solve(&from).map_err(Unsolved::new)
+}
+
+/// The kinds the board editor paints: the blank and every tile, each put on the cell
+/// clicked (the tile that stood there takes its old cell).
+pub(crate) fn cell_kinds(board: &Board) -> Vec<(char, String)> {
+    (0..board.cells())
+        .map(|v| {
+            let v = v as u8;
+            let what = if v == BLANK {
+                "the blank".to_string()
+            } else {
+                format!("tile {v}")
+            };
+            (symbol(v), what)
+        })
+        .collect()
+}
+
+/// `board` with the tile (or the blank) `kind` moved to `pos` in the start, swapped with
+/// what stood there.
+pub(crate) fn edit(board: &Board, pos: Pos, kind: char) -> Result<Board, EditError> {
+    let value = value_of(kind)
+        .filter(|&v| usize::from(v) < board.cells())
+        .ok_or_else(|| {
+            EditError(format!(
+                "{kind:?} is no tile of a {} x {} board",
+                board.rows(),
+                board.cols()
+            ))
+        })?;
+    let mut start = board.start().to_vec();
+    let to = pos.row * board.cols() + pos.col;
+    let from = start.iter().position(|&v| v == value).unwrap_or(to);
+    start.swap(from, to);
+    board.with_start(&start).map_err(EditError::new)
+}
+
+/// The naive oracle's answer on `board` (its own plain representation: the sizes and
+/// the cells), within `limits`.
+pub(crate) fn oracle(board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
+    match ::fifteen::oracle::solve_within(
+        board.rows(),
+        board.cols(),
+        board.start(),
+        board.goal(),
+        limits,
+    ) {
+        Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
+        Err(::fifteen::SolveError::Limit(e)) => Err(e),
+        // The oracle stops only at a limit; anything else is no answer.
+        Err(_) => Err(LimitError::States(0)),
+    }
+}
+
+/// The arrangements the naive oracle may reach from a start: every one on a board one
+/// cell wide (the blank's cell), half of all `n!` on the others (the parity rule).
+pub(crate) fn state_space(board: &Board) -> u64 {
+    let n = board.cells() as u64;
+    if board.rows() == 1 || board.cols() == 1 {
+        return n;
+    }
+    (3..=n).try_fold(1u64, u64::checked_mul).unwrap_or(u64::MAX)
+}
+
+/// Smaller or simpler boards than `board`, for shrinking: a row or a column fewer (the
+/// last, then the first) where the cells that stay hold the same tiles in the start and
+/// the goal (renumbered in order), then the start with one more tile on its goal cell
+/// (swapped with what stood there; the count of tiles at home grows, so it ends).
+pub(crate) fn shrink(board: &Board) -> impl Iterator<Item = Board> + '_ {
+    let (rows, cols) = (board.rows(), board.cols());
+    let cuts = [
+        (rows > 1).then(|| keep(board, rows - 1, cols, |r, _| r < rows - 1)),
+        (cols > 1).then(|| keep(board, rows, cols - 1, |_, c| c < cols - 1)),
+        (rows > 1).then(|| keep(board, rows - 1, cols, |r, _| r > 0)),
+        (cols > 1).then(|| keep(board, rows, cols - 1, |_, c| c > 0)),
+    ]
+    .into_iter()
+    .flatten()
+    .flatten();
+    let start = board.start();
+    let goal = board.goal();
+    let homes = (0..board.cells())
+        .filter(move |&c| start[c] != goal[c])
+        .filter_map(move |cell| {
+            let mut cells = start.to_vec();
+            let from = cells.iter().position(|&v| v == goal[cell])?;
+            cells.swap(from, cell);
+            board.with_start(&cells).ok()
+        });
+    cuts.chain(homes)
+}
+
+/// The cells of `board` where `stays` holds, as a `rows x cols` board, if the start and
+/// the goal keep the same tiles there (and the blank).
+fn keep(
+    board: &Board,
+    rows: usize,
+    cols: usize,
+    stays: impl Fn(usize, usize) -> bool,
+) -> Option<Board> {
+    let kept = |cells: &[u8]| -> Vec<u8> {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| stays(i / board.cols(), i % board.cols()))
+            .map(|(_, &v)| v)
+            .collect()
+    };
+    let (start, goal) = (kept(board.start()), kept(board.goal()));
+    let mut values = start.clone();
+    values.sort_unstable();
+    let mut goal_values = goal.clone();
+    goal_values.sort_unstable();
+    if values != goal_values || values.first() != Some(&BLANK) {
+        return None;
+    }
+    let rank = |v: u8| values.binary_search(&v).map_or(0, |i| i as u8);
+    let renumber = |cells: &[u8]| -> Vec<u8> { cells.iter().map(|&v| rank(v)).collect() };
+    Board::new(rows, cols, &renumber(&start), &renumber(&goal)).ok()
+}
+
+/// How a generated start is made: one of the crate's families, or any arrangement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Start {
+    Family(Family),
+    /// A uniformly random arrangement, solvable or not.
+    Any,
+}
+
+/// The family `any`, beside the crate's: the inputs whose answer is "no solution".
+pub(crate) const ANY: (&str, &str) = (
+    "any",
+    "a uniformly random arrangement, solvable or not (half are not)",
+);
+
+/// The generator families of `families` and [`ANY`], the first the default.
+pub(crate) fn families(families: &[Family]) -> Vec<(&'static str, &'static str)> {
+    families
+        .iter()
+        .map(|f| (f.name(), f.summary()))
+        .chain([ANY])
+        .collect()
+}
+
+/// `--family`, or `default`.
+///
+/// # Errors
+/// A name that is no family.
+pub(crate) fn start(options: &Options, families: &[Family]) -> Result<Start, UsageError> {
+    let Some(name) = options.raw("family") else {
+        return Ok(Start::Family(families[0]));
+    };
+    if name == ANY.0 {
+        return Ok(Start::Any);
+    }
+    families
+        .iter()
+        .find(|f| f.name() == name)
+        .map(|&f| Start::Family(f))
+        .ok_or_else(|| {
+            let names: Vec<&str> = families.iter().map(|f| f.name()).chain([ANY.0]).collect();
+            UsageError::new(format!(
+                "expected one of {}, found {name:?}",
+                names.join(", ")
+            ))
+        })
+}
+
+/// A generated board: `start` of `rows x cols` with the goal `goal`, from `seed`.
+///
+/// # Errors
+/// A size out of range.
+pub(crate) fn generate(
+    start: Start,
+    (rows, cols): (usize, usize),
+    steps: u64,
+    goal: GoalKind,
+    seed: u64,
+) -> Result<Board, UsageError> {
+    let family = match start {
+        Start::Family(family) => family,
+        Start::Any => Family::Random,
+    };
+    let params = GenParams {
+        family,
+        rows,
+        cols,
+        steps,
+        goal,
+        seed,
+    };
+    let board = ::fifteen::generate::generate(&params).map_err(UsageError::new)?;
+    if start != Start::Any {
+        return Ok(board);
+    }
+    let mut cells = board.start().to_vec();
+    SplitMix64::new(seed ^ 0x616e_7920_7374_6172).shuffle(&mut cells);
+    board.with_start(&cells).map_err(UsageError::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tile_has_one_symbol_and_back() {
+        let mut seen = std::collections::HashSet::new();
+        for v in 0..64u8 {
+            let s = symbol(v);
+            assert!(seen.insert(s), "{v}: {s} twice");
+            assert_eq!(value_of(s), Some(v));
+            assert!(
+                LOOK.legend.iter().any(|(l, _)| *l == s) || s.is_ascii_alphanumeric(),
+                "{s}"
+            );
+        }
+        assert_eq!(value_of('#'), None);
+    }
+
+    #[test]
+    fn the_walk_marks_the_tile_that_moved() {
+        let board = Board::with_default_goal(2, 2, &[1, 2, 0, 3]).unwrap();
+        let path = [Dir::Right];
+        let positions: Vec<Tiles> = walk(&board, &path).map(Result::unwrap).collect();
+        assert_eq!(positions[0].moved, None);
+        assert_eq!(positions[1].cells, [1, 2, 3, 0]);
+        assert_eq!(positions[1].moved, Some(2), "tile 3 moved to the blank's cell");
+        let g = glyph(&board, &positions[1], Pos::new(1, 0));
+        assert_eq!((g.symbol, g.paint), ('3', Paint::Mover));
+        let g = glyph(&board, &positions[1], Pos::new(0, 0));
+        assert_eq!((g.symbol, g.paint), ('1', Paint::Body));
+    }
+
+    #[test]
+    fn an_arrow_slides_a_tile_into_the_blank() {
+        let board = Board::with_default_goal(2, 2, &[1, 2, 0, 3]).unwrap();
+        let here = walk(&board, &[]).next().unwrap().unwrap();
+        // Tile 3, right of the blank, slides left: the blank moves right.
+        assert_eq!(play_move(&board, &here, None, Dir::Left), Some(Dir::Right));
+        assert_eq!(
+            play_move(&board, &here, Some(Pos::new(1, 1)), Dir::Left),
+            Some(Dir::Right)
+        );
+        // Tile 1 cannot slide left into the blank.
+        assert_eq!(play_move(&board, &here, Some(Pos::new(0, 0)), Dir::Left), None);
+        assert_eq!(
+            play_move(&board, &here, Some(Pos::new(0, 0)), Dir::Down),
+            Some(Dir::Up)
+        );
+    }
+
+    #[test]
+    fn edits_swap_a_tile_onto_the_cell() {
+        let board = Board::with_default_goal(2, 2, &[1, 2, 0, 3]).unwrap();
+        let edited = edit(&board, Pos::new(0, 0), '_').unwrap();
+        assert_eq!(edited.start(), [0, 2, 1, 3]);
+        assert!(edit(&board, Pos::new(0, 0), '9').is_err());
+        assert_eq!(cell_kinds(&board).len(), 4);
+    }
+
+    #[test]
+    fn shrinking_keeps_boards_whole_and_ends() {
+        let board = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8]).unwrap();
+        let smaller: Vec<Board> = shrink(&board).collect();
+        // The blank is in the last row; the last two rows hold 4..8 and the blank in
+        // start and goal alike, renumbered 1..5.
+        assert_eq!(smaller[0].start(), [1, 2, 3, 0, 4, 5]);
+        assert_eq!(smaller[0].goal(), [1, 2, 3, 4, 5, 0]);
+        assert!(smaller.iter().all(|b| b.cells() < 9 || b != &board));
+        assert_eq!(state_space(&board), 181_440);
+        assert_eq!(state_space(&Board::with_default_goal(1, 5, &[1, 2, 3, 4, 0]).unwrap()), 5);
+    }
+}
