@@ -4,7 +4,10 @@ use crate::invalid::{self, InvalidKind};
 use grid_core::SplitMix64;
 
 pub(super) static KINDS: [InvalidKind; 7] = [
-    InvalidKind::new("repeated-tile", "a tile twice on a line (so another is missing)"),
+    InvalidKind::new(
+        "repeated-tile",
+        "a tile twice on a line (so another is missing)",
+    ),
     InvalidKind::new("two-blanks", "x twice on a line (so a tile is missing)"),
     InvalidKind::new("token", "a cell other than 1-8 or x (0, 9, X, 10, a)"),
     InvalidKind::new("short-line", "a case of 8 cells"),

@@ -57,8 +57,14 @@ static PACKAGE: Package = Package {
         ("any-200", "--family any --cases 200 --seed 103"),
         ("any-1000", "--family any --cases 1000 --seed 104"),
         ("far-100", "--family far --steps 40 --cases 100 --seed 105"),
-        ("walk-100", "--family walk --steps 12 --cases 100 --seed 106"),
-        ("walk-solved", "--family walk --steps 0 --cases 3 --seed 107"),
+        (
+            "walk-100",
+            "--family walk --steps 12 --cases 100 --seed 106",
+        ),
+        (
+            "walk-solved",
+            "--family walk --steps 0 --cases 3 --seed 107",
+        ),
         ("unsolvable-1", "--family any --seed 110"),
     ],
 };
@@ -150,7 +156,9 @@ impl Solve for Eight {
 
     /// The judges' letters, `u d l r`.
     fn write_path(&self, path: &Moves) -> String {
-        path.iter().map(|d| d.letter().to_ascii_lowercase()).collect()
+        path.iter()
+            .map(|d| d.letter().to_ascii_lowercase())
+            .collect()
     }
 
     fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
@@ -287,7 +295,13 @@ impl Generate for Eight {
 }
 
 impl Play for Eight {
-    fn play_move(&self, case: &Case, here: &Tiles, picked: Option<Pos>, dir: Dir) -> Option<String> {
+    fn play_move(
+        &self,
+        case: &Case,
+        here: &Tiles,
+        picked: Option<Pos>,
+        dir: Dir,
+    ) -> Option<String> {
         let step = tiles::play_move(&case.board, here, picked, dir)?;
         Some(step.letter().to_ascii_lowercase().to_string())
     }

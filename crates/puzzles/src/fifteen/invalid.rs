@@ -4,16 +4,31 @@ use crate::invalid::{self, InvalidKind};
 use grid_core::SplitMix64;
 
 pub(super) static KINDS: [InvalidKind; 13] = [
-    InvalidKind::new("repeated-tile", "a tile twice in the start (so another is missing)"),
-    InvalidKind::new("two-blanks", "the blank 0 twice in the start (so a tile is missing)"),
+    InvalidKind::new(
+        "repeated-tile",
+        "a tile twice in the start (so another is missing)",
+    ),
+    InvalidKind::new(
+        "two-blanks",
+        "the blank 0 twice in the start (so a tile is missing)",
+    ),
     InvalidKind::new("value-range", "a cell of R*C, one past the largest tile"),
     InvalidKind::new("short-row", "a row one cell short"),
     InvalidKind::new("long-row", "a row one cell too long"),
     InvalidKind::new("missing-row", "the start one row short"),
-    InvalidKind::new("goal-repeated", "a goal block that is not a permutation (a tile twice)"),
+    InvalidKind::new(
+        "goal-repeated",
+        "a goal block that is not a permutation (a tile twice)",
+    ),
     InvalidKind::new("goal-range", "a goal block with a value out of range"),
-    InvalidKind::new("goal-word", "the line before the goal block other than `goal`"),
-    InvalidKind::new("cells-range", "R * C = 72, over 64 cells (9 x 8, with its rows)"),
+    InvalidKind::new(
+        "goal-word",
+        "the line before the goal block other than `goal`",
+    ),
+    InvalidKind::new(
+        "cells-range",
+        "R * C = 72, over 64 cells (9 x 8, with its rows)",
+    ),
     InvalidKind::new("size-zero", "R = 0"),
     InvalidKind::new("blank-line", "a blank line between two cases"),
     InvalidKind::new("empty", "no case at all"),

@@ -365,7 +365,13 @@ impl Generate for Fifteen {
 }
 
 impl Play for Fifteen {
-    fn play_move(&self, case: &Case, here: &Tiles, picked: Option<Pos>, dir: Dir) -> Option<String> {
+    fn play_move(
+        &self,
+        case: &Case,
+        here: &Tiles,
+        picked: Option<Pos>,
+        dir: Dir,
+    ) -> Option<String> {
         let step = tiles::play_move(&case.board, here, picked, dir)?;
         Some(step.to_string())
     }

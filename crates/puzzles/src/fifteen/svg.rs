@@ -211,7 +211,10 @@ mod tests {
     fn slides(svg: &str) -> usize {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         let mut count = 0;
-        for n in doc.descendants().filter(|n| n.has_tag_name("animateTransform")) {
+        for n in doc
+            .descendants()
+            .filter(|n| n.has_tag_name("animateTransform"))
+        {
             assert_eq!(n.attribute("calcMode"), Some("linear"));
             let values = n.attribute("values").unwrap().split(';').count();
             let times: Vec<f64> = n
@@ -241,7 +244,10 @@ mod tests {
         // Every tile moves on the way, 7 too (it starts on its goal cell).
         assert_eq!(slides(&svg), 8);
         for tile in 1..=8 {
-            assert!(svg.contains(&format!(">{tile}</text>")), "tile {tile} numbered");
+            assert!(
+                svg.contains(&format!(">{tile}</text>")),
+                "tile {tile} numbered"
+            );
         }
     }
 

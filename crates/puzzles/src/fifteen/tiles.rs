@@ -371,7 +371,11 @@ mod tests {
         let positions: Vec<Tiles> = walk(&board, &path).map(Result::unwrap).collect();
         assert_eq!(positions[0].moved, None);
         assert_eq!(positions[1].cells, [1, 2, 3, 0]);
-        assert_eq!(positions[1].moved, Some(2), "tile 3 moved to the blank's cell");
+        assert_eq!(
+            positions[1].moved,
+            Some(2),
+            "tile 3 moved to the blank's cell"
+        );
         let g = glyph(&board, &positions[1], Pos::new(1, 0));
         assert_eq!((g.symbol, g.paint), ('3', Paint::Mover));
         let g = glyph(&board, &positions[1], Pos::new(0, 0));
@@ -389,7 +393,10 @@ mod tests {
             Some(Dir::Right)
         );
         // Tile 1 cannot slide left into the blank.
-        assert_eq!(play_move(&board, &here, Some(Pos::new(0, 0)), Dir::Left), None);
+        assert_eq!(
+            play_move(&board, &here, Some(Pos::new(0, 0)), Dir::Left),
+            None
+        );
         assert_eq!(
             play_move(&board, &here, Some(Pos::new(0, 0)), Dir::Down),
             Some(Dir::Up)
@@ -415,6 +422,9 @@ mod tests {
         assert_eq!(smaller[0].goal(), [1, 2, 3, 4, 5, 0]);
         assert!(smaller.iter().all(|b| b.cells() < 9 || b != &board));
         assert_eq!(state_space(&board), 181_440);
-        assert_eq!(state_space(&Board::with_default_goal(1, 5, &[1, 2, 3, 4, 0]).unwrap()), 5);
+        assert_eq!(
+            state_space(&Board::with_default_goal(1, 5, &[1, 2, 3, 4, 0]).unwrap()),
+            5
+        );
     }
 }
