@@ -7,7 +7,7 @@
 //!                                 generated inputs, replay every path, check every
 //!                                 answer's confirmation and rerun the naive oracle
 //! cargo xtask regen               rewrite generated .in files, every .out file but the
-//!                                 given ones, and the pictures in docs/
+//!                                 given ones, and the pictures and manual pages in docs/
 //! cargo xtask confirm [PUZZLE]    confirm every fixture answer by the naive oracle or
 //!                                 the reference programs; write fixtures/*/confirmed.txt
 //! cargo xtask gen PUZZLE ARGS --name NAME
@@ -17,7 +17,10 @@
 //!                                 time the `dist` binary against the references, side
 //!                                 by side: the judge-limit benches and the scale suite
 //!                                 (`scale`: the inputs of ../shared/bench/scale-inputs)
-//! cargo xtask man                 write the man page, docs/gridsolve.1
+//! cargo xtask man                 write the manual pages, docs/gridsolve.1 and
+//!                                 docs/gridsolve-COMMAND.1 for each subcommand
+//! cargo xtask examples            build every doc example of each library crate in a
+//!                                 project that depends on that crate alone
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
@@ -30,7 +33,9 @@ use std::process::{Command, ExitCode};
 mod bench;
 mod catalog;
 mod confirm;
+mod examples;
 mod fixtures;
+mod man;
 mod manifest;
 mod reference;
 
@@ -46,7 +51,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man | examples";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -57,7 +62,8 @@ fn run(args: &[String]) -> Result<bool> {
         Some("confirm") => confirm::run(&root, args.get(1).map(String::as_str)),
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
-        Some("man") => fixtures::man(&root).map(|()| true),
+        Some("man") => man::run(&root).map(|()| true),
+        Some("examples") => examples::run(&root),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

@@ -50,6 +50,11 @@
 
 #![deny(missing_docs)]
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod board;
 #[cfg(feature = "generate")]
 pub mod generate;

@@ -24,6 +24,7 @@
 //! distance.
 
 use crate::geometry::Geometry;
+use std::time::Instant;
 
 /// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
 /// `blank`: 6-6-3 on a 4 x 4 board, 6-6-6-6 on a 5 x 5 board, and on other boards
@@ -354,11 +355,16 @@ impl Mask for u32 {
 /// (each move of a tile changes its distance by one), so the table keeps half the
 /// excess over it, `(entry - manhattan) / 2`, capped at 15 (a smaller bound is still a
 /// bound); the search adds the Manhattan distance, which it keeps up to date anyway.
-#[derive(Debug)]
 pub(crate) struct Table {
     /// Two entries a byte, by [`rank`] of the cells of the tiles it was built for: the
     /// even rank in the low half.
     pub(crate) nibbles: Vec<u8>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", 2 * self.nibbles.len())
+    }
 }
 
 /// The most a table's entry holds.
@@ -388,29 +394,62 @@ impl Table {
 impl Table {
     /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
     /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
+    #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
+        Table::build_by(geo, tiles, blank, None).expect("no deadline to miss")
+    }
+
+    /// As [`Table::build`], giving up (`None`) once `deadline` has passed.
+    pub(crate) fn build_by(
+        geo: &Geometry,
+        tiles: &[u8],
+        blank: usize,
+        deadline: Option<Instant>,
+    ) -> Option<Table> {
+        let deadline = Deadline(deadline);
         macro_rules! by_size {
             ($($k:literal)*) => {
                 match tiles.len() {
-                    $($k => build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank),)*
+                    $($k => build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline),)*
                     _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
                 }
             };
         }
-        Table::pack(&by_size!(1 2 3 4 5 6 7 8))
+        by_size!(1 2 3 4 5 6 7 8).map(|excess| Table::pack(&excess))
     }
 }
 
 /// [`Table::build`] for groups of `K` tiles: exact if its marks fit
 /// [`MAX_MARK_BYTES`], by [`classes`] otherwise. One byte an entry, the half excess.
-fn build_k<const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
+fn build_k<const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
     let size = placements(geo.cells, K);
     if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES {
-        exact::<u16, K>(geo, tiles, blank)
+        exact::<u16, K>(geo, tiles, blank, deadline)
     } else if size * 12 <= MAX_MARK_BYTES {
-        exact::<u32, K>(geo, tiles, blank)
+        exact::<u32, K>(geo, tiles, blank, deadline)
     } else {
-        classes::<K>(geo, tiles, blank)
+        classes::<K>(geo, tiles, blank, deadline)
+    }
+}
+
+/// When a build gives up, if ever; looked at every [`Deadline::EVERY`] placements.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// Placements between two looks at the clock.
+    const EVERY: usize = 1 << 20;
+
+    /// Whether the deadline has passed, looked at if `step` is a multiple of
+    /// [`Deadline::EVERY`].
+    #[inline(always)]
+    fn passed(self, step: usize) -> bool {
+        step % Deadline::EVERY == 0 && self.0.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -469,7 +508,12 @@ fn class_of(geo: &Geometry, free: u64, cell: u8) -> usize {
 /// rank order, as in [`exact`]; a placement's regions are found by flood fills when it
 /// is expanded and when it is first reached, and whether it has more than one is
 /// remembered.
-fn classes<const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
+fn classes<const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
     let n = geo.cells;
     let size = placements(n, K);
     let all = geo.full;
@@ -495,6 +539,9 @@ fn classes<const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<
         let now_marks = 0xf << (4 + 4 * now);
         let mut any = false;
         for index in 0..size {
+            if deadline.passed(index) {
+                return None;
+            }
             let mut mark = marks[index];
             if mark & now_marks == 0 {
                 continue;
@@ -544,7 +591,7 @@ fn classes<const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<
             }
         }
         if !any {
-            return table;
+            return Some(table);
         }
         depth += 1;
     }
@@ -587,7 +634,12 @@ impl<const K: usize> Manhattan<K> {
 /// A cell queued on a placement the level has still to expand is queued for that
 /// level; so a child that is such a placement waits in a short list until the level
 /// ends, and only then gets its cell queued for the next.
-fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) -> Vec<u8> {
+fn exact<W: Mask, const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
     let n = geo.cells;
     let size = placements(n, K);
     let all = geo.full;
@@ -615,6 +667,9 @@ fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) 
         };
         let mut any = false;
         for word in 0..words {
+            if deadline.passed(word * 64) {
+                return None;
+            }
             let mut bits = current[word];
             if bits == 0 {
                 continue;
@@ -686,7 +741,7 @@ fn exact<W: Mask, const K: usize>(geo: &Geometry, tiles: [u8; K], blank: usize) 
         }
         waiting.clear();
         if !any {
-            return table;
+            return Some(table);
         }
         depth += 1;
     }
@@ -757,6 +812,21 @@ impl Databases {
     /// maps onto an earlier one (with the blank's goal in the same region of the free
     /// cells) is looked up in that one's table.
     pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
+        Databases::build_by(geo, blank, None).expect("no deadline to miss")
+    }
+
+    /// The entries of the tables [`Databases::build`] would build.
+    pub(crate) fn entries(geo: &Geometry, blank: usize) -> u64 {
+        let (owners, _) = Databases::layout(geo, blank);
+        owners
+            .iter()
+            .map(|tiles| placements(geo.cells, tiles.len()) as u64)
+            .sum()
+    }
+
+    /// The groups of the partition, and the groups whose tables are built (the others
+    /// are looked up in theirs through a symmetry).
+    fn layout(geo: &Geometry, blank: usize) -> (Vec<Vec<u8>>, Vec<Group>) {
         let partition = partition(geo, blank);
         let symmetries = symmetries(geo);
         let mut owners: Vec<Vec<u8>> = Vec::new();
@@ -788,16 +858,27 @@ impl Databases {
                 .collect();
             groups.push(Group { tiles, table, map });
         }
-        let tables: Vec<Table> = std::thread::scope(|scope| {
+        (owners, groups)
+    }
+
+    /// As [`Databases::build`], giving up (`None`) once `deadline` has passed.
+    pub(crate) fn build_by(
+        geo: &Geometry,
+        blank: usize,
+        deadline: Option<Instant>,
+    ) -> Option<Databases> {
+        let (owners, groups) = Databases::layout(geo, blank);
+        let tables: Option<Vec<Table>> = std::thread::scope(|scope| {
             let handles: Vec<_> = owners
                 .iter()
-                .map(|tiles| scope.spawn(move || Table::build(geo, tiles, blank)))
+                .map(|tiles| scope.spawn(move || Table::build_by(geo, tiles, blank, deadline)))
                 .collect();
             handles
                 .into_iter()
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         });
+        let tables = tables?;
         let mut group_of = vec![u8::MAX; geo.cells];
         let mut slot_of = vec![u8::MAX; geo.cells];
         for (g, group) in groups.iter().enumerate() {
@@ -806,13 +887,13 @@ impl Databases {
                 slot_of[usize::from(tile)] = s as u8;
             }
         }
-        Databases {
+        Some(Databases {
             tables,
             groups,
             group_of,
             slot_of,
             reflection: reflection(geo, blank),
-        }
+        })
     }
 
     /// Bytes the tables take.
@@ -838,6 +919,17 @@ fn maps_onto(geo: &Geometry, map: &[u8], group: &[u8], owner: &[u8], blank: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NEVER: Deadline = Deadline(None);
+
+    #[test]
+    fn a_passed_deadline_stops_a_build() {
+        let geo = Geometry::new(4, 4);
+        let past = Some(Instant::now());
+        assert!(Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past).is_none());
+        assert!(Databases::build_by(&geo, 0, past).is_none());
+        assert_eq!(Databases::entries(&geo, 0), 2 * 5_765_760 + 3360);
+    }
 
     #[test]
     fn ranks_cover_the_placements() {
@@ -956,24 +1048,27 @@ mod tests {
         // Four tiles on 2 x 5, or three on 3 x 3, make at most four regions.
         for (rows, cols, blank) in [(2, 5, 9), (2, 5, 0)] {
             let geo = Geometry::new(rows, cols);
-            let whole = exact::<u16, 4>(&geo, [1, 2, 3, 4], blank);
-            assert_eq!(classes::<4>(&geo, [1, 2, 3, 4], blank), whole);
+            let whole = exact::<u16, 4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap();
+            assert_eq!(
+                classes::<4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap(),
+                whole
+            );
             assert!(whole.iter().all(|&e| e != UNSET));
         }
         let geo = Geometry::new(3, 3);
-        let whole = exact::<u16, 3>(&geo, [1, 3, 5], 8);
-        assert_eq!(classes::<3>(&geo, [1, 3, 5], 8), whole);
+        let whole = exact::<u16, 3>(&geo, [1, 3, 5], 8, NEVER).unwrap();
+        assert_eq!(classes::<3>(&geo, [1, 3, 5], 8, NEVER).unwrap(), whole);
         // Four on 3 x 3 can make five (a plus of tiles leaves the four corners and the
         // middle apart).
-        let whole = exact::<u16, 4>(&geo, [1, 3, 5, 7], 8);
-        let merged = classes::<4>(&geo, [1, 3, 5, 7], 8);
+        let whole = exact::<u16, 4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
+        let merged = classes::<4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
         assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
         assert_ne!(whole, merged);
         // Five on 4 x 4 can make five.
         let geo = Geometry::new(4, 4);
         let tiles = [1, 4, 5, 8, 9];
-        let whole = exact::<u16, 5>(&geo, tiles, 0);
-        let merged = classes::<5>(&geo, tiles, 0);
+        let whole = exact::<u16, 5>(&geo, tiles, 0, NEVER).unwrap();
+        let merged = classes::<5>(&geo, tiles, 0, NEVER).unwrap();
         assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
         let differ = whole.iter().zip(&merged).filter(|(e, m)| e != m).count();
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());

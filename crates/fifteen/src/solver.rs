@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// How a board is solved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -266,11 +267,12 @@ impl Solver {
             return Ok(None);
         };
         self.last_method = Some(plan.method);
+        let deadline = self.limits.max_time.map(|t| Instant::now() + t);
         let mut meter = Meter::start(self.limits);
         let ran = if plan.start.is_goal() {
             Ok((Some(Vec::new()), SearchStats::default()))
         } else if plan.method == Method::Pdb && plan.databases.is_none() {
-            self.quick_then_databases(board, plan, &mut meter)
+            self.quick_then_databases(plan, &mut meter, deadline)
         } else {
             run(&plan, &mut meter).map_err(SolveError::from)
         };
@@ -284,45 +286,60 @@ impl Solver {
         }))
     }
 
-    /// [`Method::Auto`] on a board whose databases are not built: a quick IDA* with the
-    /// Manhattan distance, and the databases only if it does not finish.
+    /// [`Method::Pdb`] on a board whose databases are not built: under
+    /// [`Method::Auto`], a quick IDA* with the Manhattan distance first; then the
+    /// databases, within the limits (building counts as many positions as the tables
+    /// have entries, and gives up at the time limit), and their search.
     fn quick_then_databases(
         &mut self,
-        board: &Board,
         mut plan: Plan,
         meter: &mut Meter,
+        deadline: Option<Instant>,
     ) -> Result<(Option<Vec<Dir>>, SearchStats), SolveError> {
-        let budget = self
-            .limits
-            .max_states
-            .map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
-        let mut quick = Meter::start(Limits {
-            max_states: Some(budget),
-            ..self.limits
-        });
-        let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
-        match tried {
-            Ok((path, stats)) => {
-                self.last_method = Some(Method::Manhattan);
-                return Ok((path, stats));
+        let mut quick_states = 0;
+        if self.method == Method::Auto {
+            let budget = self
+                .limits
+                .max_states
+                .map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
+            let mut quick = Meter::start(Limits {
+                max_states: Some(budget),
+                ..self.limits
+            });
+            let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+            match tried {
+                Ok((path, stats)) => {
+                    self.last_method = Some(Method::Manhattan);
+                    return Ok((path, stats));
+                }
+                Err(LimitError::States(_)) if self.limits.max_states != Some(budget) => {}
+                Err(e) => return Err(e.into()),
             }
-            Err(LimitError::States(_)) if self.limits.max_states != Some(budget) => {}
-            Err(e) => return Err(e.into()),
+            meter.charge(quick.states())?;
+            quick_states = quick.states();
         }
-        meter.charge(quick.states())?;
-        let key = (
-            board.rows(),
-            board.cols(),
-            usize::from(plan.start.blank_label),
-        );
-        plan.databases = Some(self.databases_for(&plan.geo, key));
+        let blank = usize::from(plan.start.blank_label);
+        let key = (plan.geo.rows, plan.geo.cols, blank);
+        let databases = match self.databases.get(&key) {
+            Some(databases) => Arc::clone(databases),
+            None => {
+                meter.charge(Databases::entries(&plan.geo, blank))?;
+                let built = Databases::build_by(&plan.geo, blank, deadline)
+                    .ok_or(LimitError::Time(self.limits.max_time.unwrap_or_default()))?;
+                Arc::clone(self.databases.entry(key).or_insert(Arc::new(built)))
+            }
+        };
+        plan.databases = Some(databases);
         let (path, mut stats) = run(&plan, meter)?;
-        stats.generated += quick.states();
+        stats.generated += quick_states;
         Ok((path, stats))
     }
 
-    /// Builds what `board` needs (its table or databases), so that a later solve does
-    /// only the search; the method it will be solved with.
+    /// Builds what `board` needs (its table or databases), whatever the limits, so that
+    /// a later solve does only the search; the method it will be solved with. (A solve
+    /// that has to build databases itself counts their entries as positions against its
+    /// budget, 11.5 million for the 15-puzzle and 255 million for the 24-puzzle, and
+    /// gives up building at its time limit.)
     ///
     /// # Errors
     /// When the method asked for does not take the board.
@@ -346,10 +363,10 @@ impl Solver {
         Ok(method)
     }
 
-    /// Solves every board, on a pool of threads ([`Solver::with_threads`]), each under
-    /// the solver's limits; the tables and databases they need are built first (each
-    /// set of databases on threads of its own). The solver's [`Solver::stats`] are then
-    /// the sums.
+    /// Solves every board, on a pool of threads ([`Solver::with_threads`]), each
+    /// search under the solver's limits; the tables and databases they need are built
+    /// first, whatever the limits (each set of databases on threads of its own), as
+    /// [`Solver::prepare`] builds them. The solver's [`Solver::stats`] are then the sums.
     pub fn solve_all(&mut self, boards: &[Board]) -> Vec<Outcome> {
         let mut plans = Vec::with_capacity(boards.len());
         for board in boards {
@@ -474,9 +491,8 @@ impl Solver {
         }
     }
 
-    /// The plan for `board`, its table or databases built (unless `lazy` and the
-    /// method is [`Method::Auto`]'s databases); `None` when the parity rule says the
-    /// goal cannot be reached.
+    /// The plan for `board`, its table built, and its databases (if `lazy`, only those
+    /// built already); `None` when the parity rule says the goal cannot be reached.
     fn plan(&mut self, board: &Board, lazy: bool) -> Result<Option<Plan>, SolveError> {
         let method = self.method_for(board)?;
         if !board.is_solvable() {
@@ -486,9 +502,13 @@ impl Solver {
         let start = Labelled::start(board);
         let key = (board.rows(), board.cols(), usize::from(start.blank_label));
         let table = (method == Method::Table).then(|| self.table_for(&geo, key));
-        let quick = lazy && self.method == Method::Auto && !self.databases.contains_key(&key);
-        let databases = (method == Method::Pdb && !board.is_solved() && !quick)
-            .then(|| self.databases_for(&geo, key));
+        let databases = if method != Method::Pdb || board.is_solved() {
+            None
+        } else if lazy {
+            self.databases.get(&key).map(Arc::clone)
+        } else {
+            Some(self.databases_for(&geo, key))
+        };
         Ok(Some(Plan {
             geo,
             start,

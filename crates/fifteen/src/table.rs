@@ -13,11 +13,21 @@ const UNREACHED: u8 = u8::MAX;
 
 /// The distance to the goal of every arrangement of a small board, indexed by the rank
 /// of its labelled cells (see [`Labelled`]): the goal is the identity.
-#[derive(Debug)]
 pub(crate) struct DistanceTable {
     distances: Vec<u8>,
     /// Arrangements reached (the goal's half of the space).
     reached: usize,
+}
+
+impl std::fmt::Debug for DistanceTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "DistanceTable({} arrangements, {} reached)",
+            self.distances.len(),
+            self.reached
+        )
+    }
 }
 
 /// The rank of a permutation of `0 .. cells.len()` among all of them (Lehmer code).

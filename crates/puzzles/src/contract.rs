@@ -86,12 +86,13 @@ pub struct Package {
 /// The input validator of a [`Package`], in the language that can say the puzzle's rules.
 #[derive(Clone, Copy, Debug)]
 pub enum InputValidator {
-    /// A checktestdata script (`validators/checktestdata/P.ctd`), for formats of counted
-    /// tokens and ranges.
+    /// A checktestdata script (`validators/checktestdata/P.ctd` of this crate), for
+    /// formats of counted tokens and ranges.
     Checktestdata(&'static str),
-    /// A Python 3 program (`validators/python/P.py`) run as `validate.py < INPUT`, exit
-    /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
-    /// checktestdata cannot say (connected pieces, lines that refer to cells).
+    /// A Python 3 program (`validators/python/P.py` of this crate) run as
+    /// `validate.py < INPUT`, exit 42 for a valid input and 43 for an invalid one (the
+    /// Kattis convention), for rules checktestdata cannot say (connected pieces, lines
+    /// that refer to cells).
     Python(&'static str),
 }
 
@@ -113,7 +114,9 @@ pub enum Paint {
 /// One cell of a `--show` frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    /// The character the frame shows for the cell.
     pub symbol: char,
+    /// What the cell is, for the colour a terminal or the playground gives it.
     pub paint: Paint,
 }
 
@@ -135,7 +138,9 @@ impl Glyph {
 /// The cells from `top_left` to `bottom_right`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The first cell, 0-based.
     pub top_left: Pos,
+    /// The last cell, 0-based, included (at or below and right of `top_left`).
     pub bottom_right: Pos,
 }
 
@@ -221,16 +226,19 @@ pub struct Answer<P> {
     pub moves: Option<u64>,
     /// An optimal path, when one was asked for and there is a solution.
     pub path: Option<P>,
+    /// What the search did (states expanded and generated), for `--stats`.
     pub stats: SearchStats,
 }
 
 /// A case the solver could not answer (a limit), said in words for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsolved {
+    /// Why, as the user reads it (the limit the search reached).
     pub message: String,
 }
 
 impl Unsolved {
+    /// A case left unanswered for the reason `message` (a solver's error, say).
     pub fn new(message: impl fmt::Display) -> Unsolved {
         Unsolved {
             message: message.to_string(),
@@ -493,8 +501,14 @@ pub trait Generate: Solve {
     /// The generator families: name and one-line summary, the default first.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// The playground's difficulties of a new puzzle (`easy`, `medium`, `hard`), none by
+    /// default.
+    fn presets(&self) -> &'static [Preset] {
+        &[]
+    }
+
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input for `options` to `out`, a case at a time.
     ///
@@ -531,6 +545,18 @@ pub trait Generate: Solve {
     fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
         Box::new(std::iter::empty())
     }
+}
+
+/// A difficulty of a new puzzle: the generator's options and the band of optimal move
+/// counts (both ends included) a generated board must fall in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// Its name: `easy`, `medium` or `hard`.
+    pub difficulty: &'static str,
+    /// The options of `gridsolve gen` (name, value) besides `--seed`.
+    pub options: &'static [(&'static str, &'static str)],
+    /// The fewest and the most moves a board of this difficulty may need.
+    pub band: (u64, u64),
 }
 
 /// The playground's game: the move a key or click makes, the live hint, and the board

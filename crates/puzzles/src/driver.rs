@@ -188,6 +188,7 @@ pub struct InputSummary {
 
 /// Why a run over an input stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RunError {
     /// Options that make no sense.
     Usage(UsageError),
@@ -199,11 +200,13 @@ pub enum RunError {
     Write(String),
     /// A valid case the solver could not answer (a limit).
     Unsolved {
-        /// The case's unit (`query`, `case`) and number, from 1.
+        /// The case's unit (`query`, `case`): [`About::unit`](crate::About::unit).
         unit: &'static str,
+        /// The case's number in the input, 1-based.
         number: usize,
-        /// Where the case begins, when known.
+        /// Where the case begins (line and column, 1-based), when known.
         place: Option<(usize, usize)>,
+        /// Why the solver gave up, in words.
         message: String,
     },
 }
@@ -219,6 +222,8 @@ impl From<InputError> for RunError {
         match e {
             InputError::Parse(e) => RunError::Input(e),
             InputError::Read(e) => RunError::Read(e.to_string()),
+            // Whatever else stopped the reading was not the input's fault either.
+            other => RunError::Read(other.to_string()),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Korf's 100 random 15-puzzle instances (1985), the first ten, against their published
 //! optimal lengths (the whole set is the benchmark: `examples/korf.rs`).
 
-use fifteen::{Board, Solver, replay};
+use fifteen::{Board, replay};
 
 /// The optimal lengths of Korf's instances 1 to 100 (Korf 1985; the peer prints the
 /// same, and they sum to 5305).
@@ -39,8 +39,7 @@ fn the_published_lengths_sum_to_5305() {
 #[test]
 fn the_first_ten_instances_have_their_published_lengths() {
     let boards: Vec<Board> = instances().into_iter().take(10).collect();
-    let mut solver = Solver::new();
-    let outcomes = solver.solve_all(&boards);
+    let outcomes = crate::databases().solve_all(&boards);
     for (i, (board, outcome)) in boards.iter().zip(&outcomes).enumerate() {
         let solution = outcome.answer.clone().unwrap().expect("solvable");
         assert_eq!(solution.moves(), LENGTHS[i], "instance {}", i + 1);

@@ -11,8 +11,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// New cases the property runs.
-const CASES: u32 = 3000;
+/// New cases the property runs: the 2,000 every solver crate's oracle agreement
+/// takes at least (each runs four methods).
+const CASES: u32 = 2000;
 
 /// Board shapes and how often they come, out of 100.
 const SHAPES: [((usize, usize), u64); 16] = [

@@ -47,7 +47,7 @@ static PACKAGE: Package = Package {
     title: "Eight",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/eight.ctd"
+        "../../validators/checktestdata/eight.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     output_validator: Some(include_str!("output.py")),
@@ -69,15 +69,7 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 2] = [
-    OptionSpec {
-        name: "steps",
-        value_name: "N",
-        help: "Random steps that scramble a random layout",
-        default: "30",
-    },
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 2] = [tiles::STEPS, generating::CASES];
 
 /// The families, the default first.
 const FAMILIES: [Family; 3] = [Family::Random, Family::Walk, Family::Far];
@@ -257,13 +249,13 @@ impl Generate for Eight {
         tiles::families(&FAMILIES)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "3 x 3 (the judges' only size), one case"
+    fn gen_size(&self) -> String {
+        "3 x 3 (the judges' only size), one case".to_string()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
         let start = tiles::start(options, &FAMILIES)?;
-        let steps: u64 = options.get_or("steps", 30)?;
+        let steps: u64 = options.value(&tiles::STEPS)?;
         generating::write_cases(options, "", out, |seed| {
             let board = tiles::generate(start, (3, 3), steps, GoalKind::BlankLast, seed)?;
             let mut text = String::new();

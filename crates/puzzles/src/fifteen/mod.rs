@@ -50,7 +50,7 @@ static PACKAGE: Package = Package {
     title: "Sliding Tiles",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/fifteen.ctd"
+        "../../validators/checktestdata/fifteen.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     output_validator: None,
@@ -112,22 +112,21 @@ static PACKAGE: Package = Package {
 };
 
 static GEN_OPTIONS: [OptionSpec; 5] = [
-    generating::rows("4"),
+    ROWS,
     generating::COLS,
-    OptionSpec {
-        name: "steps",
-        value_name: "N",
-        help: "Random steps that scramble a random layout",
-        default: "30",
-    },
-    OptionSpec {
-        name: "goal",
-        value_name: "GOAL",
-        help: "The goal: blank-last (the judges'), blank-first (Korf's) or random",
-        default: "blank-last",
-    },
+    tiles::STEPS,
+    GOAL,
     generating::CASES,
 ];
+
+const ROWS: OptionSpec = generating::rows("4");
+
+const GOAL: OptionSpec = OptionSpec::new(
+    "goal",
+    "GOAL",
+    "The goal: blank-last (the judges'), blank-first (Korf's) or random",
+    "blank-last",
+);
 
 /// The families, the default first: a walk, whose positions the solver answers without
 /// building its pattern databases (a uniformly random 4 x 4 start takes seconds of them).
@@ -330,15 +329,19 @@ impl Generate for Fifteen {
         tiles::families(&FAMILIES)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "4 x 4, a walk of 30 moves"
+    fn gen_size(&self) -> String {
+        format!(
+            "{}, a walk of {} moves",
+            generating::default_size(&ROWS, &generating::COLS),
+            tiles::STEPS.default
+        )
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 4)?;
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
         let start = tiles::start(options, &FAMILIES)?;
-        let steps: u64 = options.get_or("steps", 30)?;
-        let goal = options.choice("goal", GoalKind::BlankLast)?;
+        let steps: u64 = options.value(&tiles::STEPS)?;
+        let goal = options.choice::<GoalKind>(&GOAL)?;
         generating::write_cases(options, "", out, |seed| {
             let board = tiles::generate(start, (rows, cols), steps, goal, seed)?;
             let mut text = String::new();

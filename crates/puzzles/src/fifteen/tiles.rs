@@ -3,7 +3,7 @@
 //! the playground and the board editor, and the shrinking of a case.
 
 use crate::contract::{EditError, Glyph, Look, Paint, PathError, Rect, Unsolved, Walk};
-use crate::options::{Options, UsageError};
+use crate::options::{OptionSpec, Options, UsageError};
 use ::fifteen::generate::{Family, GenParams, GoalKind};
 use ::fifteen::{BLANK, Board, Dir, LimitError, Limits, Solver};
 use grid_core::{Pos, SplitMix64};
@@ -273,6 +273,14 @@ pub(crate) enum Start {
     /// A uniformly random arrangement, solvable or not.
     Any,
 }
+
+/// `--steps`, the length of a walk (both formats).
+pub(crate) const STEPS: OptionSpec = OptionSpec::new(
+    "steps",
+    "N",
+    "Random steps that scramble a random layout",
+    "30",
+);
 
 /// The family `any`, beside the crate's: the inputs whose answer is "no solution".
 pub(crate) const ANY: (&str, &str) = (

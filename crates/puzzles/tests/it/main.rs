@@ -3,6 +3,7 @@
 //! once each).
 
 mod capabilities;
+mod gen_defaults;
 mod invalid_inputs;
 mod junk_roundtrip;
 mod play;

@@ -52,14 +52,33 @@ fn names(line: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `line` (trimmed) declares a module: `mod NAME;` or `pub mod NAME;`.
+fn declares_module(line: &str) -> bool {
+    line.strip_prefix("pub ")
+        .unwrap_or(line)
+        .starts_with("mod ")
+        && line.ends_with(';')
+}
+
 /// The lines of a file that tidy checks: code, not comments, not tests, not the
-/// registry, not module declarations.
+/// registry, not module declarations nor the `#[cfg(feature = ...)]` that gates one
+/// (a format of `parsers` is a feature of its own).
 fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut in_registry = false;
-    text.lines()
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .collect();
+    let gates_module = |i: usize| {
+        lines[i].trim().starts_with("#[cfg(feature")
+            && lines
+                .get(i + 1)
+                .is_some_and(|next| declares_module(next.trim()))
+    };
+    let checked: Vec<(usize, &str)> = lines
+        .iter()
         .enumerate()
-        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
-        .filter(move |(_, line)| {
+        .filter(|&(i, line)| {
             let line = line.trim();
             if line.starts_with("pub static PUZZLES") {
                 in_registry = true;
@@ -68,14 +87,11 @@ fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             if in_registry && line == "];" {
                 in_registry = false;
             }
-            let declaration = line
-                .strip_prefix("pub ")
-                .unwrap_or(line)
-                .starts_with("mod ")
-                && line.ends_with(';');
-            !registry && !declaration && !line.starts_with("//")
+            !registry && !declares_module(line) && !gates_module(i) && !line.starts_with("//")
         })
-        .map(|(i, line)| (i + 1, line))
+        .map(|(i, line)| (i + 1, *line))
+        .collect();
+    checked.into_iter()
 }
 
 #[test]
@@ -133,12 +149,43 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
     assert!(names("let p = find(\"bloxorz\");", "bloxorz"));
     assert!(names("Puzzle::Bloxorz => 3,", "bloxorz"));
     assert!(!names("let bloxorzish = 1;", "bloxorz"));
-    let text = "// bloxorz here is fine\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
+    let text = "// bloxorz here is fine\n#[cfg(feature = \"bloxorz\")]\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(feature = \"bloxorz\")]\nfn only_bloxorz() {}\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
     let flagged: Vec<usize> = checked_lines(text)
         .filter(|(_, line)| names(line, "bloxorz"))
         .map(|(n, _)| n)
         .collect();
-    assert_eq!(flagged, [6]);
+    assert_eq!(flagged, [7, 8]);
+}
+
+/// Every crate's package ships the workspace's two license files and a README of its
+/// own: copies, since `cargo package` takes nothing from outside the crate, so they must
+/// stay the same text as the workspace's.
+#[test]
+fn every_crate_ships_the_licenses_and_a_readme() {
+    let root = workspace();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("the crates directory")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.join("Cargo.toml").exists())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 8, "only {} crates found", crates.len());
+    let mut wrong = Vec::new();
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let text = std::fs::read_to_string(root.join(license)).expect("the workspace's license");
+        for dir in &crates {
+            if std::fs::read_to_string(dir.join(license)).ok().as_ref() != Some(&text) {
+                wrong.push(format!("{}: not the workspace's {license}", dir.display()));
+            }
+        }
+    }
+    for dir in &crates {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
+        if !dir.join("README.md").exists() || !manifest.contains("readme = \"README.md\"") {
+            wrong.push(format!("{}: no README.md in its manifest", dir.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// The data a registered puzzle brings besides its code, and no data of a puzzle that is
