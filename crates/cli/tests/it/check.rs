@@ -1354,3 +1354,49 @@ fn kattis_mode_says_judge_error_for_every_file_it_cannot_read() {
     );
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o644)).unwrap();
 }
+
+/// The judges' 8-puzzle, whose answer line is the path itself: any solution is right (a
+/// longer one too, as the judges' special judge takes it), a path that breaks a rule or
+/// ends elsewhere is wrong, and `unsolvable` is right exactly where there is no
+/// solution.
+#[test]
+fn an_eight_answer_is_any_solution_and_unsolvable_only_where_there_is_none() {
+    let puzzle = puzzles::find("eight").unwrap();
+    let scratch = scratch("eight-paths");
+    let input = scratch.join("eight.in");
+    // The spec's sample (19 moves), a start one move from the goal, two tiles swapped.
+    std::fs::write(
+        &input,
+        "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n",
+    )
+    .unwrap();
+    let optimal = "dlurullddrurdllurdr\nr\nunsolvable\n";
+    let run = check(puzzle, &[], &input, optimal);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // The judges' own sample answer (another 19 moves), and a detour of 5 moves.
+    let other = "ullddrurdllurdruldr\nlrlrr\nunsolvable\n";
+    let run = check(puzzle, &[], &input, other);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // Spaces around a line are forgiven, as the special judge does.
+    let run = check(puzzle, &[], &input, "dlurullddrurdllurdr \n r\nunsolvable\n");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    for (output, line, says) in [
+        // A path that ends one move short.
+        ("dlurullddrurdllurd\nr\nunsolvable\n", 1, "not in the goal"),
+        // Off the board: the blank is in the bottom row.
+        ("dlurullddrurdllurdr\nd\nunsolvable\n", 2, "off the board"),
+        // "No solution" for a case that has one, and a path for one that has none.
+        ("unsolvable\nr\nunsolvable\n", 1, "one of 19 moves exists"),
+        ("dlurullddrurdllurdr\nr\n\n", 3, "the case has no solution"),
+        // Not the notation: capitals are the fifteen format's.
+        ("DLURULLDDRURDLLURDR\nr\nunsolvable\n", 1, "expected one of u d l r"),
+    ] {
+        let run = check(puzzle, &[], &input, output);
+        assert_eq!(run.status, 1, "{output:?}: {}{}", run.stdout, run.stderr);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains(&format!(":{line}: case {line}: ")) && said.contains(says),
+            "{output:?}: {said}"
+        );
+    }
+}

@@ -134,7 +134,7 @@ impl Solve for Eight {
     type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(Solver::with_limits(limits))
+        Ok(crate::fifteen::solver(limits))
     }
 
     fn solve(

@@ -186,7 +186,7 @@ impl Solve for Fifteen {
     type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(Solver::with_limits(limits))
+        Ok(solver(limits))
     }
 
     fn solve(
@@ -256,6 +256,22 @@ impl Solve for Fifteen {
             play: Some(self),
             package: Some(&PACKAGE),
         }
+    }
+}
+
+/// The fewest states a search may be allowed for the solver to build its pattern
+/// databases (4 x 4 and 5 x 5 boards): their build takes seconds (4 x 4) to minutes
+/// (5 x 5) and is not bounded by the limits, so a smaller budget is spent on IDA* with
+/// the Manhattan distance and linear conflicts alone (the same answers and paths).
+const DATABASE_BUDGET: u64 = 50_000_000;
+
+/// The solver of both formats for `limits`: see [`DATABASE_BUDGET`].
+pub(crate) fn solver(limits: Limits) -> Solver {
+    let solver = Solver::with_limits(limits);
+    if limits.max_states.is_some_and(|states| states < DATABASE_BUDGET) {
+        solver.with_method(::fifteen::Method::Manhattan)
+    } else {
+        solver
     }
 }
 
