@@ -7,7 +7,7 @@ mod invalid;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, PathError, Play, Preset, Rect, Solve, Unsolved, Walk,
 };
 use crate::fifteen::tiles::{self, Case, Tiles};
 use crate::fifteen::{solve_board, svg};
@@ -68,6 +68,28 @@ static PACKAGE: Package = Package {
         ("unsolvable-1", "--family any --seed 110"),
     ],
 };
+
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve` over seeds 1-8 (a board outside its band is passed over for the next seed):
+/// walks of 10 moves took 6 to 10, of 40 moves 16 to 26, random positions 15 to 25.
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("family", "walk"), ("steps", "10")],
+        band: (4, 10),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("family", "walk"), ("steps", "40")],
+        band: (14, 21),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("family", "random")],
+        band: (22, 31),
+    },
+];
 
 static GEN_OPTIONS: [OptionSpec; 2] = [tiles::STEPS, generating::CASES];
 
@@ -247,6 +269,10 @@ impl Generate for Eight {
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
         tiles::families(&FAMILIES)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
     }
 
     fn gen_size(&self) -> String {

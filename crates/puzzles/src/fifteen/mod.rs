@@ -9,7 +9,7 @@ pub(crate) mod tiles;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, PathError, Play, Preset, Rect, Solve, Unsolved, Walk,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -110,6 +110,31 @@ static PACKAGE: Package = Package {
         ),
     ],
 };
+
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve --max-states 2000000` over seeds 1-8 (a board outside its band is passed
+/// over for the next seed): 3 x 3 walks of 14 moves took 2 to 14, 4 x 4 walks of 40
+/// moves 22 to 36, random 3 x 4 positions 28 to 39 (the longest search 303,639
+/// positions). Each is solved within the playground's budget by IDA* with the Manhattan
+/// distance, no database.
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("rows", "3"), ("family", "walk"), ("steps", "14")],
+        band: (6, 14),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("rows", "4"), ("family", "walk"), ("steps", "40")],
+        band: (20, 30),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("rows", "3"), ("cols", "4"), ("family", "random")],
+        band: (31, u64::MAX),
+    },
+];
 
 static GEN_OPTIONS: [OptionSpec; 5] = [
     ROWS,
@@ -261,14 +286,26 @@ impl Solve for Fifteen {
 
 /// The fewest states a search may be allowed for the solver to build its pattern
 /// databases (4 x 4 and 5 x 5 boards): their build takes seconds (4 x 4) to minutes
-/// (5 x 5) and is not bounded by the limits, so a smaller budget is spent on IDA* with
-/// the Manhattan distance and linear conflicts alone (the same answers and paths).
+/// (5 x 5, 750 MB) and counts its entries against the budget (11.5 million and 255
+/// million), so a smaller budget (the playground's, stress's) is spent on IDA* with the
+/// Manhattan distance and linear conflicts alone, which finds the same answers and
+/// paths, and no request builds a database.
 const DATABASE_BUDGET: u64 = 50_000_000;
 
-/// The solver of both formats for `limits`: see [`DATABASE_BUDGET`].
+/// The solver of both formats for `limits`. No limit on the states is the solver
+/// crate's default budget ([`::fifteen::DEFAULT_LIMITS`], two billion positions), so a
+/// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
+/// message, not a hang; a budget under [`DATABASE_BUDGET`] builds no database.
 pub(crate) fn solver(limits: Limits) -> Solver {
+    let limits = Limits {
+        max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
+        ..limits
+    };
     let solver = Solver::with_limits(limits);
-    if limits.max_states.is_some_and(|states| states < DATABASE_BUDGET) {
+    if limits
+        .max_states
+        .is_some_and(|states| states < DATABASE_BUDGET)
+    {
         solver.with_method(::fifteen::Method::Manhattan)
     } else {
         solver
@@ -345,6 +382,10 @@ impl Generate for Fifteen {
         tiles::families(&FAMILIES)
     }
 
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
     fn gen_size(&self) -> String {
         format!(
             "{}, a walk of {} moves",
@@ -410,5 +451,31 @@ impl Play for Fifteen {
 
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_state_limit_is_the_solver_s_finite_default_and_a_small_one_builds_no_database() {
+        let unbounded = solver(Limits::NONE);
+        assert_eq!(
+            unbounded.limits().max_states,
+            ::fifteen::DEFAULT_LIMITS.max_states
+        );
+        let board = ::fifteen::Board::with_default_goal(
+            4,
+            4,
+            &[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
+        )
+        .unwrap();
+        assert_eq!(unbounded.method_for(&board), Ok(::fifteen::Method::Pdb));
+        let small = solver(Limits {
+            max_states: Some(DATABASE_BUDGET - 1),
+            max_time: None,
+        });
+        assert_eq!(small.method_for(&board), Ok(::fifteen::Method::Manhattan));
     }
 }
