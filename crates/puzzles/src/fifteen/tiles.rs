@@ -209,10 +209,20 @@ pub(crate) fn state_space(board: &Board) -> u64 {
     (3..=n).try_fold(1u64, u64::checked_mul).unwrap_or(u64::MAX)
 }
 
+/// The positions a shrinking candidate's path may take to find, at most: the
+/// candidates along a path are offered only when it is found within them.
+const SHRINK_STATES: u64 = 1_000_000;
+
 /// Smaller or simpler boards than `board`, for shrinking: a row or a column fewer (the
 /// last, then the first) where the cells that stay hold the same tiles in the start and
-/// the goal (renumbered in order), then the start with one more tile on its goal cell
-/// (swapped with what stood there; the count of tiles at home grows, so it ends).
+/// the goal (renumbered in order); then, for a board that can be solved, its start moved
+/// along a shortest path to 0, 1, 2, 4, ... moves from the goal (fewer moves: each is
+/// easier to solve than the board), then the start with one more tile on its goal cell
+/// (swapped with what stood there) where that makes it unsolvable; for a board that cannot, one
+/// more tile on its goal cell and, where that swap made it solvable, two other tiles
+/// away from home swapped too (a solvable scramble may be far harder to solve than the
+/// board, so none is offered). Each candidate has fewer cells, or is solvable and nearer
+/// the goal, or unsolvable from solvable, or unsolvable with more tiles at home: it ends.
 pub(crate) fn shrink(board: &Board) -> impl Iterator<Item = Board> + '_ {
     let (rows, cols) = (board.rows(), board.cols());
     let cuts = [
@@ -226,15 +236,58 @@ pub(crate) fn shrink(board: &Board) -> impl Iterator<Item = Board> + '_ {
     .flatten();
     let start = board.start();
     let goal = board.goal();
+    let solvable = board.is_solvable();
+    let home = move |cell: usize| {
+        let mut cells = start.to_vec();
+        let from = cells.iter().position(|&v| v == goal[cell])?;
+        cells.swap(from, cell);
+        Some(cells)
+    };
+    let nearer = if solvable { nearer(board) } else { Vec::new() };
     let homes = (0..board.cells())
         .filter(move |&c| start[c] != goal[c])
         .filter_map(move |cell| {
-            let mut cells = start.to_vec();
-            let from = cells.iter().position(|&v| v == goal[cell])?;
-            cells.swap(from, cell);
+            let mut cells = home(cell)?;
+            let moved = board.with_start(&cells).ok()?;
+            if !moved.is_solvable() {
+                return Some(moved);
+            }
+            if solvable {
+                return None; // a scramble, maybe harder: the path's candidates do better
+            }
+            let mut away = (0..cells.len()).filter(|&c| cells[c] != goal[c] && cells[c] != BLANK);
+            let (a, b) = (away.next()?, away.next()?);
+            cells.swap(a, b);
             board.with_start(&cells).ok()
         });
-    cuts.chain(homes)
+    cuts.chain(nearer).chain(homes)
+}
+
+/// `board` with its start moved along a shortest path (found within [`SHRINK_STATES`])
+/// to 0, 1, 2, 4, ... moves from the goal, fewer than the path's.
+fn nearer(board: &Board) -> Vec<Board> {
+    let limits = Limits {
+        max_states: Some(SHRINK_STATES),
+        max_time: None,
+    };
+    let mut solver = Solver::with_limits(limits).with_method(::fifteen::Method::Manhattan);
+    let Ok(Some(solution)) = solver.solve_with_path(board) else {
+        return Vec::new();
+    };
+    let moves = solution.path.len();
+    let left: Vec<usize> = std::iter::once(0)
+        .chain(std::iter::successors(Some(1), |&d| Some(d * 2)))
+        .take_while(|&d| d < moves)
+        .collect();
+    let mut along = Vec::with_capacity(left.len());
+    for (i, cells) in ::fifteen::walk(board, &solution.path).enumerate() {
+        let Ok(cells) = cells else { break };
+        if left.contains(&(moves - i)) {
+            along.extend(board.with_start(&cells).ok());
+        }
+    }
+    along.reverse();
+    along
 }
 
 /// The cells of `board` where `stays` holds, as a `rows x cols` board, if the start and
@@ -433,6 +486,33 @@ mod tests {
         assert_eq!(
             state_space(&Board::with_default_goal(1, 5, &[1, 2, 3, 4, 0]).unwrap()),
             5
+        );
+    }
+
+    #[test]
+    fn a_solvable_board_shrinks_along_its_path_and_an_unsolvable_one_stays_unsolvable() {
+        // The judges' sample: solvable, 19 moves.
+        let board = Board::with_default_goal(3, 3, &[2, 3, 4, 1, 5, 0, 7, 6, 8]).unwrap();
+        let square: Vec<Board> = shrink(&board).filter(|b| b.cells() == 9).collect();
+        let solvable: Vec<&Board> = square.iter().filter(|b| b.is_solvable()).collect();
+        // 0, 1, 2, 4, 8 and 16 moves from the goal, in that order.
+        assert_eq!(solvable.len(), 6, "{square:?}");
+        assert!(solvable[0].is_solved());
+        let mut solver = Solver::new();
+        let left: Vec<u64> = solvable
+            .iter()
+            .map(|b| solver.solve(b).unwrap().unwrap())
+            .collect();
+        assert_eq!(left, [0, 1, 2, 4, 8, 16]);
+        let at_home = |b: &Board| (0..9).filter(|&c| b.start()[c] == b.goal()[c]).count();
+        // Three tiles swapped: unsolvable.
+        let unsolvable = Board::with_default_goal(3, 3, &[2, 1, 3, 5, 4, 6, 8, 7, 0]).unwrap();
+        let smaller: Vec<Board> = shrink(&unsolvable).filter(|b| b.cells() == 9).collect();
+        assert!(!smaller.is_empty(), "{smaller:?}");
+        assert!(
+            smaller
+                .iter()
+                .all(|b| !b.is_solvable() && at_home(b) > at_home(&unsolvable))
         );
     }
 }
