@@ -477,5 +477,22 @@ mod tests {
             max_time: None,
         });
         assert_eq!(small.method_for(&board), Ok(::fifteen::Method::Manhattan));
+        // The playground's budget (8 million states): no 24-puzzle database either
+        // (750 MB, minutes), whatever the request.
+        let playground = solver(Limits {
+            max_states: Some(8_000_000),
+            max_time: Some(std::time::Duration::from_secs(10)),
+        });
+        let twenty_four =
+            ::fifteen::Board::with_default_goal(5, 5, &::fifteen::Board::default_goal(5, 5))
+                .unwrap();
+        assert_eq!(
+            unbounded.method_for(&twenty_four),
+            Ok(::fifteen::Method::Pdb)
+        );
+        assert_eq!(
+            playground.method_for(&twenty_four),
+            Ok(::fifteen::Method::Manhattan)
+        );
     }
 }
