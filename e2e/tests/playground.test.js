@@ -210,6 +210,36 @@ test("huarongdao: the sample played by clicking the tile beside the blank ends s
   await page.close();
 });
 
+test("eight: the judges' sample played by clicking the tile beside the blank ends solved", async () => {
+  const { page, problems } = await openPage("#puzzle=eight&level=sample");
+  const moves = await optimalPath("eight", "sample");
+  assert.equal(moves, "dlurullddrurdllurdr");
+  assert.equal(await left(page), "19");
+  for (const dir of moves.toUpperCase()) {
+    const [[r, c]] = cellsWhere(await picture(page), (s) => s === "_");
+    await clickCell(page, r + STEP[dir][0], c + STEP[dir][1]);
+    await idle(page);
+  }
+  await expectSolved(page, moves.length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("fifteen: a tile moved by the arrow keys into the blank, the hint counting down", async () => {
+  const { page, problems } = await openPage("#puzzle=fifteen&level=sample");
+  const moves = await optimalPath("fifteen", "sample");
+  // An arrow slides the tile beyond the blank its way: the blank moves the other way.
+  const KEY = { U: "ArrowDown", D: "ArrowUp", L: "ArrowRight", R: "ArrowLeft" };
+  for (const [i, dir] of [...moves].entries()) {
+    assert.equal(await left(page), String(moves.length - i));
+    await page.keyboard.press(KEY[dir]);
+    await idle(page);
+  }
+  await expectSolved(page, moves.length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test("bloxorz-classic: level 2 played by swiping on a touch screen ends solved", async () => {
   const { page, problems } = await openPage("#puzzle=bloxorz-classic&level=level02", { touch: true });
   const moves = await optimalPath("bloxorz-classic", "level02");

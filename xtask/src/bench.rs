@@ -3,9 +3,10 @@
 //!
 //! Each puzzle's benchmarks in `xtask/catalog.txt` say what to solve: an input made by the generator
 //! with fixed arguments (so anyone can rerun the same benchmark), or every `.in` file of
-//! some directories of `../shared` (a corpus), solved in one run of each program.
+//! some directories of `../shared` (a corpus), solved in one run of each program, or one
+//! file of `../shared` (Korf's 100, say).
 //!
-//! A generated input and a judge-style reference go to `../shared/bench/compare`, which
+//! A generated or shared input and a judge-style reference go to `../shared/bench/compare`, which
 //! alternates the two commands on the input (stdin) and prints the median time ratio
 //! and the peak memory of each. A corpus (or a reference that takes files) is timed
 //! here the same way: the two commands alternate, each taking every file as an
@@ -99,6 +100,14 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 );
                 files
             }
+            BenchInput::Shared(file) => {
+                let path = shared.join(file);
+                if !path.is_file() {
+                    bail!("{}: {} is no file", bench.name, path.display());
+                }
+                println!("{}: {file} of ../shared", bench.name);
+                vec![path]
+            }
             BenchInput::Scale(input) => {
                 let path = scale_input(&shared, &out_dir.join("scale"), input)?;
                 let pinned = if bench.one_core { ", one core" } else { "" };
@@ -107,9 +116,10 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             }
         };
         match (&bench.input, bench.reference.style) {
-            (BenchInput::Generated(_) | BenchInput::Scale(_), Style::Judge) => {
-                compare(&shared, &binary, puzzle, bench, &files[0])?
-            }
+            (
+                BenchInput::Generated(_) | BenchInput::Scale(_) | BenchInput::Shared(_),
+                Style::Judge,
+            ) => compare(&shared, &binary, puzzle, bench, &files[0])?,
             (_, Style::Files) => side_by_side(&shared, &binary, puzzle, bench, &files)?,
             (BenchInput::Files(_), Style::Judge) => bail!(
                 "{}: a corpus needs a reference that takes files; {} reads one input on stdin",

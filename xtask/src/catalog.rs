@@ -51,6 +51,9 @@ pub(crate) enum BenchInput {
     /// One of the inputs far past the judge limits that `../shared/bench/scale-inputs`
     /// writes (its file name without `.in`, such as `hrd_300`).
     Scale(String),
+    /// One file of `../shared` (its path there, such as `corpus/fifteen/korf100.in`),
+    /// fed on stdin to both programs.
+    Shared(String),
 }
 
 /// One puzzle's programs and benchmarks.
@@ -117,7 +120,8 @@ fn parse(text: &str, puzzle: &str) -> Result<Entry> {
             "gen" => BenchInput::Generated(rest.to_string()),
             "scale" => BenchInput::Scale(rest.to_string()),
             "files" => BenchInput::Files(rest.split_whitespace().map(str::to_string).collect()),
-            other => bail!("{at}: input {other:?} is none of gen, scale, files"),
+            "shared" => BenchInput::Shared(rest.trim().to_string()),
+            other => bail!("{at}: input {other:?} is none of gen, scale, files, shared"),
         };
         let reference = entry
             .references

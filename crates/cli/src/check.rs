@@ -497,7 +497,7 @@ impl Checker<'_> {
     /// there is none.
     fn path_answer(&mut self, solved: &dyn Solved) -> Result<Option<Verdict>, Failure> {
         let number = solved.number();
-        let Some(line) = self.next_line(MAX_LINE)? else {
+        let Some(line) = self.next_line(MAX_PATH_ANSWER)? else {
             let at = self.lines.number + 1;
             return Ok(Some(Verdict::Unreadable(self.wrong(
                 at,
@@ -509,8 +509,16 @@ impl Checker<'_> {
             return Ok(Some(Verdict::Wrong(self.wrong(
                 line.number,
                 number,
-                &format!("an answer line longer than {MAX_LINE} bytes, not checked"),
+                &format!(
+                    "an answer line longer than {MAX_PATH_ANSWER} bytes, not checked: {}",
+                    line.shown()
+                ),
             ))));
+        }
+        if self.compare.space_change_sensitive
+            && let Some(what) = line.spacing()
+        {
+            return Ok(Some(Verdict::Wrong(self.wrong(line.number, number, &what))));
         }
         let text = String::from_utf8_lossy(&line.text);
         self.paths += 1;
@@ -659,6 +667,11 @@ fn quoted(text: &str) -> String {
 /// The most bytes of tokens a path line may have; reading a longer one stops there, and
 /// the path is not checked.
 const MAX_LINE: usize = 64 << 20;
+
+/// The longest answer line read where the answer is the path itself (the judges'
+/// 8-puzzle): a million moves, far past any solution a team would print (the longest
+/// shortest one has 31), so an endless line is judged after a megabyte, not 64.
+const MAX_PATH_ANSWER: usize = 1 << 20;
 
 /// How much of the output is asked for at a time.
 const READ_CHUNK: usize = 64 << 10;

@@ -9,7 +9,8 @@
 //! the draft is "very incomplete"). No one version is read by both.
 //!
 //! ```text
-//! DIR/problem.yaml                      name, uuid, format version; why no output validator
+//! DIR/problem.yaml                      name, uuid, format version; why the output
+//!                                       validator it has (or none)
 //! DIR/statement/problem.en.tex          the statement, written from the spec (legacy:
 //!                                       problem_statement/problem.en.tex)
 //! DIR/data/sample/1.in, 1.ans           the spec's sample, answered by the solver
@@ -19,6 +20,8 @@
 //! DIR/input_validators/validate/        validate.py, where checktestdata cannot say the rules
 //! DIR/answer_validators/answer/         answer.py: one answer line of the right shape per
 //!                                       case (2025-09)
+//! DIR/output_validator/replay.py        the puzzle's special judge, where any solution is
+//!                                       right (legacy: output_validators/replay/replay.py)
 //! DIR/submissions/accepted/PUZZLE.cpp   a solution, which problemtools runs on every test
 //! ```
 //!
@@ -266,6 +269,16 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
             package.answer_validator.as_bytes().to_vec(),
         ));
     }
+    if let Some(program) = package.output_validator {
+        // 2025-09 has one output validator, `output_validator/`; legacy any number, each
+        // a directory of `output_validators/`.
+        let path = if legacy {
+            "output_validators/replay/replay.py"
+        } else {
+            "output_validator/replay.py"
+        };
+        files.push((PathBuf::from(path), program.as_bytes().to_vec()));
+    }
     for (_, file, source) in ACCEPTED.iter().filter(|(p, _, _)| *p == name) {
         files.push((
             Path::new("submissions/accepted").join(file),
@@ -332,12 +345,33 @@ fn problem_yaml(problem: &Problem<'_>) -> String {
         text,
         "# Written by `gridsolve package --puzzle {name} --format-version {version}`: the\n\
          # Kattis/CLICS problem package format {version}, as {reader}.\n\
-         #\n\
-         # No output validator: every judge answer is one line of whole tokens (a number,\n\
-         # or the word for no solution), so the default one, a whitespace-tolerant token\n\
-         # diff, judges it. `gridsolve check --kattis` is the one to use where paths\n\
-         # should be judged too."
+         #"
     );
+    let custom = problem.package.output_validator.is_some();
+    if custom {
+        let (place, key) = match problem.format {
+            FormatVersion::V2025_09 => (
+                "output_validator/",
+                "(its presence says so: this version has no `validation` key)",
+            ),
+            FormatVersion::Legacy => ("output_validators/replay/", "(`validation: custom`)"),
+        };
+        let _ = writeln!(
+            text,
+            "# A custom output validator, {place} {key}: an answer is a\n\
+             # solution, and any solution is right, as the judges' special judge takes it; it\n\
+             # replays the team's moves. `gridsolve check` judges such answers the same way."
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "# No output validator: every judge answer is one line of whole tokens (a number,\n\
+             # or the word for no solution), so the default one, a whitespace-tolerant token\n\
+             # diff, judges it. `gridsolve check --kattis` is the one to use where paths\n\
+             # should be judged too."
+        );
+    }
+    let validation = if custom { "custom" } else { "default" };
     let title = problem.package.title;
     let uuid = &problem.uuid;
     match problem.format {
@@ -361,7 +395,7 @@ fn problem_yaml(problem: &Problem<'_>) -> String {
                  uuid: {uuid}\n\
                  author: gridsolve\n\
                  license: unknown\n\
-                 validation: default"
+                 validation: {validation}"
             );
         }
     }

@@ -71,5 +71,5 @@ mod table;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};
-pub use replay::{ReplayError, replay, trace};
+pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{DEFAULT_LIMITS, Method, Outcome, SolveError, Solver};

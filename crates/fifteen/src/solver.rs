@@ -365,8 +365,10 @@ impl Solver {
 
     /// Solves every board, on a pool of threads ([`Solver::with_threads`]), each
     /// search under the solver's limits; the tables and databases they need are built
-    /// first, whatever the limits (each set of databases on threads of its own), as
-    /// [`Solver::prepare`] builds them. The solver's [`Solver::stats`] are then the sums.
+    /// first, whatever the state budget (each set of databases on threads of its own),
+    /// as [`Solver::prepare`] builds them, but not past the time limit: a board whose
+    /// databases that stops answers [`LimitError::Time`]. The solver's
+    /// [`Solver::stats`] are then the sums.
     pub fn solve_all(&mut self, boards: &[Board]) -> Vec<Outcome> {
         let mut plans = Vec::with_capacity(boards.len());
         for board in boards {
@@ -507,7 +509,7 @@ impl Solver {
         } else if lazy {
             self.databases.get(&key).map(Arc::clone)
         } else {
-            Some(self.databases_for(&geo, key))
+            Some(self.databases_within(&geo, key)?)
         };
         Ok(Some(Plan {
             geo,
@@ -524,6 +526,27 @@ impl Solver {
                 .entry(key)
                 .or_insert_with(|| Arc::new(DistanceTable::build(geo, key.2))),
         )
+    }
+
+    /// The databases of `key`, built if need be within the time limit (counted from
+    /// now), which is all a build can overrun: [`Solver::solve_all`] builds them before
+    /// any search, whatever the state budget, but not past `--max-seconds`.
+    fn databases_within(
+        &mut self,
+        geo: &Geometry,
+        key: (usize, usize, usize),
+    ) -> Result<Arc<Databases>, SolveError> {
+        let Some(limit) = self.limits.max_time else {
+            return Ok(self.databases_for(geo, key));
+        };
+        if let Some(databases) = self.databases.get(&key) {
+            return Ok(Arc::clone(databases));
+        }
+        let built = Databases::build_by(geo, key.2, Some(Instant::now() + limit))
+            .ok_or(LimitError::Time(limit))?;
+        Ok(Arc::clone(
+            self.databases.entry(key).or_insert(Arc::new(built)),
+        ))
     }
 
     fn databases_for(&mut self, geo: &Geometry, key: (usize, usize, usize)) -> Arc<Databases> {

@@ -72,6 +72,11 @@ pub struct Package {
     /// (exit 42 yes, 43 no): one answer line per query or case of INPUT, each of the
     /// output's shape (the answers themselves come from the solver).
     pub answer_validator: &'static str,
+    /// The custom output validator, for a format whose answer the default token diff
+    /// cannot judge (the judges' 8-puzzle, where any solution is right): a Python 3
+    /// program run as `validate.py INPUT ANSWER FEEDBACK_DIR < OUTPUT` that replays the
+    /// team's moves (exit 42 accepted, 43 wrong answer). `None`: the default validator.
+    pub output_validator: Option<&'static str>,
     /// The secret tests: a name each and the `gridsolve gen` arguments that make it
     /// (`--family F --seed S ...`), across the families, at the judge's maxima and the
     /// adversarial ones.

@@ -45,6 +45,8 @@ mod svg;
 
 mod bloxorz;
 mod bloxorz_classic;
+mod eight;
+mod fifteen;
 mod holedox;
 mod huarongdao;
 mod klotski;
@@ -75,6 +77,8 @@ pub static PUZZLES: &[&dyn Puzzle] = &[
     &holedox::Holedox,
     &bloxorz_classic::BloxorzClassic,
     &klotski::Klotski,
+    &eight::Eight,
+    &fifteen::Fifteen,
 ];
 
 /// The puzzle called `name` (its `--puzzle` value).

@@ -39,11 +39,11 @@ const LEGEND_ROW_PX: f64 = 20.0;
 /// Room for the widest legend entry.
 const LEGEND_WIDTH_PX: f64 = 330.0;
 /// How long the animation shows each frame, in seconds.
-const SECONDS_PER_MOVE: f64 = 0.4;
+pub(crate) const SECONDS_PER_MOVE: f64 = 0.4;
 /// Frames the animation holds the start before the first move, and the end after the
 /// last.
-const HOLD_START: usize = 2;
-const HOLD_END: usize = 3;
+pub(crate) const HOLD_START: usize = 2;
+pub(crate) const HOLD_END: usize = 3;
 
 const PAGE: &str = "#ffffff";
 const GRID_LINE: &str = PAGE;

@@ -73,6 +73,13 @@ fn answer_lines(cases: &[Box<dyn Solved>]) -> Vec<(String, usize)> {
     lines
 }
 
+/// Whether the judge's answer line of `puzzle` is the path itself (the judges'
+/// 8-puzzle): then a changed line is judged by replaying it, and its message says why
+/// the moves are wrong, not which line was expected.
+fn answers_are_paths(puzzle: &'static dyn Puzzle) -> bool {
+    solved(puzzle, puzzle.about().sample)[0].answer_is_path()
+}
+
 fn joined(lines: &[String]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
 }
@@ -156,6 +163,17 @@ fn a_changed_answer_fails_naming_its_line_and_case() {
             let mut output: Vec<String> = lines.iter().map(|(l, _)| l.clone()).collect();
             output[k] = changed(line);
             let run = check(puzzle, &[], &input, &joined(&output));
+            if answers_are_paths(puzzle) {
+                let at = format!("<stdin>:{}: {unit} {case}: ", k + 1);
+                let found = format!(": {:?}\n", output[k]);
+                assert_eq!(run.status, 1, "{}", puzzle.about().name);
+                assert!(
+                    run.stdout.starts_with(&at) && run.stdout.ends_with(&found),
+                    "{}",
+                    run.stdout
+                );
+                continue;
+            }
             assert_eq!(
                 (run.status, run.stdout.as_str(), run.stderr.as_str()),
                 (
@@ -184,7 +202,7 @@ fn a_changed_answer_fails_naming_its_line_and_case() {
         assert_eq!(run.status, 1);
         assert!(
             run.stdout
-                .starts_with(&format!("{}:1: {unit} 1: expected ", file.display())),
+                .starts_with(&format!("{}:1: {unit} 1: ", file.display())),
             "{}",
             run.stdout
         );
@@ -204,10 +222,16 @@ fn a_missing_extra_or_blank_line_fails() {
         let (last, last_case) = lines.last().unwrap();
         let n = lines.len();
 
+        let paths = answers_are_paths(puzzle);
         let missing = joined(&right[..n - 1]);
         let run = check(puzzle, &[], &input, &missing);
+        let expected = if paths {
+            "an answer".to_string()
+        } else {
+            format!("{last:?}")
+        };
         let want =
-            format!("<stdin>:{n}: {unit} {last_case}: expected {last:?}, found end of output\n");
+            format!("<stdin>:{n}: {unit} {last_case}: expected {expected}, found end of output\n");
         assert_eq!(
             (run.status, run.stdout.as_str()),
             (1, want.as_str()),
@@ -225,12 +249,23 @@ fn a_missing_extra_or_blank_line_fails() {
 
         let blank = format!("\n{}", joined(&right));
         let run = check(puzzle, &[], &input, &blank);
-        let want = format!("<stdin>:1: {unit} 1: expected {:?}, found \"\"\n", right[0]);
-        assert_eq!(
-            (run.status, run.stdout.as_str()),
-            (1, want.as_str()),
-            "{name}"
-        );
+        if paths {
+            // An empty path: it leaves the start as it is, not the goal.
+            assert_eq!(run.status, 1, "{name}");
+            assert!(
+                run.stdout.starts_with("<stdin>:1: case 1: ")
+                    && run.stdout.ends_with("not in the goal: \"\"\n"),
+                "{}",
+                run.stdout
+            );
+        } else {
+            let want = format!("<stdin>:1: {unit} 1: expected {:?}, found \"\"\n", right[0]);
+            assert_eq!(
+                (run.status, run.stdout.as_str()),
+                (1, want.as_str()),
+                "{name}"
+            );
+        }
 
         let run = check(puzzle, &[], &input, "");
         assert_eq!(run.status, 1, "{name}");
@@ -577,10 +612,13 @@ fn kattis_mode_exits_42_or_43_with_a_judge_message() {
         let (run, message) = kattis(puzzle, dir, &[], &[], &joined(&wrong));
         assert_eq!((run.status, run.stdout.as_str()), (43, ""), "{name}");
         assert!(message.starts_with("<stdin>:1: "), "{name}: {message}");
-        assert!(
-            message.contains(&format!("found {:?}", wrong[0])),
-            "{message}"
-        );
+        // A path answer is replayed: the message ends with the line it replayed.
+        let found = if answers_are_paths(puzzle) {
+            format!(": {:?}", wrong[0])
+        } else {
+            format!("found {:?}", wrong[0])
+        };
+        assert!(message.contains(&found), "{message}");
 
         let (run, _) = kattis(puzzle, dir, &[], &[], "");
         assert_eq!(run.status, 43, "{name}");
@@ -1402,4 +1440,59 @@ fn kattis_mode_says_judge_error_for_every_file_it_cannot_read() {
         "{said}"
     );
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+/// The judges' 8-puzzle, whose answer line is the path itself: any solution is right (a
+/// longer one too, as the judges' special judge takes it), a path that breaks a rule or
+/// ends elsewhere is wrong, and `unsolvable` is right exactly where there is no
+/// solution.
+#[test]
+fn an_eight_answer_is_any_solution_and_unsolvable_only_where_there_is_none() {
+    let puzzle = puzzles::find("eight").unwrap();
+    let scratch = scratch("eight-paths");
+    let input = scratch.join("eight.in");
+    // The spec's sample (19 moves), a start one move from the goal, two tiles swapped.
+    std::fs::write(
+        &input,
+        "2 3 4 1 5 x 7 6 8\n1 2 3 4 5 6 7 x 8\n2 1 3 4 5 6 7 8 x\n",
+    )
+    .unwrap();
+    let optimal = "dlurullddrurdllurdr\nr\nunsolvable\n";
+    let run = check(puzzle, &[], &input, optimal);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // The judges' own sample answer (another 19 moves), and a detour of 5 moves.
+    let other = "ullddrurdllurdruldr\nlrlrr\nunsolvable\n";
+    let run = check(puzzle, &[], &input, other);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    // Spaces around a line are forgiven, as the special judge does.
+    let run = check(
+        puzzle,
+        &[],
+        &input,
+        "dlurullddrurdllurdr \n r\nunsolvable\n",
+    );
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    for (output, line, says) in [
+        // A path that ends one move short.
+        ("dlurullddrurdllurd\nr\nunsolvable\n", 1, "not in the goal"),
+        // Off the board: the blank is in the bottom row.
+        ("dlurullddrurdllurdr\nd\nunsolvable\n", 2, "off the board"),
+        // "No solution" for a case that has one, and a path for one that has none.
+        ("unsolvable\nr\nunsolvable\n", 1, "one of 19 moves exists"),
+        ("dlurullddrurdllurdr\nr\n\n", 3, "the case has no solution"),
+        // Not the notation: capitals are the fifteen format's.
+        (
+            "DLURULLDDRURDLLURDR\nr\nunsolvable\n",
+            1,
+            "expected one of u d l r",
+        ),
+    ] {
+        let run = check(puzzle, &[], &input, output);
+        assert_eq!(run.status, 1, "{output:?}: {}{}", run.stdout, run.stderr);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains(&format!(":{line}: case {line}: ")) && said.contains(says),
+            "{output:?}: {said}"
+        );
+    }
 }

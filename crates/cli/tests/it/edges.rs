@@ -179,6 +179,55 @@ fn budgets_stop_a_search_with_a_clear_message() {
     assert_eq!((status, stdout.as_str()), (0, "4\n"));
 }
 
+/// An 8 x 8 sliding-tile board turned half round, far past what any method here solves
+/// optimally: the budget ends it with the same message, one search at a time or the
+/// judge's boards at once, and `--max-seconds` stops it too (the time limit itself is
+/// not what is tested: the count is, and the one-second limit is far below the
+/// minutes the default budget of two billion positions would take).
+#[test]
+fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
+    // The blank first, then 63 down to 1: the default goal read backwards, solvable.
+    let start: Vec<String> = std::iter::once(0)
+        .chain((1..64).rev())
+        .map(|v| v.to_string())
+        .collect();
+    let rows: Vec<String> = start.chunks(8).map(|row| row.join(" ")).collect();
+    let input = format!("8 8\n{}\n", rows.join("\n"));
+    for extra in ["", " --path"] {
+        let (status, stdout, stderr) = shell(&format!(
+            "printf '{input}' | $G -p fifteen --max-states 100000{extra}"
+        ));
+        assert_eq!((status, stdout.as_str()), (1, ""), "{extra}: {stderr}");
+        assert_eq!(
+            stderr,
+            "error: <stdin>:1:1: case 1: the search stopped at its limit of 100000 states\n",
+            "{extra}"
+        );
+    }
+    let mut child = binary()
+        .args(["-p", "fifteen", "--max-seconds", "1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    assert_eq!(wait(&mut child, Duration::from_secs(120)), Some(1));
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    assert!(stderr.contains("time limit of 1.000 s"), "{stderr}");
+}
+
 /// A one-wide loop through a whole `side x side` board (`side` = 4k + 3): down a
 /// serpentine in columns 2.., back up column 0. The worst board for Huarongdao's
 /// per-board tables: every detour goes round the whole loop.

@@ -665,3 +665,80 @@ fn the_report_is_printed_even_when_out_cannot_be_written() {
         "{stderr}"
     );
 }
+
+/// The sliding-tile puzzle's wrong examples: the judges' 8-puzzle, whose answer is the
+/// path itself (checked by replaying it), and the `fifteen` format's parity rule. Each is
+/// caught on its first input and shrunk to a valid board with more tiles at home, on
+/// which it is still wrong.
+#[rstest]
+#[case("eight", "wrong-eight-tiles.py")]
+#[case("fifteen", "wrong-fifteen-parity.py")]
+fn the_wrong_sliding_tile_examples_are_caught_and_shrunk(
+    #[case] puzzle: &str,
+    #[case] example: &str,
+) {
+    let program = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(example);
+    let scratch_dir = scratch(example);
+    let dir = scratch_dir.path();
+    let output = stress(
+        dir,
+        &[
+            "--puzzle",
+            puzzle,
+            "--time-limit",
+            "60000",
+            "--",
+            "python3",
+            program.to_str().unwrap(),
+        ],
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{stdout}{}",
+        text(&output.stderr)
+    );
+    assert!(
+        stdout.starts_with("stress: wrong answer on case "),
+        "{stdout}"
+    );
+    let file = dir.join("stress-fail.in");
+    let input = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        gridsolve(&["validate", "--puzzle", puzzle], &file)
+            .status
+            .success(),
+        "{input}"
+    );
+    // Still wrong on the shrunk input, as `check` judges it.
+    let theirs = Command::new("python3")
+        .arg(&program)
+        .stdin(std::fs::File::open(&file).unwrap())
+        .output()
+        .unwrap();
+    let answer = dir.join("theirs.out");
+    std::fs::write(&answer, &theirs.stdout).unwrap();
+    let checked = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["check", "--puzzle", puzzle])
+        .arg(&file)
+        .arg(&answer)
+        .output()
+        .unwrap();
+    assert_eq!(
+        checked.status.code(),
+        Some(1),
+        "{input}{}",
+        text(&checked.stdout)
+    );
+    // One case, and a board at most as large as the 8-puzzle's.
+    let ours = text(&gridsolve(&["--puzzle", puzzle], &file).stdout);
+    assert_eq!(ours.lines().count(), 1, "{input}");
+    let cells = match puzzle {
+        "eight" => input.split_whitespace().count(),
+        _ => header(&input).iter().product(),
+    };
+    assert!(cells <= 9, "{input}");
+}

@@ -98,6 +98,37 @@ fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
     }
 }
 
+/// `solve_all` builds the databases before any search and whatever the state budget,
+/// but not past the time limit: a limit already spent stops the 24-puzzle's build (minutes
+/// of it) at once, and the board answers the time limit.
+#[test]
+fn solving_many_builds_no_database_past_the_time_limit() {
+    let board = generate(&GenParams {
+        family: Family::Random,
+        rows: 5,
+        cols: 5,
+        steps: 0,
+        goal: GoalKind::BlankFirst,
+        seed: 5,
+    })
+    .unwrap();
+    let spent = Limits {
+        max_states: None,
+        max_time: Some(std::time::Duration::ZERO),
+    };
+    let mut solver = Solver::with_limits(spent);
+    let outcomes = solver.solve_all(&[board.clone(), board]);
+    for outcome in outcomes {
+        assert_eq!(
+            outcome.answer,
+            Err(SolveError::Limit(LimitError::Time(
+                std::time::Duration::ZERO
+            )))
+        );
+    }
+    assert_eq!(solver.table_bytes(), 0);
+}
+
 #[test]
 fn unsolvable_boards_need_no_search_even_on_an_empty_budget() {
     let mut start: Vec<u8> = Board::default_goal(8, 8);

@@ -77,6 +77,7 @@ static PACKAGE: Package = Package {
         "../../validators/checktestdata/bloxorz.ctd"
     )),
     answer_validator: include_str!("answer.py"),
+    output_validator: None,
     tests: &[
         (
             "random-500x500",

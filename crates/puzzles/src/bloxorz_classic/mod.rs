@@ -95,6 +95,7 @@ static PACKAGE: Package = Package {
         "../../validators/python/bloxorz-classic.py"
     )),
     answer_validator: include_str!("answer.py"),
+    output_validator: None,
     tests: &[
         ("random-10x15-a", "--family random --seed 201"),
         ("random-10x15-b", "--family random --seed 202"),

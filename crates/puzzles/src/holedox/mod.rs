@@ -84,6 +84,7 @@ static PACKAGE: Package = Package {
         "../../validators/checktestdata/holedox.ctd"
     )),
     answer_validator: include_str!("answer.py"),
+    output_validator: None,
     tests: &[
         (
             "open-20x20-L8",

@@ -90,6 +90,7 @@ static PACKAGE: Package = Package {
         "../../validators/checktestdata/huarongdao.ctd"
     )),
     answer_validator: include_str!("answer.py"),
+    output_validator: None,
     tests: &[
         (
             "random-30x30-q500-1",

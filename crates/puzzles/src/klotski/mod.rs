@@ -93,6 +93,7 @@ static PACKAGE: Package = Package {
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Python(include_str!("../../validators/python/klotski.py")),
     answer_validator: include_str!("answer.py"),
+    output_validator: None,
     tests: &[
         ("random-5x4-a", "--family random --seed 101"),
         ("random-5x4-b", "--family random --steps 1000 --seed 102"),

@@ -73,15 +73,24 @@ fn a_value_other_than_the_default_changes_the_input() {
         let Some(generator) = puzzle.generator() else {
             continue;
         };
-        let rows = generator
-            .gen_options()
-            .iter()
-            .find(|s| s.name == "rows")
-            .expect("every generator takes --rows");
-        let fewer = rows.default.parse::<usize>().expect("a number") - 1;
+        // `--rows`, or for a format of one board size (the judges' 8-puzzle) `--cases`.
+        let (name, other) = match generator.gen_options().iter().find(|s| s.name == "rows") {
+            Some(rows) => ("rows", rows.default.parse::<usize>().expect("a number") - 1),
+            None => {
+                let cases = generator
+                    .gen_options()
+                    .iter()
+                    .find(|s| s.name == "cases")
+                    .expect("a generator without --rows takes --cases");
+                (
+                    "cases",
+                    cases.default.parse::<usize>().expect("a number") + 1,
+                )
+            }
+        };
         assert_ne!(
             generated(generator, &Options::new()),
-            generated(generator, &Options::new().with("rows", fewer)),
+            generated(generator, &Options::new().with(name, other)),
             "{}",
             puzzle.about().name
         );

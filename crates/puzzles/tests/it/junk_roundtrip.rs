@@ -106,6 +106,9 @@ fn symbols(puzzle: &dyn Puzzle) -> Vec<u8> {
 enum Edit {
     /// Replace a byte by another of its class (see [`classes`]).
     Twin(Index, Index),
+    /// Swap a byte with another of its class elsewhere: the tiles of a sliding-tile
+    /// board stay a permutation, where a twin would repeat one.
+    Swap(Index, Index),
     /// XOR a byte with a non-zero mask.
     Flip(Index, u8),
     /// Overwrite a byte.
@@ -135,6 +138,17 @@ impl Edit {
                     bytes[at] = class[pick.index(class.len())];
                 }
             }
+            Edit::Swap(at, pick) => {
+                let at = at.index(len);
+                if let Some(class) = classes.iter().rev().find(|c| c.contains(&bytes[at])) {
+                    let others: Vec<usize> = (0..len)
+                        .filter(|&i| i != at && class.contains(&bytes[i]))
+                        .collect();
+                    if !others.is_empty() {
+                        bytes.swap(at, others[pick.index(others.len())]);
+                    }
+                }
+            }
             Edit::Flip(at, mask) => bytes[at.index(len)] ^= mask,
             Edit::Set(at, byte) => bytes[at.index(len)] = byte,
             Edit::Delete(at, count) => {
@@ -154,6 +168,7 @@ fn byte(format: Vec<u8>) -> impl Strategy<Value = u8> {
 fn edit(format: Vec<u8>) -> impl Strategy<Value = Edit> {
     prop_oneof![
         20 => any::<(Index, Index)>().prop_map(|(at, pick)| Edit::Twin(at, pick)),
+        20 => any::<(Index, Index)>().prop_map(|(at, pick)| Edit::Swap(at, pick)),
         3 => (any::<Index>(), 1u8..).prop_map(|(at, mask)| Edit::Flip(at, mask)),
         3 => (any::<Index>(), byte(format.clone())).prop_map(|(at, b)| Edit::Set(at, b)),
         3 => (any::<Index>(), byte(format)).prop_map(|(at, b)| Edit::Insert(at, b)),

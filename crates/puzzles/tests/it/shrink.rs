@@ -69,8 +69,16 @@ fn shrinking_everything_ends_and_makes_every_input_smaller() {
                 measure(puzzle, shrunk.as_bytes()),
             );
             assert!(tests > 0, "{name}: nothing tried");
+            // A format of one board size (no `--rows`: the judges' 8-puzzle) shrinks
+            // its cases and what is on its board, not the board.
+            let one_size = !puzzle
+                .generator()
+                .unwrap()
+                .gen_options()
+                .iter()
+                .any(|s| s.name == "rows");
             assert!(
-                after.0 < before.0 && after.1 <= 1,
+                (after.0 < before.0 || one_size && after.0 == before.0) && after.1 <= 1,
                 "{name} seed {seed}: {before:?} -> {after:?}\n{shrunk}"
             );
         }

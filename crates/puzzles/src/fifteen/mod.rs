@@ -1,0 +1,498 @@
+//! The sliding-tile puzzle in the `fifteen` format through the contract: any board of
+//! up to 64 cells, any goal; a case is a board. The parts the judges' `eight` format
+//! shares (the case, its positions and glyphs, the picture, the playground's moves) are
+//! `pub(crate)` here, in [`tiles`] and [`svg`].
+
+mod invalid;
+pub(crate) mod svg;
+pub(crate) mod tiles;
+
+use crate::contract::{
+    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
+    InputValidator, Look, Oracle, Package, PathError, Play, Preset, Rect, Solve, Unsolved, Walk,
+};
+use crate::driver::RunError;
+use crate::generating;
+use crate::invalid::InvalidKind;
+use crate::options::{OptionSpec, Options, UsageError};
+use ::fifteen::generate::{Family, GoalKind};
+use ::fifteen::{Board, Solver};
+use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use parsers::validate::Report;
+use parsers::{Input, InputError};
+use std::fmt;
+use std::io;
+use tiles::{Case, Tiles};
+
+/// The `fifteen` adapter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fifteen;
+
+static ABOUT: About = About {
+    name: "fifteen",
+    summary: "The sliding-tile puzzle (8-, 15-, 24-puzzle, any board up to 64 cells, any goal): the fewest moves",
+    unit: "case",
+    label: "case",
+    sample: "3 3\n2 3 4\n1 5 0\n7 6 8\n4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0\n",
+    moves_are: "the blank's moves, U D L R",
+    move_word: "moves",
+    never: "-1 (the goal cannot be reached)",
+};
+
+/// Boards solved together by the judge: enough for both cores, few enough to keep
+/// memory small however many cases the input holds.
+const BATCH: usize = 64;
+
+/// `gridsolve package`: the statement and answer format written from the spec, the
+/// checktestdata script of the input, and the secret tests (boards a plain IDA* solves
+/// in time: walks on the large boards, random positions on the small ones).
+static PACKAGE: Package = Package {
+    title: "Sliding Tiles",
+    statement: include_str!("statement.tex"),
+    input_validator: InputValidator::Checktestdata(include_str!(
+        "../../validators/checktestdata/fifteen.ctd"
+    )),
+    answer_validator: include_str!("answer.py"),
+    output_validator: None,
+    tests: &[
+        (
+            "random-3x3",
+            "--family random --rows 3 --cols 3 --cases 20 --seed 101",
+        ),
+        (
+            "random-2x4",
+            "--family random --rows 2 --cols 4 --cases 20 --seed 102",
+        ),
+        (
+            "random-3x4-blank-first",
+            "--family random --rows 3 --cols 4 --goal blank-first --cases 5 --seed 103",
+        ),
+        (
+            "random-2x2-goals",
+            "--family random --rows 2 --cols 2 --goal random --cases 20 --seed 104",
+        ),
+        (
+            "random-1x9",
+            "--family random --rows 1 --cols 9 --cases 5 --seed 105",
+        ),
+        (
+            "random-7x1",
+            "--family random --rows 7 --cols 1 --goal random --cases 5 --seed 106",
+        ),
+        (
+            "walk-4x4",
+            "--family walk --rows 4 --cols 4 --steps 40 --cases 10 --seed 107",
+        ),
+        (
+            "far-4x4",
+            "--family far --rows 4 --cols 4 --steps 30 --cases 10 --seed 108",
+        ),
+        (
+            "walk-5x5",
+            "--family walk --rows 5 --cols 5 --steps 40 --cases 5 --seed 109",
+        ),
+        (
+            "walk-8x8",
+            "--family walk --rows 8 --cols 8 --steps 40 --goal blank-first --cases 3 --seed 110",
+        ),
+        (
+            "far-3x5-random-goal",
+            "--family far --rows 3 --cols 5 --steps 30 --goal random --cases 5 --seed 111",
+        ),
+        ("one-cell", "--family random --rows 1 --cols 1 --seed 112"),
+        (
+            "any-3x3",
+            "--family any --rows 3 --cols 3 --cases 20 --seed 113",
+        ),
+        (
+            "any-2x5-random-goal",
+            "--family any --rows 2 --cols 5 --goal random --cases 10 --seed 114",
+        ),
+    ],
+};
+
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve --max-states 2000000` over seeds 1-8 (a board outside its band is passed
+/// over for the next seed): 3 x 3 walks of 14 moves took 2 to 14, 4 x 4 walks of 40
+/// moves 22 to 36, random 3 x 4 positions 28 to 39 (the longest search 303,639
+/// positions). Each is solved within the playground's budget by IDA* with the Manhattan
+/// distance, no database.
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("rows", "3"), ("family", "walk"), ("steps", "14")],
+        band: (6, 14),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("rows", "4"), ("family", "walk"), ("steps", "40")],
+        band: (20, 30),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("rows", "3"), ("cols", "4"), ("family", "random")],
+        band: (31, u64::MAX),
+    },
+];
+
+static GEN_OPTIONS: [OptionSpec; 5] = [
+    ROWS,
+    generating::COLS,
+    tiles::STEPS,
+    GOAL,
+    generating::CASES,
+];
+
+const ROWS: OptionSpec = generating::rows("4");
+
+const GOAL: OptionSpec = OptionSpec::new(
+    "goal",
+    "GOAL",
+    "The goal: blank-last (the judges'), blank-first (Korf's) or random",
+    "blank-last",
+);
+
+/// The families, the default first: a walk, whose positions the solver answers without
+/// building its pattern databases (a uniformly random 4 x 4 start takes seconds of them).
+const FAMILIES: [Family; 3] = [Family::Walk, Family::Random, Family::Far];
+
+impl Format for Fifteen {
+    type Case = Case;
+
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+
+    fn cases<'a>(
+        &'a self,
+        input: Input<'a>,
+        _options: &Options,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a> {
+        Box::new(parsers::fifteen::Cases::new(input).map(|case| {
+            case.map(|(board, place)| Case {
+                board,
+                place: Some(place),
+            })
+        }))
+    }
+
+    fn size(&self, case: &Case) -> (usize, usize) {
+        (case.board.rows(), case.board.cols())
+    }
+
+    fn place(&self, case: &Case) -> Option<(usize, usize)> {
+        case.place
+    }
+
+    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+        parsers::fifteen::write_answer(out, moves);
+    }
+
+    fn write_input(&self, cases: &[&Case]) -> Option<String> {
+        if cases.is_empty() {
+            return None;
+        }
+        let mut text = String::new();
+        for case in cases {
+            parsers::fifteen::write_case(&mut text, &case.board);
+        }
+        Some(text)
+    }
+
+    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+        parsers::validate::fifteen::validate_input(input, max)
+    }
+}
+
+impl Solve for Fifteen {
+    type Solver = Solver;
+
+    type Path = Moves;
+
+    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Ok(solver(limits))
+    }
+
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        with_path: bool,
+    ) -> Result<Answer<Moves>, Unsolved> {
+        solve_board(solver, &case.board, with_path)
+    }
+
+    /// The boards a batch at a time as they are read, each batch spread over the cores
+    /// (the answers are the same as one by one).
+    fn judge(
+        &self,
+        solver: &mut Solver,
+        input: Input<'_>,
+        _options: &Options,
+        out: &mut dyn io::Write,
+    ) -> Result<(), RunError> {
+        let mut cases = parsers::fifteen::Cases::new(input);
+        let mut lines = crate::driver::Lines::new(out);
+        let (mut boards, mut places) = (Vec::new(), Vec::new());
+        let mut done = 0;
+        loop {
+            boards.clear();
+            places.clear();
+            for case in cases.by_ref().take(BATCH) {
+                let (board, place) = case?;
+                boards.push(board);
+                places.push(place);
+            }
+            if boards.is_empty() {
+                return lines.ship(true);
+            }
+            for (i, outcome) in solver.solve_all(&boards).into_iter().enumerate() {
+                let moves = outcome.answer.map_err(|e| RunError::Unsolved {
+                    unit: ABOUT.unit,
+                    number: done + i + 1,
+                    place: Some(places[i]),
+                    message: e.to_string(),
+                })?;
+                parsers::fifteen::write_answer(&mut lines.text, moves.map(|s| s.moves()));
+            }
+            lines.ship(false)?;
+            done += boards.len();
+        }
+    }
+
+    fn write_path(&self, path: &Moves) -> String {
+        path.to_string()
+    }
+
+    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
+        text.parse().map_err(PathError::notation)
+    }
+
+    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::fifteen::replay(&case.board, path).map_err(PathError::rules)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities {
+            oracle: Some(self),
+            draw: Some(self),
+            generate: Some(self),
+            play: Some(self),
+            package: Some(&PACKAGE),
+        }
+    }
+}
+
+/// The fewest states a search may be allowed for the solver to build its pattern
+/// databases (4 x 4 and 5 x 5 boards): their build takes seconds (4 x 4) to minutes
+/// (5 x 5, 750 MB) and counts its entries against the budget (11.5 million and 255
+/// million), so a smaller budget (the playground's, stress's) is spent on IDA* with the
+/// Manhattan distance and linear conflicts alone, which finds the same answers and
+/// paths, and no request builds a database.
+const DATABASE_BUDGET: u64 = 50_000_000;
+
+/// The solver of both formats for `limits`. No limit on the states is the solver
+/// crate's default budget ([`::fifteen::DEFAULT_LIMITS`], two billion positions), so a
+/// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
+/// message, not a hang; a budget under [`DATABASE_BUDGET`] builds no database.
+pub(crate) fn solver(limits: Limits) -> Solver {
+    let limits = Limits {
+        max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
+        ..limits
+    };
+    let solver = Solver::with_limits(limits);
+    if limits
+        .max_states
+        .is_some_and(|states| states < DATABASE_BUDGET)
+    {
+        solver.with_method(::fifteen::Method::Manhattan)
+    } else {
+        solver
+    }
+}
+
+/// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
+pub(crate) fn solve_board(
+    solver: &mut Solver,
+    board: &Board,
+    with_path: bool,
+) -> Result<Answer<Moves>, Unsolved> {
+    let (moves, path) = if with_path {
+        let solution = solver.solve_with_path(board).map_err(Unsolved::new)?;
+        (
+            solution.as_ref().map(|s| s.moves()),
+            solution.map(|s| s.path),
+        )
+    } else {
+        (solver.solve(board).map_err(Unsolved::new)?, None)
+    };
+    Ok(Answer {
+        moves,
+        path,
+        stats: solver.stats(),
+    })
+}
+
+impl Oracle for Fifteen {
+    /// Arrangements of the board.
+    fn state_space(&self, case: &Case) -> u64 {
+        tiles::state_space(&case.board)
+    }
+
+    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+        tiles::oracle(&case.board, limits)
+    }
+}
+
+impl Draw for Fifteen {
+    type State = Tiles;
+
+    fn look(&self) -> &'static Look {
+        &tiles::LOOK
+    }
+
+    fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Tiles> {
+        tiles::walk(&case.board, path)
+    }
+
+    fn glyph(&self, case: &Case, here: &Tiles, pos: Pos) -> Glyph {
+        tiles::glyph(&case.board, here, pos)
+    }
+
+    fn focus(&self, case: &Case, here: &Tiles) -> Rect {
+        tiles::focus(&case.board, here)
+    }
+
+    fn move_name(&self, path: &Moves, i: usize) -> String {
+        path[i].to_string()
+    }
+
+    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+    }
+}
+
+impl Generate for Fifteen {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &GEN_OPTIONS
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        tiles::families(&FAMILIES)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        format!(
+            "{}, a walk of {} moves",
+            generating::default_size(&ROWS, &generating::COLS),
+            tiles::STEPS.default
+        )
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let start = tiles::start(options, &FAMILIES)?;
+        let steps: u64 = options.value(&tiles::STEPS)?;
+        let goal = options.choice::<GoalKind>(&GOAL)?;
+        generating::write_cases(options, "", out, |seed| {
+            let board = tiles::generate(start, (rows, cols), steps, goal, seed)?;
+            let mut text = String::new();
+            parsers::fifteen::write_case(&mut text, &board);
+            Ok(text)
+        })
+    }
+
+    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
+    }
+
+    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+        Box::new(tiles::shrink(&case.board).map(Case::new))
+    }
+}
+
+impl Play for Fifteen {
+    fn play_move(
+        &self,
+        case: &Case,
+        here: &Tiles,
+        picked: Option<Pos>,
+        dir: Dir,
+    ) -> Option<String> {
+        let step = tiles::play_move(&case.board, here, picked, dir)?;
+        Some(step.to_string())
+    }
+
+    fn moves_left(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        here: &Tiles,
+    ) -> Result<Option<u64>, Unsolved> {
+        tiles::moves_left(solver, &case.board, here)
+    }
+
+    fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
+        tiles::cell_kinds(&case.board)
+    }
+
+    fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
+        tiles::edit(&case.board, pos, kind).map(Case::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_state_limit_is_the_solver_s_finite_default_and_a_small_one_builds_no_database() {
+        let unbounded = solver(Limits::NONE);
+        assert_eq!(
+            unbounded.limits().max_states,
+            ::fifteen::DEFAULT_LIMITS.max_states
+        );
+        let board = ::fifteen::Board::with_default_goal(
+            4,
+            4,
+            &[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
+        )
+        .unwrap();
+        assert_eq!(unbounded.method_for(&board), Ok(::fifteen::Method::Pdb));
+        let small = solver(Limits {
+            max_states: Some(DATABASE_BUDGET - 1),
+            max_time: None,
+        });
+        assert_eq!(small.method_for(&board), Ok(::fifteen::Method::Manhattan));
+        // The playground's budget (8 million states): no 24-puzzle database either
+        // (750 MB, minutes), whatever the request.
+        let playground = solver(Limits {
+            max_states: Some(8_000_000),
+            max_time: Some(std::time::Duration::from_secs(10)),
+        });
+        let twenty_four =
+            ::fifteen::Board::with_default_goal(5, 5, &::fifteen::Board::default_goal(5, 5))
+                .unwrap();
+        assert_eq!(
+            unbounded.method_for(&twenty_four),
+            Ok(::fifteen::Method::Pdb)
+        );
+        assert_eq!(
+            playground.method_for(&twenty_four),
+            Ok(::fifteen::Method::Manhattan)
+        );
+    }
+}
