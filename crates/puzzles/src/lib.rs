@@ -50,7 +50,7 @@ pub use contract::{
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
-pub use generator::Generator;
+pub use generator::{Generator, Shrunk};
 pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
