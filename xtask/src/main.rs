@@ -17,6 +17,9 @@
 //!                                 time the `dist` binary against the references, side
 //!                                 by side: the judge-limit benches and the scale suite
 //!                                 (`scale`: the inputs of ../shared/bench/scale-inputs)
+//! cargo xtask bench stress [FILTER]
+//!                                 the shrinking of `gridsolve stress` against shrinkray
+//!                                 and picire on the wrong programs of examples/
 //! cargo xtask man                 write the man page, docs/gridsolve.1
 //! ```
 
@@ -32,6 +35,7 @@ mod catalog;
 mod confirm;
 mod fixtures;
 mod manifest;
+mod reduce;
 mod reference;
 
 fn main() -> ExitCode {
@@ -46,7 +50,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
