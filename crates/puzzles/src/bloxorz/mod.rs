@@ -544,9 +544,9 @@ impl Chars {
     /// - the row or column of the target cut away, the target first moved to a rigid
     ///   cell elsewhere; then each row or column of the start, the box first moved to
     ///   a placement it can roll to elsewhere;
-    /// - last, when the board is larger, each of the smallest boards there are (at
-    ///   most three cells inside the border), fewest cells first: no cut or change of
-    ///   a cell turns a 4 x 4 board into a 3 x 5 one.
+    /// - last, each of the smallest boards there are (at most three cells inside the
+    ///   border) that has fewer cells but is longer one way, fewest cells first: no
+    ///   cut or change of a cell turns a 4 x 4 board into a 3 x 5 one.
     fn edits(&self, board: &Board) -> Vec<Edit> {
         let (rows, cols) = (self.rows, self.cols);
         let (start, target) = (board.start(), board.target());
@@ -679,11 +679,11 @@ impl Chars {
                     }),
             );
         }
-        // Last, the smallest boards there are, when this one is larger.
+        // Last, the smallest boards there are that no cut of this one makes.
         edits.extend(
             smallest_boards()
                 .into_iter()
-                .filter(|(r, c, _)| r * c < rows * cols)
+                .filter(|&(r, c, _)| r * c < rows * cols && (r > rows || c > cols))
                 .map(|(rows, cols, cells)| Edit::Whole { rows, cols, cells }),
         );
         edits
@@ -758,8 +758,9 @@ impl Chars {
 }
 
 /// Every board of 3 x 4, 4 x 3, 3 x 5 or 5 x 3 cells (at most three inside a `#`
-/// border) with one target and a start, fewest cells first: (rows, columns, the judge's
-/// characters row-major). Whether each is a board at all is left to [`Chars::apply`].
+/// border, none of them empty: that would be a smaller one cropped) with one target and
+/// a start, fewest cells first: (rows, columns, the judge's characters row-major).
+/// Whether each is a board at all is left to [`Chars::apply`].
 fn smallest_boards() -> Vec<(usize, usize, Vec<u8>)> {
     let mut all = Vec::new();
     for (rows, cols) in [(3, 4), (4, 3), (3, 5), (5, 3)] {
@@ -769,7 +770,7 @@ fn smallest_boards() -> Vec<(usize, usize, Vec<u8>)> {
                 r > 0 && c > 0 && r < rows - 1 && c < cols - 1
             })
             .collect();
-        let kinds = b"#.EXO";
+        let kinds = b".EXO";
         let mut choice = vec![0; inside.len()];
         loop {
             let count = |ch| choice.iter().filter(|&&k| kinds[k] == ch).count();
@@ -780,7 +781,7 @@ fn smallest_boards() -> Vec<(usize, usize, Vec<u8>)> {
                 }
                 all.push((rows, cols, cells));
             }
-            // The next choice, as a number in base 5.
+            // The next choice, as a number in base 4.
             let Some(digit) = choice.iter().position(|&k| k + 1 < kinds.len()) else {
                 break;
             };
