@@ -5,9 +5,10 @@
 //! ```text
 //! NAME  out=DIGEST  SOURCE: CASES  [SOURCE: CASES]...
 //! ```
-//! `DIGEST` is the FNV-1a hash of the fixture's `.out` when it was confirmed (a changed
-//! `.out` needs confirming again); `SOURCE` is `given` (the `.out` line is the published
-//! answer the manifest's `given N` carries), `oracle` (the naive BFS, which reads the
+//! `DIGEST` is the FNV-1a hash (`fnv1a64`) of the fixture's `.out` when it was confirmed,
+//! a fingerprint against a stale record (a changed `.out` needs confirming again);
+//! `SOURCE` is `given` (the `.out` line is the published answer the manifest's `given N`
+//! carries), `oracle` (the naive BFS, which reads the
 //! case written back as judge text with its own reader, found the same answer) or a
 //! program of `../shared/reference/bin` that printed the same line; `CASES` are case
 //! numbers and ranges (`1-5,9`). A case may have several sources: a given answer is also
@@ -23,7 +24,7 @@ use crate::fixtures::{self, Fixture};
 use crate::manifest::{self, Origin};
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
+use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, fnv1a64};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -60,14 +61,6 @@ impl Record {
             .map(|(source, _)| source.as_str())
             .collect()
     }
-}
-
-/// The FNV-1a hash of `bytes`: a fingerprint of an `.out` (not a defence against
-/// anyone, just against a stale record).
-pub(crate) fn digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The records of a puzzle's fixtures, by name (none when the file is missing).
@@ -343,7 +336,7 @@ fn confirm_one(
     }
     Ok(Record {
         name: fixture.entry.name.clone(),
-        digest: digest(out.as_bytes()),
+        digest: fnv1a64(out.as_bytes()),
         sources,
     })
 }
@@ -383,7 +376,7 @@ pub(crate) fn check(
             rerun()
         );
     };
-    if record.digest != digest(out.as_bytes()) {
+    if record.digest != fnv1a64(out.as_bytes()) {
         bail!(
             "the .out changed since its answers were confirmed; {}",
             rerun()
@@ -467,11 +460,5 @@ mod tests {
         assert!(record.sources_of(51).is_empty());
         let both = parse_line("level04  out=1  given: 1  oracle: 1").unwrap();
         assert_eq!(both.sources_of(1), ["given", "oracle"]);
-    }
-
-    #[test]
-    fn digests_tell_outputs_apart() {
-        assert_ne!(digest(b"2\n-1\n"), digest(b"2\n1\n"));
-        assert_eq!(digest(b""), 0xcbf2_9ce4_8422_2325);
     }
 }

@@ -242,10 +242,10 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
             total.answers, total.replayed, total.confirmed, total.oracle_now
         );
     }
-    match verify_man_page(root, &binary) {
+    match crate::man::verify(root, &binary) {
         Ok(()) => passed += 1,
         Err(problem) => {
-            eprintln!("FAIL {MAN_PAGE}: {problem:#}\n");
+            eprintln!("FAIL the manual pages: {problem:#}\n");
             failed += 1;
         }
     }
@@ -294,41 +294,6 @@ fn verify_one(
     Ok(coverage)
 }
 
-/// The man page, `gridsolve man`'s output, kept in the tree for those who install.
-pub(crate) const MAN_PAGE: &str = "docs/gridsolve.1";
-
-/// The man page as the binary writes it.
-pub(crate) fn man_page(binary: &Path) -> Result<String> {
-    let output = std::process::Command::new(binary)
-        .arg("man")
-        .output()
-        .context("cannot run gridsolve man")?;
-    if !output.status.success() {
-        bail!("gridsolve man failed");
-    }
-    String::from_utf8(output.stdout).context("gridsolve man wrote something other than UTF-8")
-}
-
-fn verify_man_page(root: &Path, binary: &Path) -> Result<()> {
-    let kept = std::fs::read_to_string(root.join(MAN_PAGE))
-        .with_context(|| format!("cannot read {MAN_PAGE}; run `cargo xtask man`"))?;
-    if man_page(binary)? != kept {
-        bail!("{MAN_PAGE} is not what `gridsolve man` writes now; run `cargo xtask man`");
-    }
-    Ok(())
-}
-
-/// `cargo xtask man`: writes the man page to docs/.
-pub(crate) fn man(root: &Path) -> Result<()> {
-    let binary = crate::gridsolve(root)?;
-    let changed = update(&root.join(MAN_PAGE), man_page(&binary)?.as_bytes())?;
-    println!(
-        "{MAN_PAGE} {}; install it with `install -Dm644 {MAN_PAGE} ~/.local/share/man/man1/gridsolve.1`",
-        if changed { "written" } else { "unchanged" }
-    );
-    Ok(())
-}
-
 /// README's picture of a puzzle: what `gridsolve --svg` draws for its sample.
 fn picture_path(puzzle: &dyn Puzzle) -> String {
     format!("docs/{}-sample.svg", puzzle.about().name)
@@ -367,7 +332,7 @@ fn verify_picture(root: &Path, binary: &Path, puzzle: &dyn Puzzle) -> Result<()>
 }
 
 /// Rewrites every generated input from its manifest line, every output but the given
-/// ones, and the pictures; says what changed.
+/// ones, the pictures and the manual pages; says what changed.
 pub(crate) fn regen(root: &Path) -> Result<()> {
     let binary = crate::gridsolve(root)?;
     for &puzzle in PUZZLES {
@@ -404,11 +369,12 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
         )?;
         println!("{path} {}", if changed { "redrawn" } else { "unchanged" });
     }
-    Ok(())
+    // The pages list the registry's puzzles and their options.
+    crate::man::write(root, &binary)
 }
 
 /// Writes `contents` to `path` unless it holds them already; whether it changed.
-fn update(path: &Path, contents: &[u8]) -> Result<bool> {
+pub(crate) fn update(path: &Path, contents: &[u8]) -> Result<bool> {
     if std::fs::read(path).is_ok_and(|old| old == contents) {
         return Ok(false);
     }

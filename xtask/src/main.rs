@@ -7,7 +7,7 @@
 //!                                 generated inputs, replay every path, check every
 //!                                 answer's confirmation and rerun the naive oracle
 //! cargo xtask regen               rewrite generated .in files, every .out file but the
-//!                                 given ones, and the pictures in docs/
+//!                                 given ones, and the pictures and manual pages in docs/
 //! cargo xtask confirm [PUZZLE]    confirm every fixture answer by the naive oracle or
 //!                                 the reference programs; write fixtures/*/confirmed.txt
 //! cargo xtask gen PUZZLE ARGS --name NAME
@@ -20,7 +20,10 @@
 //! cargo xtask bench stress [FILTER]
 //!                                 the shrinking of `gridsolve stress` against shrinkray
 //!                                 and picire on the wrong programs of examples/
-//! cargo xtask man                 write the man page, docs/gridsolve.1
+//! cargo xtask man                 write the manual pages, docs/gridsolve.1 and
+//!                                 docs/gridsolve-COMMAND.1 for each subcommand
+//! cargo xtask examples            build every doc example of each library crate in a
+//!                                 project that depends on that crate alone
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
@@ -33,7 +36,9 @@ use std::process::{Command, ExitCode};
 mod bench;
 mod catalog;
 mod confirm;
+mod examples;
 mod fixtures;
+mod man;
 mod manifest;
 mod reduce;
 mod reference;
@@ -50,7 +55,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -61,7 +66,8 @@ fn run(args: &[String]) -> Result<bool> {
         Some("confirm") => confirm::run(&root, args.get(1).map(String::as_str)),
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
-        Some("man") => fixtures::man(&root).map(|()| true),
+        Some("man") => man::run(&root).map(|()| true),
+        Some("examples") => examples::run(&root),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

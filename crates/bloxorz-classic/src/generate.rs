@@ -3,82 +3,44 @@
 use crate::{Action, Bridge, Layout, Level, LevelError, MAX_CELLS, Split, Switch, Tile};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// The shape of a generated level: the `--family` of `gridsolve gen`.
-///
-/// Every family is deterministic: the same [`GenParams`] give the same level on every
-/// platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Tiles drawn independently (empty `empty`%, else orange `fragile`%, else floor),
-    /// then `bridges` bridges of one or two cells, each with a soft or heavy switch
-    /// somewhere that acts on it (and sometimes on another bridge too), and `splits`
-    /// split switches with landing cells anywhere. The start and the exit are anywhere:
-    /// whether the exit can be reached is left to chance.
-    Random,
-    /// Rooms side by side, each joined to the next by a bridge that is off at the start,
-    /// so the exit (in the last room) is reached only through the switches: each room
-    /// has a switch that turns on (or toggles) its way out, and may have a decoy that
-    /// turns it off again or closes the way back. With `splits`, some rooms have a split
-    /// switch whose cubes land in the room. Room floors have orange tiles (`fragile`%)
-    /// away from the doors and the switches; orange tiles can wall a small room in, so a
-    /// level is drawn again (up to [`GATES_TRIES`] times, then without orange tiles)
-    /// until the solver finds it solvable. The rooms take the whole height and need 3
-    /// rows and 8 columns for two of them; `bridges` is the number of doors, fewer if the
-    /// columns do not fit them. A level too small for two rooms is made as
-    /// [`Family::Random`].
-    Gates,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 2] = [Family::Random, Family::Gates];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Gates => "gates",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => "tiles, bridges, switches and splits drawn at random",
-            Family::Gates => {
-                "rooms joined by bridges that are off at the start: the switches open the way"
-            }
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                format!("expected one of {}, found {s:?}", names.join(", "))
-            })
+grid_core::choices! {
+    /// The shape of a generated level: the `--family` of `gridsolve gen`.
+    ///
+    /// Every family is deterministic: the same [`GenParams`] give the same level on every
+    /// platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// Tiles drawn independently (empty `empty`%, else orange `fragile`%, else floor),
+        /// then `bridges` bridges of one or two cells, each with a soft or heavy switch
+        /// somewhere that acts on it (and sometimes on another bridge too), and `splits`
+        /// split switches with landing cells anywhere. The start and the exit are anywhere:
+        /// whether the exit can be reached is left to chance.
+        Random = "random" => "tiles, bridges, switches and splits drawn at random",
+        /// Rooms side by side, each joined to the next by a bridge that is off at the start,
+        /// so the exit (in the last room) is reached only through the switches: each room
+        /// has a switch that turns on (or toggles) its way out, and may have a decoy that
+        /// turns it off again or closes the way back. With `splits`, some rooms have a split
+        /// switch whose cubes land in the room. Room floors have orange tiles (`fragile`%)
+        /// away from the doors and the switches; orange tiles can wall a small room in, so a
+        /// level is drawn again (up to [`GATES_TRIES`] times, then without orange tiles)
+        /// until the solver finds it solvable. The rooms take the whole height and need 3
+        /// rows and 8 columns for two of them; `bridges` is the number of doors, fewer if the
+        /// columns do not fit them. A level too small for two rooms is made as
+        /// [`Family::Random`].
+        Gates = "gates" =>
+            "rooms joined by bridges that are off at the start: the switches open the way",
     }
 }
 
 /// What to generate. The same parameters give the same level on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the level is laid out.
     pub family: Family,
+    /// The level's rows.
     pub rows: usize,
+    /// The level's columns.
     pub cols: usize,
     /// Percent, 0..=100, of empty (`#`) cells ([`Family::Random`]).
     pub empty: u32,
@@ -88,21 +50,36 @@ pub struct GenParams {
     pub bridges: usize,
     /// The number of split switches.
     pub splits: usize,
+    /// The seed of the generator: the same seed, the same level.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
-    /// A percentage over 100 (`name` is the field).
-    Percent { name: &'static str, value: u32 },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A percentage over 100.
+    Percent {
+        /// The field of [`GenParams`]: `empty` or `fragile`.
+        name: &'static str,
+        /// The percentage asked for.
+        value: u32,
+    },
     /// The level has no room for the start, the exit and every bridge, switch and split
     /// on cells of their own.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The cells the start, the exit, the bridges, switches and splits need.
         needed: usize,
     },
     /// The level drawn breaks a limit of [`Level::new`] (too many states for its

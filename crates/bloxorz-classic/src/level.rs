@@ -77,6 +77,7 @@ impl Tile {
 pub struct Bridge {
     /// Whether it is on (its cells are floor) at the start.
     pub on: bool,
+    /// Its cells, 0-based, each an `=` tile; a level file lists them 1-based.
     pub cells: Vec<Pos>,
 }
 
@@ -120,14 +121,18 @@ impl fmt::Display for Action {
 /// A soft or heavy switch: its cell and its actions, applied in order on each press.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Switch {
+    /// Its cell, 0-based: an `o` (soft) or `h` (heavy) tile.
     pub pos: Pos,
+    /// What a press does, in order.
     pub actions: Vec<Action>,
 }
 
 /// A split switch: its cell and the two cells the cubes appear on (cube 1 on the first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Split {
+    /// Its cell, 0-based: an `s` tile.
     pub pos: Pos,
+    /// Where cube 1 and cube 2 appear, 0-based; two distinct floor cells.
     pub landing: [Pos; 2],
 }
 
@@ -135,7 +140,9 @@ pub struct Split {
 /// Positions are 0-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// The level's rows.
     pub rows: usize,
+    /// The level's columns.
     pub cols: usize,
     /// The tiles, row-major, `rows * cols` of them.
     pub tiles: Vec<Tile>,
@@ -160,8 +167,7 @@ const NONE: u32 = u32::MAX;
 /// Everything outside the `rows x cols` rectangle counts as [`Tile::Empty`].
 ///
 /// ```
-/// use bloxorz_classic::{Action, Bridge, Level, Switch, Tile};
-/// use grid_core::Pos;
+/// use bloxorz_classic::{Action, Bridge, Level, Pos, Switch, Tile};
 ///
 /// // A soft switch that turns the bridge on, between the start and the exit.
 /// let level = Level::from_rows(
@@ -566,11 +572,15 @@ impl fmt::Debug for Level {
 /// The part of a level a cell was given for, in [`LevelError`]s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// The block's start, `X`.
     Start,
+    /// The exit, `O`.
     Exit,
-    /// A cell of the bridge of this index.
+    /// A cell of the bridge of this index (0-based).
     Bridge(usize),
+    /// The cell of a soft or heavy switch.
     Switch,
+    /// The cell of a split switch.
     Split,
     /// A landing cell of a split switch.
     Landing,
@@ -603,52 +613,125 @@ impl Part {
 
 /// Why a level could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LevelError {
     /// A side of length 0.
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More than [`MAX_CELLS`] cells.
-    TooLarge { rows: usize, cols: usize },
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The tile list does not match the size.
-    CellCount { expected: usize, found: usize },
-    /// A row of another length than the first (0-based row; [`Level::from_rows`]).
-    RaggedRow {
-        row: usize,
+    CellCount {
+        /// `rows * cols`.
         expected: usize,
+        /// The tiles given.
+        found: usize,
+    },
+    /// A row of another length than the first ([`Level::from_rows`]).
+    RaggedRow {
+        /// The row, 0-based.
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
         found: usize,
     },
     /// A character not in the tile table ([`Level::from_rows`]).
-    BadChar { pos: Pos, found: char },
+    BadChar {
+        /// Where, 0-based.
+        pos: Pos,
+        /// The character found there.
+        found: char,
+    },
     /// No `X` or no `O` ([`Level::from_rows`]).
-    Missing { symbol: char },
+    Missing {
+        /// `X` or `O`.
+        symbol: char,
+    },
     /// A second `X` or `O` ([`Level::from_rows`]).
-    Second { symbol: char, pos: Pos },
+    Second {
+        /// `X` or `O`.
+        symbol: char,
+        /// The second one, 0-based.
+        pos: Pos,
+    },
     /// A cell off the level.
-    Outside { part: Part, pos: Pos },
+    Outside {
+        /// What the cell was given for.
+        part: Part,
+        /// The cell, 0-based.
+        pos: Pos,
+    },
     /// A cell of the wrong tile for its part.
-    WrongTile { part: Part, pos: Pos, found: Tile },
+    WrongTile {
+        /// What the cell was given for.
+        part: Part,
+        /// The cell, 0-based.
+        pos: Pos,
+        /// The tile there.
+        found: Tile,
+    },
     /// The start is the exit.
-    StartIsExit { pos: Pos },
+    StartIsExit {
+        /// The cell of both, 0-based.
+        pos: Pos,
+    },
     /// A cell listed a second time: in a bridge, or for a switch or split.
-    Duplicate { part: Part, pos: Pos },
+    Duplicate {
+        /// What the cell was listed for the second time.
+        part: Part,
+        /// The cell, 0-based.
+        pos: Pos,
+    },
     /// A bridge with no cell.
-    NoCells { bridge: usize },
+    NoCells {
+        /// The bridge's index, 0-based.
+        bridge: usize,
+    },
     /// A switch with no action.
-    NoActions { pos: Pos },
+    NoActions {
+        /// The switch's cell, 0-based.
+        pos: Pos,
+    },
     /// An action on a bridge index the level does not have.
     UnknownBridge {
+        /// The switch's cell, 0-based.
         pos: Pos,
+        /// The bridge index it names, 0-based.
         bridge: usize,
+        /// How many bridges the level has.
         bridges: usize,
     },
     /// A split whose two landing cells are one.
-    SameLanding { pos: Pos },
+    SameLanding {
+        /// The split switch's cell, 0-based.
+        pos: Pos,
+    },
     /// An `=`, `o`, `h` or `s` with no bridge, switch or split listed for it.
-    Unlisted { tile: Tile, pos: Pos },
-    /// More bridges than the state limit allows on these tiles (`max_bridges`), or
-    /// more states than it for the pieces alone (`None`).
+    Unlisted {
+        /// The tile.
+        tile: Tile,
+        /// Its cell, 0-based.
+        pos: Pos,
+    },
+    /// More states than [`MAX_STATES`]: more bridges than the tiles allow
+    /// (`max_bridges` is then how many they do), or too many states for the pieces
+    /// alone, without any bridge (`max_bridges` is `None`).
     TooManyStates {
+        /// How many bridges the level has.
         bridges: usize,
+        /// The pieces' states for one setting of the bridges ([`states_per_setting`]).
         per_setting: u64,
+        /// The most bridges these tiles allow ([`max_bridges`]).
         max_bridges: Option<usize>,
     },
 }

@@ -17,8 +17,7 @@
 //! the rules:
 //!
 //! ```
-//! use bloxorz_classic::{replay, Action, Bridge, Level, Path, Solver, Split, Switch};
-//! use grid_core::Pos;
+//! use bloxorz_classic::{replay, Action, Bridge, Level, Path, Pos, Solver, Split, Switch};
 //!
 //! // The bridge at (1, 6) is off; the soft switch at (1, 3) turns it on as the block
 //! // lies over it.
@@ -57,6 +56,13 @@
 //! behind the default-on features `oracle` and `generate`. It does no I/O; the `parsers`
 //! crate reads and writes the level-file format.
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[cfg(feature = "generate")]
 pub mod generate;
 mod level;
@@ -67,7 +73,7 @@ mod replay;
 mod solver;
 
 pub use bloxorz::{Orientation, Placement};
-pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 pub use level::{
     Action, Bridge, Layout, Level, LevelError, MAX_CELLS, MAX_STATES, Part, Split, Switch, Tile,
     max_bridges, states_per_setting,

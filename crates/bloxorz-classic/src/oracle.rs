@@ -11,8 +11,7 @@
 //! and the crate's [`Path`] and [`Move`] to write the path in the spec's notation.
 //!
 //! ```
-//! use bloxorz_classic::oracle;
-//! use grid_core::Limits;
+//! use bloxorz_classic::{oracle, Limits};
 //!
 //! let (moves, path) = oracle::solve_text("1 4\nX..O\n", Limits::NONE)?.expect("solvable");
 //! assert_eq!((moves, path.to_string().as_str()), (2, "RR"));
@@ -29,11 +28,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a level file: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

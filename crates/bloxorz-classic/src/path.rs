@@ -57,8 +57,7 @@ impl fmt::Display for Move {
 /// for every other purpose.
 ///
 /// ```
-/// use bloxorz_classic::{Move, Path};
-/// use grid_core::{Dir, MoveCount};
+/// use bloxorz_classic::{Dir, Move, MoveCount, Path};
 ///
 /// let path: Path = "RDrU".parse()?;
 /// assert_eq!(path.move_count(), 4);

@@ -40,6 +40,7 @@ impl fmt::Display for Body {
 /// The pieces and the bridges at one point of a path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// The block, or the two cubes.
     pub body: Body,
     /// Whether each bridge is on, by index.
     pub bridges: Vec<bool>,
@@ -57,18 +58,42 @@ impl Position {
 
 /// Why a path is not a solution. Moves are numbered from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The move puts the moving piece over a cell that is no tile (off the level, `#`, a
     /// bridge that is off), or stands the block on an orange tile.
-    Falls { step: usize, mv: Move },
+    Falls {
+        /// The move, 1-based.
+        step: usize,
+        /// The move.
+        mv: Move,
+    },
     /// The move presses a switch that turns off a bridge under the block or a cube.
-    Retracted { step: usize, mv: Move },
+    Retracted {
+        /// The move, 1-based.
+        step: usize,
+        /// The move.
+        mv: Move,
+    },
     /// The move stands the block on a split switch, and a landing cell is no tile.
-    SplitFalls { step: usize, mv: Move },
+    SplitFalls {
+        /// The move, 1-based.
+        step: usize,
+        /// The move.
+        mv: Move,
+    },
     /// The move is a cube 2 letter (`u d l r`), but the block is whole.
-    NoSecondCube { step: usize, mv: Move },
+    NoSecondCube {
+        /// The move, 1-based.
+        step: usize,
+        /// The move.
+        mv: Move,
+    },
     /// After the last move the block is not standing on the exit.
-    NotSolved { end: Body },
+    NotSolved {
+        /// Where the moves leave the pieces.
+        end: Body,
+    },
 }
 
 impl fmt::Display for ReplayError {

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The search stopped at one of its [`Limits`].
     Limit(LimitError),

@@ -57,7 +57,10 @@ impl Orientation {
 /// standing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Placement {
+    /// The cell under the box standing, or the top-left of the two under it lying;
+    /// 0-based.
     pub pos: Pos,
+    /// Standing, or lying along a row or a column.
     pub orientation: Orientation,
 }
 
@@ -84,8 +87,7 @@ impl Placement {
     /// coordinate would become negative (off the top or left of any board).
     ///
     /// ```
-    /// use bloxorz::{Orientation, Placement};
-    /// use grid_core::{Dir, Pos};
+    /// use bloxorz::{Dir, Orientation, Placement, Pos};
     ///
     /// let up = Placement::standing(Pos::new(3, 3));
     /// let lying = up.roll(Dir::Right).unwrap();
@@ -132,8 +134,7 @@ impl fmt::Display for Placement {
 /// need not have a `#` border.
 ///
 /// ```
-/// use bloxorz::{Board, Cell, Orientation};
-/// use grid_core::Pos;
+/// use bloxorz::{Board, Cell, Orientation, Pos};
 ///
 /// let board = Board::from_rows(&["XX.", ".EO"]).unwrap();
 /// assert_eq!(board.start().orientation, Orientation::Horizontal);
@@ -275,8 +276,7 @@ const PAD: usize = 2;
 /// only as the rows come.
 ///
 /// ```
-/// use bloxorz::{BoardRows, Cell, Placement};
-/// use grid_core::Pos;
+/// use bloxorz::{BoardRows, Cell, Placement, Pos};
 ///
 /// let mut rows = BoardRows::new(2, 3)?;
 /// rows.set_row(0, [Cell::Rigid, Cell::Rigid, Cell::Fragile])?;
@@ -448,38 +448,83 @@ impl fmt::Debug for Board {
 
 /// Why a board could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A side of length 0.
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More than [`MAX_CELLS`] cells.
-    TooLarge { rows: usize, cols: usize },
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The cell list does not match the size.
-    CellCount { expected: usize, found: usize },
-    /// A row of another length than the first (0-based row).
-    RaggedRow {
-        row: usize,
+    CellCount {
+        /// `rows * cols`.
         expected: usize,
+        /// The cells given.
         found: usize,
     },
-    /// A row written out of order (see [`BoardRows::set_row`]): 0-based row, rows
-    /// written so far.
-    RowOutOfOrder { row: usize, written: usize },
+    /// A row of another length than the first.
+    RaggedRow {
+        /// The row, 0-based.
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+    },
+    /// A row written out of order (see [`BoardRows::set_row`]).
+    RowOutOfOrder {
+        /// The row given, 0-based.
+        row: usize,
+        /// The rows written so far (the row expected next).
+        written: usize,
+    },
     /// A character other than `# . E X O`.
-    BadChar { pos: Pos, found: char },
+    BadChar {
+        /// Where, 0-based.
+        pos: Pos,
+        /// The character found there.
+        found: char,
+    },
     /// No `O`.
     NoTarget,
     /// A second `O`.
-    SecondTarget { pos: Pos },
+    SecondTarget {
+        /// The second `O`, 0-based.
+        pos: Pos,
+    },
     /// No `X`.
     NoStart,
     /// A third `X`.
-    ThirdStart { pos: Pos },
+    ThirdStart {
+        /// The third `X`, 0-based.
+        pos: Pos,
+    },
     /// Two `X` that do not share an edge.
-    StartApart { first: Pos, second: Pos },
+    StartApart {
+        /// The first `X` in reading order, 0-based.
+        first: Pos,
+        /// The second, 0-based.
+        second: Pos,
+    },
     /// The start is over an empty cell, or stands on a fragile one.
-    BadStart { start: Placement },
+    BadStart {
+        /// The box as the `X` cells place it.
+        start: Placement,
+    },
     /// The target is not a rigid cell.
-    BadTarget { target: Pos },
+    BadTarget {
+        /// The `O`, 0-based.
+        target: Pos,
+    },
 }
 
 impl fmt::Display for BoardError {

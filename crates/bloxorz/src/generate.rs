@@ -3,154 +3,82 @@
 use crate::{Board, Cell, MAX_CELLS, Orientation, Placement};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
-/// fills the playable area (inside the border, if any); the start and the target are
-/// placed afterwards.
-///
-/// Every family is deterministic: the same [`GenParams`] give the same board on every
-/// platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Each cell drawn independently: empty `empty`%, else fragile `fragile`%, else rigid.
-    Random,
-    /// No empty cell: each cell fragile with probability `fragile` percent, otherwise
-    /// rigid (`empty` is ignored).
-    Open,
-    /// A maze of corridors two cells wide between walls one cell thick.
+grid_core::choices! {
+    /// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
+    /// fills the playable area (inside the border, if any); the start and the target are
+    /// placed afterwards.
     ///
-    /// Some passages are narrow one-cell doors the box must tip through. Each wall cell
-    /// the maze keeps stays with probability `empty` percent (100: a perfect maze, 0: an
-    /// open floor with pillars); each floor cell is fragile with probability `fragile`
-    /// percent.
-    Maze,
-    /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells.
-    ///
-    /// An island starts at each cell with probability `(100 - fragile) / 10` percent, so
-    /// at most about a third of the cells are rigid. Each fragile cell is empty with
-    /// probability `empty` percent.
-    FragileHeavy,
-    /// Long winding routes, and Impossible boards whose search must exhaust a large region.
-    ///
-    /// The playable area becomes a serpentine: lanes two cells wide between empty walls
-    /// one cell thick, joined by one-cell gaps at alternate ends. The box rolls along a
-    /// lane lying across it (over fragile cells too: each lane cell is fragile with
-    /// probability `fragile` percent; `empty` is ignored) and stands up in each gap to
-    /// change lanes. The start lies in a rigid 3 x 3 room at the beginning of the way,
-    /// where it can take any orientation. The seed picks one of four layouts, in turn
-    /// (seed % 4 = 0, 1, 2, 3), along the rows or the columns:
-    /// - the long route: `O` in a notch at the far end of the serpentine; the answer is
-    ///   about the area's cells divided by three (tens of thousands of rolls at 500 x 500).
-    /// - next door: the area split by a wall down the middle, the way going down one half
-    ///   and back up the other; `O` lies two to six cells from the start, across the
-    ///   wall, and the answer is as long as the long route's.
-    /// - lying only: `O` in a dead-end stub one cell wide at the far end, where the
-    ///   box can lie over it but never stand on it (the stub's phase is wrong and the lane
-    ///   cells beside it are fragile): Impossible, after a one-way search visits every
-    ///   state of the serpentine.
-    /// - phase lock: the serpentine cut in the middle by a gap the box can never pass
-    ///   (a fragile gap, or a two-cell corridor whose phase is wrong at one end); both
-    ///   halves are large, so even a search from both ends exhausts one of them.
-    ///
-    /// The layouts need a playable area of at least 4 x 3 (long route), 6 x 6 (next
-    /// door), 6 x 4 (lying only) or 7 x 4 (phase lock), in either direction; a layout
-    /// that does not fit falls back to the long route, and an area too small even for
-    /// that gets a [`Family::Random`] board.
-    Adversarial,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 5] = [
-        Family::Random,
-        Family::Open,
-        Family::Maze,
-        Family::FragileHeavy,
-        Family::Adversarial,
-    ];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Open => "open",
-            Family::Maze => "maze",
-            Family::FragileHeavy => "fragile-heavy",
-            Family::Adversarial => "adversarial",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => "cells drawn independently: empty% empty, then fragile% fragile",
-            Family::Open => "no empty cells inside the border; fragile% fragile (empty ignored)",
-            Family::Maze => {
-                "two-wide corridors with one-cell doors; empty% of the maze's walls stay"
-            }
-            Family::FragileHeavy => {
-                "mostly fragile, with rigid islands; empty% of the fragile cells empty"
-            }
-            Family::Adversarial => {
-                "long winding routes, O next door but far round, Impossible boards that exhaust a region"
-            }
-        }
+    /// Every family is deterministic: the same [`GenParams`] give the same board on every
+    /// platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// Each cell drawn independently: empty `empty`%, else fragile `fragile`%, else rigid.
+        Random = "random" => "cells drawn independently: empty% empty, then fragile% fragile",
+        /// No empty cell: each cell fragile with probability `fragile` percent, otherwise
+        /// rigid (`empty` is ignored).
+        Open = "open" => "no empty cells inside the border; fragile% fragile (empty ignored)",
+        /// A maze of corridors two cells wide between walls one cell thick.
+        ///
+        /// Some passages are narrow one-cell doors the box must tip through. Each wall cell
+        /// the maze keeps stays with probability `empty` percent (100: a perfect maze, 0: an
+        /// open floor with pillars); each floor cell is fragile with probability `fragile`
+        /// percent.
+        Maze = "maze" => "two-wide corridors with one-cell doors; empty% of the maze's walls stay",
+        /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells.
+        ///
+        /// An island starts at each cell with probability `(100 - fragile) / 10` percent, so
+        /// at most about a third of the cells are rigid. Each fragile cell is empty with
+        /// probability `empty` percent.
+        FragileHeavy = "fragile-heavy" =>
+            "mostly fragile, with rigid islands; empty% of the fragile cells empty",
+        /// Long winding routes, and Impossible boards whose search must exhaust a large region.
+        ///
+        /// The playable area becomes a serpentine: lanes two cells wide between empty walls
+        /// one cell thick, joined by one-cell gaps at alternate ends. The box rolls along a
+        /// lane lying across it (over fragile cells too: each lane cell is fragile with
+        /// probability `fragile` percent; `empty` is ignored) and stands up in each gap to
+        /// change lanes. The start lies in a rigid 3 x 3 room at the beginning of the way,
+        /// where it can take any orientation. The seed picks one of four layouts, in turn
+        /// (seed % 4 = 0, 1, 2, 3), along the rows or the columns:
+        /// - the long route: `O` in a notch at the far end of the serpentine; the answer is
+        ///   about the area's cells divided by three (tens of thousands of rolls at 500 x 500).
+        /// - next door: the area split by a wall down the middle, the way going down one half
+        ///   and back up the other; `O` lies two to six cells from the start, across the
+        ///   wall, and the answer is as long as the long route's.
+        /// - lying only: `O` in a dead-end stub one cell wide at the far end, where the
+        ///   box can lie over it but never stand on it (the stub's phase is wrong and the lane
+        ///   cells beside it are fragile): Impossible, after a one-way search visits every
+        ///   state of the serpentine.
+        /// - phase lock: the serpentine cut in the middle by a gap the box can never pass
+        ///   (a fragile gap, or a two-cell corridor whose phase is wrong at one end); both
+        ///   halves are large, so even a search from both ends exhausts one of them.
+        ///
+        /// The layouts need a playable area of at least 4 x 3 (long route), 6 x 6 (next
+        /// door), 6 x 4 (lying only) or 7 x 4 (phase lock), in either direction; a layout
+        /// that does not fit falls back to the long route, and an area too small even for
+        /// that gets a [`Family::Random`] board.
+        Adversarial = "adversarial" =>
+            "long winding routes, O next door but far round, Impossible boards that exhaust a region",
     }
 }
 
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+grid_core::choices! {
+    /// How the generated box starts.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum StartKind {
+        /// Upright on one rigid cell (one `X`).
+        Standing = "standing",
+        /// Lying along a row (`XX`).
+        Horizontal = "horizontal",
+        /// Lying along a column (`X` over `X`).
+        Vertical = "vertical",
+        /// Any of the three that fits the board, chosen by the seed.
+        Random = "random",
     }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                format!("expected one of {}, found {s:?}", names.join(", "))
-            })
-    }
-}
-
-/// How the generated box starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StartKind {
-    /// Upright on one rigid cell (one `X`).
-    Standing,
-    /// Lying along a row (`XX`).
-    Horizontal,
-    /// Lying along a column (`X` over `X`).
-    Vertical,
-    /// Any of the three that fits the board, chosen by the seed.
-    Random,
 }
 
 impl StartKind {
-    /// Every start kind, for documentation and exhaustive tests.
-    pub const ALL: [StartKind; 4] = [
-        StartKind::Standing,
-        StartKind::Horizontal,
-        StartKind::Vertical,
-        StartKind::Random,
-    ];
-
-    /// The start kind's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            StartKind::Standing => "standing",
-            StartKind::Horizontal => "horizontal",
-            StartKind::Vertical => "vertical",
-            StartKind::Random => "random",
-        }
-    }
-
     /// The orientation this kind asks for, `None` for [`StartKind::Random`].
     pub fn orientation(self) -> Option<Orientation> {
         match self {
@@ -162,28 +90,10 @@ impl StartKind {
     }
 }
 
-impl fmt::Display for StartKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for StartKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<StartKind, String> {
-        StartKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                format!("expected one of standing, horizontal, vertical, random, found {s:?}")
-            })
-    }
-}
-
 /// What to generate. The same parameters give the same board on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the plane is laid out.
     pub family: Family,
     /// Rows of the whole board, border included.
     pub rows: usize,
@@ -194,25 +104,42 @@ pub struct GenParams {
     pub empty: u32,
     /// Percent, 0..=100, of fragile (`E`) cells among the others; see [`Family`].
     pub fragile: u32,
+    /// How the box starts: standing, lying along a row or a column, or any.
     pub start: StartKind,
     /// Surround the board with a ring of `#` cells, as the judge requires; the cells
     /// inside it are the playable area.
     pub border: bool,
+    /// The seed of the generator: the same seed, the same board.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
-    /// A percentage over 100 (`name` is the field).
-    Percent { name: &'static str, value: u32 },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A percentage over 100.
+    Percent {
+        /// The field of [`GenParams`]: `empty` or `fragile`.
+        name: &'static str,
+        /// The percentage asked for.
+        value: u32,
+    },
     /// The playable area has no room for the start and a distinct target.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// Whether a border ring takes the outer cells.
         border: bool,
+        /// The start that does not fit.
         start: StartKind,
     },
 }

@@ -33,6 +33,13 @@
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the judge format.
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod board;
 #[cfg(feature = "generate")]
 pub mod generate;
@@ -44,6 +51,6 @@ mod solver;
 pub use board::{
     Board, BoardError, BoardRows, Cell, MAX_CELLS, Orientation, Placement, start_from,
 };
-pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

@@ -10,8 +10,7 @@
 //! paths.
 //!
 //! ```
-//! use bloxorz::oracle;
-//! use grid_core::{Dir, Limits};
+//! use bloxorz::{oracle, Dir, Limits};
 //!
 //! // Tip over to the right onto the two middle cells, then stand up on the target; the
 //! // second case has a hole in the way.
@@ -28,11 +27,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a judge input: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

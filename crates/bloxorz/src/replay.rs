@@ -6,15 +6,23 @@ use std::fmt;
 
 /// Why a roll sequence is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// Roll number `step` (1-based) puts the box where the plane does not hold it.
     Falls {
+        /// The roll, 1-based.
         step: usize,
+        /// Its direction.
         dir: Dir,
+        /// Where the box lands; `None` when it would go past the first row or column
+        /// (no placement has a negative coordinate).
         to: Option<Placement>,
     },
     /// After the last roll the box is not standing on the target.
-    NotOnTarget { end: Placement },
+    NotOnTarget {
+        /// Where the rolls leave the box.
+        end: Placement,
+    },
 }
 
 impl fmt::Display for ReplayError {

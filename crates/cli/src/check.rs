@@ -442,7 +442,13 @@ impl Checker<'_> {
         self.cases += 1;
         let number = solved.number();
         let mut expected = String::new();
-        solved.write_answer(&mut expected);
+        if solved.answer_is_path() {
+            if let Some(verdict) = self.path_answer(solved)? {
+                return Ok(Some(verdict));
+            }
+        } else {
+            solved.write_answer(&mut expected);
+        }
         for (i, want) in expected.lines().enumerate() {
             let limit = self.answer_limit(number, i);
             let Some(line) = self.next_line(limit)? else {
@@ -484,6 +490,33 @@ impl Checker<'_> {
         Ok(self
             .path(solved, &line)
             .map(|what| Verdict::Wrong(self.wrong(line.number, number, &what))))
+    }
+
+    /// Checks a case whose answer line is a path (the judges' 8-puzzle): any solution is
+    /// right, as the judges' special judge takes it, and "no solution" exactly when
+    /// there is none.
+    fn path_answer(&mut self, solved: &dyn Solved) -> Result<Option<Verdict>, Failure> {
+        let number = solved.number();
+        let Some(line) = self.next_line(MAX_LINE)? else {
+            let at = self.lines.number + 1;
+            return Ok(Some(Verdict::Unreadable(self.wrong(
+                at,
+                number,
+                "expected an answer, found end of output",
+            ))));
+        };
+        if line.cut {
+            return Ok(Some(Verdict::Wrong(self.wrong(
+                line.number,
+                number,
+                &format!("an answer line longer than {MAX_LINE} bytes, not checked"),
+            ))));
+        }
+        let text = String::from_utf8_lossy(&line.text);
+        self.paths += 1;
+        Ok(solved.check_answer(&text).err().map(|e| {
+            Verdict::Wrong(self.wrong(line.number, number, &format!("{e}: {}", line.shown())))
+        }))
     }
 
     /// The most bytes of tokens line `i` of an answer to case `number` can have: the

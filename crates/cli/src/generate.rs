@@ -55,12 +55,12 @@ pub(crate) struct GenArgs {
     #[arg(short, long, value_parser = puzzle_parser())]
     puzzle: PuzzleArg,
 
-    /// The generator family (see below).
-    #[arg(long, default_value = "random", value_parser = options::families(), hide_possible_values = true)]
-    family: String,
+    /// The generator family (see below; by default the puzzle's first).
+    #[arg(long, value_parser = options::families(), hide_possible_values = true)]
+    family: Option<String>,
 
     /// The seed.
-    #[arg(long, default_value_t = 1, value_hint = ValueHint::Other)]
+    #[arg(long, default_value = puzzles::SEED.default, value_hint = ValueHint::Other)]
     seed: u64,
 
     /// Write an input that breaks one rule of the judge format instead, made from
@@ -80,19 +80,20 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
         return invalid(args, generator, kind);
     }
     check_options(puzzle, &args.options.0, GenOptions::SPECS).map_err(Failure::Usage)?;
-    let options = args
-        .options
-        .0
-        .clone()
-        .with("family", &args.family)
-        .with("seed", args.seed);
+    let mut options = args.options.0.clone().with(puzzles::SEED.name, args.seed);
+    if let Some(family) = &args.family {
+        options.set("family", family);
+    }
+    to_stdout(|out| generator.generate(&options, out))
+}
+
+/// Runs `write` on a buffered stdout and flushes it: options that describe no input are
+/// bad usage, and a closed stdout (`| head`) is fine.
+fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), GenError>) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let written = generator
-        .generate(&options, &mut out)
-        .and_then(|()| out.flush().map_err(GenError::Io));
+    let written = write(&mut out).and_then(|()| out.flush().map_err(GenError::Io));
     match written {
         Ok(()) => Ok(()),
-        Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
         Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
         Err(e) => Err(Failure::Usage(e.to_string())),
     }
@@ -115,14 +116,5 @@ fn invalid(args: &GenArgs, generator: &dyn Generator, kind: &str) -> Result<(), 
         }
         return crate::write_stdout(&text);
     }
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = generator
-        .generate_invalid(kind, args.seed, &mut out)
-        .and_then(|()| out.flush().map_err(GenError::Io));
-    match written {
-        Ok(()) => Ok(()),
-        Err(GenError::Usage(e)) => Err(Failure::Usage(e.to_string())),
-        Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
-        Err(e) => Err(Failure::Usage(e.to_string())),
-    }
+    to_stdout(|out| generator.generate_invalid(kind, args.seed, out))
 }

@@ -3,7 +3,7 @@
 //! here knows which puzzles there are.
 
 use clap::ValueHint;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -13,6 +13,8 @@ mod check;
 mod demo;
 mod generate;
 mod held;
+mod list;
+mod man;
 mod options;
 mod package;
 mod serve;
@@ -38,6 +40,9 @@ use options::{PuzzleArg, SolveOptions};
 ///
 /// Exit status: 0 solved (or stdout closed early), 1 invalid input, 2 bad usage,
 /// 3 I/O failure.
+///
+/// More on each COMMAND: `gridsolve COMMAND --help`, or its manual page (`man
+/// gridsolve-COMMAND`).
 #[derive(Debug, Parser)]
 #[command(
     name = "gridsolve",
@@ -58,7 +63,9 @@ struct Cli {
     files: Vec<PathBuf>,
 
     /// How to write the answers: `judge` (exactly the judge's output) or `json` (JSON
-    /// Lines, one object per query or case, with the path and search statistics).
+    /// Lines, one object per query or case, in input order: puzzle, case, file (with
+    /// several FILEs, from 1), answer and path (null when there is none), expanded and
+    /// generated (the search's states), then the puzzle's own fields).
     #[arg(long, value_enum, default_value = "judge")]
     format: solve::Format,
 
@@ -160,6 +167,10 @@ enum Command {
     /// serve -- serve`); without it, exit status 2 and a message saying so. Listens on
     /// 127.0.0.1 unless --bind says otherwise; the page and the fixtures are built in.
     Serve(serve::ServeArgs),
+    /// List the puzzles and the capabilities each has beyond solving (frames and
+    /// pictures, the generator, the playground's game, a problem package, the naive
+    /// oracle); a tool a puzzle lacks the capability for says so.
+    Puzzles,
     /// Write a completion script for SHELL to stdout (for example `gridsolve
     /// completions bash > ~/.local/share/bash-completion/completions/gridsolve`).
     Completions {
@@ -167,9 +178,16 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Write the man page (roff) to stdout; `cargo xtask man` keeps docs/gridsolve.1.
+    /// Write a manual page (roff) to stdout, gridsolve(1) or PAGE; `cargo xtask man`
+    /// keeps them all in docs/.
     #[command(hide = true)]
-    Man,
+    Man {
+        /// The page: gridsolve (the default) or gridsolve-COMMAND.
+        page: Option<String>,
+        /// List the pages, a name a line, instead.
+        #[arg(long, conflicts_with = "page")]
+        list: bool,
+    },
 }
 
 /// When to use colour.
@@ -246,7 +264,10 @@ fn main() -> ExitCode {
         (Some(Command::Completions { shell }), _) => {
             completions(*shell).map(|()| ExitCode::SUCCESS)
         }
-        (Some(Command::Man), _) => man_page().map(|()| ExitCode::SUCCESS),
+        (Some(Command::Man { page, list }), _) => {
+            man(page.as_deref(), *list).map(|()| ExitCode::SUCCESS)
+        }
+        (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
@@ -280,26 +301,37 @@ fn bare() -> bool {
 
 /// Writes the completion script for `shell`.
 fn completions(shell: clap_complete::Shell) -> Result<(), Failure> {
-    use clap::CommandFactory;
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "gridsolve", &mut out);
     write_stdout(&String::from_utf8_lossy(&out))
 }
 
-/// Writes the man page.
-fn man_page() -> Result<(), Failure> {
-    use clap::CommandFactory;
-    let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command())
-        .render(&mut out)
-        .map_err(|e| Failure::io("render the man page", &e))?;
-    write_stdout(&String::from_utf8_lossy(&out))
+/// `gridsolve man`: writes the page called `page` (gridsolve's by default), or with
+/// `list` the pages' names.
+fn man(page: Option<&str>, list: bool) -> Result<(), Failure> {
+    let pages = man::pages(Cli::command());
+    if list {
+        let names: String = pages
+            .iter()
+            .map(|p| format!("{}\n", man::name(p)))
+            .collect();
+        return write_stdout(&names);
+    }
+    let page = page.unwrap_or("gridsolve");
+    let Some(command) = pages.iter().find(|p| man::name(p) == page) else {
+        let names: Vec<&str> = pages.iter().map(man::name).collect();
+        return Err(Failure::Usage(format!(
+            "there is no manual page {page:?}; the pages are {}",
+            names.join(", ")
+        )));
+    };
+    let text = man::render(command, &pages).map_err(|e| Failure::io("render the man page", &e))?;
+    write_stdout(&text)
 }
 
 /// The error for a run without `--puzzle`: a FILE that looks like a misspelt
 /// subcommand says so, anything else asks for the puzzle.
 fn missing_puzzle(files: &[PathBuf]) -> clap::Error {
-    use clap::CommandFactory;
     use clap::error::ErrorKind;
     let mut command = Cli::command();
     if let Some(hint) = files.first().and_then(|f| subcommand_hint(f)) {
@@ -429,5 +461,29 @@ fn closed_pipe_is_fine(result: io::Result<()>) -> Result<(), Failure> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(Failure::io("write stdout", &e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_the_help_promises_is_the_one_drawn() {
+        let window = format!(
+            "at most {} rows and {} columns",
+            show::WINDOW_ROWS,
+            show::WINDOW_COLS
+        );
+        let command = Cli::command();
+        let show = command
+            .get_arguments()
+            .find(|a| a.get_id() == "show")
+            .expect("--show");
+        let help = show.get_long_help().or(show.get_help()).expect("a help");
+        assert!(help.to_string().contains(&window), "{help}");
+        let mode = clap::ValueEnum::to_possible_value(&show::Mode::Window).expect("a value");
+        let help = mode.get_help().expect("a help").to_string();
+        assert!(help.contains(&window), "{help}");
     }
 }

@@ -374,15 +374,14 @@ fn problem_yaml(problem: &Problem<'_>) -> String {
 /// made by the application's own rule, as BAPCtools' are).
 fn uuid(identity: &[(&str, &str)]) -> String {
     let hash = |salt: u8| {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let text = identity
-            .iter()
-            .flat_map(|(key, value)| [key.as_bytes(), b"=", value.as_bytes(), b"\n"]);
-        for byte in std::iter::once(salt).chain(text.flatten().copied()) {
-            h ^= u64::from(byte);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        let mut hash = puzzles::Fnv1a64::new();
+        hash.write(&[salt]);
+        for (key, value) in identity {
+            for piece in [key.as_bytes(), b"=", value.as_bytes(), b"\n"] {
+                hash.write(piece);
+            }
         }
-        h
+        hash.finish()
     };
     let (a, b) = (hash(1), hash(2));
     let a = (a & !0xf000) | 0x8000;

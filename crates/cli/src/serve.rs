@@ -98,7 +98,9 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), Failure> {
     .map_err(|e| Failure::io(format_args!("serve on {addr}"), &e))
 }
 
-/// Asks the desktop to open `url`; failing to is said, not fatal.
+/// Asks the desktop to open `url`; failing to is said, not fatal. The opener is waited
+/// for on a thread of its own (so it leaves no zombie), and an opener that fails (no
+/// browser, no desktop) is said with its exit status.
 #[cfg(feature = "serve")]
 fn open_browser(url: &str) {
     let opener = if cfg!(target_os = "macos") {
@@ -112,10 +114,22 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(e) = started {
-        crate::report(&format!(
+    match started {
+        Err(e) => crate::warn(&format!(
             "cannot open a browser with {opener}: {e}; open {url}"
-        ));
+        )),
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || match child.wait() {
+                Ok(status) if status.success() => {}
+                Ok(status) => crate::warn(&format!(
+                    "cannot open a browser with {opener} ({status}); open {url}"
+                )),
+                Err(e) => crate::warn(&format!(
+                    "cannot open a browser with {opener}: {e}; open {url}"
+                )),
+            });
+        }
     }
 }
 

@@ -7,8 +7,9 @@ use std::io::{self, Write};
 /// How much of the board a frame shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Mode {
-    /// A window of at most [`WINDOW_ROWS`] x [`WINDOW_COLS`] cells that follows the
-    /// moving piece.
+    /// A window of at most 25 rows and 80 columns that follows the moving piece.
+    // The numbers are WINDOW_ROWS and WINDOW_COLS (clap shows this comment as it is):
+    // `the_window_the_help_promises_is_the_one_drawn` keeps them so.
     Window,
     /// The whole board.
     Full,

@@ -21,7 +21,7 @@ pub(crate) enum Format {
     /// Exactly the judge's output.
     #[default]
     Judge,
-    /// JSON Lines: one object per query or case (see README).
+    /// JSON Lines: one object per query or case, with its path and search statistics.
     Json,
 }
 

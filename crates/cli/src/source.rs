@@ -122,6 +122,8 @@ impl Source {
         self.open()?.read_all(usize::MAX).map_err(|e| match e {
             InputError::Read(e) => Failure::io(format_args!("read {}", self.name()), &e),
             InputError::Parse(e) => Failure::Input(format!("{}:{e}", self.name())),
+            // Any other failure to read is not the input's fault: an I/O error.
+            other => Failure::Io(format!("cannot read {}: {other}", self.name())),
         })
     }
 }

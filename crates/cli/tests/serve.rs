@@ -465,3 +465,70 @@ fn playground_largest() -> (String, String) {
     }
     (best.1, best.2)
 }
+
+/// The server with `--open`, its opener found on `path` only; the first line it says
+/// on stderr, and whether it left a child of its own a zombie by then.
+fn open_with_path(path: &std::path::Path) -> (String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gridsolve starts");
+    let mut said = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut said)
+        .unwrap();
+    let pid = child.id().to_string();
+    let zombie = std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        std::fs::read_to_string(entry.path().join("stat")).is_ok_and(|stat| {
+            // pid (comm) state ppid ...: comm may hold spaces, so read after its `)`.
+            let rest = stat.rsplit_once(") ").map_or("", |(_, r)| r);
+            let mut fields = rest.split_whitespace();
+            fields.next() == Some("Z") && fields.next() == Some(pid.as_str())
+        })
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    (said, zombie)
+}
+
+#[test]
+fn open_says_when_no_browser_opens_and_leaves_no_zombie() {
+    let dir = std::env::temp_dir().join(format!("gridsolve-open-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    struct Clean(std::path::PathBuf);
+    impl Drop for Clean {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+    let _clean = Clean(dir.clone());
+    // No opener at all.
+    let (said, _) = open_with_path(&dir);
+    assert!(
+        said.starts_with("warning: cannot open a browser with xdg-open: ")
+            && said.contains("; open http://127.0.0.1:"),
+        "{said}"
+    );
+    // An opener that fails, as xdg-open does on a machine without a browser.
+    let opener = dir.join("xdg-open");
+    std::fs::write(&opener, "#!/bin/sh\nexit 3\n").unwrap();
+    std::process::Command::new("chmod")
+        .args(["+x"])
+        .arg(&opener)
+        .status()
+        .unwrap();
+    let path = format!("{}:/usr/bin:/bin", dir.display());
+    let (said, zombie) = open_with_path(std::path::Path::new(&path));
+    assert!(
+        said.starts_with(
+            "warning: cannot open a browser with xdg-open (exit status: 3); open http://"
+        ),
+        "{said}"
+    );
+    assert!(!zombie, "the failed opener is waited for");
+}

@@ -6,9 +6,13 @@ use std::str::FromStr;
 /// One of the four grid directions. Row 0 is at the top, so [`Dir::Up`] decreases the row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
+    /// Towards row 0 (`U`): the row decreases by one.
     Up = 0,
+    /// Away from row 0 (`D`): the row increases by one.
     Down = 1,
+    /// Towards column 0 (`L`): the column decreases by one.
     Left = 2,
+    /// Away from column 0 (`R`): the column increases by one.
     Right = 3,
 }
 

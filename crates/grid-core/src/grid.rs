@@ -8,14 +8,25 @@ use std::ops::{Index, IndexMut};
 ///
 /// Judge formats count from 1; parsers convert at the edge. [`Display`](fmt::Display)
 /// shows the 1-based `(row, col)` a user reads in the input file.
+///
+/// ```
+/// use grid_core::Pos;
+///
+/// // The judge file's cell (3, 2), third row and second column, is 0-based (2, 1).
+/// let pos = Pos::new(2, 1);
+/// assert_eq!(pos.to_string(), "(3, 2)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Pos {
+    /// The row, 0-based from the top (a judge file's row 1 is row 0 here).
     pub row: usize,
+    /// The column, 0-based from the left (a judge file's column 1 is column 0 here).
     pub col: usize,
 }
 
 impl Pos {
-    /// The cell at 0-based `row` and `col`.
+    /// The cell at 0-based `row` and `col`: a judge file's 1-based `(r, c)` is
+    /// `Pos::new(r - 1, c - 1)`.
     pub const fn new(row: usize, col: usize) -> Pos {
         Pos { row, col }
     }

@@ -9,7 +9,10 @@
 //!   [`MonotoneQueue`], [`Stamped`]), so a search allocates nothing and clears nothing;
 //! - [`Limits`] and [`Meter`]: what a search may spend (states, time), checked cheaply;
 //! - [`Solution`] and [`SearchStats`]: what every solver reports;
-//! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data.
+//! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data, and
+//!   [`fnv1a64`], a portable fingerprint of bytes;
+//! - [`choices!`]: an enum of named choices (a generator's family) with its names,
+//!   `Display` and `FromStr`.
 //!
 //! ```
 //! use grid_core::{Dir, Grid, Pos};
@@ -21,14 +24,25 @@
 //! assert!(!grid[grid.step(start, Dir::Up)]); // the border, no bounds check needed
 //! ```
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+mod choice;
 mod dir;
+mod fnv;
 mod grid;
 mod limits;
 mod rng;
 pub mod search;
 mod solution;
 
+pub use choice::UnknownChoice;
 pub use dir::{Dir, Moves, ParseMovesError};
+pub use fnv::{Fnv1a64, fnv1a64};
 pub use grid::{Grid, Pos};
 pub use limits::{LimitError, Limits, Meter};
 pub use rng::SplitMix64;

@@ -32,6 +32,7 @@ impl Limits {
 
 /// A search stopped before it found the answer, at one of its limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LimitError {
     /// It had generated this many states, the most [`Limits::max_states`] allows.
     States(u64),

@@ -16,8 +16,7 @@ pub const EXIT: Pos = Pos::new(0, 0);
 /// A game: an `rows x cols` lair with stones, and the snake in it, head first.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use holedox::Game;
+/// use holedox::{Game, Pos};
 ///
 /// // A 2x2 lair, no stones, the head on (1,2) and the tail on (1,1) (1-based).
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
@@ -33,6 +32,8 @@ pub struct Game {
 
 impl Game {
     /// A game on an `rows x cols` lair with `stones`, the snake's `body` head first.
+    /// Squares are 0-based: the judge input's block `3 1` (row 3, column 1) is
+    /// `Pos::new(2, 0)`, and the exit, the judge's `(1, 1)`, is [`EXIT`].
     ///
     /// # Errors
     /// A size out of range, a body of the wrong length, a block outside the lair or on a
@@ -164,25 +165,57 @@ impl fmt::Debug for Game {
 /// Why a game could not be built. Positions are 0-based and print 1-based; block and
 /// stone indices are 0-based (block 0 is the head).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GameError {
     /// A side outside `1..=MAX_SIDE`.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A body length outside `MIN_LENGTH..=MAX_LENGTH`.
-    Length { length: usize },
+    Length {
+        /// The blocks given.
+        length: usize,
+    },
     /// A stone outside the lair.
-    StoneOutside { index: usize, pos: Pos },
+    StoneOutside {
+        /// The stone's index in the list, 0-based.
+        index: usize,
+        /// Where it is, 0-based.
+        pos: Pos,
+    },
     /// A block outside the lair.
-    BlockOutside { index: usize, pos: Pos },
+    BlockOutside {
+        /// The block's index, 0-based from the head.
+        index: usize,
+        /// Where it is, 0-based.
+        pos: Pos,
+    },
     /// A block on a stone.
-    BlockOnStone { index: usize, pos: Pos },
+    BlockOnStone {
+        /// The block's index, 0-based from the head.
+        index: usize,
+        /// The square of both, 0-based.
+        pos: Pos,
+    },
     /// Two blocks on one square.
     BlocksOverlap {
+        /// The first block's index, 0-based from the head.
         first: usize,
+        /// The second block's index, 0-based from the head.
         second: usize,
+        /// The square of both, 0-based.
         pos: Pos,
     },
     /// A block that does not share an edge with the one before it.
-    BlocksApart { index: usize, pos: Pos },
+    BlocksApart {
+        /// The block's index, 0-based from the head (at least 1).
+        index: usize,
+        /// Where it is, 0-based.
+        pos: Pos,
+    },
 }
 
 impl fmt::Display for GameError {

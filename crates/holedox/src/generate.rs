@@ -3,137 +3,80 @@
 use crate::{EXIT, Game, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 use grid_core::{Dir, Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
-/// keeps the exit and the snake's squares free of stones.
-///
-/// Every family is deterministic: the same [`GenParams`] give the same game on every
-/// platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// A random snake anywhere; every other square a stone with probability `stones`%.
-    Random,
-    /// A random snake anywhere and no stones (`stones` is ignored).
-    Open,
-    /// A maze of corridors one square wide between stones.
+grid_core::choices! {
+    /// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
+    /// keeps the exit and the snake's squares free of stones.
     ///
-    /// The squares with an even row and column are rooms, joined by a random spanning
-    /// tree. Each wall square the tree leaves shut (not the pillars, whose row and
-    /// column are both odd) stays a stone with probability `stones` percent: 100 gives a
-    /// perfect maze, 0 an open floor with pillars. The snake lies in the corridors if it
-    /// fits there.
-    Maze,
-    /// A random snake walled into a small pocket (the answer is often -1).
-    ///
-    /// The pocket is the snake's own squares and up to `length` more, ringed by stones.
-    /// In half the games one stone of the ring is left out as a door. Squares outside
-    /// the ring are stones with probability `stones` percent. The exit is usually
-    /// outside the pocket, so the answer is often "never".
-    Trapped,
-    /// The exit at the dead end of a tunnel the snake faces away from; always solvable.
-    ///
-    /// The tunnel is one square wide along the top row (or the left column), the snake
-    /// inside it facing away from the exit, so it must leave the tunnel, turn round and
-    /// come back head first. A bay two squares wide next to the tunnel's mouth (beside
-    /// it or below its wall) is kept clear for the turn, so the game is always solvable;
-    /// other squares are stones with probability `stones` percent. A lair too small for
-    /// the tunnel, the snake and the bay gets a [`Family::Random`] game instead: the
-    /// layout needs one side of at least `length + 2` and the other of at least 4 (bay
-    /// below), or one side of at least `length + 1 + (length + 2) / 2` and the other of
-    /// at least 2 (bay beyond).
-    TurnRound,
-    /// Far turns, snakes that can never turn, and large sealed pockets.
-    ///
-    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2; `stones` is
-    /// ignored):
-    /// - far turn: a winding lair of corridors one square wide (between one or two rows
-    ///   of stones) from the exit to a room at the far end, two squares deep and wide
-    ///   enough for the snake to turn round in. The snake lies in the first corridor
-    ///   next to the exit, facing away from it, so it must crawl to the far end, turn
-    ///   round and crawl back: about twice the length of the way.
-    /// - no turn: the same, but the room's loop is as long as the snake (a snake that
-    ///   may enter its tail's square would turn there) or shorter, and the bays off the
-    ///   corridors (two rows of stones only, snakes of 4 or more) are too: the answer is
-    ///   -1 although the exit is connected to the head, after a search that visits every
-    ///   state along the whole way.
-    /// - sealed pocket: a wall of stones along the second row and column shuts the
-    ///   exit's row and column off from the rest, an open pocket holding the snake. The
-    ///   answer is -1; a search that does not first check that the head can reach the
-    ///   exit visits every state of the pocket.
-    ///
-    /// The way runs along the rows or the columns. A layout that does not fit the lair
-    /// is replaced by one that does; a lair none fits (winding lairs need two rows and
-    /// a way of `length + 2` squares before the room; the pocket needs 4 x 4 and twice
-    /// the snake's squares inside the wall) gets a [`Family::TurnRound`] game instead.
-    Adversarial,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 6] = [
-        Family::Random,
-        Family::Open,
-        Family::Maze,
-        Family::Trapped,
-        Family::TurnRound,
-        Family::Adversarial,
-    ];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Open => "open",
-            Family::Maze => "maze",
-            Family::Trapped => "trapped",
-            Family::TurnRound => "turn-round",
-            Family::Adversarial => "adversarial",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => "a random snake; each other square a stone with probability stones%",
-            Family::Open => "a random snake and no stones (stones ignored)",
-            Family::Maze => {
-                "one-square corridors between stones; stones% of the maze's shut walls stay"
-            }
-            Family::Trapped => "the snake walled into a small pocket (mostly -1); stones% outside",
-            Family::TurnRound => {
-                "the exit at the dead end of a tunnel the snake faces away from; stones% elsewhere"
-            }
-            Family::Adversarial => {
-                "far turns in winding lairs, snakes that can never turn (-1), large sealed pockets"
-            }
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                format!("expected one of {}, found {s:?}", names.join(", "))
-            })
+    /// Every family is deterministic: the same [`GenParams`] give the same game on every
+    /// platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// A random snake anywhere; every other square a stone with probability `stones`%.
+        Random = "random" => "a random snake; each other square a stone with probability stones%",
+        /// A random snake anywhere and no stones (`stones` is ignored).
+        Open = "open" => "a random snake and no stones (stones ignored)",
+        /// A maze of corridors one square wide between stones.
+        ///
+        /// The squares with an even row and column are rooms, joined by a random spanning
+        /// tree. Each wall square the tree leaves shut (not the pillars, whose row and
+        /// column are both odd) stays a stone with probability `stones` percent: 100 gives a
+        /// perfect maze, 0 an open floor with pillars. The snake lies in the corridors if it
+        /// fits there.
+        Maze = "maze" =>
+            "one-square corridors between stones; stones% of the maze's shut walls stay",
+        /// A random snake walled into a small pocket (the answer is often -1).
+        ///
+        /// The pocket is the snake's own squares and up to `length` more, ringed by stones.
+        /// In half the games one stone of the ring is left out as a door. Squares outside
+        /// the ring are stones with probability `stones` percent. The exit is usually
+        /// outside the pocket, so the answer is often "never".
+        Trapped = "trapped" => "the snake walled into a small pocket (mostly -1); stones% outside",
+        /// The exit at the dead end of a tunnel the snake faces away from; always solvable.
+        ///
+        /// The tunnel is one square wide along the top row (or the left column), the snake
+        /// inside it facing away from the exit, so it must leave the tunnel, turn round and
+        /// come back head first. A bay two squares wide next to the tunnel's mouth (beside
+        /// it or below its wall) is kept clear for the turn, so the game is always solvable;
+        /// other squares are stones with probability `stones` percent. A lair too small for
+        /// the tunnel, the snake and the bay gets a [`Family::Random`] game instead: the
+        /// layout needs one side of at least `length + 2` and the other of at least 4 (bay
+        /// below), or one side of at least `length + 1 + (length + 2) / 2` and the other of
+        /// at least 2 (bay beyond).
+        TurnRound = "turn-round" =>
+            "the exit at the dead end of a tunnel the snake faces away from; stones% elsewhere",
+        /// Far turns, snakes that can never turn, and large sealed pockets.
+        ///
+        /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2; `stones` is
+        /// ignored):
+        /// - far turn: a winding lair of corridors one square wide (between one or two rows
+        ///   of stones) from the exit to a room at the far end, two squares deep and wide
+        ///   enough for the snake to turn round in. The snake lies in the first corridor
+        ///   next to the exit, facing away from it, so it must crawl to the far end, turn
+        ///   round and crawl back: about twice the length of the way.
+        /// - no turn: the same, but the room's loop is as long as the snake (a snake that
+        ///   may enter its tail's square would turn there) or shorter, and the bays off the
+        ///   corridors (two rows of stones only, snakes of 4 or more) are too: the answer is
+        ///   -1 although the exit is connected to the head, after a search that visits every
+        ///   state along the whole way.
+        /// - sealed pocket: a wall of stones along the second row and column shuts the
+        ///   exit's row and column off from the rest, an open pocket holding the snake. The
+        ///   answer is -1; a search that does not first check that the head can reach the
+        ///   exit visits every state of the pocket.
+        ///
+        /// The way runs along the rows or the columns. A layout that does not fit the lair
+        /// is replaced by one that does; a lair none fits (winding lairs need two rows and
+        /// a way of `length + 2` squares before the room; the pocket needs 4 x 4 and twice
+        /// the snake's squares inside the wall) gets a [`Family::TurnRound`] game instead.
+        Adversarial = "adversarial" =>
+            "far turns in winding lairs, snakes that can never turn (-1), large sealed pockets",
     }
 }
 
 /// What to generate. The same parameters give the same game on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the stones and the snake are laid out.
     pub family: Family,
     /// Rows of the lair, `1..=MAX_SIDE`.
     pub rows: usize,
@@ -143,22 +86,38 @@ pub struct GenParams {
     pub length: usize,
     /// Percent, 0..=100, of stones; see [`Family`] for what each family makes of it.
     pub stones: u32,
+    /// The seed of the generator: the same seed, the same game.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side outside `1..=MAX_SIDE`.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A length outside `MIN_LENGTH..=MAX_LENGTH`.
-    Length { length: usize },
+    Length {
+        /// The length asked for.
+        length: usize,
+    },
     /// A stone percentage over 100.
-    Percent { stones: u32 },
+    Percent {
+        /// The percentage asked for.
+        stones: u32,
+    },
     /// Fewer squares than blocks.
     TooSmall {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The snake's length asked for.
         length: usize,
     },
 }

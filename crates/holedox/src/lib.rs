@@ -37,6 +37,13 @@
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the judge format.
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod game;
 #[cfg(feature = "generate")]
 pub mod generate;
@@ -48,6 +55,6 @@ mod solver;
 mod visited;
 
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
-pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

@@ -9,8 +9,7 @@
 //! [`Dir`] for the paths.
 //!
 //! ```
-//! use grid_core::{Dir, Limits};
-//! use holedox::oracle;
+//! use holedox::{oracle, Dir, Limits};
 //!
 //! // A 2x2 lair, the head on (1,2) and the tail on the exit (1,1): the head may not step
 //! // onto the tail's square, so it goes round. In a 1x2 lair it cannot.
@@ -28,11 +27,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a judge input: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

@@ -6,11 +6,22 @@ use std::fmt;
 
 /// Why a step sequence is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
-    /// Step number `step` (1-based) leaves the lair, hits a stone or a block.
-    Blocked { step: usize, dir: Dir, head: Pos },
+    /// Step number `step` leaves the lair, hits a stone or a block.
+    Blocked {
+        /// The step, 1-based.
+        step: usize,
+        /// Its direction.
+        dir: Dir,
+        /// The head before the step, 0-based.
+        head: Pos,
+    },
     /// After the last step the head is not on the exit.
-    NotOnExit { head: Pos },
+    NotOnExit {
+        /// Where the head ended, 0-based.
+        head: Pos,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -37,13 +48,12 @@ impl std::error::Error for ReplayError {}
 /// steps.
 ///
 /// ```
-/// use grid_core::{Moves, Pos};
-/// use holedox::{replay, Game};
+/// use holedox::{replay, Game, Moves, Pos};
 ///
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
 /// let path: Moves = "DLU".parse().unwrap();
 /// assert_eq!(replay(&game, &path), Ok(3));
-/// assert!(replay(&game, &[grid_core::Dir::Left]).is_err()); // into the tail's square
+/// assert!(replay(&game, &[holedox::Dir::Left]).is_err()); // into the tail's square
 /// ```
 ///
 /// # Errors

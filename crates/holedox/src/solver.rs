@@ -10,6 +10,7 @@ use std::fmt;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The search stopped at one of its [`Limits`], or at the memory it allows itself
     /// ([`LimitError::Memory`]).
@@ -71,8 +72,7 @@ const SEEN: u8 = 0x80;
 /// body, the answer is "never" at once.
 ///
 /// ```
-/// use grid_core::Pos;
-/// use holedox::{Game, Solver};
+/// use holedox::{Game, Pos, Solver};
 ///
 /// // The tail rule: head on (1,2), tail on (1,1): the head may not enter the tail's square.
 /// let game = Game::new(1, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();

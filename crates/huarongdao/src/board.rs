@@ -15,8 +15,7 @@ pub const MAX_CELLS: usize = 1 << 22;
 /// An `rows x cols` board of movable and fixed cells.
 ///
 /// ```
-/// use huarongdao::Board;
-/// use grid_core::Pos;
+/// use huarongdao::{Board, Pos};
 ///
 /// let board = Board::from_rows(&["0111", "0110"]).unwrap();
 /// assert_eq!((board.rows(), board.cols()), (2, 4));
@@ -224,21 +223,47 @@ fn check_size(rows: usize, cols: usize) -> Result<(), BoardError> {
 
 /// Why a board could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
     /// A side of length 0.
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More than [`MAX_CELLS`] cells.
-    TooLarge { rows: usize, cols: usize },
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The cell list does not match the size.
-    CellCount { expected: usize, found: usize },
-    /// A row of another length than the first (0-based row).
-    RaggedRow {
-        row: usize,
+    CellCount {
+        /// `rows * cols`.
         expected: usize,
+        /// The cells given.
         found: usize,
     },
-    /// A character other than `0` or `1` (0-based row and column).
-    BadCell { row: usize, col: usize, found: char },
+    /// A row of another length than the first.
+    RaggedRow {
+        /// The row, 0-based (its message says it 1-based).
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+    },
+    /// A character other than `0` or `1`.
+    BadCell {
+        /// The row, 0-based (its message says it 1-based).
+        row: usize,
+        /// The column, 0-based (its message says it 1-based).
+        col: usize,
+        /// The character found there.
+        found: char,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -276,16 +301,22 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 /// One game on a board: the blank at `blank`, the designated piece at `piece`, to be
-/// brought to `target`. Positions are 0-based.
+/// brought to `target`. Positions are 0-based; the judge format's line `EX EY SX SY TX
+/// TY` counts from 1, so its blank is `Pos::new(EX - 1, EY - 1)`. [`Board::check`] says
+/// whether a query can be played on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Query {
+    /// The empty cell, 0-based.
     pub blank: Pos,
+    /// The designated piece's cell, 0-based.
     pub piece: Pos,
+    /// Where the designated piece must go, 0-based.
     pub target: Pos,
 }
 
 impl Query {
-    /// A query from its three positions.
+    /// A query from its three 0-based positions (the judge file's `(3, 2)` is
+    /// `Pos::new(2, 1)`).
     pub const fn new(blank: Pos, piece: Pos, target: Pos) -> Query {
         Query {
             blank,
@@ -298,8 +329,11 @@ impl Query {
 /// The cell a [`QueryError`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// The query's blank, [`Query::blank`].
     Blank,
+    /// The designated piece, [`Query::piece`].
     Piece,
+    /// The piece's target, [`Query::target`].
     Target,
 }
 
@@ -315,18 +349,31 @@ impl fmt::Display for Role {
 
 /// Why a query cannot be played on a board. Positions print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum QueryError {
     /// A position outside the `rows x cols` board.
     Outside {
+        /// Which of the query's cells.
         role: Role,
+        /// Where it is, 0-based.
         pos: Pos,
+        /// The board's rows.
         rows: usize,
+        /// The board's columns.
         cols: usize,
     },
     /// The blank or the piece on a fixed cell.
-    Fixed { role: Role, pos: Pos },
+    Fixed {
+        /// The blank or the piece.
+        role: Role,
+        /// The fixed cell, 0-based.
+        pos: Pos,
+    },
     /// The blank and the piece on the same cell.
-    BlankOnPiece { pos: Pos },
+    BlankOnPiece {
+        /// The cell they share, 0-based.
+        pos: Pos,
+    },
 }
 
 impl QueryError {

@@ -3,114 +3,56 @@
 use crate::{Board, MAX_CELLS, Query};
 use grid_core::{Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// The shape of a generated board: the `--family` of `gridsolve gen`.
-///
-/// Every family is deterministic: the same [`GenParams`] give the same board and queries
-/// on every platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Each cell fixed with probability `density` percent.
-    Random,
-    /// No fixed cells at all; `density` is ignored.
-    Open,
-    /// One-cell corridors between fixed pillars; also accepted as `corridors`.
+grid_core::choices! {
+    /// The shape of a generated board: the `--family` of `gridsolve gen`.
     ///
-    /// A depth-first maze; each wall the maze keeps stays with probability `density`
-    /// percent (100: a perfect maze, 0: an open grid of pillars). The algorithm is the
-    /// one the family had as `corridors`, so old command lines give the same boards.
-    Maze,
-    /// Rooms split by walls with one-cell doors.
-    ///
-    /// Recursive division; each wall cell stays with probability `density` percent.
-    Rooms,
-    /// Long detours, pieces that cannot pass a one-cell door, searches that must exhaust.
-    ///
-    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2), each along
-    /// the rows or the columns (`density` is ignored):
-    /// - a serpentine of lanes two cells wide between walls one cell thick, turning
-    ///   through two-cell gaps at alternate ends; every step of the piece sends the
-    ///   blank round it. In half the boards with three lanes or more, one gap is
-    ///   narrowed to a one-cell door the piece can never pass (the blank can).
-    /// - city blocks: fixed squares of 3 x 3 up to a quarter of the shorter side (2 x 2
-    ///   if that is under 12), between streets one cell wide, so every step of the piece
-    ///   along a street sends the blank round a block. With blocks of 3 x 3 or more, one
-    ///   block is hollowed into a room whose only door is one cell.
-    /// - two open halves split by a wall with a one-cell door.
-    ///
-    /// Half the queries bring the piece from one end of a long way to the other (corner
-    /// to corner: answers many times the Manhattan distance); three in ten put the
-    /// target beyond a one-cell door (or, on a board without one, are long ones too):
-    /// the target is movable and connected to the piece, yet the answer is -1 and a
-    /// search without a reachability check exhausts every state the piece can reach;
-    /// the rest are random.
-    ///
-    /// A board with one row or column, or with both sides at most 4 and one under 4,
-    /// is too small for every layout: it stays open, with random queries. A layout
-    /// picked by the seed that does not fit is replaced by one, chosen at random, that
-    /// does.
-    Adversarial,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 5] = [
-        Family::Random,
-        Family::Open,
-        Family::Maze,
-        Family::Rooms,
-        Family::Adversarial,
-    ];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Open => "open",
-            Family::Maze => "maze",
-            Family::Rooms => "rooms",
-            Family::Adversarial => "adversarial",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => "each cell fixed with probability density%",
-            Family::Open => "no fixed cells (density ignored)",
-            Family::Maze => {
-                "one-cell corridors between pillars; density% of the maze's walls stay (alias: corridors)"
-            }
-            Family::Rooms => "rooms joined by one-cell doors; density% of the wall cells stay",
-            Family::Adversarial => {
-                "long detours, targets beyond one-cell doors (-1), exhausting searches (density ignored)"
-            }
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    /// A family by its name; `corridors`, the old name of [`Family::Maze`], still works.
-    fn from_str(s: &str) -> Result<Family, String> {
-        if s == "corridors" {
-            return Ok(Family::Maze);
-        }
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-                format!("expected one of {}, found {s:?}", names.join(", "))
-            })
+    /// Every family is deterministic: the same [`GenParams`] give the same board and queries
+    /// on every platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// Each cell fixed with probability `density` percent.
+        Random = "random" => "each cell fixed with probability density%",
+        /// No fixed cells at all; `density` is ignored.
+        Open = "open" => "no fixed cells (density ignored)",
+        /// One-cell corridors between fixed pillars; also accepted as `corridors`.
+        ///
+        /// A depth-first maze; each wall the maze keeps stays with probability `density`
+        /// percent (100: a perfect maze, 0: an open grid of pillars). The algorithm is the
+        /// one the family had as `corridors`, so old command lines give the same boards.
+        Maze = "maze" | "corridors" =>
+            "one-cell corridors between pillars; density% of the maze's walls stay (alias: corridors)",
+        /// Rooms split by walls with one-cell doors.
+        ///
+        /// Recursive division; each wall cell stays with probability `density` percent.
+        Rooms = "rooms" => "rooms joined by one-cell doors; density% of the wall cells stay",
+        /// Long detours, pieces that cannot pass a one-cell door, searches that must exhaust.
+        ///
+        /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2), each along
+        /// the rows or the columns (`density` is ignored):
+        /// - a serpentine of lanes two cells wide between walls one cell thick, turning
+        ///   through two-cell gaps at alternate ends; every step of the piece sends the
+        ///   blank round it. In half the boards with three lanes or more, one gap is
+        ///   narrowed to a one-cell door the piece can never pass (the blank can).
+        /// - city blocks: fixed squares of 3 x 3 up to a quarter of the shorter side (2 x 2
+        ///   if that is under 12), between streets one cell wide, so every step of the piece
+        ///   along a street sends the blank round a block. With blocks of 3 x 3 or more, one
+        ///   block is hollowed into a room whose only door is one cell.
+        /// - two open halves split by a wall with a one-cell door.
+        ///
+        /// Half the queries bring the piece from one end of a long way to the other (corner
+        /// to corner: answers many times the Manhattan distance); three in ten put the
+        /// target beyond a one-cell door (or, on a board without one, are long ones too):
+        /// the target is movable and connected to the piece, yet the answer is -1 and a
+        /// search without a reachability check exhausts every state the piece can reach;
+        /// the rest are random.
+        ///
+        /// A board with one row or column, or with both sides at most 4 and one under 4,
+        /// is too small for every layout: it stays open, with random queries. A layout
+        /// picked by the seed that does not fit is replaced by one, chosen at random, that
+        /// does.
+        Adversarial = "adversarial" =>
+            "long detours, targets beyond one-cell doors (-1), exhausting searches (density ignored)",
     }
 }
 
@@ -118,22 +60,36 @@ impl FromStr for Family {
 /// platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// The shape of the board.
     pub family: Family,
+    /// The board's rows (at least 1; `rows * cols` at most [`MAX_CELLS`]).
     pub rows: usize,
+    /// The board's columns (at least 1).
     pub cols: usize,
-    /// Percent, 0..=100; see [`Family`].
+    /// Percent, 0..=100; what it is the percentage of depends on the [`Family`].
     pub density: u32,
+    /// How many queries to draw for the board.
     pub queries: usize,
+    /// The seed of the generator: the same seed, the same board and queries.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// A density over 100 percent.
-    Percent { density: u32 },
+    Percent {
+        /// The density asked for.
+        density: u32,
+    },
 }
 
 impl fmt::Display for GenParamsError {
@@ -212,6 +168,7 @@ pub fn generate(params: &GenParams) -> Result<(Board, Vec<Query>), GenParamsErro
 /// ```
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The generated board; [`Generated::queries`] draws its queries.
     pub board: Board,
     movable: Vec<Pos>,
     plan: Plan,
@@ -738,11 +695,8 @@ mod tests {
         }
         assert_eq!("corridors".parse::<Family>(), Ok(Family::Maze));
         assert_eq!(
-            "walls".parse::<Family>(),
-            Err(
-                "expected one of random, open, maze, rooms, adversarial, found \"walls\""
-                    .to_string()
-            )
+            "walls".parse::<Family>().unwrap_err().to_string(),
+            "expected one of random, open, maze, rooms, adversarial, found \"walls\""
         );
     }
 

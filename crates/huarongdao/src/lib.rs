@@ -36,6 +36,13 @@
 //! features `oracle` and `generate`. It does no I/O; the `parsers` crate reads and
 //! writes the judge format.
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod board;
 mod detour;
 #[cfg(feature = "generate")]
@@ -48,6 +55,6 @@ mod replay;
 mod solver;
 
 pub use board::{Board, BoardError, MAX_CELLS, Query, QueryError, Role};
-pub use grid_core::{Dir, LimitError, Limits, Moves, Pos, SearchStats, Solution};
+pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{Position, ReplayError, Walk, replay, trace, walk};
 pub use solver::{SolveError, Solver};

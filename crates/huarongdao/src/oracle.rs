@@ -9,11 +9,10 @@
 //! only `grid_core`'s budget ([`Limits`], [`Meter`]) and [`Dir`] for the paths.
 //!
 //! ```
-//! use grid_core::Dir;
-//! use huarongdao::oracle;
+//! use huarongdao::{oracle, Dir, Limits};
 //!
 //! let sample = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
-//! let answers = oracle::solve_text(sample, grid_core::Limits::NONE)?;
+//! let answers = oracle::solve_text(sample, Limits::NONE)?;
 //! assert_eq!(answers[0], Some((2, vec![Dir::Up, Dir::Up])));
 //! assert_eq!(answers[1], None);
 //! # Ok::<(), oracle::OracleError>(())
@@ -27,11 +26,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a judge input: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

@@ -6,15 +6,35 @@ use std::fmt;
 
 /// Why a path is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The query itself breaks the rules.
     Query(QueryError),
-    /// Move number `step` (1-based) takes the blank off the board.
-    OffBoard { step: usize, dir: Dir, blank: Pos },
-    /// Move number `step` (1-based) would slide a fixed piece.
-    FixedCell { step: usize, dir: Dir, cell: Pos },
+    /// Move number `step` takes the blank off the board.
+    OffBoard {
+        /// The move, 1-based.
+        step: usize,
+        /// Its direction (the way the blank goes).
+        dir: Dir,
+        /// The blank before the move, 0-based.
+        blank: Pos,
+    },
+    /// Move number `step` would slide a fixed piece.
+    FixedCell {
+        /// The move, 1-based.
+        step: usize,
+        /// Its direction (the way the blank goes).
+        dir: Dir,
+        /// The fixed cell the blank would enter, 0-based.
+        cell: Pos,
+    },
     /// After the last move the piece is not on the target.
-    NotOnTarget { piece: Pos, target: Pos },
+    NotOnTarget {
+        /// Where the piece ended, 0-based.
+        piece: Pos,
+        /// The query's target, 0-based.
+        target: Pos,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -52,8 +72,7 @@ impl std::error::Error for ReplayError {}
 /// It uses nothing of the solver: positions only, one move at a time.
 ///
 /// ```
-/// use grid_core::{Moves, Pos};
-/// use huarongdao::{replay, Board, Query};
+/// use huarongdao::{replay, Board, Moves, Pos, Query};
 ///
 /// let board = Board::from_rows(&["111"]).unwrap();
 /// let query = Query::new(Pos::new(0, 1), Pos::new(0, 0), Pos::new(0, 1));
@@ -82,7 +101,9 @@ pub fn replay(board: &Board, query: &Query, path: &[Dir]) -> Result<u64, ReplayE
 /// Where the blank and the designated piece are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The empty cell, 0-based.
     pub blank: Pos,
+    /// The designated piece's cell, 0-based.
     pub piece: Pos,
 }
 

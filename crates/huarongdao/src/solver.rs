@@ -14,6 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 /// Why a solver gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The query breaks the rules ([`Board::check`]).
     Query(QueryError),

@@ -1,4 +1,4 @@
-//! The state code: where a layout's pieces stand, as one `u64` that is the same for
+//! The state code: where a layout's pieces stand, as one integer that is the same for
 //! every board that differs only by swapping pieces of equal shape; and the bit masks
 //! the moves are made from.
 //!
@@ -6,21 +6,21 @@
 //! shape form a *class*. A state is, per class, the set of its anchors. Two codes pack
 //! it:
 //!
-//! - [`CellCode`], the fast one: `b` bits a cell, holding 0 or `1 + class` of the piece
-//!   anchored there (`b = 3` holds up to seven classes on up to 21 cells: every classic
-//!   4 x 5 layout). The masks of the search use the same layout, one bit a cell at the
-//!   bottom of its field (*field space*), so the anchors of a class are one SWAR
-//!   comparison of the code, and a move is two XORs on it.
+//! - [`CellCode`], the fast one, in a `u64`: `b` bits a cell, holding 0 or `1 + class`
+//!   of the piece anchored there (`b = 3` holds up to seven classes on up to 21 cells:
+//!   every classic 4 x 5 layout). The masks of the search use the same layout, one bit a
+//!   cell at the bottom of its field (*field space*), so the anchors of a class are one
+//!   SWAR comparison of the code, and a move is two XORs on it.
 //! - [`SequenceCode`], for layouts the first cannot hold in 64 bits: the rank of the set
 //!   of covered cells among all sets of that size (or of the free cells, when fewer),
 //!   combined with the rank of the order of the pieces' classes in reading order among
-//!   all orders of that many pieces of each class. Its masks use one bit a cell. Decoding walks the covered cells: the
-//!   first one no piece covers yet is the next piece's anchor.
-//!
-//! A layout neither code holds in 64 bits is refused
-//! ([`LayoutError::TooManyStates`](crate::LayoutError::TooManyStates)).
+//!   all orders of that many pieces of each class. Its masks use one bit a cell.
+//!   Decoding walks the covered cells: the first one no piece covers yet is the next
+//!   piece's anchor. It is computed in a `u64` when its codes fit one, else in a `u128`,
+//!   which holds the codes of every layout (see [`word`](crate::word)).
 
 use crate::layout::{Layout, Shape};
+use crate::word::Word;
 
 /// The most classes a layout can have: one piece on each cell.
 pub(crate) const MAX_CLASSES: usize = 64;
@@ -94,8 +94,10 @@ impl Class {
 pub(crate) enum CodeKind {
     /// [`CellCode`] with this many bits a cell.
     Cells(u32),
-    /// [`SequenceCode`].
+    /// [`SequenceCode`] in a `u64`.
     Sequence,
+    /// [`SequenceCode`] in a `u128`.
+    Wide,
 }
 
 /// A layout's board and classes as bit masks in the field space of its code: cell `i`
@@ -205,10 +207,10 @@ impl Geometry {
             });
             class_of.push(class);
         }
-        let kind = kind.unwrap_or_else(|| code_kind(cells, shapes.len()));
+        let kind = kind.unwrap_or_else(|| code_kind(layout));
         let stride = match kind {
             CodeKind::Cells(bits) => bits,
-            CodeKind::Sequence => 1,
+            CodeKind::Sequence | CodeKind::Wide => 1,
         };
         let bit = |r: usize, c: usize| (r * cols + c) as u32 * stride;
         let board = (0..cells).fold(0u64, |m, i| m | 1 << (i as u32 * stride));
@@ -241,7 +243,7 @@ impl Geometry {
             CodeKind::Cells(_) => mirror_of(&shapes, &counts, rows, cols, stride).filter(|m| {
                 m.class(goal_class) == goal_class && m.bit(goal_class, goal_anchor) == goal_anchor
             }),
-            CodeKind::Sequence => None,
+            CodeKind::Sequence | CodeKind::Wide => None,
         };
         let mut geo = Geometry {
             rows,
@@ -413,17 +415,25 @@ const fn low_bits(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1 << n) - 1 }
 }
 
-/// How a state becomes a `u64` and back.
+/// How a state becomes a code and back.
 pub(crate) trait Codec {
+    /// The word the codes are kept in.
+    type Code: Word;
+
     /// The code of `anchors`.
-    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64;
+    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> Self::Code;
 
     /// The anchors of `code`; returns the covered cells.
-    fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64;
+    fn decode(&self, geo: &Geometry, code: Self::Code, anchors: &mut Anchors) -> u64;
 
     /// As [`Codec::decode`], for a layout of `K` classes (0: any number).
     #[inline]
-    fn decode_k<const K: usize>(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+    fn decode_k<const K: usize>(
+        &self,
+        geo: &Geometry,
+        code: Self::Code,
+        anchors: &mut Anchors,
+    ) -> u64 {
         self.decode(geo, code, anchors)
     }
 
@@ -432,12 +442,12 @@ pub(crate) trait Codec {
     fn relocate(
         &self,
         geo: &Geometry,
-        code: u64,
+        code: Self::Code,
         anchors: &Anchors,
         class: usize,
         from: u32,
         to: u32,
-    ) -> u64;
+    ) -> Self::Code;
 }
 
 /// Bits a cell needs to hold 0 or `1 + class` for `classes` classes.
@@ -445,13 +455,23 @@ fn field_bits(classes: usize) -> u32 {
     usize::BITS - classes.leading_zeros()
 }
 
-/// The code for a board of `cells` cells with `classes` shapes.
-fn code_kind(cells: usize, classes: usize) -> CodeKind {
-    let bits = field_bits(classes);
+/// Whether `layout`'s states need more than 64 bits (the 128-bit ranked code).
+#[cfg(feature = "generate")]
+pub(crate) fn is_wide(layout: &Layout) -> bool {
+    code_kind(layout) == CodeKind::Wide
+}
+
+/// The code `layout`'s states take: three (or `b`) bits a cell when that fits 64 bits,
+/// else the ranked code, in 64 bits when its codes fit, else in 128.
+fn code_kind(layout: &Layout) -> CodeKind {
+    let cells = layout.rows() * layout.cols();
+    let bits = field_bits(classes(layout).0.len());
     if cells * bits as usize <= 64 {
         CodeKind::Cells(bits)
-    } else {
+    } else if sequence_bits(layout) <= 64 {
         CodeKind::Sequence
+    } else {
+        CodeKind::Wide
     }
 }
 
@@ -481,6 +501,8 @@ impl CellCode {
 }
 
 impl Codec for CellCode {
+    type Code = u64;
+
     fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64 {
         (0..geo.classes.len()).fold(0, |code, k| code | (anchors[k] * (k as u64 + 1)))
     }
@@ -528,13 +550,14 @@ impl Codec for CellCode {
 /// The rank of the covered cells among the sets of as many cells, times the number of
 /// orders of the pieces' classes, plus the rank of the classes of the pieces in anchor
 /// order among those orders (`P! / (n_1! ... n_K!)` of them, for `n_k` pieces of class
-/// `k`).
+/// `k`), in the word `W`.
 ///
-/// The whole code is below 2^64 (a layout whose codes are not is refused), so `u64`
-/// arithmetic modulo 2^64 computes it exactly; only the count of orders may itself be
-/// 2^64 (when the pieces cover the board, and that set's rank is 0), and is kept as 0.
+/// The whole code is below 2^64 for `u64` (a layout whose codes are not takes `u128`,
+/// which holds every layout's), so arithmetic modulo the word computes it exactly; only
+/// the count of orders may itself be 2^64 in a `u64` (when the pieces cover the board,
+/// and that set's rank is 0), and is kept as 0.
 #[derive(Clone, Debug)]
-pub(crate) struct SequenceCode {
+pub(crate) struct SequenceCode<W> {
     /// Cells the pieces cover, and whether the code ranks the free cells instead (the
     /// smaller set: as many sets of either size, and a shorter walk).
     covered: usize,
@@ -548,14 +571,14 @@ pub(crate) struct SequenceCode {
     /// before it left they may take (`C(left, count)`), and the product of those of the
     /// classes before it.
     counts: Vec<usize>,
-    radices: Vec<u64>,
-    weights: Vec<u64>,
-    /// How many orders of the pieces' classes there are, modulo 2^64.
-    sequences: u64,
+    radices: Vec<W>,
+    weights: Vec<W>,
+    /// How many orders of the pieces' classes there are, modulo the word.
+    sequences: W,
 }
 
-impl SequenceCode {
-    pub(crate) fn new(geo: &Geometry) -> SequenceCode {
+impl<W: Word> SequenceCode<W> {
+    pub(crate) fn new(geo: &Geometry) -> SequenceCode<W> {
         let kinds = geo.classes.len();
         let count_of = |k: usize| geo.start[k].count_ones() as usize;
         let covered: usize = (0..kinds)
@@ -566,9 +589,9 @@ impl SequenceCode {
         order.sort_by_key(|&k| count_of(k));
         let pieces: usize = order.iter().map(|&k| count_of(k)).sum();
         let (mut counts, mut radices, mut weights) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut left, mut weight) = (pieces, 1u64);
+        let (mut left, mut weight) = (pieces, W::from(1));
         for &k in &order {
-            let radix = BINOMIAL[left][count_of(k)];
+            let radix = W::from(BINOMIAL[left][count_of(k)]);
             counts.push(count_of(k));
             radices.push(radix);
             weights.push(weight);
@@ -636,14 +659,16 @@ fn unrank_set(mut rank: u64, size: usize, below: usize) -> u64 {
     set
 }
 
-impl Codec for SequenceCode {
-    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> u64 {
+impl<W: Word> Codec for SequenceCode<W> {
+    type Code = W;
+
+    fn encode(&self, geo: &Geometry, anchors: &Anchors) -> W {
         // The pieces in reading order are slots 0..P. Class by class (in `self.order`),
         // the slots its pieces hold among those the classes before left: a subset,
         // ranked in colex order, and the ranks combined in mixed radix. A piece's slot
         // among those left is the number of pieces left before its anchor.
         let mut left = self.order.iter().fold(0, |m, &k| m | anchors[k]);
-        let mut order = 0u64;
+        let mut order = W::default();
         let last = self.order.len().saturating_sub(1);
         for (&k, &weight) in self.order[..last].iter().zip(&self.weights) {
             let mut mine = anchors[k];
@@ -655,20 +680,22 @@ impl Codec for SequenceCode {
                 rank += BINOMIAL[(left & (at - 1)).count_ones() as usize][i];
                 i += 1;
             }
-            order = order.wrapping_add(rank.wrapping_mul(weight));
+            order = order.wrapping_add(W::from(rank).wrapping_mul(weight));
             left &= !anchors[k];
         }
         let (set, _) = self.ranked(geo, geo.covered(anchors));
-        rank_set(set)
+        W::from(rank_set(set))
             .wrapping_mul(self.sequences)
             .wrapping_add(order)
     }
 
-    fn decode(&self, geo: &Geometry, code: u64, anchors: &mut Anchors) -> u64 {
+    fn decode(&self, geo: &Geometry, code: W, anchors: &mut Anchors) -> u64 {
         anchors[..geo.classes.len()].fill(0);
-        let (rank, mut order) = match self.sequences {
-            0 => (0, code),
-            n => (code / n, code % n),
+        let (rank, mut order) = if self.sequences == W::default() {
+            (0, code)
+        } else {
+            let (rank, order) = code.div_rem(self.sequences);
+            (rank.low(), order)
         };
         let cells = geo.board.count_ones() as usize;
         let (_, size) = self.ranked(geo, 0);
@@ -685,10 +712,9 @@ impl Codec for SequenceCode {
             let chosen = if j + 1 == self.order.len() {
                 low_bits(self.counts[j])
             } else {
-                let radix = self.radices[j];
-                let rank = order % radix;
-                order /= radix;
-                unrank_set(rank, self.counts[j], self.pieces)
+                let (rest, rank) = order.div_rem(self.radices[j]);
+                order = rest;
+                unrank_set(rank.low(), self.counts[j], self.pieces)
             };
             // The chosen indices among the slots left.
             let mut rest = left;
@@ -718,12 +744,12 @@ impl Codec for SequenceCode {
     fn relocate(
         &self,
         geo: &Geometry,
-        _code: u64,
+        _code: W,
         anchors: &Anchors,
         class: usize,
         from: u32,
         to: u32,
-    ) -> u64 {
+    ) -> W {
         let mut moved = *anchors;
         moved[class] ^= 1 << from | 1 << to;
         self.encode(geo, &moved)
@@ -775,14 +801,10 @@ fn classes(layout: &Layout) -> (Vec<Shape>, Vec<u32>) {
     (shapes, counts)
 }
 
-/// The bits a state code of `layout` needs: the smaller of the two codes'.
-pub(crate) fn bits_needed(layout: &Layout) -> u32 {
-    let cells = layout.rows() * layout.cols();
-    let (shapes, _) = classes(layout);
-    let cell_bits = cells as u32 * field_bits(shapes.len());
-    // Codes run from 0 to count - 1.
-    let sequence_bits = u128::BITS - arrangements(layout).saturating_sub(1).leading_zeros();
-    cell_bits.min(sequence_bits)
+/// The bits the ranked code of `layout` needs (codes run from 0 to the count of
+/// arrangements less one).
+fn sequence_bits(layout: &Layout) -> u32 {
+    u128::BITS - arrangements(layout).saturating_sub(1).leading_zeros()
 }
 
 #[cfg(test)]
@@ -809,7 +831,7 @@ mod tests {
         assert_eq!(geo.classes.len(), 4);
         assert_eq!(geo.kind, CodeKind::Cells(3));
         // C(20, 18) * 10! / (4! 4! 1! 1!) = 190 * 6300 < 2^21.
-        assert_eq!(bits_needed(&classic()), 21);
+        assert_eq!(sequence_bits(&classic()), 21);
         // The 2x2 fits at 3 x 4 anchors; its anchor is its top-left cell.
         assert_eq!(geo.classes[1].fits.count_ones(), 12);
         assert_eq!(geo.goal_anchor, 13 * 3);
@@ -862,9 +884,40 @@ mod tests {
         states
     }
 
+    /// States `count` random relocations from the start apart (a piece to any anchor
+    /// where it fits): for boards too crowded for random placements to fill.
+    fn walked_states(geo: &Geometry, count: usize) -> Vec<Anchors> {
+        let mut rng = SplitMix64::new(5);
+        let mut anchors = geo.start;
+        let mut states = Vec::new();
+        while states.len() < count {
+            let k = rng.index(geo.classes.len());
+            let pieces = anchors[k].count_ones() as usize;
+            let mut mine = anchors[k];
+            for _ in 0..rng.index(pieces) {
+                mine &= mine - 1;
+            }
+            let from = mine & mine.wrapping_neg();
+            let free = geo.board & !geo.covered(&anchors) | geo.spread(k, from);
+            let fits = geo.fits_in(k, free);
+            let mut to = fits;
+            for _ in 0..rng.index(fits.count_ones() as usize) {
+                to &= to - 1;
+            }
+            // Staying put (`to == from`) changes nothing.
+            anchors[k] ^= from ^ (to & to.wrapping_neg());
+            states.push(anchors);
+        }
+        states
+    }
+
     fn round_trips(geo: &Geometry, codec: &impl Codec) {
+        round_trips_on(geo, codec, random_states(geo, 300));
+    }
+
+    fn round_trips_on(geo: &Geometry, codec: &impl Codec, states: Vec<Anchors>) {
         let mut decoded = [0u64; MAX_CLASSES];
-        for anchors in random_states(geo, 300) {
+        for anchors in states {
             let code = codec.encode(geo, &anchors);
             let covered = codec.decode(geo, code, &mut decoded);
             assert_eq!(decoded[..geo.classes.len()], anchors[..geo.classes.len()]);
@@ -898,7 +951,10 @@ mod tests {
         round_trips(&geo, &CellCode::new(&geo));
         // The sequence code on the same layout, in its own field space.
         let geo = Geometry::with_kind(&classic(), Some(CodeKind::Sequence));
-        round_trips(&geo, &SequenceCode::new(&geo));
+        round_trips(&geo, &SequenceCode::<u64>::new(&geo));
+        // And in 128 bits.
+        let geo = Geometry::with_kind(&classic(), Some(CodeKind::Wide));
+        round_trips(&geo, &SequenceCode::<u128>::new(&geo));
     }
 
     #[test]
@@ -923,12 +979,12 @@ mod tests {
         let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(6, 6))).unwrap();
         let geo = Geometry::new(&layout);
         assert_eq!(geo.kind, CodeKind::Sequence, "2 bits a cell is 128 bits");
-        let code = SequenceCode::new(&geo);
+        let code = SequenceCode::<u64>::new(&geo);
         round_trips(&geo, &code);
         assert!(!code.ranks_free, "10 covered cells, 54 free");
         codes_are_below_the_count(&layout, &geo, &code);
         // C(64, 10) * 4! / (1! 1! 2!) < 2^41 (10 covered cells; pieces A, B, CC, DD).
-        assert_eq!(bits_needed(&layout), 41);
+        assert_eq!(sequence_bits(&layout), 41);
     }
 
     #[test]
@@ -940,7 +996,7 @@ mod tests {
         let layout = Layout::from_rows(&rows, Goal::new('O', Pos::new(0, 2))).unwrap();
         let geo = Geometry::new(&layout);
         assert_eq!(geo.kind, CodeKind::Sequence, "3 bits a cell is 108 bits");
-        let code = SequenceCode::new(&geo);
+        let code = SequenceCode::<u64>::new(&geo);
         assert!(code.ranks_free);
         round_trips(&geo, &code);
         codes_are_below_the_count(&layout, &geo, &code);
@@ -948,10 +1004,59 @@ mod tests {
         assert_eq!(arrangements(&layout), 58_905 * 102_918_816);
     }
 
-    fn codes_are_below_the_count(layout: &Layout, geo: &Geometry, code: &SequenceCode) {
+    #[test]
+    fn a_layout_past_64_bits_takes_the_wide_code() {
+        // 29 pieces of five shapes on 64 cells: C(64, 62) * 29! / (8! 5! 8! 2! 6!)
+        // arrangements need 66 bits, and three bits a cell 192.
+        let rows = [
+            "ABCDEFGH", "ABCDEFGH", "IIJJKKLL", "MNOPQRST", "MNOPQRST", "MNOPQRST", "UUUVVVWW",
+            "XYZabc..",
+        ];
+        let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap();
+        assert_eq!(sequence_bits(&layout), 66);
+        let geo = Geometry::new(&layout);
+        assert_eq!(geo.kind, CodeKind::Wide);
+        let code = SequenceCode::<u128>::new(&geo);
+        assert!(code.ranks_free, "2 free cells");
+        round_trips(&geo, &code);
+        codes_are_below_the_count(&layout, &geo, &code);
+        let count = arrangements(&layout);
+        assert!(count > 1 << 65 && count <= 1 << 66);
+    }
+
+    #[test]
+    fn the_wide_code_holds_more_orders_than_a_u64() {
+        // 27 pieces of 16 shapes (every polyomino of two or three cells, and some of
+        // four): 27! / 12! orders of the classes (the 1x1s are the 12), over 2^64.
+        let rows = [
+            "AABCCCDE", "FGBHIIDE", "FFHHJIDE", "KKLJJJME", "KNLLOMMP", "QNLROSMT", "UNNOOVWX",
+            "YYYYZa..",
+        ];
+        let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap();
+        let geo = Geometry::new(&layout);
+        assert_eq!(geo.kind, CodeKind::Wide);
+        let code = SequenceCode::<u128>::new(&geo);
+        assert!(code.sequences > 1 << 64);
+        let states = walked_states(&geo, 2_000);
+        // Some states' orders need more than 64 bits themselves.
+        let wide_orders = states
+            .iter()
+            .filter(|anchors| code.encode(&geo, anchors) % code.sequences >= 1 << 64)
+            .count();
+        assert!(wide_orders >= 100, "{wide_orders}");
+        let count = arrangements(&layout);
+        assert!(states.iter().all(|a| code.encode(&geo, a) < count));
+        round_trips_on(&geo, &code, states);
+    }
+
+    fn codes_are_below_the_count<W: Word + Into<u128>>(
+        layout: &Layout,
+        geo: &Geometry,
+        code: &SequenceCode<W>,
+    ) {
         let count = arrangements(layout);
         for anchors in random_states(geo, 300) {
-            assert!(u128::from(code.encode(geo, &anchors)) < count);
+            assert!(code.encode(geo, &anchors).into() < count);
         }
     }
 }

@@ -4,96 +4,47 @@ use crate::layout::{EMPTY, MAX_CELLS};
 use crate::{Goal, Layout, LayoutError, Limits, Metric, Solver};
 use grid_core::{Dir, Pos, SplitMix64};
 use std::fmt;
-use std::str::FromStr;
 
-/// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
-/// with pieces of the [`Shapes`] palette, leaving `empty` cells free, and puts the goal
-/// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
-/// give the same layout on every platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// Solvable by construction: the board is packed with the goal piece on its goal, then
-    /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
-    /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
-    /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
-    /// packed again, up to 64 times.
-    Random,
-    /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
-    /// one's group of reachable boards, a board farthest (under `metric`) from every
-    /// solved board is found by a breadth-first search from all of them at once; the
-    /// farthest of the tries wins. Groups over 200,000 boards are skipped.
-    Hard,
-    /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
-    Loose,
-}
-
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 3] = [Family::Random, Family::Hard, Family::Loose];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Hard => "hard",
-            Family::Loose => "loose",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => {
-                "packed solved, then scrambled by --steps random steps: always solvable"
-            }
-            Family::Hard => {
-                "the board farthest from solved (under --metric) in the groups of --tries packings"
-            }
-            Family::Loose => "pieces and goal anywhere: solvable or not by chance",
-        }
+grid_core::choices! {
+    /// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
+    /// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
+    /// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
+    /// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
+    /// give the same layout on every platform.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Family {
+        /// Solvable by construction: the board is packed with the goal piece on its goal, then
+        /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
+        /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
+        /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
+        /// packed again, up to 64 times or until a million steps are spent in all.
+        Random = "random" =>
+            "packed solved, then scrambled by --steps random steps: always solvable",
+        /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
+        /// one's group of reachable boards, a board farthest (under `metric`) from every
+        /// solved board is found by a breadth-first search from all of them at once; the
+        /// farthest of the tries wins. Groups over 200,000 boards are skipped.
+        Hard = "hard" =>
+            "the board farthest from solved (under --metric) in the groups of --tries packings",
+        /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
+        Loose = "loose" => "pieces and goal anywhere: solvable or not by chance",
     }
 }
 
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+grid_core::choices! {
+    /// The pieces a layout is packed with.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Shapes {
+        /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
+        /// 1x2 and 1x1 pieces.
+        Classic = "classic",
+        /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
+        /// square and the T; the goal piece is one of the 2x2, a domino or an L.
+        Mixed = "mixed",
     }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("expected one of random, hard, loose, found {s:?}"))
-    }
-}
-
-/// The pieces a layout is packed with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shapes {
-    /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
-    /// 1x2 and 1x1 pieces.
-    Classic,
-    /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
-    /// square and the T; the goal piece is one of the 2x2, a domino or an L.
-    Mixed,
 }
 
 impl Shapes {
-    /// Both palettes.
-    pub const ALL: [Shapes; 2] = [Shapes::Classic, Shapes::Mixed];
-
-    /// The palette's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Shapes::Classic => "classic",
-            Shapes::Mixed => "mixed",
-        }
-    }
-
     /// The shapes other pieces are drawn from, with weights.
     fn palette(self) -> &'static [(u32, &'static [(usize, usize)])] {
         match self {
@@ -123,23 +74,6 @@ impl Shapes {
     }
 }
 
-impl fmt::Display for Shapes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Shapes {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Shapes, String> {
-        Shapes::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| format!("expected classic or mixed, found {s:?}"))
-    }
-}
-
 const SQUARE1: &[(usize, usize)] = &[(0, 0)];
 const SQUARE2: &[(usize, usize)] = &[(0, 0), (0, 1), (1, 0), (1, 1)];
 const TALL2: &[(usize, usize)] = &[(0, 0), (1, 0)];
@@ -153,17 +87,33 @@ const LABELS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 /// Boards a [`Family::Hard`] try may have in its group.
 const HARD_STATES: u64 = 200_000;
 
-/// Attempts at a packing whose states fit the 64-bit code, before giving up.
+/// Packings tried for one whose states fit 64 bits, and (the random family) for one
+/// whose goal piece can leave the goal.
 const PACKING_TRIES: usize = 64;
+
+/// Steps the random family spends scrambling, over all its packings, before it keeps
+/// the last (about a second and a half on an 8 x 8 board).
+const SCRAMBLE_BUDGET: u64 = 1_000_000;
+
+/// The most `steps` a random layout is scrambled by: past it, a random walk has long
+/// forgotten where it began.
+pub const MAX_STEPS: u32 = 100_000;
+
+/// The most `tries` of the hard family (each a search of up to 200,000 boards).
+pub const MAX_TRIES: u32 = 64;
 
 /// What to generate. The same parameters give the same layout on every platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenParams {
+    /// How the layout is made: scrambled, searched for a hard one, or loosely packed.
     pub family: Family,
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// Cells left empty.
     pub empty: usize,
+    /// The pieces the board is packed with.
     pub shapes: Shapes,
     /// Random steps that scramble a [`Family::Random`] layout.
     pub steps: u32,
@@ -171,20 +121,40 @@ pub struct GenParams {
     pub tries: u32,
     /// The metric [`Family::Hard`] measures distance in.
     pub metric: Metric,
+    /// The seed of the generator: the same seed, the same layout.
     pub seed: u64,
 }
 
 /// Why [`GenParams`] describe no layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GenParamsError {
     /// A side of length 0, or more than [`MAX_CELLS`] cells.
-    Size { rows: usize, cols: usize },
+    Size {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More empty cells than the board has room for beside the goal piece.
-    Empty { empty: usize, cells: usize },
+    Empty {
+        /// The empty cells asked for.
+        empty: usize,
+        /// The board's cells.
+        cells: usize,
+    },
     /// `tries` of 0 for the hard family.
     NoTries,
-    /// No packing tried fits the 64-bit state code.
-    TooManyStates,
+    /// More `steps` than [`MAX_STEPS`].
+    Steps {
+        /// The steps asked for.
+        steps: u32,
+    },
+    /// More `tries` than [`MAX_TRIES`].
+    Tries {
+        /// The tries asked for.
+        tries: u32,
+    },
     /// Every try's group was over the hard family's limit.
     GroupsTooLarge,
 }
@@ -201,10 +171,13 @@ impl fmt::Display for GenParamsError {
                 "{empty} empty cells leave no room for the goal piece on a board of {cells} cells"
             ),
             GenParamsError::NoTries => write!(f, "the hard family needs at least one try"),
-            GenParamsError::TooManyStates => write!(
+            GenParamsError::Steps { steps } => write!(
                 f,
-                "no packing tried fits the 64-bit state code: try fewer cells, more empty cells or the classic shapes"
+                "expected at most {MAX_STEPS} scrambling steps, found {steps}"
             ),
+            GenParamsError::Tries { tries } => {
+                write!(f, "expected at most {MAX_TRIES} tries, found {tries}")
+            }
             GenParamsError::GroupsTooLarge => write!(
                 f,
                 "every try's group has over {HARD_STATES} boards: try a smaller board or fewer empty cells"
@@ -219,7 +192,8 @@ impl GenParams {
     /// Whether [`generate`] can try to make a layout of these parameters.
     ///
     /// # Errors
-    /// A size out of range, too many empty cells, or no tries.
+    /// A size out of range, too many empty cells, no tries, or more steps or tries than
+    /// [`MAX_STEPS`] and [`MAX_TRIES`].
     pub fn check(&self) -> Result<(), GenParamsError> {
         let (rows, cols) = (self.rows, self.cols);
         if rows == 0 || cols == 0 || rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
@@ -234,6 +208,12 @@ impl GenParams {
         }
         if self.family == Family::Hard && self.tries == 0 {
             return Err(GenParamsError::NoTries);
+        }
+        if self.steps > MAX_STEPS {
+            return Err(GenParamsError::Steps { steps: self.steps });
+        }
+        if self.tries > MAX_TRIES {
+            return Err(GenParamsError::Tries { tries: self.tries });
         }
         Ok(())
     }
@@ -275,27 +255,35 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             // A packing whose goal piece cannot leave the goal stays solved however it
             // is scrambled: try another.
             let mut scrambled = None;
+            let mut spent = 0u64;
             for _ in 0..PACKING_TRIES {
-                let (cells, goal) = fitting_packing(params, &mut rng, true)?;
-                let mut cells = scramble(params, cells, params.steps, &mut rng);
+                let (mut cells, goal) = narrow_packing(params, &mut rng, true);
+                // Packed solved: the goal piece's cells are the goal's.
+                let goal_cells: Vec<usize> = (0..cells.len())
+                    .filter(|&i| char::from(cells[i]) == goal.label)
+                    .collect();
+                spent += u64::from(scramble(params, &mut cells, params.steps, &mut rng));
                 for _ in 0..params.steps {
-                    if !layout(params, &cells, goal).is_ok_and(|l| l.is_solved()) {
+                    // Solved, and nothing can move: it stays so.
+                    if !covers(&cells, &goal_cells)
+                        || scramble(params, &mut cells, 1, &mut rng) == 0
+                    {
                         break;
                     }
-                    cells = scramble(params, cells, 1, &mut rng);
+                    spent += 1;
                 }
                 let done = layout(params, &cells, goal).expect("a scramble keeps a layout valid");
                 let solved = done.is_solved();
                 scrambled = Some(done);
-                if !solved {
+                if !solved || spent >= SCRAMBLE_BUDGET {
                     break;
                 }
             }
             Ok(scrambled.expect("at least one packing"))
         }
         Family::Loose => {
-            let (cells, goal) = fitting_packing(params, &mut rng, false)?;
-            Ok(layout(params, &cells, goal).expect("a fitting packing"))
+            let (cells, goal) = narrow_packing(params, &mut rng, false);
+            Ok(layout(params, &cells, goal).expect("a packing breaks no rule"))
         }
         Family::Hard => {
             let limits = Limits {
@@ -305,8 +293,8 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
             let mut solver = Solver::with_limits(limits);
             let mut best: Option<(Layout, u64)> = None;
             for _ in 0..params.tries {
-                let (cells, goal) = fitting_packing(params, &mut rng, true)?;
-                let solved = layout(params, &cells, goal).expect("a fitting packing");
+                let (cells, goal) = narrow_packing(params, &mut rng, true);
+                let solved = layout(params, &cells, goal).expect("a packing breaks no rule");
                 let Ok(Some((board, distance))) = solver.farthest(&solved, params.metric) else {
                     continue;
                 };
@@ -327,21 +315,29 @@ fn layout(params: &GenParams, cells: &[u8], goal: Goal) -> Result<Layout, Layout
     Layout::new(params.rows, params.cols, cells, goal)
 }
 
-/// A packing (see [`pack`]) whose layout fits the state code.
-fn fitting_packing(
-    params: &GenParams,
-    rng: &mut SplitMix64,
-    solved: bool,
-) -> Result<(Vec<u8>, Goal), GenParamsError> {
-    for _ in 0..PACKING_TRIES {
-        let (cells, goal) = pack(params, rng, solved);
-        match layout(params, &cells, goal) {
-            Ok(_) => return Ok((cells, goal)),
-            Err(LayoutError::TooManyStates { .. }) => continue,
-            Err(e) => unreachable!("a packing breaks no other rule, yet {e}"),
+/// A packing (see [`pack`]) whose states fit 64 bits, the faster code, if one of
+/// [`PACKING_TRIES`] does; else the last (boards of over 42 cells crowded with pieces of
+/// many shapes).
+fn narrow_packing(params: &GenParams, rng: &mut SplitMix64, solved: bool) -> (Vec<u8>, Goal) {
+    let mut packing = pack(params, rng, solved);
+    for _ in 1..PACKING_TRIES {
+        let (cells, goal) = &packing;
+        if !crate::code::is_wide(&layout(params, cells, *goal).expect("a packing breaks no rule")) {
+            break;
         }
+        packing = pack(params, rng, solved);
     }
-    Err(GenParamsError::TooManyStates)
+    packing
+}
+
+/// Whether one piece covers exactly the cells `goal` (those of the goal piece on the
+/// goal): a piece of its shape stands on the goal, as [`Layout::is_solved`] says, but
+/// with no layout built.
+fn covers(cells: &[u8], goal: &[usize]) -> bool {
+    let label = cells[goal[0]];
+    label != EMPTY
+        && goal.iter().all(|&i| cells[i] == label)
+        && cells.iter().filter(|&&c| c == label).count() == goal.len()
 }
 
 /// Cells of the shape `shape` whose first cell (in reading order) is at `at`, if they
@@ -465,35 +461,64 @@ fn size(shape: &[(usize, usize)]) -> (usize, usize) {
 }
 
 /// `steps` random one-cell steps of random pieces, never undoing the step just made
-/// (unless nothing else can move).
-fn scramble(params: &GenParams, mut cells: Vec<u8>, steps: u32, rng: &mut SplitMix64) -> Vec<u8> {
+/// (unless nothing else can move); the steps made (fewer only when nothing can move).
+fn scramble(params: &GenParams, cells: &mut Vec<u8>, steps: u32, rng: &mut SplitMix64) -> u32 {
+    // The labels, sorted (the order the steps are drawn in), and each one's cells.
+    let mut labels: Vec<u8> = cells.iter().copied().filter(|&c| c != EMPTY).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    let mut index = [0usize; 256];
+    for (i, &label) in labels.iter().enumerate() {
+        index[usize::from(label)] = i;
+    }
+    let mut cells_of: Vec<Vec<usize>> = vec![Vec::new(); labels.len()];
     let mut last: Option<(u8, Dir)> = None;
-    for _ in 0..steps {
-        let mut labels: Vec<u8> = cells.iter().copied().filter(|&c| c != EMPTY).collect();
-        labels.sort_unstable();
-        labels.dedup();
-        let mut options: Vec<(u8, Dir)> = Vec::new();
-        for &label in &labels {
+    let mut options: Vec<(u8, Dir)> = Vec::new();
+    for made in 0..steps {
+        cells_of.iter_mut().for_each(Vec::clear);
+        for (i, &c) in cells.iter().enumerate().filter(|&(_, &c)| c != EMPTY) {
+            cells_of[index[usize::from(c)]].push(i);
+        }
+        options.clear();
+        for (&label, own) in labels.iter().zip(&cells_of) {
             for dir in Dir::ALL {
-                if stepped(params, &cells, label, dir).is_some() {
+                if can_step(params, cells, own, label, dir) {
                     options.push((label, dir));
                 }
             }
         }
-        let forward: Vec<(u8, Dir)> = options
+        let forward = options
             .iter()
-            .copied()
-            .filter(|&(label, dir)| last != Some((label, dir.opposite())))
-            .collect();
-        let choices = if forward.is_empty() { options } else { forward };
-        if choices.is_empty() {
-            break; // nothing can move
-        }
-        let (label, dir) = choices[rng.index(choices.len())];
-        cells = stepped(params, &cells, label, dir).expect("a legal step");
+            .filter(|&&(label, dir)| last != Some((label, dir.opposite())))
+            .count();
+        let pick = match (forward, options.len()) {
+            (_, 0) => return made, // nothing can move
+            (0, all) => options[rng.index(all)],
+            (forward, _) => *options
+                .iter()
+                .filter(|&&(label, dir)| last != Some((label, dir.opposite())))
+                .nth(rng.index(forward))
+                .expect("a forward step drawn"),
+        };
+        let (label, dir) = pick;
+        *cells = stepped(params, cells, label, dir).expect("a legal step");
         last = Some((label, dir));
     }
-    cells
+    steps
+}
+
+/// Whether the piece `label`, on the cells `own`, can go one cell further in `dir`:
+/// each cell lands on the board, on an empty cell or one of its own.
+fn can_step(params: &GenParams, cells: &[u8], own: &[usize], label: u8, dir: Dir) -> bool {
+    own.iter().all(|&i| {
+        Pos::new(i / params.cols, i % params.cols)
+            .step(dir)
+            .filter(|to| to.row < params.rows && to.col < params.cols)
+            .is_some_and(|to| {
+                let there = cells[to.row * params.cols + to.col];
+                there == EMPTY || there == label
+            })
+    })
 }
 
 /// The board with `label` one cell further in `dir`, if it can go there.
@@ -594,5 +619,58 @@ mod tests {
             generate(&all_empty),
             Err(GenParamsError::Empty { .. })
         ));
+        let long = GenParams {
+            steps: MAX_STEPS + 1,
+            ..params(Family::Random, 5, 4, 0)
+        };
+        assert_eq!(
+            generate(&long),
+            Err(GenParamsError::Steps {
+                steps: MAX_STEPS + 1
+            })
+        );
+        let many = GenParams {
+            tries: MAX_TRIES + 1,
+            ..params(Family::Hard, 5, 4, 0)
+        };
+        assert_eq!(
+            generate(&many).unwrap_err().to_string(),
+            "expected at most 64 tries, found 65"
+        );
+    }
+
+    #[test]
+    fn a_board_whose_every_packing_is_past_64_bits_keeps_the_last() {
+        // The mixed shapes on 62 of 64 cells: every packing needs the 128-bit code.
+        let p = GenParams {
+            shapes: Shapes::Mixed,
+            ..params(Family::Loose, 8, 8, 1)
+        };
+        let layout = generate(&p).unwrap();
+        assert!(crate::code::is_wide(&layout));
+        assert_eq!(generate(&p).unwrap(), layout);
+    }
+
+    #[test]
+    fn a_scramble_stops_when_nothing_can_move() {
+        let p = params(Family::Random, 2, 3, 0);
+        let mut rng = SplitMix64::new(1);
+        let mut full = b"AABCDD".to_vec();
+        assert_eq!(scramble(&p, &mut full, 10, &mut rng), 0);
+        assert_eq!(full, b"AABCDD");
+        let mut open = b"A.....".to_vec();
+        assert_eq!(scramble(&p, &mut open, 10, &mut rng), 10);
+        assert_eq!(open.iter().filter(|&&c| c == b'A').count(), 1);
+    }
+
+    #[test]
+    fn a_goal_piece_that_cannot_leave_gives_a_solved_layout() {
+        // One empty cell: the 2x2 cannot move, however long the other pieces shuffle.
+        let p = GenParams {
+            empty: 1,
+            steps: 2_000,
+            ..params(Family::Random, 4, 4, 3)
+        };
+        assert!(generate(&p).unwrap().is_solved());
     }
 }

@@ -76,12 +76,15 @@ impl fmt::Debug for Board {
 /// cell of its bounding box on `pos` (0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Goal {
+    /// The goal piece's label (`A-Z a-z 0-9`), as on the board.
     pub label: char,
+    /// Where the top-left cell of the piece's bounding box must be, 0-based.
     pub pos: Pos,
 }
 
 impl Goal {
-    /// The goal of the piece `label` at 0-based `pos`.
+    /// The goal of the piece `label` at 0-based `pos`: the layout file's goal line
+    /// `B 4 2` (1-based row and column) is `Goal::new('B', Pos::new(3, 1))`.
     pub const fn new(label: char, pos: Pos) -> Goal {
         Goal { label, pos }
     }
@@ -152,8 +155,7 @@ impl Piece {
 /// A Klotski layout: the board, its pieces and the goal, checked against the rules.
 ///
 /// ```
-/// use klotski::{Goal, Layout};
-/// use grid_core::Pos;
+/// use klotski::{Goal, Layout, Pos};
 ///
 /// // 横刀立马: B is the 2x2; it must reach row 4, column 2 (1-based).
 /// let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
@@ -177,8 +179,7 @@ impl Layout {
     /// # Errors
     /// A size out of range, a cell count that does not match it, a character other than
     /// `.` and `A-Z a-z 0-9`, a label whose cells are not 4-connected, a goal label that is
-    /// not on the board, a goal position that puts the piece outside the board, or a
-    /// layout whose states need more than the 64 bits of the state code.
+    /// not on the board, or a goal position that puts the piece outside the board.
     pub fn new(rows: usize, cols: usize, cells: &[u8], goal: Goal) -> Result<Layout, LayoutError> {
         if rows == 0 || cols == 0 {
             return Err(LayoutError::Empty { rows, cols });
@@ -215,10 +216,6 @@ impl Layout {
                 size: (height, width),
                 board: (rows, cols),
             });
-        }
-        let bits = crate::code::bits_needed(&layout);
-        if bits > 64 {
-            return Err(LayoutError::TooManyStates { bits });
         }
         Ok(layout)
     }
@@ -294,8 +291,7 @@ impl Layout {
     /// their shapes in reading order. It bounds the states of any search of the layout.
     ///
     /// ```
-    /// use klotski::{Goal, Layout};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, Pos};
     ///
     /// // Two 1x1 pieces on three cells: 3 sets of two cells, one order.
     /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;
@@ -381,33 +377,66 @@ fn pieces(board: &Board) -> Result<Vec<Piece>, LayoutError> {
 
 /// Why a layout could not be built. Positions are 0-based and print 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LayoutError {
     /// A side of length 0.
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// More than [`MAX_CELLS`] cells.
-    TooLarge { rows: usize, cols: usize },
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
     /// The cell list does not match the size.
-    CellCount { expected: usize, found: usize },
-    /// A row of another length than the first (0-based row).
-    RaggedRow {
-        row: usize,
+    CellCount {
+        /// `rows * cols`.
         expected: usize,
+        /// The cells given.
+        found: usize,
+    },
+    /// A row of another length than the first.
+    RaggedRow {
+        /// The row, 0-based.
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
         found: usize,
     },
     /// A character other than `.` and `A-Z a-z 0-9`.
-    BadChar { pos: Pos, found: char },
+    BadChar {
+        /// Where, 0-based.
+        pos: Pos,
+        /// The character found there.
+        found: char,
+    },
     /// A cell of `label` not 4-connected to the label's first cell.
-    Disconnected { label: char, pos: Pos },
+    Disconnected {
+        /// The piece's label.
+        label: char,
+        /// The cell apart from the first one, 0-based.
+        pos: Pos,
+    },
     /// The goal names a label that is on no cell.
-    NoGoalPiece { label: char },
+    NoGoalPiece {
+        /// The goal's label.
+        label: char,
+    },
     /// The goal piece, of bounding box `size`, would stick out of the `board` there.
     GoalOutside {
+        /// The goal.
         goal: Goal,
+        /// The goal piece's bounding box, `(rows, cols)`.
         size: (usize, usize),
+        /// The board's size, `(rows, cols)`.
         board: (usize, usize),
     },
-    /// The layout's states need a code of `bits` bits, more than the state code's 64.
-    TooManyStates { bits: u32 },
 }
 
 impl fmt::Display for LayoutError {
@@ -441,10 +470,6 @@ impl fmt::Display for LayoutError {
                 f,
                 "the goal puts piece {} ({} x {}) at {}, outside the {} x {} board",
                 goal.label, size.0, size.1, goal.pos, board.0, board.1
-            ),
-            LayoutError::TooManyStates { bits } => write!(
-                f,
-                "the layout's states need a {bits}-bit code, more than the 64 bits of the state encoding (fewer pieces, fewer kinds of piece or a smaller board fit)"
             ),
         }
     }

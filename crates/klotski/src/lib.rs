@@ -10,8 +10,7 @@
 //! [`replay`], which knows only the rules:
 //!
 //! ```
-//! use klotski::{replay, Goal, Layout, Metric, Solver};
-//! use grid_core::Pos;
+//! use klotski::{replay, Goal, Layout, Metric, Pos, Solver};
 //!
 //! // 横刀立马: the 2x2 B must reach row 4, column 2 (1-based), above the exit.
 //! let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
@@ -26,12 +25,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A state is one `u64`: on boards of up to 21 cells with up to seven shapes (every
-//! classic 4 x 5 layout), three bits a cell hold the shape class of the piece anchored
-//! there, so a move is two XORs on the code; other layouts use a ranked code (the covered
-//! cells' rank, then the pieces' classes in reading order), and a layout that neither
-//! holds in 64 bits is refused when it is built
-//! ([`LayoutError::TooManyStates`]).
+//! A state is one integer: on boards of up to 21 cells with up to seven shapes (every
+//! classic 4 x 5 layout), three bits a cell of a `u64` hold the shape class of the piece
+//! anchored there, so a move is two XORs on the code; other layouts use a ranked code
+//! (the covered cells' rank, then the pieces' classes in reading order), in a `u64` when
+//! it fits and in a `u128` otherwise (crowded boards of many shapes), which holds every
+//! layout of up to 64 cells: every layout [`Layout::new`] accepts is solved, or the
+//! search stops at a limit ([`Limits`], [`MAX_STATES`]).
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
@@ -39,6 +39,13 @@
 //! [`oracle`] for tests and a seeded generator of layouts ([`generate`]), behind the
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the layout format.
+
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 mod code;
 #[cfg(feature = "generate")]
@@ -51,10 +58,11 @@ mod path;
 mod replay;
 mod solver;
 mod table;
+mod word;
 
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 pub use layout::{Board, Goal, Layout, LayoutError, MAX_CELLS, Piece, Shape, is_label};
 pub use metric::Metric;
 pub use path::{Move, ParsePathError, Path};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{MAX_STATES, SolveError, Solver};
+pub use solver::{MAX_STATES, MAX_WIDE_STATES, SolveError, Solver};

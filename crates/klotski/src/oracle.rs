@@ -12,8 +12,7 @@
 //! question) and [`Path`] and [`Move`] (the answer's notation).
 //!
 //! ```
-//! use klotski::{oracle, Metric};
-//! use grid_core::Limits;
+//! use klotski::{oracle, Limits, Metric};
 //!
 //! let text = "2 4\nA.BB\n....\ngoal A 2 4\n";
 //! let (moves, path) = oracle::solve_text(text, Metric::Step, Limits::NONE)?.expect("solvable");
@@ -33,11 +32,15 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Why the oracle gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OracleError {
     /// The text is not a layout file: where (1-based line and column) and what is wrong.
     Input {
+        /// The line, 1-based.
         line: usize,
+        /// The byte column, 1-based.
         column: usize,
+        /// What is wrong there, lower-case.
         message: String,
     },
     /// The search stopped at its budget.

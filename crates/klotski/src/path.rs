@@ -43,8 +43,7 @@ impl fmt::Display for Move {
 /// moves is the number of words. The empty path (no move) is the empty string.
 ///
 /// ```
-/// use klotski::Path;
-/// use grid_core::{Dir, MoveCount};
+/// use klotski::{Dir, MoveCount, Path};
 ///
 /// let path: Path = "GR HDL".parse()?;
 /// assert_eq!(path.move_count(), 2);
@@ -103,15 +102,32 @@ impl fmt::Display for Path {
 
 /// Why a text is not a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParsePathError {
-    /// Word `word` (1-based) is empty: two spaces in a row, or a space at an end.
-    EmptyWord { word: usize },
+    /// Word `word` is empty: two spaces in a row, or a space at an end.
+    EmptyWord {
+        /// The word, 1-based.
+        word: usize,
+    },
     /// Word `word` does not start with a label `A-Z a-z 0-9`.
-    BadLabel { word: usize, found: char },
+    BadLabel {
+        /// The word, 1-based.
+        word: usize,
+        /// Its first character.
+        found: char,
+    },
     /// Word `word` is a label with no direction after it.
-    NoDirection { word: usize },
+    NoDirection {
+        /// The word, 1-based.
+        word: usize,
+    },
     /// Word `word` has a letter other than `U D L R` after its label.
-    BadDirection { word: usize, found: char },
+    BadDirection {
+        /// The word, 1-based.
+        word: usize,
+        /// The first character that is no direction.
+        found: char,
+    },
 }
 
 impl fmt::Display for ParsePathError {

@@ -8,24 +8,42 @@ use std::fmt;
 
 /// Why a path is not a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ReplayError {
-    /// Move `step` (1-based) names a label that is on no cell.
-    UnknownPiece { step: usize, label: char },
+    /// Move `step` names a label that is on no cell.
+    UnknownPiece {
+        /// The move, 1-based.
+        step: usize,
+        /// The label it names.
+        label: char,
+    },
     /// Move `step` has no direction at all.
-    NoDirection { step: usize, label: char },
+    NoDirection {
+        /// The move, 1-based.
+        step: usize,
+        /// The piece it names.
+        label: char,
+    },
     /// Move `step` breaks its metric: more than one cell under `step`, a turn under
     /// `slide`.
     Metric {
+        /// The move, 1-based.
         step: usize,
+        /// The piece it moves.
         label: char,
+        /// The metric it breaks.
         metric: Metric,
     },
-    /// Cell `cell` (1-based) of move `step` would take the piece off the board or onto
-    /// another piece.
+    /// Cell `cell` of move `step` would take the piece off the board or onto another
+    /// piece.
     Blocked {
+        /// The move, 1-based.
         step: usize,
+        /// The piece it moves.
         label: char,
+        /// Which one-cell step of the move, 1-based (a move is one letter a cell).
         cell: usize,
+        /// That step's direction.
         dir: Dir,
     },
     /// After the last move no piece of the goal piece's shape stands on the goal.
@@ -84,8 +102,7 @@ impl std::error::Error for ReplayError {}
 /// of moves.
 ///
 /// ```
-/// use klotski::{replay, Goal, Layout, Metric, Path};
-/// use grid_core::Pos;
+/// use klotski::{replay, Goal, Layout, Metric, Path, Pos};
 ///
 /// let layout = Layout::from_rows(&["A.", ".."], Goal::new('A', Pos::new(1, 1)))?;
 /// let path: Path = "ARD".parse()?;

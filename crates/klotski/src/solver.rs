@@ -1,5 +1,5 @@
-//! The fast solver: breadth-first search over 64-bit state codes, with moves made from
-//! bit masks.
+//! The fast solver: breadth-first search over state codes (64-bit, or 128-bit for the
+//! layouts whose states need more), with moves made from bit masks.
 
 #[cfg(feature = "generate")]
 use crate::code::Anchors;
@@ -8,15 +8,18 @@ use crate::layout::Layout;
 #[cfg(feature = "generate")]
 use crate::layout::{Board, EMPTY};
 use crate::table::CodeSet;
+use crate::word::Word;
 use crate::{Metric, Move, Path};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
 use std::fmt;
 
 /// Why a solver gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The search stopped at one of its [`Limits`], or at its own memory limit
-    /// ([`LimitError::Memory`], [`MAX_STATES`] states).
+    /// ([`LimitError::Memory`], [`MAX_STATES`] states, or [`MAX_WIDE_STATES`] for a
+    /// layout whose states need more than 64 bits).
     Limit(LimitError),
 }
 
@@ -37,9 +40,14 @@ impl From<LimitError> for SolveError {
 }
 
 /// The most states one search stores: 12 million, under 1 GiB with its queue (24 bytes a
-/// state, in a vector that grows by doubling) and its hash set (16 bytes a state once it is large, half full, and the
-/// old table while it grows).
+/// state, in a vector that grows by doubling) and its hash set (16 bytes a state once it
+/// is large, half full, and the old table while it grows).
 pub const MAX_STATES: usize = 12_000_000;
+
+/// The most states one search stores when the layout's states need more than 64 bits
+/// (a 128-bit code): 8 million, under 1 GiB too (40 bytes a state in the queue, 32 in
+/// the hash set).
+pub const MAX_WIDE_STATES: usize = 8_000_000;
 
 /// The statistics of a search that expanded `expanded` states and reached `reached`.
 fn stats(expanded: usize, reached: usize) -> SearchStats {
@@ -61,7 +69,11 @@ macro_rules! with_codec {
                 $body
             }
             CodeKind::Sequence => {
-                let $codec = SequenceCode::new(&$geo);
+                let $codec = SequenceCode::<u64>::new(&$geo);
+                $body
+            }
+            CodeKind::Wide => {
+                let $codec = SequenceCode::<u128>::new(&$geo);
                 $body
             }
         }
@@ -70,7 +82,8 @@ macro_rules! with_codec {
 
 /// Solves layouts one after another, reusing its buffers.
 ///
-/// A state is one `u64` (see the crate docs): pieces of one shape are interchangeable,
+/// A state is one `u64`, or one `u128` for the layouts whose states need more (see the
+/// crate docs): pieces of one shape are interchangeable,
 /// so boards that differ only by swapping them are one state. The search is a
 /// breadth-first search over codes kept in one flat queue, with a hash set of the codes
 /// seen (open addressing over the codes themselves: no board is ever hashed). When the
@@ -88,8 +101,7 @@ macro_rules! with_codec {
 /// so that state is already seen.
 ///
 /// ```
-/// use klotski::{Goal, Layout, Metric, Solver};
-/// use grid_core::Pos;
+/// use klotski::{Goal, Layout, Metric, Pos, Solver};
 ///
 /// let layout = Layout::from_rows(&["A.BB", "...."], Goal::new('A', Pos::new(1, 3)))?;
 /// let mut solver = Solver::new();
@@ -103,22 +115,62 @@ macro_rules! with_codec {
 pub struct Solver {
     limits: Limits,
     stats: SearchStats,
-    /// The codes seen.
-    seen: CodeSet,
-    /// Every state reached, in the order reached.
-    queue: Vec<Entry>,
-    /// The code to use instead of the one the layout fits (for tests of both codes).
+    /// The buffers of the searches over `u64` codes and over `u128` codes.
+    stores: Stores,
+    /// The code to use instead of the one the layout fits (for tests of every code).
     #[cfg(test)]
     kind: Option<CodeKind>,
 }
 
-/// A state reached by a search.
+/// The buffers of searches over codes of the word `W`.
+#[derive(Clone, Debug, Default)]
+struct Store<W: Word> {
+    /// The codes seen.
+    seen: CodeSet<W>,
+    /// Every state reached, in the order reached.
+    queue: Vec<Entry<W>>,
+}
+
+/// The buffers for each word a code may take.
+#[derive(Clone, Debug, Default)]
+struct Stores {
+    narrow: Store<u64>,
+    wide: Store<u128>,
+}
+
+/// A word whose searches have buffers in [`Stores`].
+trait Stored: Word {
+    fn store(stores: &mut Stores) -> &mut Store<Self>;
+    fn store_ref(stores: &Stores) -> &Store<Self>;
+}
+
+impl Stored for u64 {
+    fn store(stores: &mut Stores) -> &mut Store<u64> {
+        &mut stores.narrow
+    }
+    fn store_ref(stores: &Stores) -> &Store<u64> {
+        &stores.narrow
+    }
+}
+
+impl Stored for u128 {
+    fn store(stores: &mut Stores) -> &mut Store<u128> {
+        &mut stores.wide
+    }
+    fn store_ref(stores: &Stores) -> &Store<u128> {
+        &stores.wide
+    }
+}
+
+/// A state reached by a search. Packed to 8-byte alignment: 24 bytes for `u64` codes,
+/// 40 (not 48) for `u128`.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
-    code: u64,
+#[repr(C, packed(8))]
+struct Entry<W> {
+    code: W,
     /// The code of its mirror image (when the search folds mirror images), so that
     /// expanding it need not work that out.
-    image: u64,
+    image: W,
     /// The index in the queue of the state it was reached from.
     parent: u32,
     /// The anchor (a bit) of the piece that moved into it.
@@ -133,6 +185,8 @@ struct Outcome {
     /// The depth of the last state reached.
     #[cfg_attr(not(feature = "generate"), allow(dead_code))]
     depth: u64,
+    /// States reached, the starts included.
+    reached: usize,
 }
 
 impl Solver {
@@ -144,8 +198,7 @@ impl Solver {
     /// A solver whose searches stop at `limits` (checked every state expanded).
     ///
     /// ```
-    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, SolveError, Solver};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, SolveError, Solver};
     ///
     /// let layout = Layout::from_rows(&["A....", "....."], Goal::new('A', Pos::new(1, 4)))?;
     /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
@@ -201,8 +254,7 @@ impl Solver {
     /// connected group (the same under every metric), goal or no goal.
     ///
     /// ```
-    /// use klotski::{Goal, Layout, Solver};
-    /// use grid_core::Pos;
+    /// use klotski::{Goal, Layout, Pos, Solver};
     ///
     /// // Two interchangeable 1x1 pieces on a 1x3 board: AB., A.B, .AB.
     /// let layout = Layout::from_rows(&["AB."], Goal::new('A', Pos::new(0, 0)))?;
@@ -214,11 +266,11 @@ impl Solver {
     /// As [`Solver::solve`].
     pub fn reachable(&mut self, layout: &Layout) -> Result<u64, SolveError> {
         let geo = self.geometry(layout);
-        with_codec!(geo, codec => {
+        let outcome = with_codec!(geo, codec => {
             let start = codec.encode(&geo, &geo.start);
             self.bfs(&geo, &codec, Metric::Step, &[start], false, false)
         })?;
-        Ok(self.queue.len() as u64)
+        Ok(outcome.reached as u64)
     }
 
     /// What the last search did: states expanded, and states reached (generated), the
@@ -239,28 +291,41 @@ impl Solver {
         metric: Metric,
     ) -> Result<Option<(Board, u64)>, SolveError> {
         let geo = self.geometry(layout);
-        with_codec!(geo, codec => {
-            let start = codec.encode(&geo, &geo.start);
-            self.bfs(&geo, &codec, Metric::Step, &[start], false, false)?;
-            let mut anchors = [0u64; MAX_CLASSES];
-            let goal = 1u64 << geo.goal_anchor;
-            let solved: Vec<u64> = self
-                .queue
-                .iter()
-                .map(|e| e.code)
-                .filter(|&code| {
-                    codec.decode(&geo, code, &mut anchors);
-                    anchors[geo.goal_class] & goal != 0
-                })
-                .collect();
-            if solved.is_empty() {
-                return Ok(None);
-            }
-            let outcome = self.bfs(&geo, &codec, metric, &solved, false, true)?;
-            let last = self.queue.last().expect("the solved boards are reached").code;
-            codec.decode(&geo, last, &mut anchors);
-            Ok(Some((board_of(&geo, &anchors), outcome.depth)))
-        })
+        with_codec!(geo, codec => self.farthest_in(&geo, &codec, metric))
+    }
+
+    /// [`Solver::farthest`] in the code `codec`.
+    #[cfg(feature = "generate")]
+    fn farthest_in<C: Codec>(
+        &mut self,
+        geo: &Geometry,
+        codec: &C,
+        metric: Metric,
+    ) -> Result<Option<(Board, u64)>, SolveError>
+    where
+        C::Code: Stored,
+    {
+        let start = codec.encode(geo, &geo.start);
+        self.bfs(geo, codec, Metric::Step, &[start], false, false)?;
+        let mut anchors = [0u64; MAX_CLASSES];
+        let goal = 1u64 << geo.goal_anchor;
+        let solved: Vec<C::Code> = C::Code::store_ref(&self.stores)
+            .queue
+            .iter()
+            .map(|e| e.code)
+            .filter(|&code| {
+                codec.decode(geo, code, &mut anchors);
+                anchors[geo.goal_class] & goal != 0
+            })
+            .collect();
+        if solved.is_empty() {
+            return Ok(None);
+        }
+        let outcome = self.bfs(geo, codec, metric, &solved, false, true)?;
+        let queue = &C::Code::store_ref(&self.stores).queue;
+        let last = queue.last().expect("the solved boards are reached").code;
+        codec.decode(geo, last, &mut anchors);
+        Ok(Some((board_of(geo, &anchors), outcome.depth)))
     }
 
     /// The geometry of `layout`, for the code its states fit (or the one a test forces).
@@ -280,10 +345,13 @@ impl Solver {
         geo: &Geometry,
         codec: &C,
         metric: Metric,
-        starts: &[u64],
+        starts: &[C::Code],
         stop_at_goal: bool,
         fold: bool,
-    ) -> Result<Outcome, LimitError> {
+    ) -> Result<Outcome, LimitError>
+    where
+        C::Code: Stored,
+    {
         // A copy of the search for each small number of classes, whose loops over the
         // classes the compiler unrolls (0: any number).
         match geo.classes.len() {
@@ -301,10 +369,13 @@ impl Solver {
         geo: &Geometry,
         codec: &C,
         metric: Metric,
-        starts: &[u64],
+        starts: &[C::Code],
         stop_at_goal: bool,
         fold: bool,
-    ) -> Result<Outcome, LimitError> {
+    ) -> Result<Outcome, LimitError>
+    where
+        C::Code: Stored,
+    {
         let classes = if K == 0 {
             &geo.classes[..]
         } else {
@@ -312,19 +383,20 @@ impl Solver {
         };
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
-        self.seen.clear();
-        self.queue.clear();
+        let Store { seen, queue } = C::Code::store(&mut self.stores);
+        seen.clear();
+        queue.clear();
         let mirror = geo.mirror.as_ref().filter(|_| fold);
         let mut anchors = [0u64; MAX_CLASSES];
         let goal_bit = 1u64 << geo.goal_anchor;
         for &start in starts {
             codec.decode(geo, start, &mut anchors);
-            let image = mirror.map_or(start, |m| m.code(&anchors));
+            let image = mirror.map_or(start, |m| C::Code::from(m.code(&anchors)));
             let code = start.min(image);
-            if !self.seen.insert(code) {
+            if !seen.insert(code) {
                 continue;
             }
-            self.queue.push(Entry {
+            queue.push(Entry {
                 code,
                 image: start.max(image),
                 parent: u32::MAX,
@@ -333,31 +405,32 @@ impl Solver {
             self.stats.generated += 1;
             if stop_at_goal && anchors[geo.goal_class] & goal_bit != 0 {
                 return Ok(Outcome {
-                    found: Some((self.queue.len() - 1, 0)),
+                    found: Some((queue.len() - 1, 0)),
                     depth: 0,
+                    reached: queue.len(),
                 });
             }
         }
         meter.charge(self.stats.generated)?;
         let skip_last = metric == Metric::Move;
-        let (mut head, mut layer_end, mut depth) = (0, self.queue.len(), 0u64);
-        while head < self.queue.len() {
+        let (mut head, mut layer_end, mut depth) = (0, queue.len(), 0u64);
+        while head < queue.len() {
             if head == layer_end {
                 depth += 1;
-                layer_end = self.queue.len();
+                layer_end = queue.len();
             }
             let Entry {
                 code,
                 image: mirrored,
                 moved,
                 ..
-            } = self.queue[head];
+            } = queue[head];
             let last = if skip_last { moved } else { NOBODY };
             let covered = codec.decode_k::<K>(geo, code, &mut anchors);
             let empty = geo.board & !covered;
             // Covered cells next to an empty one: a piece can move only if it has one.
             let edge = geo.neighbours(empty) & covered;
-            let before = self.queue.len();
+            let before = queue.len();
             let not_last = if u32::from(last) < 64 {
                 !(1u64 << last)
             } else {
@@ -377,7 +450,7 @@ impl Solver {
                         let moved = codec.relocate(geo, code, &anchors, class, from, to);
                         let (mut next, mut image, mut landed) = (moved, moved, to);
                         if let Some(m) = mirror {
-                            let value = m.class(class) as u64 + 1;
+                            let value = C::Code::from(m.class(class) as u64 + 1);
                             let other =
                                 mirrored ^ value << m.bit(class, from) ^ value << m.bit(class, to);
                             // The smaller code is the one kept (without a branch: which
@@ -389,20 +462,21 @@ impl Solver {
                         }
                         // Pushed, and taken back when not new: no branch on whether it
                         // was (see `CodeSet::insert`).
-                        let new = self.seen.insert(next);
-                        self.queue.push(Entry {
+                        let new = seen.insert(next);
+                        queue.push(Entry {
                             code: next,
                             image,
                             parent: head as u32,
                             moved: landed as u8,
                         });
-                        self.queue.truncate(self.queue.len() - usize::from(!new));
+                        queue.truncate(queue.len() - usize::from(!new));
                         if new & (class == geo.goal_class) & (to == geo.goal_anchor) && stop_at_goal
                         {
-                            self.stats = stats(head + 1, self.queue.len());
+                            self.stats = stats(head + 1, queue.len());
                             return Ok(Outcome {
-                                found: Some((self.queue.len() - 1, depth + 1)),
+                                found: Some((queue.len() - 1, depth + 1)),
                                 depth: depth + 1,
+                                reached: queue.len(),
                             });
                         }
                     }
@@ -411,22 +485,26 @@ impl Solver {
             head += 1;
             // Every state reached is in the queue, every state before `head` expanded:
             // the statistics are written when the search stops, not kept on the way.
-            if let Err(e) = meter.charge((self.queue.len() - before) as u64) {
-                self.stats = stats(head, self.queue.len());
+            if let Err(e) = meter.charge((queue.len() - before) as u64) {
+                self.stats = stats(head, queue.len());
                 return Err(e);
             }
-            if self.queue.len() > MAX_STATES {
-                self.stats = stats(head, self.queue.len());
-                return Err(LimitError::Memory(self.queue.len() as u64));
+            if queue.len() > C::Code::MAX_STATES {
+                self.stats = stats(head, queue.len());
+                return Err(LimitError::Memory(queue.len() as u64));
             }
         }
-        self.stats = stats(head, self.queue.len());
-        let depth = if self.queue.len() > layer_end {
+        self.stats = stats(head, queue.len());
+        let depth = if queue.len() > layer_end {
             depth + 1
         } else {
             depth
         };
-        Ok(Outcome { found: None, depth })
+        Ok(Outcome {
+            found: None,
+            depth,
+            reached: queue.len(),
+        })
     }
 
     /// The moves from `start` to the state at `index` of the queue, with the labels of
@@ -439,14 +517,18 @@ impl Solver {
         geo: &Geometry,
         codec: &C,
         metric: Metric,
-        start: u64,
+        start: C::Code,
         index: usize,
-    ) -> Path {
-        let mut chain = vec![self.queue[index].code];
+    ) -> Path
+    where
+        C::Code: Stored,
+    {
+        let queue = &C::Code::store_ref(&self.stores).queue;
+        let mut chain = vec![queue[index].code];
         let mut at = index;
-        while self.queue[at].parent != u32::MAX {
-            at = self.queue[at].parent as usize;
-            chain.push(self.queue[at].code);
+        while queue[at].parent != u32::MAX {
+            at = queue[at].parent as usize;
+            chain.push(queue[at].code);
         }
         chain.reverse();
         let mut label_at = geo.start_labels;
@@ -456,7 +538,7 @@ impl Solver {
         for &stored in &chain[1..] {
             let image = geo.mirror.as_ref().map(|m| {
                 codec.decode(geo, stored, &mut anchors);
-                m.code(&anchors)
+                C::Code::from(m.code(&anchors))
             });
             let (next, (from, to, dirs)) = [Some(stored), image]
                 .into_iter()
@@ -478,8 +560,8 @@ fn one_move<C: Codec>(
     geo: &Geometry,
     codec: &C,
     metric: Metric,
-    before: u64,
-    after: u64,
+    before: C::Code,
+    after: C::Code,
 ) -> Option<(u32, u32, Vec<Dir>)> {
     let mut old = [0u64; MAX_CLASSES];
     let mut new = [0u64; MAX_CLASSES];
@@ -607,10 +689,11 @@ mod tests {
     use crate::{Goal, replay};
     use grid_core::Pos;
 
-    /// The ranked code (which never folds mirror images) and the cell code with the fold
-    /// give the same answers, and paths that replay, on layouts that fit both.
+    /// The ranked code (which never folds mirror images) in 64 and in 128 bits and the
+    /// cell code with the fold give the same answers, and paths that replay, on layouts
+    /// that fit all three.
     #[test]
-    fn both_codes_agree_with_and_without_the_mirror() {
+    fn every_code_agrees_with_and_without_the_mirror() {
         let layouts = [
             (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 3, 1),
             (vec!["A.BB", "....", "CC.D"], 'A', 2, 3),
@@ -621,18 +704,20 @@ mod tests {
             let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
             for metric in Metric::ALL {
                 let mut fast = Solver::new();
-                let mut ranked = Solver {
-                    kind: Some(CodeKind::Sequence),
-                    ..Solver::new()
-                };
-                let a = fast.solve_with_path(&layout, metric).unwrap();
-                let b = ranked.solve_with_path(&layout, metric).unwrap();
-                assert_eq!(a.as_ref().map(|s| s.moves()), b.as_ref().map(|s| s.moves()));
-                for solution in [a, b].into_iter().flatten() {
-                    let moves = solution.moves();
-                    assert_eq!(replay(&layout, metric, &solution.path), Ok(moves));
+                for kind in [CodeKind::Sequence, CodeKind::Wide] {
+                    let mut ranked = Solver {
+                        kind: Some(kind),
+                        ..Solver::new()
+                    };
+                    let a = fast.solve_with_path(&layout, metric).unwrap();
+                    let b = ranked.solve_with_path(&layout, metric).unwrap();
+                    assert_eq!(a.as_ref().map(|s| s.moves()), b.as_ref().map(|s| s.moves()));
+                    for solution in [a, b].into_iter().flatten() {
+                        let moves = solution.moves();
+                        assert_eq!(replay(&layout, metric, &solution.path), Ok(moves));
+                    }
+                    assert_eq!(fast.reachable(&layout), ranked.reachable(&layout));
                 }
-                assert_eq!(fast.reachable(&layout), ranked.reachable(&layout));
             }
         }
     }

@@ -1,10 +1,12 @@
-//! A set of state codes: open addressing over a flat array of `u64`, with 0 for an
+//! A set of state codes: open addressing over a flat array of code words, with 0 for an
 //! empty slot (and a flag for the code 0 itself).
 
-/// A set of `u64` codes.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct CodeSet {
-    slots: Vec<u64>,
+use crate::word::Word;
+
+/// A set of codes in the word `W` (`u64` or `u128`).
+#[derive(Clone, Debug)]
+pub(crate) struct CodeSet<W> {
+    slots: Vec<W>,
     /// Codes in the slots.
     len: usize,
     /// Whether 0 is in the set.
@@ -15,7 +17,19 @@ pub(crate) struct CodeSet {
     limit: usize,
 }
 
-/// Up to this many slots (8 MiB) the set is kept at most a quarter full, so that the
+impl<W> Default for CodeSet<W> {
+    fn default() -> CodeSet<W> {
+        CodeSet {
+            slots: Vec::new(),
+            len: 0,
+            zero: false,
+            shift: 0,
+            limit: 0,
+        }
+    }
+}
+
+/// Up to this many slots (8 MiB of `u64`) the set is kept at most a quarter full, so that the
 /// first slot probed is nearly always the code or empty; past it, where memory matters
 /// more than the cache, at most half full.
 const QUARTER_FULL_UP_TO: usize = 1 << 20;
@@ -29,21 +43,21 @@ fn limit(slots: usize) -> usize {
     }
 }
 
-/// Slots of a new set: 2^12, 32 KiB.
+/// Slots of a new set: 2^12, 32 KiB of `u64`.
 const FIRST_SLOTS: usize = 1 << 12;
 
-impl CodeSet {
+impl<W: Word> CodeSet<W> {
     /// Empties the set. Its slots are cleared, or replaced by fewer when it held far
     /// fewer codes than it had room for (a large search before many small ones would
     /// make every small one clear and probe a table sized for the large one).
     pub(crate) fn clear(&mut self) {
         let wanted = (4 * self.len).next_power_of_two().max(FIRST_SLOTS);
         if self.slots.is_empty() || self.slots.len() > 4 * wanted {
-            self.slots = vec![0; wanted];
+            self.slots = vec![W::default(); wanted];
             self.shift = 64 - wanted.trailing_zeros();
             self.limit = limit(wanted);
         } else if self.len > 0 {
-            self.slots.fill(0);
+            self.slots.fill(W::default());
         }
         self.len = 0;
         self.zero = false;
@@ -57,8 +71,9 @@ impl CodeSet {
 
     /// Adds `code`; whether it was new.
     #[inline]
-    pub(crate) fn insert(&mut self, code: u64) -> bool {
-        if code == 0 {
+    pub(crate) fn insert(&mut self, code: W) -> bool {
+        let empty = W::default();
+        if code == empty {
             return !std::mem::replace(&mut self.zero, true);
         }
         if self.len >= self.limit {
@@ -70,11 +85,11 @@ impl CodeSet {
         // A quarter full (while the set is small enough to matter), the first slot is nearly always empty or the code: the
         // loop is the exception, and whether the code is new is a value, not a branch
         // (a search finds about as many codes seen as new, in no order a predictor sees).
-        while (here != 0) & (here != code) {
+        while (here != empty) & (here != code) {
             i = (i + 1) & mask;
             here = self.slots[i];
         }
-        let new = here == 0;
+        let new = here == empty;
         self.slots[i] = code;
         self.len += usize::from(new);
         new
@@ -82,36 +97,37 @@ impl CodeSet {
 
     /// Whether `code` is in the set.
     #[cfg(test)]
-    pub(crate) fn contains(&self, code: u64) -> bool {
-        if code == 0 {
+    pub(crate) fn contains(&self, code: W) -> bool {
+        let empty = W::default();
+        if code == empty {
             return self.zero;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(code);
         loop {
             match self.slots[i] {
-                0 => return false,
+                here if here == empty => return false,
                 here if here == code => return true,
                 _ => i = (i + 1) & mask,
             }
         }
     }
 
-    /// Fibonacci hashing: the top bits of the code times 2^64 / phi.
+    /// Fibonacci hashing: the top bits of the code (mixed to 64 bits) times 2^64 / phi.
     #[inline]
-    fn slot(&self, code: u64) -> usize {
-        (code.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    fn slot(&self, code: W) -> usize {
+        (code.hash().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     #[cold]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let slots = (old.len() * 2).max(FIRST_SLOTS);
-        self.slots = vec![0; slots];
+        self.slots = vec![W::default(); slots];
         self.shift = 64 - slots.trailing_zeros();
         self.limit = limit(slots);
         self.len = 0;
-        for code in old.into_iter().filter(|&c| c != 0) {
+        for code in old.into_iter().filter(|&c| c != W::default()) {
             self.insert(code);
         }
     }
@@ -121,24 +137,36 @@ impl CodeSet {
 mod tests {
     use super::*;
 
-    #[test]
-    fn holds_what_was_inserted_across_growth() {
+    fn holds_what_was_inserted_across_growth<W: Word>(codes: &[W]) {
         let mut set = CodeSet::default();
         set.clear();
-        let codes: Vec<u64> = (1..100_000u64)
-            .map(|i| (i * 0x1_0000_0001) ^ (i << 40))
-            .collect();
-        for &c in &codes {
+        for &c in codes {
             assert!(set.insert(c));
         }
         assert_eq!(set.len(), codes.len());
         assert!(codes.iter().all(|&c| !set.insert(c) && set.contains(c)));
-        assert!(!set.contains(7) && !set.contains(0));
-        assert!(set.insert(0) && !set.insert(0) && set.contains(0));
+        let (seven, zero) = (W::from(7), W::default());
+        assert!(!set.contains(seven) && !set.contains(zero));
+        assert!(set.insert(zero) && !set.insert(zero) && set.contains(zero));
         assert_eq!(set.len(), codes.len() + 1);
         set.clear();
         assert_eq!(set.len(), 0);
         assert!(!set.contains(codes[0]));
         assert!(set.insert(codes[0]));
+    }
+
+    #[test]
+    fn a_set_of_u64_holds_what_was_inserted_across_growth() {
+        let codes: Vec<u64> = (1..100_000u64)
+            .map(|i| (i * 0x1_0000_0001) ^ (i << 40))
+            .collect();
+        holds_what_was_inserted_across_growth(&codes);
+    }
+
+    #[test]
+    fn a_set_of_u128_holds_codes_that_differ_only_in_the_high_half() {
+        // As the wide ranked code's do: the set's rank times a count of orders past 2^64.
+        let codes: Vec<u128> = (1..100_000u128).map(|i| i << 70 | (i % 3)).collect();
+        holds_what_was_inserted_across_growth(&codes);
     }
 }

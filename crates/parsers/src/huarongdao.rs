@@ -19,7 +19,10 @@ use std::sync::Arc;
 /// A parsed input: one board and its queries, all checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
+    /// The board of the input.
     pub board: Board,
+    /// Its queries, in input order, each checked against the board (0-based positions:
+    /// the file's `3 2` is `Pos::new(2, 1)`).
     pub queries: Vec<Query>,
 }
 

@@ -131,6 +131,7 @@ impl<'a> From<&'a str> for Input<'a> {
 
 /// Why an input was not read to its end.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum InputError {
     /// The input is not in the format: where and why.
     Parse(ParseError),

@@ -19,12 +19,44 @@
 //! assert_eq!(err.to_string(), "3:5: cell (2, 3) = 2 is out of range 0..=1");
 //! # Ok::<(), parsers::ParseError>(())
 //! ```
+//!
+//! Each format is a feature of its own, all on by default: `huarongdao`, `bloxorz`,
+//! `holedox`, `bloxorz-classic`, `klotski` and `fifteen` (the sliding-tile puzzle's two
+//! formats, `eight` and `fifteen`). A feature brings its module
+//! (`parsers::NAME`, the reader and writer), its strict validator
+//! (`parsers::validate::NAME`) and its solver crate (without the solver's oracle and
+//! generator), whose model the reader builds. To read Bloxorz judge text and build
+//! nothing of the other puzzles:
+//!
+//! ```toml
+//! parsers = { path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
+//! ```
 
+#![deny(missing_docs)]
+// The reading and validating machinery is shared by the formats, and each uses part of
+// it: with only some of the format features on, the parts no enabled format uses are
+// dead, and that is fine. With the default features, all of it must be used.
+#![cfg_attr(not(feature = "default"), allow(dead_code))]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(feature = "bloxorz")]
 pub mod bloxorz;
+#[cfg(feature = "bloxorz-classic")]
 pub mod bloxorz_classic;
+#[cfg(feature = "fifteen")]
+pub mod eight;
+#[cfg(feature = "fifteen")]
+pub mod fifteen;
+#[cfg(feature = "holedox")]
 pub mod holedox;
+#[cfg(feature = "huarongdao")]
 pub mod huarongdao;
 mod input;
+#[cfg(feature = "klotski")]
 pub mod klotski;
 mod reader;
 pub mod validate;

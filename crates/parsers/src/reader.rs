@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 /// A token of the input: a maximal run of bytes other than space, tab, `\r` and `\n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// The token's bytes, as in the input (not necessarily UTF-8).
     pub text: &'a [u8],
     /// 1-based line.
     pub line: usize,
@@ -16,6 +17,7 @@ pub struct Token<'a> {
 
 /// What the reader found where it expected something else.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Found {
     /// The input ended.
     EndOfInput,
@@ -77,24 +79,40 @@ impl fmt::Display for Found {
 
 /// What is wrong at a place in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// Something else stood where `expected` should be.
-    Expected { expected: String, found: Found },
+    Expected {
+        /// What the format wants there, in words (`"the number of rows"`).
+        expected: String,
+        /// What stood there instead.
+        found: Found,
+    },
     /// A number outside the range its field allows.
     OutOfRange {
+        /// The field, as the spec names it (`n`, `rows`).
         name: String,
+        /// The number as written (escaped, cut to a readable length).
         value: String,
+        /// The range the field allows, as Rust writes it (`1..=30`).
         range: String,
     },
     /// The input is well-formed but breaks a rule of the puzzle.
-    Invalid { message: String },
+    Invalid {
+        /// The rule broken, in words (lower-case, no final period).
+        message: String,
+    },
 }
 
-/// A parse error: where (1-based line and byte column) and what.
+/// A parse error: where (1-based line and byte column) and what. It displays as
+/// `LINE:COL: MESSAGE`, the place an editor jumps to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// The line, 1-based.
     pub line: usize,
+    /// The byte column, 1-based (a tab counts as one).
     pub col: usize,
+    /// What is wrong there.
     pub kind: ErrorKind,
 }
 

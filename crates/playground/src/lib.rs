@@ -24,9 +24,12 @@
 //!   and `/api/play` replays at most [`MAX_REPLAY_CELLS`] moves x cells.
 //!
 //! The API (all bodies JSON):
-//! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample and the
-//!   names of its bundled fixtures.
+//! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample, the
+//!   names of its bundled fixtures (`fixtures`), the same as `levels` (`{name, title,
+//!   game, optimum, about}`, see [`levels`]) and the `difficulties` of a new puzzle.
 //! - `GET /api/fixtures/{puzzle}/{name}`: a bundled fixture's text.
+//! - `GET /`, `/app.js`, `/boards.js`, `/style.css`, `/favicon.svg` (also as
+//!   `/favicon.ico`): the page.
 //! - `GET /api/status`: `searches` running now, `most_searches` ever at once, `solves`
 //!   (the cap), `connections` open and `max_connections`.
 //! - `POST /api/solve` `{puzzle, input | fixture, options, case}`: `cases`, one object
@@ -38,7 +41,12 @@
 //!   (why)`).
 //! - `POST /api/play` `{puzzle, input | fixture, options, case, path, key}`: the
 //!   position after `path` and then `key`'s move (`{"dir": "U", "picked": [row, col]}`,
-//!   0-based), with the minimum number of moves left (`null`: lost).
+//!   0-based), with the minimum number of moves left (`null`: lost); with `"hint":
+//!   true`, also `next`, the first move of an optimal line from there (`{dir, picked,
+//!   path, left}`, `null` when solved or lost; see [`next_move`]).
+//! - `POST /api/generate` `{puzzle, difficulty, seed}`: a new board of the puzzle's
+//!   generator at `easy`, `medium` or `hard` (see [`generate`]): `{input, seed,
+//!   optimum, difficulty, command}`, where `seed` makes the same board again.
 //! - `POST /api/edit` `{puzzle, input | fixture, options, case, cell, kind}`: the input
 //!   with that cell made that kind.
 //!
@@ -49,13 +57,25 @@
 //! feature only, which `cli`'s `serve` feature turns on; without it this crate is what
 //! the server answers with ([`frames`], [`played_json`]) and the bundled [`FIXTURES`].
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 use puzzles::{Frames, Limits, Picture, Played, Pos};
-use serde_json::{Value, json};
-use std::fmt::Write as _;
+use serde::Serialize;
+use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
+use std::cell::RefCell;
 use std::time::Duration;
 
+mod game;
 #[cfg(feature = "server")]
 mod server;
+
+pub use game::{
+    Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, generate, level,
+    levels, next_move,
+};
 #[cfg(feature = "server")]
 pub use server::{router, run, serve};
 
@@ -63,7 +83,7 @@ mod fixtures {
     include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 }
 
-pub use fixtures::FIXTURES;
+pub use fixtures::{FIRST_ANSWERS, FIXTURES, MANIFEST};
 
 /// The largest request body taken, in bytes (a larger one is answered 413).
 pub const MAX_BODY: usize = 1 << 20;
@@ -200,14 +220,22 @@ pub fn case_list(numbers: &[usize]) -> String {
     out.join(", ")
 }
 
-/// The `frames` of a solution that is not animated: the number of frames, the start
-/// (when there is a picture of it), `too_long` and the message.
-pub fn not_animated(moves: u64, start: Option<&Picture>, message: &str) -> Value {
-    json!({
-        "count": moves.saturating_add(1),
-        "start": start.map(picture_json),
-        "too_long": true,
-        "message": message,
+/// The `frames` of a solution that is not animated, as JSON text: the number of
+/// frames, the start (when there is a picture of it), `too_long` and the message.
+pub fn not_animated(moves: u64, start: Option<&Picture>, message: &str) -> String {
+    /// The fields in the order the page has always had them.
+    #[derive(Serialize)]
+    struct NotAnimated<'a> {
+        count: u64,
+        message: &'a str,
+        start: Option<PictureJson<'a>>,
+        too_long: bool,
+    }
+    to_json(&NotAnimated {
+        count: moves.saturating_add(1),
+        message,
+        start: start.map(PictureJson),
+        too_long: true,
     })
 }
 
@@ -231,8 +259,8 @@ pub enum Unframed {
 /// Every frame is compared whole: call it only when [`too_long_to_animate`] has said
 /// nothing against the move count. `stop` is asked after every frame.
 ///
-/// The frames are walked one at a time (see [`Frames`]): memory holds one frame and the
-/// JSON written so far.
+/// The frames are walked one at a time (see [`Frames`]) while `changes` is written:
+/// memory holds one frame, the headings and the JSON written so far.
 ///
 /// # Errors
 /// Past [`MAX_CHANGES`] changed cells, the start alone; `stop` said so; or the path does
@@ -249,87 +277,208 @@ pub fn frames(
         )));
     }
     let start = Picture::of(trace, size);
-    let mut grid: Vec<Vec<(char, char)>> = start
+    let grid = start
         .symbols
         .iter()
         .zip(&start.paints)
         .map(|(s, p)| s.chars().zip(p.chars()).collect())
         .collect();
-    let mut changes = String::from("[");
-    let mut headings = String::from("[");
-    let _ = write!(headings, "{}", Value::from(trace.heading()));
-    let mut changed = 0usize;
-    while trace.advance().map_err(Unframed::Replay)? {
-        if stop() {
-            return Err(Unframed::Stopped);
-        }
-        if trace.index() > 1 {
-            changes.push(',');
-        }
-        let _ = write!(headings, ",{}", Value::from(trace.heading()));
-        changes.push('[');
-        let mut first = true;
-        for (row, line) in grid.iter_mut().enumerate() {
-            for (col, cell) in line.iter_mut().enumerate() {
-                let glyph = trace.glyph(Pos::new(row, col));
-                let now = (glyph.symbol, puzzles::paint_code(glyph.paint));
-                if *cell != now {
-                    *cell = now;
-                    changed += 1;
-                    if changed > MAX_CHANGES {
-                        let message = format!(
-                            "{} moves: too long to animate (over {MAX_CHANGES} changed cells)",
-                            count - 1
-                        );
-                        let moves = u64::try_from(count - 1).unwrap_or(u64::MAX);
-                        return Err(Unframed::TooLong(
-                            not_animated(moves, Some(&start), &message).to_string(),
-                        ));
-                    }
-                    if !first {
-                        changes.push(',');
-                    }
-                    first = false;
-                    let symbol = Value::from(format!("{}{}", now.0, now.1));
-                    let _ = write!(changes, "[{row},{col},{symbol}]");
+    let walk = RefCell::new(Walk {
+        headings: vec![trace.heading()],
+        trace,
+        grid,
+        changed: 0,
+        stop,
+        failure: None,
+    });
+    let animation = Animation {
+        count,
+        start: &start,
+        walk: &walk,
+    };
+    match serde_json::to_string(&animation) {
+        Ok(text) => Ok(text),
+        Err(_) => Err(match walk.into_inner().failure {
+            Some(Failure::Stopped) => Unframed::Stopped,
+            Some(Failure::Replay(e)) => Unframed::Replay(e),
+            None => Unframed::Replay(puzzles::PathError::rules("the frames could not be written")),
+            Some(Failure::TooLong) => {
+                let moves = count - 1;
+                let message = format!(
+                    "{moves} moves: too long to animate (over {MAX_CHANGES} changed cells)"
+                );
+                let moves = u64::try_from(moves).unwrap_or(u64::MAX);
+                Unframed::TooLong(not_animated(moves, Some(&start), &message))
+            }
+        }),
+    }
+}
+
+/// [`frames`]' answer, written as the frames are walked: `changes` walks them.
+struct Animation<'a, 't> {
+    count: usize,
+    start: &'a Picture,
+    walk: &'a RefCell<Walk<'t>>,
+}
+
+impl Serialize for Animation<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("count", &self.count)?;
+        map.serialize_entry("start", &PictureJson(self.start))?;
+        map.serialize_entry("changes", &Changes(self.walk))?;
+        map.serialize_entry("headings", &self.walk.borrow().headings)?;
+        map.end()
+    }
+}
+
+/// The frames after the first, each as the cells that changed.
+struct Changes<'a, 't>(&'a RefCell<Walk<'t>>);
+
+impl Serialize for Changes<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut walk = self.0.borrow_mut();
+        let mut frames = serializer.serialize_seq(None)?;
+        loop {
+            match walk.next_frame() {
+                Ok(Some(changes)) => frames.serialize_element(&changes)?,
+                Ok(None) => return frames.end(),
+                Err(failure) => {
+                    walk.failure = Some(failure);
+                    return Err(S::Error::custom("the frames stopped"));
                 }
             }
         }
-        changes.push(']');
     }
-    changes.push(']');
-    headings.push(']');
-    Ok(format!(
-        "{{\"count\":{count},\"start\":{},\"changes\":{changes},\"headings\":{headings}}}",
-        picture_json(&start)
-    ))
 }
 
-/// A [`Picture`] as JSON: `rows`, `cols`, `symbols` and `paints` (a string a row).
-pub fn picture_json(picture: &Picture) -> Value {
-    json!({
-        "rows": picture.rows,
-        "cols": picture.cols,
-        "symbols": picture.symbols,
-        "paints": picture.paints,
+/// The walk along a path, a frame at a time, against the frame before.
+struct Walk<'t> {
+    trace: &'t mut dyn Frames,
+    /// The frame before, cell by cell: symbol and paint.
+    grid: Vec<Vec<(char, char)>>,
+    headings: Vec<String>,
+    /// Changed cells so far, all frames together.
+    changed: usize,
+    stop: &'t dyn Fn() -> bool,
+    failure: Option<Failure>,
+}
+
+/// A cell of a frame that differs from the frame before: row, column and `"SP"`
+/// (symbol, paint).
+type Change = (usize, usize, String);
+
+/// Why a walk stopped before its end.
+enum Failure {
+    TooLong,
+    Stopped,
+    Replay(puzzles::PathError),
+}
+
+impl Walk<'_> {
+    /// The cells of the next frame that differ from the one before (its heading kept
+    /// too); `None` past the last frame.
+    fn next_frame(&mut self) -> Result<Option<Vec<Change>>, Failure> {
+        if !self.trace.advance().map_err(Failure::Replay)? {
+            return Ok(None);
+        }
+        if (self.stop)() {
+            return Err(Failure::Stopped);
+        }
+        self.headings.push(self.trace.heading());
+        let mut changes = Vec::new();
+        for (row, line) in self.grid.iter_mut().enumerate() {
+            for (col, cell) in line.iter_mut().enumerate() {
+                let glyph = self.trace.glyph(Pos::new(row, col));
+                let now = (glyph.symbol, puzzles::paint_code(glyph.paint));
+                if *cell != now {
+                    *cell = now;
+                    self.changed += 1;
+                    if self.changed > MAX_CHANGES {
+                        return Err(Failure::TooLong);
+                    }
+                    changes.push((row, col, format!("{}{}", now.0, now.1)));
+                }
+            }
+        }
+        Ok(Some(changes))
+    }
+}
+
+/// A [`Picture`] as JSON: `cols`, `paints` (a string a row), `rows`, `symbols` (a
+/// string a row).
+struct PictureJson<'a>(&'a Picture);
+
+impl Serialize for PictureJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let picture = self.0;
+        let mut map = serializer.serialize_map(Some(4))?;
+        map.serialize_entry("cols", &picture.cols)?;
+        map.serialize_entry("paints", &picture.paints)?;
+        map.serialize_entry("rows", &picture.rows)?;
+        map.serialize_entry("symbols", &picture.symbols)?;
+        map.end()
+    }
+}
+
+/// The answer of `POST /api/play`, as JSON text: the path and the number of moves
+/// played, the picture, the moves left (`null` and `lost` when lost; `solved` at 0), why
+/// a key was refused, the editor's kinds and the number of cases.
+///
+/// `next`, given when a hint was asked for: the [`NextMove`] (`dir`, `left`, `path`,
+/// `picked` as `[row, col]` from 0 or `null`), or `null` when there is none.
+pub fn played_json(played: &Played, next: Option<Option<&NextMove>>) -> String {
+    /// A [`NextMove`]'s fields.
+    #[derive(Serialize)]
+    struct NextJson<'a> {
+        dir: String,
+        left: u64,
+        path: &'a str,
+        picked: Option<[usize; 2]>,
+    }
+    /// The fields in the order the page has always had them.
+    #[derive(Serialize)]
+    struct PlayedJson<'a> {
+        cases: usize,
+        kinds: Vec<(String, &'a str)>,
+        left: Option<u64>,
+        lost: bool,
+        moves: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next: Option<Option<NextJson<'a>>>,
+        path: &'a str,
+        picture: PictureJson<'a>,
+        refused: Option<&'a str>,
+        solved: bool,
+    }
+    to_json(&PlayedJson {
+        cases: played.cases,
+        kinds: played
+            .kinds
+            .iter()
+            .map(|(c, what)| (c.to_string(), what.as_str()))
+            .collect(),
+        left: played.left,
+        lost: played.left.is_none(),
+        moves: played.moves,
+        next: next.map(|next| {
+            next.map(|n| NextJson {
+                dir: n.key.dir.letter().to_string(),
+                left: n.left,
+                path: &n.path,
+                picked: n.key.picked.map(|p| [p.row, p.col]),
+            })
+        }),
+        path: &played.path,
+        picture: PictureJson(&played.picture),
+        refused: played.refused.as_deref(),
+        solved: played.left == Some(0),
     })
 }
 
-/// The answer of `POST /api/play`: the path and the number of moves played, the
-/// picture, the moves left (`null` and `lost` when lost; `solved` at 0), why a key
-/// was refused, the editor's kinds and the number of cases.
-pub fn played_json(played: &Played) -> Value {
-    json!({
-        "path": played.path,
-        "moves": played.moves,
-        "picture": picture_json(&played.picture),
-        "left": played.left,
-        "lost": played.left.is_none(),
-        "solved": played.left == Some(0),
-        "refused": played.refused,
-        "kinds": played.kinds.iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
-        "cases": played.cases,
-    })
+/// `value` as JSON text.
+fn to_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("the answers' types serialize without fail")
 }
 
 #[cfg(test)]
@@ -337,6 +486,7 @@ mod tests {
     use super::*;
     use puzzles::{Glyph, Paint, Rect};
     use rstest::rstest;
+    use serde_json::{Value, json};
 
     #[rstest]
     #[case(&[5, 5, 5], 1, 100, (1, 3))]
@@ -454,6 +604,11 @@ mod tests {
             ])
         );
         assert_eq!(value["headings"][2], "step 2: \"R\"");
+        // The text itself, as the page has always been sent it.
+        assert_eq!(
+            text,
+            r#"{"count":3,"start":{"cols":5,"paints":["m...."],"rows":1,"symbols":["P...="]},"changes":[[[0,0,".."],[0,1,"Pm"],[0,4,"-."]],[[0,1,".."],[0,2,"Pm"],[0,4,"=."]]],"headings":["step 0: \"R\"","step 1: \"R\"","step 2: \"R\""]}"#
+        );
     }
 
     #[test]

@@ -4,8 +4,9 @@
 mod net;
 
 use crate::{
-    Config, FIXTURES, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
-    find_fixture, frames, not_animated, paths_within, played_json, too_long_to_animate,
+    Config, Difficulty, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
+    find_fixture, frames, generate, levels, next_move, not_animated, paths_within, played_json,
+    too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -17,7 +18,8 @@ use axum::routing::{get, post};
 use puzzles::{
     Capability, Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::convert::Infallible;
@@ -30,7 +32,9 @@ use tokio::sync::Semaphore;
 /// The page and its assets, built in.
 const PAGE: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const BOARDS: &str = include_str!("assets/boards.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// How many edits (no search: a parse and a write of the input) run at once.
 const EDITS: usize = 4;
@@ -75,10 +79,23 @@ fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
             get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }),
         )
         .route(
+            "/boards.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BOARDS) }),
+        )
+        .route(
             "/style.css",
             get(|| async { asset("text/css; charset=utf-8", STYLE) }),
         )
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", ICON) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { asset("image/svg+xml", ICON) }),
+        )
         .route("/api/puzzles", get(puzzle_list))
+        .route("/api/generate", post(generate_board))
         .route("/api/fixtures/{puzzle}/{name}", get(fixture))
         .route("/api/status", get(status))
         .route("/api/solve", post(solve))
@@ -234,6 +251,8 @@ impl From<RunError> for ApiError {
                 place,
             },
             RunError::Usage(_) | RunError::Read(_) | RunError::Write(_) => ApiError::bad(message),
+            // A failure the driver may add later: not known to be the request's fault.
+            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message),
         }
     }
 }
@@ -273,6 +292,15 @@ struct Request {
     cell: Option<[usize; 2]>,
     #[serde(default)]
     kind: Option<char>,
+    /// `/api/play`: also find the first move of an optimal line from the position.
+    #[serde(default)]
+    hint: bool,
+    /// `/api/generate`: easy, medium or hard.
+    #[serde(default)]
+    difficulty: Option<String>,
+    /// `/api/generate`: the first seed tried.
+    #[serde(default)]
+    seed: Option<u64>,
     #[serde(default)]
     max_states: Option<u64>,
     #[serde(default)]
@@ -478,10 +506,11 @@ async fn puzzle_list() -> Response {
         .iter()
         .map(|p| {
             let about = p.about();
-            let fixtures: Vec<&str> = FIXTURES
+            let levels = levels(about.name);
+            let fixtures: Vec<&str> = levels.iter().map(|l| l.name).collect();
+            let levels: Vec<Value> = levels
                 .iter()
-                .filter(|(puzzle, _, _)| *puzzle == about.name)
-                .map(|(_, name, _)| *name)
+                .map(|l| json!({"name": l.name, "title": l.title, "game": l.game, "optimum": l.optimum, "about": l.about}))
                 .collect();
             json!({
                 "name": about.name,
@@ -496,6 +525,12 @@ async fn puzzle_list() -> Response {
                 "sample": about.sample,
                 "options": p.solve_options().iter().map(|o| json!({"name": o.name, "help": o.help, "default": o.default})).collect::<Vec<_>>(),
                 "fixtures": fixtures,
+                "levels": levels,
+                "difficulties": if p.generator().is_some() && p.player().is_some() {
+                    Difficulty::ALL.iter().map(|d| d.name()).collect::<Vec<_>>()
+                } else {
+                    Vec::new()
+                },
             })
         })
         .collect();
@@ -564,7 +599,7 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
         }
     }
     let animated = match (animated, lines.get(job.case.wrapping_sub(1))) {
-        (Some(text), _) => text,
+        (Some(frames), _) => frames,
         (
             None,
             Some(Line {
@@ -574,9 +609,9 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
             let message = format!(
                 "{moves} moves: too long to animate (no path: one answer holds at most {MAX_PATH_MOVES} moves of paths)"
             );
-            start_only(job, *moves, &message, cancel)?
+            Some(start_only(job, *moves, &message, cancel)?)
         }
-        (None, _) => "null".to_string(),
+        (None, _) => None,
     };
     let missing: Vec<usize> = lines
         .iter()
@@ -584,18 +619,47 @@ fn solve_job(job: &Job, cancel: &Cancel) -> Result<String, ApiError> {
         .filter(|(_, l)| l.moves.is_some() && !l.with_path)
         .map(|(i, _)| i + 1)
         .collect();
-    let cases: Vec<String> = lines.into_iter().map(|l| l.json).collect();
-    let mut out = format!("{{\"cases\":[{}],\"frames\":{animated}", cases.join(","));
-    if !missing.is_empty() {
-        let message = Value::from(format!(
+    let message = (!missing.is_empty()).then(|| {
+        format!(
             "no path for {} {}: one answer holds at most {MAX_PATH_MOVES} moves of paths",
             job.puzzle.about().unit,
             case_list(&missing)
-        ));
-        out.push_str(&format!(",\"message\":{message}"));
-    }
-    out.push('}');
-    Ok(out)
+        )
+    });
+    let answer = SolveAnswer {
+        cases: lines
+            .into_iter()
+            .map(|l| raw(l.json))
+            .collect::<Result<_, _>>()?,
+        frames: animated.map(raw).transpose()?,
+        message,
+    };
+    serde_json::to_string(&answer).map_err(|e| internal(&e))
+}
+
+/// The answer of `/api/solve`: every case's `--format json` object and the frames as
+/// they were written (JSON text, put in as it is).
+#[derive(Serialize)]
+struct SolveAnswer {
+    cases: Vec<Box<RawValue>>,
+    /// `null` without a solution.
+    frames: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+/// JSON text written by serde_json, to put in an answer as it is (checked once more on
+/// the way in).
+fn raw(json: String) -> Result<Box<RawValue>, ApiError> {
+    RawValue::from_string(json).map_err(|e| internal(&e))
+}
+
+/// A failure of the server's own JSON (a bug).
+fn internal(e: &serde_json::Error) -> ApiError {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        format!("the answer broke: {e}"),
+    )
 }
 
 /// One pass over the cases of `job`, the paths of `paths`, up to case `last`; `each`
@@ -639,22 +703,22 @@ fn solve_pass(
     Ok(lines)
 }
 
-/// The `frames` of `solved` (case `job.case`, with its path), as JSON text: `null`
+/// The `frames` of `solved` (case `job.case`, with its path), as JSON text: none
 /// without a solution; not animated, with the start only, when the move count says
 /// the frames would cost too much (the path is then not traced) or their changed cells
 /// are too many; else every frame.
-fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<String, ApiError> {
+fn animate(job: &Job, solved: &dyn Solved, cancel: &Cancel) -> Result<Option<String>, ApiError> {
     let Some(moves) = solved.moves() else {
-        return Ok("null".to_string());
+        return Ok(None);
     };
     if let Some(message) = too_long_to_animate(moves, solved.size()) {
-        return start_only(job, moves, &message, cancel);
+        return start_only(job, moves, &message, cancel).map(Some);
     }
     let Some(mut trace) = solved.frames() else {
-        return Ok("null".to_string());
+        return Ok(None);
     };
     match frames(&mut *trace, solved.size(), &|| cancel.is_set()) {
-        Ok(text) | Err(Unframed::TooLong(text)) => Ok(text),
+        Ok(text) | Err(Unframed::TooLong(text)) => Ok(Some(text)),
         Err(Unframed::Stopped) => Err(left()),
         Err(Unframed::Replay(e)) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -679,7 +743,7 @@ fn start_only(job: &Job, moves: u64, message: &str, cancel: &Cancel) -> Result<S
         )
     });
     let start = played.and_then(Result::ok).map(|p| p.picture);
-    Ok(not_animated(moves, start.as_ref(), message).to_string())
+    Ok(not_animated(moves, start.as_ref(), message))
 }
 
 fn left() -> ApiError {
@@ -735,7 +799,80 @@ async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
             &job.request.path,
             key,
         )?;
-        Ok(played_json(&played).to_string())
+        let mut next = None;
+        if job.request.hint && played.refused.is_none() {
+            let bytes = match &job.text {
+                Text::Fixture(text) => text.as_bytes(),
+                Text::Given(text) => text.as_bytes(),
+            };
+            let game = Game {
+                player,
+                input: bytes,
+                options: &job.options,
+                limits: job.limits,
+                case: job.case,
+                labels: job.puzzle.look().is_some_and(|l| l.labels),
+            };
+            let started = Instant::now();
+            let budget = job.limits.max_time;
+            let stop = || cancel.is_set() || budget.is_some_and(|b| started.elapsed() > b);
+            let found = next_move(&game, &played.path, &stop).map_err(|e| match e {
+                RunError::Usage(_) if cancel.is_set() => left(),
+                RunError::Usage(_) if stop() => ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "the hint took too long to find: no hint on a board this large",
+                ),
+                other => ApiError::from(other),
+            })?;
+            next = Some(found);
+        }
+        Ok(played_json(&played, next.as_ref().map(Option::as_ref)))
+    })
+    .await
+}
+
+/// `POST /api/generate` `{puzzle, difficulty, seed}`: a new board from the puzzle's
+/// generator (see [`generate`]): `{input, seed, optimum, difficulty, command}`.
+async fn generate_board(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let request: Request = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return ApiError::bad(format!("the request is not the JSON expected: {e}"))
+                .into_response();
+        }
+    };
+    let Some(puzzle) = puzzles::find(&request.puzzle) else {
+        return ApiError::bad(format!(
+            "no puzzle {:?} (one of {})",
+            request.puzzle,
+            puzzles::names()
+        ))
+        .into_response();
+    };
+    let name = request.difficulty.as_deref().unwrap_or("easy");
+    let Some(difficulty) = Difficulty::from_name(name) else {
+        return ApiError::bad(format!("difficulty {name:?} is none of easy, medium, hard"))
+            .into_response();
+    };
+    let seed = request.seed.unwrap_or(1);
+    let limits = app.config.limits;
+    blocking(&app, &app.permits, true, move |cancel| {
+        // The seeds tried share one search's time budget (each search has it too).
+        let started = Instant::now();
+        let late = || limits.max_time.is_some_and(|b| started.elapsed() > b);
+        let made = generate(puzzle, difficulty, seed, limits, &|| {
+            cancel.is_set() || late()
+        })
+        .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        cancel.check()?;
+        Ok(json!({
+            "input": made.input,
+            "seed": made.seed,
+            "optimum": made.optimum,
+            "difficulty": difficulty.name(),
+            "command": format!("gridsolve gen --puzzle {} {}", puzzle.about().name, made.command),
+        })
+        .to_string())
     })
     .await
 }

@@ -81,12 +81,13 @@ pub struct Package {
 /// The input validator of a [`Package`], in the language that can say the puzzle's rules.
 #[derive(Clone, Copy, Debug)]
 pub enum InputValidator {
-    /// A checktestdata script (`validators/checktestdata/P.ctd`), for formats of counted
-    /// tokens and ranges.
+    /// A checktestdata script (`validators/checktestdata/P.ctd` of this crate), for
+    /// formats of counted tokens and ranges.
     Checktestdata(&'static str),
-    /// A Python 3 program (`validators/python/P.py`) run as `validate.py < INPUT`, exit
-    /// 42 for a valid input and 43 for an invalid one (the Kattis convention), for rules
-    /// checktestdata cannot say (connected pieces, lines that refer to cells).
+    /// A Python 3 program (`validators/python/P.py` of this crate) run as
+    /// `validate.py < INPUT`, exit 42 for a valid input and 43 for an invalid one (the
+    /// Kattis convention), for rules checktestdata cannot say (connected pieces, lines
+    /// that refer to cells).
     Python(&'static str),
 }
 
@@ -108,7 +109,9 @@ pub enum Paint {
 /// One cell of a `--show` frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Glyph {
+    /// The character the frame shows for the cell.
     pub symbol: char,
+    /// What the cell is, for the colour a terminal or the playground gives it.
     pub paint: Paint,
 }
 
@@ -130,7 +133,9 @@ impl Glyph {
 /// The cells from `top_left` to `bottom_right`, both included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The first cell, 0-based.
     pub top_left: Pos,
+    /// The last cell, 0-based, included (at or below and right of `top_left`).
     pub bottom_right: Pos,
 }
 
@@ -216,16 +221,19 @@ pub struct Answer<P> {
     pub moves: Option<u64>,
     /// An optimal path, when one was asked for and there is a solution.
     pub path: Option<P>,
+    /// What the search did (states expanded and generated), for `--stats`.
     pub stats: SearchStats,
 }
 
 /// A case the solver could not answer (a limit), said in words for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsolved {
+    /// Why, as the user reads it (the limit the search reached).
     pub message: String,
 }
 
 impl Unsolved {
+    /// A case left unanswered for the reason `message` (a solver's error, say).
     pub fn new(message: impl fmt::Display) -> Unsolved {
         Unsolved {
             message: message.to_string(),
@@ -388,6 +396,37 @@ pub trait Solve: Format {
         Vec::new()
     }
 
+    /// Whether the judge's answer line of a case is a path rather than a number (the
+    /// judges' 8-puzzle, `eight`): the judge output is then written with
+    /// [`Solve::write_answer_path`] (so every case is solved with its path), and a
+    /// team's line is right when it is a solution, read by [`Solve::parse_answer_path`]
+    /// and replayed (any solution, as the judges' special judge accepts). `false` by
+    /// default: the line is [`Format::write_answer`]'s, and a team's must have its
+    /// tokens.
+    fn answer_is_path(&self) -> bool {
+        false
+    }
+
+    /// The judge's line for case `number` (from 1) solved by `path` (`None`: no
+    /// solution), for a format whose answer is a path. The default writes the move
+    /// count with [`Format::write_answer`].
+    fn write_answer_path(&self, out: &mut String, number: usize, path: Option<&Self::Path>) {
+        self.write_answer(out, number, path.map(MoveCount::move_count));
+    }
+
+    /// A team's answer line read back as a path (`Ok(None)`: it says there is no
+    /// solution), for a format whose answer is a path.
+    ///
+    /// # Errors
+    /// A line that is neither a path nor "no solution" (the default: every line, for a
+    /// format whose answer is a number).
+    fn parse_answer_path(&self, _line: &str) -> Result<Option<Self::Path>, PathError> {
+        Err(PathError::Notation(format!(
+            "{} answers are numbers, not paths",
+            self.about().name
+        )))
+    }
+
     /// The capabilities this puzzle has beyond solving: for each, itself when it
     /// implements that trait. The default: none (a puzzle that lands with its format
     /// and solver first).
@@ -457,8 +496,14 @@ pub trait Generate: Solve {
     /// The generator families: name and one-line summary, the default first.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// The playground's difficulties of a new puzzle (`easy`, `medium`, `hard`), none by
+    /// default.
+    fn presets(&self) -> &'static [Preset] {
+        &[]
+    }
+
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input for `options` to `out`, a case at a time.
     ///
@@ -495,6 +540,18 @@ pub trait Generate: Solve {
     fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
         Box::new(std::iter::empty())
     }
+}
+
+/// A difficulty of a new puzzle: the generator's options and the band of optimal move
+/// counts (both ends included) a generated board must fall in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preset {
+    /// Its name: `easy`, `medium` or `hard`.
+    pub difficulty: &'static str,
+    /// The options of `gridsolve gen` (name, value) besides `--seed`.
+    pub options: &'static [(&'static str, &'static str)],
+    /// The fewest and the most moves a board of this difficulty may need.
+    pub band: (u64, u64),
 }
 
 /// The playground's game: the move a key or click makes, the live hint, and the board

@@ -188,6 +188,7 @@ pub struct InputSummary {
 
 /// Why a run over an input stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RunError {
     /// Options that make no sense.
     Usage(UsageError),
@@ -199,11 +200,13 @@ pub enum RunError {
     Write(String),
     /// A valid case the solver could not answer (a limit).
     Unsolved {
-        /// The case's unit (`query`, `case`) and number, from 1.
+        /// The case's unit (`query`, `case`): [`About::unit`](crate::About::unit).
         unit: &'static str,
+        /// The case's number in the input, 1-based.
         number: usize,
-        /// Where the case begins, when known.
+        /// Where the case begins (line and column, 1-based), when known.
         place: Option<(usize, usize)>,
+        /// Why the solver gave up, in words.
         message: String,
     },
 }
@@ -219,6 +222,8 @@ impl From<InputError> for RunError {
         match e {
             InputError::Parse(e) => RunError::Input(e),
             InputError::Read(e) => RunError::Read(e.to_string()),
+            // Whatever else stopped the reading was not the input's fault either.
+            other => RunError::Read(other.to_string()),
         }
     }
 }
@@ -278,6 +283,19 @@ pub trait Solved {
 
     /// Writes the judge's line(s) for this case.
     fn write_answer(&self, out: &mut String);
+
+    /// Whether the judge's answer line is a path (see [`Solve::answer_is_path`]): then
+    /// a team's line is judged by [`Solved::check_answer`], not by its tokens.
+    fn answer_is_path(&self) -> bool;
+
+    /// A team's answer line for this case, judged for a format whose answer is a path:
+    /// the number of moves of the solution it gives (`None`: it says there is none),
+    /// when that is a right answer (any solution, where there is one).
+    ///
+    /// # Errors
+    /// A line that is no path, a path that breaks a rule or does not end solved, or
+    /// "no solution" for a case that has one (and a solution for one that has none).
+    fn check_answer(&self, line: &str) -> Result<Option<u64>, PathError>;
 
     /// The board's size (rows, columns).
     fn size(&self) -> (usize, usize);
@@ -421,7 +439,8 @@ impl<A: Solve> Puzzle for A {
             }
             let (i, case) = cases.next()?;
             let solved = case.map_err(RunError::from).and_then(|case| {
-                let answer = solve_case(self, &mut solver, &case, i + 1, paths.has(i + 1))?;
+                let with_path = paths.has(i + 1) || self.answer_is_path();
+                let answer = solve_case(self, &mut solver, &case, i + 1, with_path)?;
                 Ok(Box::new(SolvedCase {
                     adapter: self,
                     number: i + 1,
@@ -567,8 +586,13 @@ pub(crate) fn judge_case_by_case<A: Solve>(
     let mut lines = Lines::new(out);
     for (i, case) in adapter.cases(input, options).enumerate() {
         let case = case?;
-        let answer = solve_case(adapter, solver, &case, i + 1, false)?;
-        adapter.write_answer(&mut lines.text, i + 1, answer.moves);
+        if adapter.answer_is_path() {
+            let answer = solve_case(adapter, solver, &case, i + 1, true)?;
+            adapter.write_answer_path(&mut lines.text, i + 1, answer.path.as_ref());
+        } else {
+            let answer = solve_case(adapter, solver, &case, i + 1, false)?;
+            adapter.write_answer(&mut lines.text, i + 1, answer.moves);
+        }
         lines.ship(false)?;
     }
     lines.ship(true)
@@ -603,7 +627,29 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn write_answer(&self, out: &mut String) {
-        Format::write_answer(self.adapter, out, self.number, self.answer.moves);
+        if self.adapter.answer_is_path() {
+            let path = self.answer.path.as_ref();
+            self.adapter.write_answer_path(out, self.number, path);
+        } else {
+            Format::write_answer(self.adapter, out, self.number, self.answer.moves);
+        }
+    }
+
+    fn answer_is_path(&self) -> bool {
+        self.adapter.answer_is_path()
+    }
+
+    fn check_answer(&self, line: &str) -> Result<Option<u64>, PathError> {
+        match (self.adapter.parse_answer_path(line)?, self.answer.moves) {
+            (None, None) => Ok(None),
+            (Some(path), Some(_)) => self.adapter.replay(&self.case, &path).map(Some),
+            (None, Some(moves)) => Err(PathError::Rules(format!(
+                "the answer says there is no solution, but one of {moves} moves exists"
+            ))),
+            (Some(_), None) => Err(PathError::Rules(
+                "the answer gives a path, but the case has no solution".to_string(),
+            )),
+        }
     }
 
     fn size(&self) -> (usize, usize) {

@@ -7,51 +7,82 @@ use std::io;
 
 /// `--rows` with this puzzle's default (the judge's maximum).
 pub(crate) const fn rows(default: &'static str) -> OptionSpec {
-    OptionSpec {
-        name: "rows",
-        value_name: "N",
-        help: "Rows of the board",
-        default,
-    }
+    OptionSpec::new("rows", "N", "Rows of the board", default)
+}
+
+/// `--cols` as [`COLS`] says, with this puzzle's own default.
+pub(crate) const fn cols(default: &'static str) -> OptionSpec {
+    OptionSpec { default, ..COLS }
 }
 
 /// `--cols`, by default as many as `--rows`.
-pub(crate) const COLS: OptionSpec = OptionSpec {
-    name: "cols",
-    value_name: "N",
-    help: "Columns of the board",
-    default: "as --rows",
-};
+pub(crate) const COLS: OptionSpec = OptionSpec::new("cols", "N", "Columns of the board", AS_ROWS);
+
+/// The default of [`COLS`]: as many columns as rows.
+const AS_ROWS: &str = "as --rows";
 
 /// `--cases`, for the multi-case formats.
-pub(crate) const CASES: OptionSpec = OptionSpec {
-    name: "cases",
-    value_name: "K",
-    help: "Number of cases; case i uses seed S+i",
-    default: "1",
-};
+pub(crate) const CASES: OptionSpec =
+    OptionSpec::new("cases", "K", "Number of cases; case i uses seed S+i", "1");
 
-/// The size asked for: `--rows` (else `side`) and `--cols` (else as many as the rows).
+/// `--empty`, for the formats of `#`, `.` and `E` cells.
+pub(crate) const fn empty(default: &'static str) -> OptionSpec {
+    OptionSpec::new("empty", "PERCENT", "Percent of empty `#` cells", default)
+}
+
+/// `--fragile`, for the formats of `#`, `.` and `E` cells.
+pub(crate) const fn fragile(default: &'static str) -> OptionSpec {
+    OptionSpec::new(
+        "fragile",
+        "PERCENT",
+        "Percent of fragile `E` cells among the non-empty ones",
+        default,
+    )
+}
+
+/// `--seed`, which every generator takes (`gridsolve gen` declares it itself).
+pub const SEED: OptionSpec = OptionSpec::new("seed", "SEED", "The seed", "1");
+
+/// The size asked for: `rows` and `cols` (the specs of `--rows` and `--cols`), each
+/// given or its default; [`COLS`]'s default is as many as the rows.
 ///
 /// # Errors
 /// A value that is not a number.
-pub(crate) fn size(options: &Options, side: usize) -> Result<(usize, usize), UsageError> {
-    let rows = options.get_or("rows", side)?;
-    let cols = options.get::<usize>("cols")?;
-    let rows_given = options.get::<usize>("rows")?;
-    Ok((rows, cols.or(rows_given).unwrap_or(side)))
+pub(crate) fn size(
+    options: &Options,
+    rows: &OptionSpec,
+    cols: &OptionSpec,
+) -> Result<(usize, usize), UsageError> {
+    let r = options.value(rows)?;
+    let c = match options.get(cols.name)? {
+        Some(c) => c,
+        None if cols.default == AS_ROWS => r,
+        None => cols.default_value()?,
+    };
+    Ok((r, c))
 }
 
-/// The seed (`--seed`, 1 by default).
+/// The seed (`--seed`, [`SEED`]'s default when not given).
 ///
 /// # Errors
 /// A value that is not a 64-bit number.
 pub(crate) fn seed(options: &Options) -> Result<u64, UsageError> {
-    options.get_or("seed", 1)
+    options.value(&SEED)
 }
 
-/// Writes `--cases` cases (1 by default), case `i` made by `case` from seed `seed + i`,
-/// each as soon as it is made, then `terminator`.
+/// The judge's size of a generated input, for `gridsolve gen --help`: the defaults of
+/// `rows` and `cols` (`30 x 30`).
+pub(crate) fn default_size(rows: &OptionSpec, cols: &OptionSpec) -> String {
+    let cols = if cols.default == AS_ROWS {
+        rows.default
+    } else {
+        cols.default
+    };
+    format!("{} x {cols}", rows.default)
+}
+
+/// Writes `--cases` cases ([`CASES`]' default when not given), case `i` made by `case`
+/// from seed `seed + i`, each as soon as it is made, then `terminator`.
 ///
 /// # Errors
 /// The first case that cannot be made, or a failed write.
@@ -62,10 +93,30 @@ pub(crate) fn write_cases(
     mut case: impl FnMut(u64) -> Result<String, UsageError>,
 ) -> Result<(), GenError> {
     let seed = seed(options)?;
-    let cases: u64 = options.get_or("cases", 1)?;
+    let cases: u64 = options.value(&CASES)?;
     for i in 0..cases {
         out.write_all(case(seed.wrapping_add(i))?.as_bytes())?;
     }
     out.write_all(terminator.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_follow_the_rows_unless_they_have_a_default_of_their_own() {
+        let (rows, square, own) = (rows("30"), COLS, cols("4"));
+        let none = Options::new();
+        assert_eq!(size(&none, &rows, &square), Ok((30, 30)));
+        assert_eq!(size(&none, &rows, &own), Ok((30, 4)));
+        let given = Options::new().with("rows", 7);
+        assert_eq!(size(&given, &rows, &square), Ok((7, 7)));
+        assert_eq!(size(&given, &rows, &own), Ok((7, 4)));
+        let both = given.with("cols", 9);
+        assert_eq!(size(&both, &rows, &square), Ok((7, 9)));
+        assert_eq!(default_size(&rows, &square), "30 x 30");
+        assert_eq!(default_size(&rows, &own), "30 x 4");
+    }
 }

@@ -19,8 +19,11 @@ pub trait Generator: Sync {
     /// The generator families: name and one-line summary, the default first.
     fn families(&self) -> Vec<(&'static str, &'static str)>;
 
+    /// The playground's difficulties of a new puzzle (see [`Generate::presets`]).
+    fn presets(&self) -> &'static [crate::contract::Preset];
+
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> &'static str;
+    fn gen_size(&self) -> String;
 
     /// Writes a generated input (see [`Generate::generate`]).
     ///
@@ -83,7 +86,11 @@ impl<A: Generate> Generator for A {
         Generate::families(self)
     }
 
-    fn gen_size(&self) -> &'static str {
+    fn presets(&self) -> &'static [crate::contract::Preset] {
+        Generate::presets(self)
+    }
+
+    fn gen_size(&self) -> String {
         Generate::gen_size(self)
     }
 

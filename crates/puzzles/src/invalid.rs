@@ -52,10 +52,7 @@ pub static LAYOUT: [InvalidKind; 11] = [
 pub(crate) fn rng(seed: u64, kind: &str) -> SplitMix64 {
     // The kind's name is mixed in so that two kinds of one seed differ in more than
     // the rule they break.
-    let salt = kind.bytes().fold(0xCBF2_9CE4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
-    });
-    SplitMix64::new(seed ^ salt)
+    SplitMix64::new(seed ^ grid_core::fnv1a64(kind.as_bytes()))
 }
 
 /// `valid` with the layout rule `kind` broken in one place picked by `rng`; `None` if

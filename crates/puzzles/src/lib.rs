@@ -25,6 +25,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![deny(missing_docs)]
+
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod contract;
 mod driver;
 mod generating;
@@ -44,14 +51,15 @@ mod klotski;
 
 pub use contract::{
     About, Answer, Capabilities, Capability, Draw, DrawOf, EditError, Format, GenError, Generate,
-    Glyph, InputValidator, Lacks, Look, Oracle, OracleOf, Package, Paint, PathError, Play, Rect,
-    Solve, Unsolved, Walk,
+    Glyph, InputValidator, Lacks, Look, Oracle, OracleOf, Package, Paint, PathError, Play, Preset,
+    Rect, Solve, Unsolved, Walk,
 };
 pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
+pub use generating::SEED;
 pub use generator::{Generator, Shrunk};
-pub use grid_core::{Dir, LimitError, Limits, Pos, SearchStats, SplitMix64};
+pub use grid_core::{Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};

@@ -14,8 +14,45 @@ pub struct OptionSpec {
     pub value_name: &'static str,
     /// One line for `--help`, the same for every puzzle that takes the option.
     pub help: &'static str,
-    /// The default for this puzzle, in words (`30`, `as --rows`); empty when none.
+    /// The default for this puzzle, as `--help` shows it and as the puzzle reads it
+    /// ([`Options::value`]): a value (`30`, `move`), words (`as --rows`) where the
+    /// puzzle works it out, or empty when there is none.
     pub default: &'static str,
+}
+
+impl OptionSpec {
+    /// `--name VALUE_NAME`, with its help and its default (see the fields).
+    pub const fn new(
+        name: &'static str,
+        value_name: &'static str,
+        help: &'static str,
+        default: &'static str,
+    ) -> OptionSpec {
+        OptionSpec {
+            name,
+            value_name,
+            help,
+            default,
+        }
+    }
+
+    /// The default read as a `T`.
+    ///
+    /// # Errors
+    /// A default that is not a `T` (none, or words): a puzzle that reads such an option
+    /// without a value given works the default out itself.
+    pub fn default_value<T>(&self) -> Result<T, UsageError>
+    where
+        T: FromStr,
+        T::Err: fmt::Display,
+    {
+        self.default.parse().map_err(|e: T::Err| {
+            UsageError::new(format!(
+                "--{} has no default value ({:?}: {e}); give one",
+                self.name, self.default
+            ))
+        })
+    }
 }
 
 /// The options given on a command line, by name, as text.
@@ -77,44 +114,65 @@ impl Options {
             .transpose()
     }
 
-    /// The value of `--name` as a `T`, or `default`.
+    /// The value of `spec`'s option as a `T`, or its default (the one `--help` shows):
+    /// the default is written once, in the spec.
     ///
     /// # Errors
-    /// As [`Options::get`].
-    pub fn get_or<T>(&self, name: &str, default: T) -> Result<T, UsageError>
+    /// As [`Options::get`]; a default that is not a `T` (words, such as `as --rows`).
+    pub fn value<T>(&self, spec: &OptionSpec) -> Result<T, UsageError>
     where
         T: FromStr,
         T::Err: fmt::Display,
     {
-        Ok(self.get(name)?.unwrap_or(default))
+        match self.get(spec.name)? {
+            Some(value) => Ok(value),
+            None => spec.default_value(),
+        }
     }
 
-    /// A percentage, 0 to 100, or `default`.
+    /// A percentage, 0 to 100: `spec`'s option or its default.
     ///
     /// # Errors
     /// A value that is not a whole number, or over 100.
-    pub fn percent(&self, name: &str, default: u32) -> Result<u32, UsageError> {
-        let value = self.get_or(name, default)?;
+    pub fn percent(&self, spec: &OptionSpec) -> Result<u32, UsageError> {
+        let value = self.value(spec)?;
         if value > 100 {
             return Err(UsageError::new(format!(
-                "--{name} {value} is over 100 percent"
+                "--{} {value} is over 100 percent",
+                spec.name
             )));
         }
         Ok(value)
     }
 
-    /// A named choice (a family, a start kind) whose `FromStr` lists the choices in its
-    /// error, or `default`.
+    /// A named choice (a start kind, a metric) whose `FromStr` lists the choices in its
+    /// error: `spec`'s option or its default.
     ///
     /// # Errors
     /// The choice's own message for a value it does not know.
-    pub fn choice<T>(&self, name: &str, default: T) -> Result<T, UsageError>
+    pub fn choice<T>(&self, spec: &OptionSpec) -> Result<T, UsageError>
     where
         T: FromStr,
         T::Err: fmt::Display,
     {
-        match self.raw(name) {
-            None => Ok(default),
+        match self.raw(spec.name) {
+            None => spec.default_value(),
+            Some(text) => text.parse().map_err(|e: T::Err| UsageError::new(e)),
+        }
+    }
+
+    /// The generator family (`--family`), or `first`, the first of the puzzle's
+    /// families (the default, as `gridsolve gen --help` says).
+    ///
+    /// # Errors
+    /// The family's own message for a name it does not know.
+    pub fn family<T>(&self, first: T) -> Result<T, UsageError>
+    where
+        T: FromStr,
+        T::Err: fmt::Display,
+    {
+        match self.raw("family") {
+            None => Ok(first),
             Some(text) => text.parse().map_err(|e: T::Err| UsageError::new(e)),
         }
     }
@@ -123,10 +181,12 @@ impl Options {
 /// Options that make no sense (bad usage: exit status 2).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UsageError {
+    /// What is wrong with the options, as the user reads it.
     pub message: String,
 }
 
 impl UsageError {
+    /// Bad usage explained by `message` (an option's parse error, say).
     pub fn new(message: impl fmt::Display) -> UsageError {
         UsageError {
             message: message.to_string(),
@@ -151,7 +211,8 @@ mod tests {
         let options = Options::new().with("rows", 12).with("start", "lying");
         assert_eq!(options.get::<usize>("rows"), Ok(Some(12)));
         assert_eq!(options.get::<usize>("cols"), Ok(None));
-        assert_eq!(options.get_or::<usize>("cols", 7), Ok(7));
+        assert_eq!(options.value::<usize>(&spec("cols", "7")), Ok(7));
+        assert_eq!(options.value::<usize>(&spec("rows", "7")), Ok(12));
         assert_eq!(options.raw("start"), Some("lying"));
         assert_eq!(options.names().collect::<Vec<_>>(), ["rows", "start"]);
     }
@@ -164,9 +225,31 @@ mod tests {
             "invalid value \"1e8\" for --queries: invalid digit found in string"
         );
         assert_eq!(
-            options.percent("empty", 20).unwrap_err().to_string(),
+            options
+                .percent(&spec("empty", "20"))
+                .unwrap_err()
+                .to_string(),
             "--empty 101 is over 100 percent"
         );
+    }
+
+    #[test]
+    fn defaults_are_read_from_the_spec() {
+        let none = Options::new();
+        assert_eq!(none.percent(&spec("density", "15")), Ok(15));
+        assert_eq!(none.value::<u64>(&spec("steps", "200")), Ok(200));
+        assert_eq!(
+            none.value::<usize>(&spec("cols", "as --rows"))
+                .unwrap_err()
+                .to_string(),
+            "--cols has no default value (\"as --rows\": invalid digit found in string); give one"
+        );
+        assert_eq!(none.family(7_u8), Ok(7));
+        assert_eq!(Options::new().with("family", 3).family(7_u8), Ok(3));
+    }
+
+    fn spec(name: &'static str, default: &'static str) -> OptionSpec {
+        OptionSpec::new(name, "N", "", default)
     }
 
     #[test]

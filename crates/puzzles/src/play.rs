@@ -13,7 +13,9 @@ use parsers::Input;
 /// paints per row (see [`paint_code`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Picture {
+    /// The frame's rows (the length of `symbols` and `paints`).
     pub rows: usize,
+    /// The frame's columns (the characters of each row).
     pub cols: usize,
     /// Row by row, the symbol of each cell (as `--show` prints it).
     pub symbols: Vec<String>,
@@ -64,7 +66,11 @@ impl Picture {
 /// A key the player pressed: an arrow, with the piece on `picked` chosen (a click).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
+    /// The arrow pressed.
     pub dir: Dir,
+    /// The cell clicked to choose the piece that moves (one of several pieces, or of two
+    /// split cubes), 0-based; with `None`, puzzles of one moving piece move it, and a
+    /// puzzle that needs a choice makes no move.
     pub picked: Option<Pos>,
 }
 
@@ -118,28 +124,43 @@ pub fn write_json_line(
     solved: &dyn Solved,
     file: Option<usize>,
 ) -> std::io::Result<()> {
-    use serde_json::Value;
-    let stats = solved.stats();
-    let field = |out: &mut dyn std::io::Write, first: bool, key: &str, value: Value| {
-        out.write_all(if first { b"{" } else { b"," })?;
-        serde_json::to_writer(&mut *out, key)?;
-        out.write_all(b":")?;
-        serde_json::to_writer(&mut *out, &value).map_err(std::io::Error::from)
+    let line = JsonLine {
+        puzzle,
+        options,
+        solved,
+        file,
     };
-    field(out, true, "puzzle", puzzle.about().name.into())?;
-    field(out, false, "case", solved.number().into())?;
-    if let Some(file) = file {
-        field(out, false, "file", file.into())?;
+    serde_json::to_writer(out, &line).map_err(std::io::Error::from)
+}
+
+/// [`json_line`]'s object, serialized from the solved case as it is written.
+struct JsonLine<'a> {
+    puzzle: &'a dyn Puzzle,
+    options: &'a Options,
+    solved: &'a dyn Solved,
+    file: Option<usize>,
+}
+
+impl serde_core::Serialize for JsonLine<'_> {
+    fn serialize<S: serde_core::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde_core::ser::SerializeMap;
+        let (puzzle, solved) = (self.puzzle, self.solved);
+        let stats = solved.stats();
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("puzzle", puzzle.about().name)?;
+        map.serialize_entry("case", &solved.number())?;
+        if let Some(file) = self.file {
+            map.serialize_entry("file", &file)?;
+        }
+        map.serialize_entry("answer", &solved.moves())?;
+        map.serialize_entry("path", &solved.path())?;
+        map.serialize_entry("expanded", &stats.expanded)?;
+        map.serialize_entry("generated", &stats.generated)?;
+        for (key, value) in puzzle.json_fields(self.options) {
+            map.serialize_entry(key, &value)?;
+        }
+        map.end()
     }
-    field(out, false, "answer", solved.moves().into())?;
-    // The path's string moves into the value and is written from there: no copy.
-    field(out, false, "path", solved.path().into())?;
-    field(out, false, "expanded", stats.expanded.into())?;
-    field(out, false, "generated", stats.generated.into())?;
-    for (key, value) in puzzle.json_fields(options) {
-        field(out, false, key, value)?;
-    }
-    out.write_all(b"}")
 }
 
 /// Every case of `input`, and the one numbered `case` (from 1) taken out by index.

@@ -1,6 +1,6 @@
 //! A second, independent validator: the checktestdata scripts of
-//! `validators/checktestdata/PUZZLE.ctd` (the DOMjudge language, run by `pyctd` of the
-//! PyPI package `checktestdata`) must agree with `gridsolve validate` on every fixture
+//! `crates/puzzles/validators/checktestdata/PUZZLE.ctd` (the DOMjudge language, run by
+//! `pyctd` of the PyPI package `checktestdata`) must agree with `gridsolve validate` on every fixture
 //! input of their puzzle and on every `gridsolve gen --invalid` kind: both accept or
 //! both refuse.
 //!
@@ -64,7 +64,7 @@ fn checktestdata_agrees_with_gridsolve_validate() {
     });
     agreement::validators_agree(
         "checktestdata",
-        "validators/checktestdata",
+        "crates/puzzles/validators/checktestdata",
         "ctd",
         |script, input| ctd_accepts(&pyctd, script, input),
     );

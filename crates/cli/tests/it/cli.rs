@@ -256,6 +256,9 @@ fn gen_is_reproducible_valid_and_solvable_for(puzzle: &str) {
 #[case::option_of_another_puzzle(&["gen", "--puzzle", "bloxorz", "--queries", "3"], "error: --queries is for huarongdao, not bloxorz\n")]
 #[case::unknown_family(&["gen", "--puzzle", "holedox", "--family", "spiral"], "error: expected one of ")]
 #[case::too_small(&["gen", "--puzzle", "bloxorz", "--rows", "3", "--cols", "3"], "error: a 3 x 3 board with a border has no room")]
+// Once hours of scrambling with no budget: refused before any work.
+#[case::too_many_steps(&["gen", "--puzzle", "klotski", "--steps", "4294967295"], "error: expected at most 100000 scrambling steps, found 4294967295\n")]
+#[case::too_many_tries(&["gen", "--puzzle", "klotski", "--family", "hard", "--tries", "65"], "error: expected at most 64 tries, found 65\n")]
 fn gen_rejects_bad_arguments_as_usage(#[case] args: &[&str], #[case] stderr: &str) {
     let run = gridsolve(args, b"");
     assert_eq!((run.status, run.stdout.as_str()), (2, ""));
@@ -601,4 +604,25 @@ fn a_one_byte_picture_budget_is_counted_in_the_singular() {
             && stderr.ends_with("error: 1 picture was refused as larger than 1 byte\n"),
         "{stderr}"
     );
+}
+
+#[test]
+fn puzzles_lists_every_puzzle_with_its_capabilities() {
+    let run = gridsolve(&["puzzles"], b"");
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    let header = run.stdout.lines().next().unwrap();
+    assert!(header.starts_with("puzzle"), "{header}");
+    for name in ["solve", "oracle", "draw", "generate", "play", "package"] {
+        assert!(header.contains(name), "{header}");
+    }
+    for puzzle in puzzles::PUZZLES {
+        let name = puzzle.about().name;
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{name} "))),
+            "no row for {name}: {}",
+            run.stdout
+        );
+    }
 }

@@ -9,6 +9,7 @@ mod checktestdata;
 mod cli;
 mod conventions;
 mod edges;
+mod help;
 mod junk;
 mod package;
 mod python_validators;

@@ -1,7 +1,7 @@
-//! The Python input validators of `validators/python/PUZZLE.py` (the ones `gridsolve
-//! package` ships where checktestdata cannot say the rules) must agree with `gridsolve
-//! validate` on every fixture input of their puzzle and on every `gridsolve gen
-//! --invalid` kind on a few seeds: both accept or both refuse. A validator reads the
+//! The Python input validators of `crates/puzzles/validators/python/PUZZLE.py` (the ones
+//! `gridsolve package` ships where checktestdata cannot say the rules) must agree with
+//! `gridsolve validate` on every fixture input of their puzzle and on every `gridsolve
+//! gen --invalid` kind on a few seeds: both accept or both refuse. A validator reads the
 //! input on stdin and exits 42 (valid) or 43 (invalid), as BAPCtools runs it.
 //!
 //! The Python is `GRIDSOLVE_PYTHON`, or the one of `.venv-tools` (made by
@@ -62,7 +62,7 @@ fn python_validators_agree_with_gridsolve_validate() {
         .unwrap_or_else(|why| panic!("no Python of the tools ({why}); run tools/setup-python.sh"));
     agreement::validators_agree(
         "the Python validator",
-        "validators/python",
+        "crates/puzzles/validators/python",
         "py",
         |script, input| python_accepts(&python, script, input),
     );

@@ -5,3 +5,4 @@
 mod corpus;
 mod oracle_agreement;
 mod rules;
+mod wide;

@@ -183,7 +183,7 @@ fn solved(board: &[u8], cols: usize, shape: &[(usize, usize)], goal: Pos) -> boo
 }
 
 impl Drawn {
-    /// The layout, or why it cannot be built (too many states for the code).
+    /// The layout, or why it cannot be built (the pieces break a rule).
     fn layout(&self) -> Result<Layout, LayoutError> {
         let (rows, cols) = (self.rows, self.cols);
         let cells = rows * cols;
@@ -435,7 +435,7 @@ impl Histogram {
 enum Checked {
     /// The answer both gave.
     Answer(Option<u64>),
-    /// Beyond the oracle's budget, or over the 64-bit code: not checked.
+    /// Beyond the oracle's budget: not checked.
     Skipped,
 }
 

@@ -2,7 +2,7 @@
 //! under the metric that shows the rule; every path is replayed.
 
 use crate::oracle_agreement::{layout_text, oracle_answer};
-use klotski::{Goal, Layout, LayoutError, Limits, Metric, Pos, Solver, oracle, replay};
+use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, SolveError, Solver, oracle, replay};
 use rstest::rstest;
 
 /// Solves `rows` with the goal piece `label` at 1-based (`row`, `col`) by the fast solver
@@ -141,18 +141,59 @@ fn an_8x8_board_solves() {
     assert_eq!(Solver::new().reachable(&layout), Ok(28 * 8));
 }
 
-/// A layout whose states need more than 64 bits is refused, with the reason: 29 pieces
-/// of five shapes on 64 cells (C(64, 62) * 29! / (8! 5! 8! 2! 6!) > 2^65).
-#[test]
-fn too_many_states_are_refused_with_the_limit() {
+/// A layout whose states need more than 64 bits (29 pieces of five shapes on 64 cells:
+/// C(64, 62) * 29! / (8! 5! 8! 2! 6!) > 2^65) is solved in the 128-bit code, under every
+/// metric, as the oracle solves it; the paths replay.
+#[rstest]
+#[case::step(Step, 2)]
+#[case::slide(Slide, 1)]
+#[case::move_(Move, 1)]
+fn a_layout_past_64_bits_solves(#[case] metric: Metric, #[case] expected: u64) {
     let rows = [
         "ABCDEFGH", "ABCDEFGH", "IIJJKKLL", "MNOPQRST", "MNOPQRST", "MNOPQRST", "UUUVVVWW",
         "XYZabc..",
     ];
-    let err = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap_err();
-    assert_eq!(err, LayoutError::TooManyStates { bits: 66 });
+    // c, a 1x1, two cells right to the corner.
+    assert_eq!(answer(&rows, ('c', 8, 8), metric), Some(expected));
+    let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(0, 0))).unwrap();
+    // More arrangements than 2^64 (where the count saturates): the 128-bit code.
+    assert_eq!(layout.arrangements(), u64::MAX);
+    assert_eq!(Solver::new().solve(&layout, metric), Ok(Some(0)));
+}
+
+/// 29 pieces of 13 shapes on 62 of 64 cells, past 64 bits too: the 1x2 V crosses the
+/// strip of 1x1 pieces below the bars of row 6 (`benches/search.rs` times it).
+#[rstest]
+#[case::step(Step, 26)]
+#[case::slide(Slide, 21)]
+#[case::move_(Move, 17)]
+fn a_crowded_board_of_thirteen_shapes_solves(#[case] metric: Metric, #[case] expected: u64) {
+    let rows = [
+        "ABBCDDDE", "AFBCGGEE", "FFFCCGHE", "IIIJJGHH", "KIJJLMNH", "OOOOPPPP", "QR.ZU.VV",
+        "WXYSTabc",
+    ];
+    let layout = Layout::from_rows(&rows, Goal::new('V', Pos::new(6, 0))).unwrap();
+    assert_eq!(layout.arrangements(), u64::MAX);
+    assert_eq!(answer(&rows, ('V', 7, 1), metric), Some(expected));
+}
+
+/// A wide layout with room to move stops at the state budget it is given, with the
+/// limit's error, like any other.
+#[test]
+fn a_wide_layout_stops_at_its_state_budget() {
+    let rows = [
+        "ABCDEFGH", "ABCDEFGH", "IIJJKKLL", "MNOPQRST", "MNOPQRST", "MNOPQRST", "UU.VVV..",
+        "XY......",
+    ];
+    let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(6, 7))).unwrap();
+    assert_eq!(layout.arrangements(), u64::MAX);
+    let limits = Limits {
+        max_states: Some(1_000),
+        ..Limits::NONE
+    };
+    let stopped = Solver::with_limits(limits).solve(&layout, Move);
     assert!(
-        err.to_string()
-            .contains("more than the 64 bits of the state encoding")
+        matches!(stopped, Err(SolveError::Limit(LimitError::States(1_000)))),
+        "{stopped:?}"
     );
 }

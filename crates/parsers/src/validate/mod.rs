@@ -32,10 +32,19 @@
 //! ]);
 //! ```
 
+#[cfg(feature = "bloxorz")]
 pub mod bloxorz;
+#[cfg(feature = "bloxorz-classic")]
 pub mod bloxorz_classic;
+#[cfg(feature = "fifteen")]
+pub mod eight;
+#[cfg(feature = "fifteen")]
+pub mod fifteen;
+#[cfg(feature = "holedox")]
 pub mod holedox;
+#[cfg(feature = "huarongdao")]
 pub mod huarongdao;
+#[cfg(feature = "klotski")]
 pub mod klotski;
 
 use crate::{Found, Input, Token};
@@ -54,7 +63,10 @@ pub const BUDGET: u64 = 1 << 22;
 /// there were in all.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
+    /// The first violations (as many as asked for), in the order of the file; empty
+    /// when the input is valid.
     pub violations: Vec<Violation>,
+    /// How many violations there were in all, shown or not.
     pub total: usize,
 }
 
@@ -84,8 +96,11 @@ fn run_all(rules: Rules, text: &[u8]) -> Vec<Violation> {
 /// One way an input breaks the judge's rules, at 1-based line and byte column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
+    /// The line, 1-based.
     pub line: usize,
+    /// The byte column, 1-based.
     pub col: usize,
+    /// The rule broken, in words (`n = 31 violates 1..=30`).
     pub message: String,
 }
 

@@ -6,6 +6,8 @@ mod bloxorz_classic_format;
 mod bloxorz_classic_levels;
 mod bloxorz_corpus;
 mod bloxorz_format;
+mod eight_format;
+mod fifteen_format;
 mod holedox_format;
 mod huarongdao_format;
 mod validate;

@@ -816,9 +816,10 @@ proptest! {
 #[case::goal_too_few_tokens("1 2\nA.\ngoal A 1\n", &["3:9: expected c, found end of line"])]
 #[case::goal_outside("2 2\nAA\n..\ngoal A 1 2\n", &["4:8: the goal puts piece A (1 x 2) at (1, 2), outside the 2 x 2 board"])]
 #[case::goal_row_zero("1 2\nA.\ngoal A 0 1\n", &["3:8: r = 0 violates 1..=1"])]
-#[case::too_many_states(
+// Its states need a 66-bit code: no rule of the format (the solver takes them in 128 bits).
+#[case::many_shapes_on_a_crowded_board(
     "8 8\nABCDEFGH\nABCDEFGH\nIIJJKKLL\nMNOPQRST\nMNOPQRST\nMNOPQRST\nUUUVVVWW\nXYZabc..\ngoal A 1 1\n",
-    &["1:1: the layout's states need a 66-bit code, more than the 64 bits of the state encoding (fewer pieces, fewer kinds of piece or a smaller board fit)"]
+    &[]
 )]
 #[case::trailing_line("1 2\nA.\ngoal A 1 1\nx\n", &["4:1: expected end of input, found \"x\""])]
 fn klotski_rules(#[case] text: &str, #[case] expected: &[&str]) {

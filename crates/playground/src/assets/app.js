@@ -1,31 +1,45 @@
-// The gridsolve playground: talks to the JSON API of `gridsolve serve` and draws the
-// frames it answers with. Nothing here knows which puzzles there are.
+// The gridsolve playground: a game over the JSON API of `gridsolve serve`. The board is
+// drawn by boards.js; this file holds the game (levels, new puzzles, moves by key,
+// click, drag or swipe, undo and redo, hints), the solution player, the editor, the
+// text panel and the link that reopens all of it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const DIRS = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
+const DIR_WORDS = { U: "up", D: "down", L: "left", R: "right" };
 
 const state = {
   puzzles: [],
-  puzzle: null,          // the entry of /api/puzzles
-  fixture: null,         // { name, text } while the input is that fixture unchanged
-  mode: "solve",
-  solution: null,        // { cases, frames, case }
-  frame: 0,
-  grid: null,            // current frame: rows of [symbol, paint]
-  timer: null,
-  play: null,            // the last /api/play answer
-  history: [],           // paths played, for undo
-  picked: null,          // [row, col] clicked in play mode
-  kind: null,            // the editor's kind
+  puzzle: null,       // the entry of /api/puzzles
+  source: null,       // { kind: "level", name } | { kind: "gen", difficulty, seed } | { kind: "text" }
+  text: "",           // the judge input played
+  fixtureText: null,  // the level's text while the input is that level unchanged
   caseNumber: 1,
   caseCount: 1,
+  mode: "play",
+  gameId: 0,          // a new one for every board (the drawing's memo follows it)
+  paths: [""],        // the positions played: paths from the start, undo walks back
+  at: 0,
+  answers: new Map(), // path -> /api/play answer
+  play: null,         // the answer shown
+  optimum: null,      // moves from the start at best (null: unknown or none)
+  picked: null,       // the picked piece's label (Klotski) or cube ("1", "2")
+  hint: null,         // the hint shown: { dir, cell, piece }
+  solution: null,     // /api/solve's answer for this board
+  frames: null,       // its frames as pictures
+  frame: 0,
+  timer: null,
+  kind: null,         // the editor's kind
+  busy: Promise.resolve(),
 };
+
+let board;
 
 // ---- requests -------------------------------------------------------------------
 
 function options() {
   const out = {};
-  for (const input of document.querySelectorAll("#options input")) {
+  for (const input of document.querySelectorAll("#options input, #options select")) {
     if (input.value.trim() !== "") out[input.dataset.name] = input.value.trim();
   }
   return out;
@@ -33,26 +47,46 @@ function options() {
 
 function request(extra) {
   const body = { puzzle: state.puzzle.name, options: options(), case: state.caseNumber, ...extra };
-  const text = $("input").value;
-  if (state.fixture && state.fixture.text === text) body.fixture = state.fixture.name;
-  else body.input = text;
+  if (state.source && state.source.kind === "level" && state.fixtureText === state.text) body.fixture = state.source.name;
+  else body.input = state.text;
   return body;
 }
 
+// A POST to the API; a busy server (503) is asked again a few times.
 async function post(url, body) {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  let data;
-  try {
-    data = await response.json();
-  } catch (e) {
-    data = { error: `${response.status} ${response.statusText}` };
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    let data;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = { error: `${response.status} ${response.statusText}` };
+    }
+    if (response.status === 503 && attempt < 20) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    if (!response.ok) throw data;
+    return data;
   }
-  if (!response.ok) throw data;
-  return data;
+}
+
+// Runs `work` after what is running: moves are played in the order they were made.
+function queue(work) {
+  state.busy = state.busy.then(work, work).catch((e) => say(e.error || String(e), "error"));
+  return state.busy;
+}
+
+// ---- messages ---------------------------------------------------------------------
+
+function say(text, kind) {
+  const box = $("message");
+  box.textContent = text || "";
+  box.className = kind || "";
 }
 
 function showInputError(error) {
@@ -66,7 +100,6 @@ function showInputError(error) {
   const where = error.line ? `line ${error.line}, column ${error.column}: ` : "";
   box.textContent = where + (error.error || String(error));
   if (error.line) {
-    // Put the caret where the parser stopped.
     const lines = $("input").value.split("\n");
     let offset = 0;
     for (let i = 0; i < error.line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
@@ -75,280 +108,786 @@ function showInputError(error) {
   }
 }
 
-// ---- drawing ----------------------------------------------------------------------
-
-const PAINTS = { m: "#f2b705", b: "#5aa85a", g: "#d64545", k: "#63c5da" };
-const SYMBOLS = {
-  "#": "#4a4a4a", ".": "#e8e2d0", "E": "#f08c3a", "=": "#b8a07a", "-": "#f4f1ea",
-  "*": "#f7c9c9", "_": "#63c5da", "o": "#c9c9f0", "h": "#9a9ad0", "s": "#b0e0b0",
-};
-
-function labelColour(symbol) {
-  const code = symbol.charCodeAt(0);
-  return `hsl(${(code * 47) % 360}, 45%, 72%)`;
+function moveWord(n) {
+  const word = state.puzzle.move_word;
+  return n === 1 ? word.replace(/s$/, "") : word;
 }
 
-function gridOf(picture) {
-  return picture.symbols.map((row, r) =>
-    Array.from(row).map((symbol, c) => [symbol, picture.paints[r][c]]));
+// ---- the game ---------------------------------------------------------------------
+
+function currentPath() {
+  return state.paths[state.at];
 }
 
-function draw(grid, marked) {
-  const canvas = $("board");
-  const rows = grid.length;
-  const cols = rows ? grid[0].length : 0;
-  const size = Math.max(1, Math.min(44, Math.floor(560 / Math.max(rows, cols, 1))));
-  canvas.width = cols * size;
-  canvas.height = rows * size;
-  canvas.dataset.rows = rows;
-  canvas.dataset.cols = cols;
-  canvas.dataset.cell = size;
-  const ctx = canvas.getContext("2d");
-  ctx.font = `${Math.floor(size * 0.6)}px ui-monospace, monospace`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const [symbol, paint] = grid[r][c];
-      ctx.fillStyle = PAINTS[paint] || SYMBOLS[symbol] ||
-        (state.puzzle.labels && /[A-Za-z0-9]/.test(symbol) ? labelColour(symbol) : "#ddd");
-      ctx.fillRect(c * size, r * size, size, size);
-      if (size >= 12 && symbol !== "." && symbol !== "#") {
-        ctx.fillStyle = "#222";
-        ctx.fillText(symbol, c * size + size / 2, r * size + size / 2 + 1);
+// The moves of a path one by one: words where pieces are labelled, else letters.
+function splitMoves(path) {
+  if (!path) return [];
+  if (state.puzzle.labels) return path.split(" ").filter(Boolean);
+  return Array.from(path.replace(/\s+/g, ""));
+}
+
+function joinMoves(moves) {
+  return state.puzzle.labels ? moves.join(" ") : moves.join("");
+}
+
+async function fetchPlay(path, key, hint) {
+  if (!key && !hint && state.answers.has(path)) return state.answers.get(path);
+  const body = request({ path });
+  if (key) body.key = key;
+  if (hint) body.hint = true;
+  const data = await post("/api/play", body);
+  if (!data.refused) state.answers.set(data.path, data);
+  return data;
+}
+
+// Starts the board over at `moves` (a path from the start, maybe empty).
+async function startGame(moves) {
+  state.gameId += 1;
+  state.answers = new Map();
+  state.picked = null;
+  state.hint = null;
+  state.optimum = null;
+  state.solution = null;
+  state.frames = null;
+  const list = splitMoves(moves || "");
+  state.paths = [""];
+  for (let i = 1; i <= list.length; i++) state.paths.push(joinMoves(list.slice(0, i)));
+  state.at = 0;
+  say("");
+  try {
+    const start = await fetchPlay("");
+    showInputError(null);
+    state.optimum = start.left;
+    setCaseCount(start.cases);
+    if (list.length) {
+      let data;
+      try {
+        data = await fetchPlay(moves);
+      } catch (error) {
+        say(`the moves of the link do not replay here: ${error.error || error}`, "error");
+        data = start;
+        state.paths = [""];
       }
-      if (size >= 8) {
-        ctx.strokeStyle = "rgba(0,0,0,0.12)";
-        ctx.strokeRect(c * size + 0.5, r * size + 0.5, size - 1, size - 1);
-      }
+      state.paths[state.paths.length - 1] = data.path;
+      state.at = state.paths.length - 1;
+      show(data, false);
+    } else {
+      show(start, false);
+    }
+  } catch (error) {
+    showInputError(error);
+    openText();
+    say(error.error || String(error), "error");
+  }
+  updateLink();
+  // The solution is looked for behind the game, so the Solution tab is ready.
+  solveInBackground();
+}
+
+function show(data, animate) {
+  state.play = data;
+  state.hint = null;
+  if (state.mode !== "solution") {
+    board.show(state.puzzle.name, data.picture, caseText(), state.gameId, animate);
+    markBoard();
+  }
+  const moves = data.moves;
+  $("moves").textContent = `${moves} ${moveWord(moves)}`;
+  $("moves").dataset.moves = String(moves);
+  $("optimum").textContent = state.optimum === null ? "no solution" : `optimum ${state.optimum}`;
+  const hint = $("hint");
+  hint.className = data.solved ? "solved" : data.lost ? "lost" : "";
+  hint.dataset.left = data.left === null ? "lost" : String(data.left);
+  hint.textContent = data.solved ? "solved" : data.lost
+    ? "no way to the goal from here: undo"
+    : `${data.left} ${moveWord(data.left)} left at best`;
+  const banner = $("solved");
+  if (data.solved) {
+    banner.hidden = false;
+    const best = state.optimum === moves ? " — the optimum!" : "";
+    $("solved-text").textContent = `Solved in ${moves} ${moveWord(moves)} (optimum ${state.optimum})${best}`;
+    $("next-level").hidden = !nextLevel();
+  } else {
+    banner.hidden = true;
+  }
+  $("undo").disabled = state.at === 0;
+  $("redo").disabled = state.at >= state.paths.length - 1;
+  $("restart").disabled = state.at === 0 && state.paths.length === 1;
+  $("hint-btn").disabled = !!(data.solved || data.lost);
+  renderPalette(data.kinds);
+  document.body.dataset.moves = String(moves);
+}
+
+// The text of the case played (what the drawing reads beyond the frames).
+function caseText() {
+  return state.text;
+}
+
+function markBoard() {
+  const hint = state.hint && state.mode === "play" ? state.hint : null;
+  board.mark(state.mode === "play" ? state.picked : null, hint);
+}
+
+// The picked piece's cell now, for the key sent (a piece is picked by what it is, so
+// it is never a cell the piece has left).
+function pickedCell() {
+  if (state.picked === null || !state.play) return null;
+  const symbols = state.play.picture.symbols;
+  for (let r = 0; r < symbols.length; r++) {
+    const c = symbols[r].indexOf(state.picked);
+    if (c >= 0) return [r, c];
+  }
+  return null;
+}
+
+// The pieces a click picks: Klotski's labels, Bloxorz classic's cubes.
+function pieceAt(cell) {
+  if (!cell || !state.play) return null;
+  const s = state.play.picture.symbols[cell[0]][cell[1]];
+  if (state.puzzle.labels && /[A-Za-z0-9]/.test(s)) return s;
+  if (state.puzzle.name === "bloxorz-classic" && (s === "1" || s === "2")) return s;
+  return null;
+}
+
+function needsPick() {
+  return !!state.puzzle.labels;
+}
+
+// Plays one move: `dir`, with the piece picked (or `piece`).
+function move(dir, piece) {
+  return queue(async () => {
+    if (state.mode !== "play" || !state.play) return;
+    if (state.play.solved) {
+      say("solved already: undo, restart or pick another level", "");
+      return;
+    }
+    if (piece !== undefined && piece !== null) state.picked = piece;
+    const key = { dir };
+    const cell = pickedCell();
+    if (cell) key.picked = cell;
+    else if (needsPick()) {
+      say("pick a piece first: click it, or Tab to it", "error");
+      return;
+    }
+    const before = currentPath();
+    let data;
+    try {
+      data = await fetchPlay(before, key);
+    } catch (error) {
+      say(error.error || String(error), "error");
+      return;
+    }
+    if (data.refused) {
+      say(`${DIR_WORDS[dir]}: ${data.refused}`, "refused");
+      board.shake();
+      return;
+    }
+    say("");
+    state.paths = state.paths.slice(0, state.at + 1);
+    // A step joined onto the last move (the same piece again) replaces that move.
+    if (data.moves === state.play.moves && state.at > 0) state.paths[state.at] = data.path;
+    else {
+      state.paths.push(data.path);
+      state.at += 1;
+    }
+    show(data, true);
+    updateLink();
+  });
+}
+
+function goTo(at) {
+  return queue(async () => {
+    if (at < 0 || at >= state.paths.length || at === state.at) return;
+    let data;
+    try {
+      data = await fetchPlay(state.paths[at]);
+    } catch (error) {
+      say(error.error || String(error), "error");
+      return;
+    }
+    state.at = at;
+    say("");
+    show(data, true);
+    updateLink();
+  });
+}
+
+const undo = () => goTo(state.at - 1);
+const redo = () => goTo(state.at + 1);
+const restart = () => goTo(0);
+
+function askHint() {
+  return queue(async () => {
+    if (!state.play || state.play.solved || state.play.lost) return;
+    say("looking for the best next move…", "");
+    let data;
+    try {
+      data = await fetchPlay(currentPath(), null, true);
+    } catch (error) {
+      say(error.error || String(error), "error");
+      return;
+    }
+    if (!data.next) {
+      say("no hint from here", "error");
+      return;
+    }
+    const next = data.next;
+    const cell = next.picked || moverCell() || [0, 0];
+    const piece = next.picked ? pieceAt(next.picked) : null;
+    state.hint = { dir: next.dir, cell, piece };
+    if (piece) state.picked = piece;
+    markBoard();
+    const who = piece ? `${state.puzzle.labels ? "piece" : "cube"} ${piece} ` : "";
+    say(`hint: ${who}${DIR_WORDS[next.dir]} (then ${next.left} ${moveWord(next.left)} left)`, "hint");
+    $("message").dataset.dir = next.dir;
+  });
+}
+
+// The cell the arrows move from: the box's, the head's, the blank's.
+function moverCell() {
+  if (!state.play) return null;
+  const { symbols, paints } = state.play.picture;
+  const found = [];
+  for (let r = 0; r < symbols.length; r++) {
+    for (let c = 0; c < symbols[r].length; c++) {
+      const s = symbols[r][c], p = paints[r][c];
+      if (state.puzzle.name === "huarongdao" ? s === "_" : state.puzzle.name === "holedox" ? s === "H" : p === "m") found.push([r, c]);
     }
   }
-  if (marked) {
-    ctx.strokeStyle = "#1b4fd8";
-    ctx.lineWidth = Math.max(2, size / 8);
-    ctx.strokeRect(marked[1] * size + 1, marked[0] * size + 1, size - 2, size - 2);
-    ctx.lineWidth = 1;
+  if (!found.length) return null;
+  const r = found.reduce((a, x) => a + x[0], 0) / found.length;
+  const c = found.reduce((a, x) => a + x[1], 0) / found.length;
+  return [r, c];
+}
+
+function nextLevel() {
+  if (!state.source || state.source.kind !== "level") return null;
+  const games = state.puzzle.levels.filter((l) => l.game);
+  const i = games.findIndex((l) => l.name === state.source.name);
+  return i >= 0 && i + 1 < games.length ? games[i + 1].name : null;
+}
+
+// ---- input: keys, clicks, drags, swipes -------------------------------------------
+
+const ARROWS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
+
+function onKey(event) {
+  const target = event.target;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (state.mode === "solution") {
+    if (event.key === "ArrowRight") { pause(); showFrame(state.frame + 1); event.preventDefault(); }
+    if (event.key === "ArrowLeft") { pause(); showFrame(state.frame - 1); event.preventDefault(); }
+    return;
+  }
+  if (state.mode !== "play") return;
+  if (ctrl && (event.key === "z" || event.key === "Z")) {
+    event.preventDefault();
+    if (event.shiftKey) redo(); else undo();
+    return;
+  }
+  if (ctrl && (event.key === "y" || event.key === "Y")) { event.preventDefault(); redo(); return; }
+  if (ctrl || event.altKey) return;
+  const dir = ARROWS[event.key];
+  if (dir) {
+    event.preventDefault();
+    move(dir);
+    return;
+  }
+  const k = event.key.toLowerCase();
+  if (k === "u") undo();
+  else if (k === "r") redo();
+  else if (k === "h") askHint();
+  else if (k === "escape") { state.picked = null; markBoard(); }
+  else if ((k === "enter" || k === " ") && target instanceof SVGElement) {
+    const g = target.closest("[data-piece]");
+    if (g) { event.preventDefault(); pick(g.dataset.piece); }
   }
 }
 
-function cellAt(event) {
-  const canvas = $("board");
-  const size = Number(canvas.dataset.cell);
-  const rect = canvas.getBoundingClientRect();
-  const x = (event.clientX - rect.left) * (canvas.width / rect.width);
-  const y = (event.clientY - rect.top) * (canvas.height / rect.height);
-  const row = Math.floor(y / size);
-  const col = Math.floor(x / size);
-  if (row < 0 || col < 0 || row >= Number(canvas.dataset.rows) || col >= Number(canvas.dataset.cols)) return null;
-  return [row, col];
+function pick(piece) {
+  state.picked = piece;
+  state.hint = null;
+  markBoard();
+  say(piece ? `${state.puzzle.labels ? "piece" : "cube"} ${piece} picked: an arrow, a click beside it or a drag moves it` : "");
+}
+
+// The direction from a (row, col) to another, along the longer axis.
+function dirTowards(from, to) {
+  const dr = to[0] - from[0], dc = to[1] - from[1];
+  if (Math.abs(dr) < 0.5 && Math.abs(dc) < 0.5) return null;
+  if (Math.abs(dr) >= Math.abs(dc)) return dr < 0 ? "U" : "D";
+  return dc < 0 ? "L" : "R";
+}
+
+// The centre of the picked piece, in cells.
+function pieceCentre(piece) {
+  const { symbols } = state.play.picture;
+  const cells = [];
+  for (let r = 0; r < symbols.length; r++) for (let c = 0; c < symbols[r].length; c++) if (symbols[r][c] === piece) cells.push([r, c]);
+  if (!cells.length) return null;
+  return [cells.reduce((a, x) => a + x[0], 0) / cells.length, cells.reduce((a, x) => a + x[1], 0) / cells.length];
+}
+
+// A tap on a cell: pick the piece there, or move towards it (the picked piece, the
+// box or the snake's head; Huarongdao's blank into a tile beside it).
+function tap(cell) {
+  const piece = pieceAt(cell);
+  if (piece !== null) {
+    pick(piece);
+    return;
+  }
+  if (state.puzzle.name === "huarongdao") {
+    const blank = moverCell();
+    if (blank && Math.abs(blank[0] - cell[0]) + Math.abs(blank[1] - cell[1]) === 1) move(dirTowards(blank, cell));
+    else say("tap a tile beside the blank to slide it in", "");
+    return;
+  }
+  // A tap on the box or the snake itself moves nothing (and picks nothing).
+  const paint = state.play.picture.paints[cell[0]][cell[1]];
+  if (paint === "m" || paint === "b") return;
+  const from = state.picked !== null ? pieceCentre(state.picked) : moverCell();
+  if (!from) {
+    if (needsPick()) say("pick a piece first: click it, or Tab to it", "error");
+    return;
+  }
+  const dir = dirTowards(from, cell);
+  if (dir) move(dir);
+}
+
+function setupPointer() {
+  const svg = $("board");
+  let down = null;
+  svg.addEventListener("pointerdown", (event) => {
+    if (state.mode === "solution") return;
+    const cell = board.cellAt(event.clientX, event.clientY);
+    down = { x: event.clientX, y: event.clientY, cell, piece: state.mode === "play" ? pieceAt(cell) : null, stepped: false };
+    if (down.piece !== null) pick(down.piece);
+    svg.setPointerCapture(event.pointerId);
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (!down || state.mode !== "play" || down.piece === null) return;
+    // Dragging a piece: a step each time the pointer passes half a cell.
+    const size = cellPixels();
+    const dx = event.clientX - down.x, dy = event.clientY - down.y;
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < size * 0.55) return;
+    const dir = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "L" : "R") : (dy < 0 ? "U" : "D");
+    down.x += (DIRS[dir][1]) * size;
+    down.y += (DIRS[dir][0]) * size;
+    down.stepped = true;
+    move(dir, down.piece);
+  });
+  svg.addEventListener("pointerup", (event) => {
+    if (!down) return;
+    const start = down;
+    down = null;
+    if (state.mode === "edit") {
+      if (start.cell) paintCell(start.cell);
+      return;
+    }
+    if (state.mode !== "play" || start.stepped) return;
+    const dx = event.clientX - start.x, dy = event.clientY - start.y;
+    const size = cellPixels();
+    if (Math.max(Math.abs(dx), Math.abs(dy)) >= Math.max(18, size * 0.4)) {
+      // A swipe: its direction (a tile follows the finger in Huarongdao: the blank
+      // moves the other way).
+      let dir = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "L" : "R") : (dy < 0 ? "U" : "D");
+      if (state.puzzle.name === "huarongdao") dir = { U: "D", D: "U", L: "R", R: "L" }[dir];
+      move(dir, start.piece);
+      return;
+    }
+    if (start.cell && start.piece === null) tap(start.cell);
+  });
+  svg.addEventListener("pointercancel", () => { down = null; });
+}
+
+function cellPixels() {
+  const rect = $("board").getBoundingClientRect();
+  const cols = Number($("board").dataset.cols) || 1;
+  const vb = $("board").viewBox.baseVal;
+  return (rect.width / vb.width) * Boards.CELL || rect.width / cols;
 }
 
 // ---- the solution, animated -----------------------------------------------------------
 
-function frameGrid(k) {
-  const frames = state.solution.frames;
-  const grid = gridOf(frames.start);
-  for (let i = 1; i <= k; i++) {
-    for (const [r, c, sp] of frames.changes[i - 1]) grid[r][c] = [sp[0], sp[1]];
-  }
-  return grid;
+function solveInBackground() {
+  const id = state.gameId;
+  queue(async () => {
+    if (id !== state.gameId || state.solution) return;
+    await solve(false);
+  });
 }
 
-function showFrame(k) {
-  const frames = state.solution && state.solution.frames;
-  if (!frames || frames.too_long) {
-    $("step-count").textContent = "0 / 0";
-    $("frame-heading").textContent = frames && frames.too_long ? `${frames.count - 1} moves: too long to animate` : "";
-    if (frames) draw(gridOf(frames.start));
-    return;
-  }
-  const last = frames.count - 1;
-  k = Math.max(0, Math.min(last, k));
-  if (state.grid && k === state.frame + 1) {
-    for (const [r, c, sp] of frames.changes[k - 1]) state.grid[r][c] = [sp[0], sp[1]];
-  } else {
-    state.grid = frameGrid(k);
-  }
-  state.frame = k;
-  $("slider").max = String(last);
-  $("slider").value = String(k);
-  $("step-count").textContent = `${k} / ${last}`;
-  $("frame-heading").textContent = frames.headings[k];
-  draw(state.grid);
-}
-
-function pause() {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
-  $("play-btn").textContent = "▶";
-}
-
-function togglePlay() {
-  const frames = state.solution && state.solution.frames;
-  if (!frames || frames.too_long) return;
-  if (state.timer) return pause();
-  if (state.frame >= frames.count - 1) showFrame(0);
-  $("play-btn").textContent = "❚❚";
-  const delay = Math.max(30, Math.min(400, 8000 / frames.count));
-  state.timer = setInterval(() => {
-    if (state.frame >= frames.count - 1) return pause();
-    showFrame(state.frame + 1);
-  }, delay);
-}
-
-async function solve() {
-  pause();
-  setMode("solve");
+async function solve(visible) {
   $("answer").textContent = "solving…";
-  $("path").textContent = "";
+  delete $("answer").dataset.answer;
   try {
     const data = await post("/api/solve", request({}));
     showInputError(null);
     state.solution = data;
-    state.grid = null;
+    state.frames = data.frames && !data.frames.too_long ? picturesOf(data.frames) : null;
+    state.frame = 0;
     setCaseCount(data.cases.length);
     const mine = data.cases.find((c) => c.case === state.caseNumber) || data.cases[0];
     if (!mine) {
       $("answer").textContent = "the input has no case";
       return;
     }
+    const unit = state.puzzle.unit;
     $("answer").textContent = mine.answer === null
-      ? `${state.puzzle.unit} ${mine.case}: no solution`
-      : `${state.puzzle.unit} ${mine.case}: ${mine.answer} ${state.puzzle.move_word}`;
+      ? `${unit} ${mine.case}: no solution`
+      : `${unit} ${mine.case}: ${mine.answer} ${moveWord(mine.answer)} at best`;
     $("answer").dataset.answer = mine.answer === null ? "none" : String(mine.answer);
     $("path").textContent = mine.path || "";
-    if (data.frames) showFrame(0);
-    else await refreshPlay(); // no path: show the board as it starts
+    $("route-note").textContent = data.frames && data.frames.too_long
+      ? `${data.frames.message}: the route is drawn over the start, and each step is fetched as you go`
+      : data.message || "";
+    if (visible || state.mode === "solution") showFrame(0);
   } catch (error) {
     $("answer").textContent = "";
     showInputError(error);
+    if (visible) say(error.error || String(error), "error");
   }
 }
 
-// ---- play ------------------------------------------------------------------------------
-
-function currentPath() {
-  return state.history.length ? state.history[state.history.length - 1] : "";
-}
-
-async function refreshPlay(key) {
-  const before = currentPath();
-  const body = request({ path: before });
-  if (key) body.key = key;
-  try {
-    const data = await post("/api/play", body);
-    showInputError(null);
-    if (key && data.path !== before) state.history.push(data.path);
-    state.play = data;
-    setCaseCount(data.cases);
-    showPlay();
-  } catch (error) {
-    showInputError(error);
+// Every frame as a picture (the changes applied in turn).
+function picturesOf(frames) {
+  const out = [];
+  let grid = frames.start.symbols.map((row, r) => Array.from(row).map((s, c) => [s, frames.start.paints[r][c]]));
+  const snap = () => ({
+    rows: frames.start.rows,
+    cols: frames.start.cols,
+    symbols: grid.map((row) => row.map((x) => x[0]).join("")),
+    paints: grid.map((row) => row.map((x) => x[1]).join("")),
+  });
+  out.push(snap());
+  for (const change of frames.changes) {
+    for (const [r, c, sp] of change) grid[r][c] = [sp[0], sp[1]];
+    out.push(snap());
   }
+  return out;
 }
 
-function showPlay() {
-  const data = state.play;
-  if (!data) return;
-  $("moves").textContent = `${data.moves} ${state.puzzle.move_word} played`;
-  const hint = $("hint");
-  hint.className = data.solved ? "solved" : data.lost ? "lost" : "";
-  hint.textContent = data.solved ? "solved!" : data.lost
-    ? "lost: the goal cannot be reached from here (undo)"
-    : `${data.left} ${state.puzzle.move_word} left at best`;
-  hint.dataset.left = data.left === null ? "lost" : String(data.left);
-  $("refused").textContent = data.refused || "";
+function solutionLength() {
+  if (state.frames) return state.frames.length - 1;
+  const mine = state.solution && state.solution.cases.find((c) => c.case === state.caseNumber);
+  return mine && mine.path !== null ? splitMoves(mine.path).length : 0;
+}
+
+let stepRequest = 0;
+
+async function showFrame(k) {
+  if (!state.solution) return;
+  const last = solutionLength();
+  k = Math.max(0, Math.min(last, k));
+  const animate = Math.abs(k - state.frame) === 1;
+  state.frame = k;
+  $("slider").max = String(last);
+  $("slider").value = String(k);
+  $("step-count").textContent = `${k} / ${last}`;
+  if (state.frames) {
+    $("frame-heading").textContent = state.solution.frames.headings[k] || "";
+    board.show(state.puzzle.name, state.frames[k], caseText(), `solution-${state.gameId}`, animate);
+    board.mark(null, null);
+    return;
+  }
+  // Not animated by the server: the route over the start, the position fetched.
+  const frames = state.solution.frames;
+  const mine = state.solution.cases.find((c) => c.case === state.caseNumber);
+  const moves = mine && mine.path ? splitMoves(mine.path) : [];
+  const ticket = ++stepRequest;
+  $("frame-heading").textContent = k ? `after ${k}: ${moves[k - 1]}` : "the start";
+  let picture = frames && frames.start;
+  if (k > 0 || !picture) {
+    try {
+      const data = await fetchPlay(joinMoves(moves.slice(0, k)));
+      if (ticket !== stepRequest) return;
+      picture = data.picture;
+    } catch (error) {
+      say(error.error || String(error), "error");
+      return;
+    }
+  }
+  if (!picture) return;
+  board.show(state.puzzle.name, picture, caseText(), `solution-${state.gameId}`, animate);
+  board.mark(null, null);
+  board.route(routeOf(frames && frames.start, moves));
+}
+
+// The cells a mover passes along `moves` from `start`: its centre after each move,
+// for a route drawn when the solution is not animated (one-piece puzzles only).
+function routeOf(start, moves) {
+  if (!start || state.puzzle.labels) return null;
+  let cells = [];
+  for (let r = 0; r < start.rows; r++) for (let c = 0; c < start.cols; c++) {
+    const s = start.symbols[r][c];
+    if (state.puzzle.name === "holedox" ? s === "H" : state.puzzle.name === "huarongdao" ? s === "_" : start.paints[r][c] === "m") cells.push([r, c]);
+  }
+  if (!cells.length) return null;
+  const centre = (cs) => [cs.reduce((a, x) => a + x[0], 0) / cs.length, cs.reduce((a, x) => a + x[1], 0) / cs.length];
+  const points = [centre(cells)];
+  for (const m of moves.slice(0, 200000)) {
+    const d = DIRS[m.toUpperCase()];
+    if (!d) continue;
+    if (state.puzzle.name.startsWith("bloxorz") && cells.length <= 2) cells = roll(cells, d);
+    else cells = cells.map(([r, c]) => [r + d[0], c + d[1]]);
+    points.push(centre(cells));
+  }
+  return points;
+}
+
+// A Bloxorz roll of a box on `cells` (one: standing, two: lying) by `d`.
+function roll(cells, [dr, dc]) {
+  if (cells.length === 1) {
+    const [r, c] = cells[0];
+    return dr ? [[r + dr, c], [r + 2 * dr, c]] : [[r, c + dc], [r, c + 2 * dc]];
+  }
+  const [[r1, c1], [r2, c2]] = cells;
+  const vertical = c1 === c2;
+  if ((vertical && dr) || (!vertical && dc)) {
+    const end = dr > 0 || dc > 0 ? [Math.max(r1, r2), Math.max(c1, c2)] : [Math.min(r1, r2), Math.min(c1, c2)];
+    return [[end[0] + dr, end[1] + dc]];
+  }
+  return cells.map(([r, c]) => [r + dr, c + dc]);
+}
+
+function pause() {
+  if (state.timer) clearInterval(state.timer);
+  state.timer = null;
+  $("play-btn").textContent = "▶";
+  $("play-btn").setAttribute("aria-label", "play the solution");
+}
+
+function togglePlay() {
+  if (!state.solution) return;
+  if (state.timer) return pause();
+  const last = solutionLength();
+  if (state.frame >= last) showFrame(0);
+  $("play-btn").textContent = "❚❚";
+  $("play-btn").setAttribute("aria-label", "pause");
+  const delay = Math.max(60, Math.min(450, 12000 / Math.max(1, last)));
+  state.timer = setInterval(() => {
+    if (state.frame >= solutionLength()) return pause();
+    showFrame(state.frame + 1);
+  }, state.frames ? delay : 500);
+}
+
+// ---- the editor ------------------------------------------------------------------------
+
+// Bloxorz classic's switches, bridges and splits live in lines under the grid, which the
+// server's editor does not write: the page edits those lines itself.
+const CLASSIC_KINDS = [
+  ["=", "bridge cell (of the bridge chosen)"],
+  ["o", "soft switch: toggles the bridge chosen"],
+  ["h", "heavy switch: toggles the bridge chosen"],
+  ["s", "split switch (then click its two landing cells)"],
+];
+
+function classicText(text) {
+  const lines = text.replace(/\r/g, "").split("\n");
+  const [rows] = lines[0].trim().split(/\s+/).map(Number);
+  return { lines, rows, grid: lines.slice(1, rows + 1).map((l) => Array.from(l)), meta: lines.slice(rows + 1).filter((l) => l.trim()) };
+}
+
+function classicWrite(t) {
+  return [t.lines[0], ...t.grid.map((r) => r.join("")), ...t.meta].join("\n") + "\n";
+}
+
+function bridgeCount(t) {
+  return t.meta.filter((l) => l.trim().startsWith("bridge")).length;
+}
+
+// `t` with the cell (r, c) (0-based) made plain floor: its switch or split line gone,
+// taken out of its bridge (a bridge left with no cell goes, the others renumbered, and
+// a switch left with no action becomes floor too).
+function classicClear(t, r, c) {
+  const R = r + 1, C = c + 1;
+  let removed = null;
+  t.meta = t.meta.flatMap((line) => {
+    const w = line.trim().split(/\s+/);
+    if ((w[0] === "switch" || w[0] === "split") && Number(w[1]) === R && Number(w[2]) === C) return [];
+    if (w[0] === "bridge") {
+      const cells = [];
+      for (let i = 3; i + 1 < w.length; i += 2) if (!(Number(w[i]) === R && Number(w[i + 1]) === C)) cells.push(w[i], w[i + 1]);
+      if (!cells.length) { removed = Number(w[1]); return []; }
+      return [[w[0], w[1], w[2], ...cells].join(" ")];
+    }
+    return [line];
+  });
+  if (removed !== null) {
+    t.meta = t.meta.flatMap((line) => {
+      const w = line.trim().split(/\s+/);
+      if (w[0] === "bridge" && Number(w[1]) > removed) w[1] = String(Number(w[1]) - 1);
+      if (w[0] === "switch") {
+        const actions = [];
+        for (let i = 3; i + 1 < w.length; i += 2) {
+          const n = Number(w[i + 1]);
+          if (n !== removed) actions.push(w[i], String(n > removed ? n - 1 : n));
+        }
+        if (!actions.length) {
+          t.grid[Number(w[1]) - 1][Number(w[2]) - 1] = ".";
+          return [];
+        }
+        return [[w[0], w[1], w[2], ...actions].join(" ")];
+      }
+      return [w.join(" ")];
+    });
+  }
+  if ("=ohs".includes(t.grid[r][c])) t.grid[r][c] = ".";
+}
+
+// Paints a Bloxorz classic kind the page edits itself; returns the new text.
+function classicPaint(text, [r, c], kind) {
+  const t = classicText(text);
+  classicClear(t, r, c);
+  const bridges = bridgeCount(t);
+  const chosen = $("bridge-number").value === "new" ? bridges + 1 : Math.min(Number($("bridge-number").value), bridges);
+  if (kind === "=") {
+    if (chosen > bridges) t.meta.splice(bridges, 0, `bridge ${chosen} off ${r + 1} ${c + 1}`);
+    else {
+      const i = t.meta.findIndex((l) => l.trim().split(/\s+/)[0] === "bridge" && Number(l.trim().split(/\s+/)[1]) === chosen);
+      t.meta[i] = `${t.meta[i].trim()} ${r + 1} ${c + 1}`;
+    }
+  } else if (kind === "o" || kind === "h") {
+    if (!bridges) throw { error: "paint a bridge first: a switch toggles a bridge" };
+    t.meta.push(`switch ${r + 1} ${c + 1} toggle ${Math.max(1, Math.min(chosen, bridges))}`);
+  }
+  t.grid[r][c] = kind;
+  return t;
+}
+
+function renderBridgeChoice() {
+  const box = $("bridge-box");
+  const classic = state.puzzle.name === "bloxorz-classic";
+  box.hidden = !classic;
+  if (!classic) return;
+  const select = $("bridge-number");
+  const before = select.value;
+  const count = bridgeCount(classicText(state.text));
+  select.textContent = "";
+  for (let n = 1; n <= count; n++) select.add(new Option(`bridge ${n}`, String(n)));
+  select.add(new Option("a new bridge", "new"));
+  // A bridge just made stays the one chosen, for its next cells and its switch.
+  const grew = count > Number(select.dataset.count || count);
+  select.dataset.count = String(count);
+  select.value = !grew && [...select.options].some((o) => o.value === before) ? before : count ? String(count) : "new";
+}
+
+function renderPalette(kinds) {
+  if (state.puzzle.name === "bloxorz-classic" && kinds && kinds.length) kinds = [...kinds, ...CLASSIC_KINDS];
+  renderBridgeChoice();
   const palette = $("palette");
   palette.textContent = "";
-  for (const [kind, what] of data.kinds) {
+  if (!kinds || !kinds.length) {
+    palette.textContent = "This puzzle's boards are edited in the text.";
+    return;
+  }
+  for (const [kind, what] of kinds) {
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = `${kind} ${what}`;
     button.dataset.kind = kind;
-    if (state.kind === kind) button.classList.add("active");
+    button.setAttribute("aria-pressed", String(state.kind === kind));
+    button.appendChild(Boards.swatch(state.puzzle.name, kind));
+    const label = document.createElement("span");
+    label.textContent = what;
+    button.appendChild(label);
     button.addEventListener("click", () => {
       state.kind = kind;
-      showPlay();
+      renderPalette(kinds);
+      $("edit-error").textContent = `${what}: now click cells of the board`;
     });
     palette.appendChild(button);
   }
-  if (!data.kinds.length) palette.textContent = "(this puzzle's boards are edited in the text)";
-  if (state.mode !== "solve") draw(gridOf(data.picture), state.mode === "play" ? state.picked : null);
-  else if (!(state.solution && state.solution.frames)) draw(gridOf(data.picture));
 }
 
-function startPlay(path) {
-  state.history = path ? [path] : [];
-  state.picked = null;
-  state.play = null;
-  return refreshPlay();
-}
-
-function undo() {
-  state.history.pop();
-  state.play = null;
-  refreshPlay();
-}
-
-const KEYS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
-
-function onKey(event) {
-  if (state.mode !== "play" || event.target === $("input")) return;
-  const dir = KEYS[event.key];
-  if (!dir) return;
-  event.preventDefault();
-  const key = { dir };
-  if (state.picked) key.picked = state.picked;
-  refreshPlay(key).then(() => followPick(dir));
-}
-
-// A picked piece moves with the key: keep it picked where it went.
-function followPick(dir) {
-  if (!state.picked || !state.play || state.play.refused) return;
-  const [dr, dc] = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] }[dir];
-  state.picked = [state.picked[0] + dr, state.picked[1] + dc];
-  showPlay();
-}
-
-async function onBoardClick(event) {
-  const cell = cellAt(event);
-  if (!cell) return;
-  if (state.mode === "play") {
-    state.picked = cell;
-    showPlay();
-    $("board").focus();
-  } else if (state.mode === "edit") {
-    if (!state.kind) {
-      $("edit-error").textContent = "pick a kind first";
-      return;
-    }
+async function paintCell(cell) {
+  if (!state.kind) {
+    $("edit-error").textContent = "pick a kind first";
+    return;
+  }
+  queue(async () => {
+    const good = state.text;
     try {
+      if (state.puzzle.name === "bloxorz-classic") {
+        const t = classicText(state.text);
+        if (state.splitAt) {
+          // The split switch's landing cells, one click each.
+          state.splitAt.landing.push(cell);
+          if (state.splitAt.landing.length < 2) {
+            $("edit-error").textContent = "now click the second landing cell";
+            return;
+          }
+          const [[r, c], [a, b], [x, y]] = [state.splitAt.cell, ...state.splitAt.landing];
+          classicClear(t, r, c);
+          t.grid[r][c] = "s";
+          t.meta.push(`split ${r + 1} ${c + 1} ${a + 1} ${b + 1} ${x + 1} ${y + 1}`);
+          state.splitAt = null;
+          await applyEdit(classicWrite(t));
+          return;
+        }
+        if (state.kind === "s") {
+          state.splitAt = { cell, landing: [] };
+          $("edit-error").textContent = "now click the split's two landing cells";
+          return;
+        }
+        if (CLASSIC_KINDS.some(([k]) => k === state.kind)) {
+          await applyEdit(classicWrite(classicPaint(state.text, cell, state.kind)));
+          return;
+        }
+        classicClear(t, cell[0], cell[1]);
+        state.text = classicWrite(t);
+      }
       const data = await post("/api/edit", request({ cell, kind: state.kind }));
       $("edit-error").textContent = "";
-      $("input").value = data.input;
-      state.fixture = null;
-      state.solution = null;
-      await startPlay("");
+      await applyEdit(data.input);
     } catch (error) {
+      state.text = good;
       $("edit-error").textContent = error.error || String(error);
     }
-  }
+  });
 }
 
-// ---- modes, puzzles, cases ----------------------------------------------------------
+// An edited board: checked by playing it (a broken one says why, and the last good
+// board stays).
+async function applyEdit(text) {
+  const good = state.text;
+  try {
+    await post("/api/play", { ...request({ path: "" }), input: text, fixture: undefined });
+  } catch (error) {
+    state.text = good;
+    $("edit-error").textContent = error.error || String(error);
+    return;
+  }
+  $("edit-error").textContent = "";
+  setText(text, { kind: "text" });
+  await startGame("");
+}
+
+// ---- modes, puzzles, levels, cases ---------------------------------------------------
 
 function setMode(mode) {
   state.mode = mode;
-  for (const name of ["solve", "play", "edit"]) {
-    $(`mode-${name}`).classList.toggle("active", name === mode);
+  for (const name of ["play", "solution", "edit"]) {
+    const tab = $(`mode-${name}`);
+    tab.setAttribute("aria-selected", String(name === mode));
+    tab.classList.toggle("active", name === mode);
     $(`${name}-panel`).hidden = name !== mode;
   }
-  if (mode === "solve" && state.solution && state.solution.frames) showFrame(state.frame);
-  if (mode === "play") $("board").focus();
+  document.body.dataset.mode = mode;
+  pause();
+  if (mode === "solution") {
+    if (state.solution) showFrame(state.frame);
+    else queue(() => solve(true));
+  } else if (state.play) {
+    // The game's own board again (the solution drew its own).
+    board.show(state.puzzle.name, state.play.picture, caseText(), state.gameId, false);
+    markBoard();
+  }
+  updateLink();
 }
 
 function setCaseCount(count) {
-  if (count === state.caseCount && $("case").options.length === count) return;
+  if (count === state.caseCount && $("case").options.length === Math.min(count, 1000)) return;
   state.caseCount = count;
   const select = $("case");
   select.textContent = "";
@@ -360,14 +899,8 @@ function setCaseCount(count) {
 function choosePuzzle(name) {
   state.puzzle = state.puzzles.find((p) => p.name === name) || state.puzzles[0];
   $("puzzle").value = state.puzzle.name;
-  $("summary").textContent = `${state.puzzle.summary}. Moves: ${state.puzzle.moves_are}.`;
-  $("pick-hint").textContent = state.puzzle.labels
-    ? " the piece you click first"
-    : " (where two pieces can move, click the one to move first)";
-  const fixture = $("fixture");
-  fixture.textContent = "";
-  fixture.add(new Option("(the sample)", ""));
-  for (const name of state.puzzle.fixtures) fixture.add(new Option(name, name));
+  $("summary").textContent = state.puzzle.summary;
+  $("how").textContent = howToPlay(state.puzzle);
   const optionsBox = $("options");
   optionsBox.textContent = "";
   for (const option of state.puzzle.options) {
@@ -377,34 +910,131 @@ function choosePuzzle(name) {
     const input = document.createElement("input");
     input.dataset.name = option.name;
     input.placeholder = option.default;
+    input.size = 8;
     label.appendChild(input);
     optionsBox.appendChild(label);
   }
-  const legend = state.puzzle.legend.map(([s, what]) => `<code>${escapeHtml(s)}</code> ${escapeHtml(what)}`);
-  $("legend").innerHTML = legend.join("<br>");
+  const legend = $("legend");
+  legend.textContent = "";
+  for (const [symbol, what] of state.puzzle.legend) {
+    const item = document.createElement("li");
+    item.appendChild(Boards.swatch(state.puzzle.name, symbol));
+    const text = document.createElement("span");
+    text.textContent = what;
+    item.appendChild(text);
+    legend.appendChild(item);
+  }
+  $("new-box").hidden = !state.puzzle.difficulties.length;
+  fillLevels();
 }
 
-function escapeHtml(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+function howToPlay(puzzle) {
+  const common = "Arrow keys or the arrow buttons move; on a touch screen swipe. U or Ctrl+Z undoes, R redoes, H asks for a hint.";
+  const own = {
+    bloxorz: "Roll the box until it stands upright in the hole. It may not stand on orange tiles. Click or tap a side of the box to roll it that way.",
+    "bloxorz-classic": "Stand the block upright in the exit. Round switches work under any part of the block, X switches only under a standing block; they open and close the bridges of their colour. The split switch parts the block into two cubes: click a cube (or Tab to it) to steer it.",
+    holedox: "Lead the snake's head to the burrow at the top-left corner. The body follows the head; the head may not enter stones, the body or the board's edge. Click or tap where the head should go.",
+    huarongdao: "Bring the red piece to the flag. Only the blank moves: the arrows move the blank, a tile beside it slides in. Tap a tile next to the blank, or swipe a tile into it.",
+    klotski: "Slide the red 2x2 piece (曹操) out through the exit. Click or Tab to a piece, then use the arrows, click an empty cell beside it, or drag it.",
+  }[puzzle.name] || puzzle.moves_are;
+  return `${own} ${common}`;
 }
 
-async function loadFixture(name) {
+function fillLevels() {
+  const select = $("level");
+  select.textContent = "";
+  const groups = [["Levels", true], ["Test boards", false]];
+  for (const [label, game] of groups) {
+    const group = document.createElement("optgroup");
+    group.label = label;
+    for (const level of state.puzzle.levels.filter((l) => l.game === game)) {
+      const best = level.optimum === null ? "" : level.optimum < 0 ? " · no solution" : ` · ${level.optimum}`;
+      const option = new Option(`${level.title}${best}`, level.name);
+      if (level.about) option.title = level.about;
+      group.appendChild(option);
+    }
+    if (group.children.length) select.appendChild(group);
+  }
+  const own = new Option("(your board)", "");
+  own.id = "own-level";
+  select.appendChild(own);
+}
+
+function showSourceInPicker() {
+  const select = $("level");
+  const own = $("own-level");
+  if (state.source.kind === "level") {
+    select.value = state.source.name;
+    own.hidden = true;
+  } else {
+    own.hidden = false;
+    own.textContent = state.source.kind === "gen"
+      ? `(new ${state.source.difficulty} puzzle, seed ${state.source.seed})`
+      : "(your board)";
+    select.value = "";
+  }
+  const level = state.source.kind === "level" && state.puzzle.levels.find((l) => l.name === state.source.name);
+  $("level-title").textContent = level ? level.title : own.textContent.replace(/[()]/g, "");
+}
+
+function setText(text, source) {
+  state.text = text;
+  $("input").value = text;
+  if (source) state.source = source;
+  if (source && source.kind !== "level") state.fixtureText = null;
+  showSourceInPicker();
+}
+
+async function openLevel(name, moves) {
   pause();
   state.caseNumber = 1;
-  state.solution = null;
-  if (!name) {
-    state.fixture = null;
-    $("input").value = state.puzzle.sample;
-  } else {
-    const response = await fetch(`/api/fixtures/${encodeURIComponent(state.puzzle.name)}/${encodeURIComponent(name)}`);
-    const text = await response.text();
-    state.fixture = { name, text };
-    $("input").value = text;
+  const response = await fetch(`/api/fixtures/${encodeURIComponent(state.puzzle.name)}/${encodeURIComponent(name)}`);
+  if (!response.ok) {
+    say(`no level ${name} of ${state.puzzle.name}`, "error");
+    return openLevel("sample", "");
   }
+  const text = await response.text();
+  state.fixtureText = text;
+  setText(text, { kind: "level", name });
   showInputError(null);
+  await startGame(moves || "");
 }
 
-// ---- sharing ---------------------------------------------------------------------------
+async function newPuzzle(difficulty, seed, moves) {
+  pause();
+  state.caseNumber = 1;
+  say(`making a new ${difficulty} puzzle…`);
+  try {
+    const data = await post("/api/generate", {
+      puzzle: state.puzzle.name,
+      difficulty,
+      seed: seed || 1 + Math.floor(Math.random() * 1000000),
+    });
+    setText(data.input, { kind: "gen", difficulty: data.difficulty, seed: data.seed });
+    $("difficulty").value = data.difficulty;
+    showInputError(null);
+    await startGame(moves || "");
+  } catch (error) {
+    say(error.error || String(error), "error");
+  }
+}
+
+// ---- the text panel ----------------------------------------------------------------------
+
+function openText() {
+  $("text-panel").open = true;
+}
+
+async function applyText() {
+  pause();
+  const text = $("input").value;
+  const level = state.source && state.source.kind === "level" && state.fixtureText === text;
+  setText(text, level ? state.source : { kind: "text" });
+  await startGame("");
+  if (state.mode === "solution") await solve(true);
+}
+
+// ---- the link --------------------------------------------------------------------------
 
 function toBase64(text) {
   const bytes = new TextEncoder().encode(text);
@@ -418,97 +1048,159 @@ function fromBase64(text) {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-function shareUrl() {
+let lastHash = "";
+
+// The link of what is on the page: puzzle, level (or generated seed, or the text),
+// case, options, the moves played and the tab.
+function linkHash() {
   const params = new URLSearchParams();
   params.set("puzzle", state.puzzle.name);
-  if (state.fixture && state.fixture.text === $("input").value) params.set("fixture", state.fixture.name);
-  else params.set("input", toBase64($("input").value));
-  params.set("case", String(state.caseNumber));
-  const path = state.play ? state.play.path : "";
-  if (path) params.set("moves", path);
+  const source = state.source || { kind: "text" };
+  if (source.kind === "level" && state.fixtureText === state.text) params.set("level", source.name);
+  else if (source.kind === "gen") params.set("new", `${source.difficulty}-${source.seed}`);
+  else params.set("input", toBase64(state.text));
+  if (state.caseNumber !== 1) params.set("case", String(state.caseNumber));
   const opts = options();
   if (Object.keys(opts).length) params.set("options", JSON.stringify(opts));
-  return `${location.origin}${location.pathname}#${params.toString()}`;
+  const path = currentPath();
+  if (path) params.set("moves", path);
+  if (state.mode !== "play") params.set("mode", state.mode);
+  return `#${params.toString()}`;
+}
+
+function updateLink() {
+  if (!state.puzzle) return;
+  lastHash = linkHash();
+  history.replaceState(null, "", lastHash);
+  $("share-link").href = location.href;
 }
 
 async function restore(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  if (!params.get("puzzle")) return false;
-  choosePuzzle(params.get("puzzle"));
+  const name = params.get("puzzle");
+  if (!name) return false;
+  choosePuzzle(name);
   const opts = params.get("options") ? JSON.parse(params.get("options")) : {};
   for (const input of document.querySelectorAll("#options input")) input.value = opts[input.dataset.name] || "";
-  if (params.get("fixture")) {
-    await loadFixture(params.get("fixture"));
-    $("fixture").value = params.get("fixture");
-  } else {
-    state.fixture = null;
-    $("input").value = params.get("input") ? fromBase64(params.get("input")) : state.puzzle.sample;
-  }
+  const moves = params.get("moves") || "";
+  const mode = ["play", "solution", "edit"].includes(params.get("mode")) ? params.get("mode") : "play";
+  setModeQuietly(mode);
   state.caseNumber = Number(params.get("case") || 1);
-  setMode("play");
-  await startPlay(params.get("moves") || "");
+  const level = params.get("level") || params.get("fixture");
+  if (level) {
+    const caseNumber = state.caseNumber;
+    await openLevelKeepingCase(level, moves, caseNumber);
+  } else if (params.get("new")) {
+    const [difficulty, seed] = params.get("new").split("-");
+    await newPuzzle(difficulty, Number(seed), moves);
+  } else {
+    setText(params.get("input") ? fromBase64(params.get("input")) : state.puzzle.sample, { kind: "text" });
+    await startGame(moves);
+  }
+  setMode(mode);
   return true;
 }
 
-// ---- start -----------------------------------------------------------------------------
+async function openLevelKeepingCase(level, moves, caseNumber) {
+  const response = await fetch(`/api/fixtures/${encodeURIComponent(state.puzzle.name)}/${encodeURIComponent(level)}`);
+  if (!response.ok) return openLevel("sample", "");
+  const text = await response.text();
+  state.fixtureText = text;
+  setText(text, { kind: "level", name: level });
+  state.caseNumber = caseNumber;
+  await startGame(moves);
+}
+
+function setModeQuietly(mode) {
+  state.mode = mode;
+  document.body.dataset.mode = mode;
+}
+
+// ---- zoom --------------------------------------------------------------------------------
+
+function zoom(factor) {
+  const wrap = $("board-wrap");
+  const current = Number(wrap.dataset.zoom || 1);
+  const next = factor === 0 ? 1 : Math.max(1, Math.min(40, current * factor));
+  wrap.dataset.zoom = String(next);
+  $("board").style.width = `${next * 100}%`;
+  wrap.classList.toggle("zoomed", next > 1);
+  $("zoom-level").textContent = `${Math.round(next * 100)}%`;
+}
+
+// ---- start -------------------------------------------------------------------------------
 
 async function main() {
+  board = new Boards.Board($("board"));
+  board.shake = () => {
+    const wrap = $("board-wrap");
+    wrap.classList.remove("shake");
+    void wrap.offsetWidth;
+    wrap.classList.add("shake");
+  };
   state.puzzles = await (await fetch("/api/puzzles")).json();
   const select = $("puzzle");
   for (const p of state.puzzles) select.add(new Option(p.name, p.name));
-  select.addEventListener("change", async () => {
+  select.addEventListener("change", () => queue(async () => {
     choosePuzzle(select.value);
-    await loadFixture("");
-    await solve();
+    await openLevel("sample", "");
+    setMode("play");
+  }));
+  $("level").addEventListener("change", () => {
+    if (!$("level").value) return;
+    queue(() => openLevel($("level").value, ""));
   });
-  $("load").addEventListener("click", async () => {
-    await loadFixture($("fixture").value);
-    await solve();
-  });
-  $("solve").addEventListener("click", solve);
-  $("input").addEventListener("input", () => {
-    state.play = null;
-    state.history = [];
-  });
-  $("case").addEventListener("change", async () => {
+  $("new").addEventListener("click", () => queue(() => newPuzzle($("difficulty").value)));
+  $("apply").addEventListener("click", () => queue(applyText));
+  $("case").addEventListener("change", () => queue(async () => {
     state.caseNumber = Number($("case").value);
-    if (state.mode === "solve") await solve();
-    else await startPlay("");
-  });
+    await startGame("");
+  }));
   $("first").addEventListener("click", () => { pause(); showFrame(0); });
   $("prev").addEventListener("click", () => { pause(); showFrame(state.frame - 1); });
   $("next").addEventListener("click", () => { pause(); showFrame(state.frame + 1); });
+  $("last").addEventListener("click", () => { pause(); showFrame(solutionLength()); });
   $("play-btn").addEventListener("click", togglePlay);
   $("slider").addEventListener("input", () => { pause(); showFrame(Number($("slider").value)); });
-  $("mode-solve").addEventListener("click", () => setMode("solve"));
-  $("mode-play").addEventListener("click", () => {
-    setMode("play");
-    if (!state.play) startPlay("");
-    else showPlay();
-  });
-  // The editor paints the board as it starts (an edit starts the game again).
-  $("mode-edit").addEventListener("click", () => {
-    setMode("edit");
-    startPlay("");
-  });
+  for (const mode of ["play", "solution", "edit"]) $(`mode-${mode}`).addEventListener("click", () => setMode(mode));
   $("undo").addEventListener("click", undo);
-  $("restart").addEventListener("click", () => startPlay(""));
-  $("share").addEventListener("click", () => {
-    const url = shareUrl();
-    const link = $("share-link");
-    link.href = url;
-    link.textContent = url;
-    history.replaceState(null, "", url);
-    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", restart);
+  $("hint-btn").addEventListener("click", askHint);
+  $("again").addEventListener("click", restart);
+  $("next-level").addEventListener("click", () => {
+    const next = nextLevel();
+    if (next) queue(() => openLevel(next, ""));
   });
-  $("board").addEventListener("click", onBoardClick);
-  document.addEventListener("keydown", onKey);
-  window.addEventListener("hashchange", () => restore(location.hash));
-  if (!(await restore(location.hash))) {
-    choosePuzzle(state.puzzles[0].name);
-    await loadFixture("");
-    await solve();
+  for (const button of document.querySelectorAll("#pad button[data-dir]")) {
+    button.addEventListener("click", () => move(button.dataset.dir));
   }
+  $("zoom-in").addEventListener("click", () => zoom(2));
+  $("zoom-out").addEventListener("click", () => zoom(0.5));
+  $("zoom-fit").addEventListener("click", () => zoom(0));
+  $("share").addEventListener("click", () => {
+    updateLink();
+    const link = $("share-link");
+    link.textContent = location.href;
+    link.hidden = false;
+    if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(() => say("link copied"), () => {});
+  });
+  $("board").addEventListener("focusin", (event) => {
+    const g = event.target.closest && event.target.closest("[data-piece]");
+    if (g && state.mode === "play") pick(g.dataset.piece);
+  });
+  setupPointer();
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("hashchange", () => {
+    if (location.hash !== lastHash) queue(() => restore(location.hash));
+  });
+  const restored = await restore(location.hash).catch(() => false);
+  if (!restored) {
+    choosePuzzle(state.puzzles[0].name);
+    await openLevel("sample", "");
+    setMode("play");
+  }
+  await state.busy;
   document.body.dataset.ready = "yes";
 }
 

@@ -5,13 +5,14 @@ mod svg;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
-use ::bloxorz::generate::{Family, GenParams, StartKind};
+use ::bloxorz::generate::{Family, GenParams};
 use ::bloxorz::{Board, Cell, Placement, Solver};
 use grid_core::{Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
@@ -34,6 +35,27 @@ static ABOUT: About = About {
     never: "Impossible",
 };
 
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve` over seeds 1-8 (a board outside its band is passed over for the next seed).
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("rows", "8"), ("cols", "10"), ("empty", "15")],
+        band: (4, 12),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("rows", "12"), ("cols", "16"), ("empty", "15")],
+        band: (10, 25),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("rows", "16"), ("cols", "22"), ("family", "maze")],
+        band: (9, u64::MAX),
+    },
+];
+
 static LOOK: Look = Look {
     move_verb: "roll",
     legend: &[
@@ -52,7 +74,7 @@ static PACKAGE: Package = Package {
     title: "Bloxorz",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/bloxorz.ctd"
+        "../../validators/checktestdata/bloxorz.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -144,34 +166,34 @@ static PACKAGE: Package = Package {
 };
 
 static GEN_OPTIONS: [OptionSpec; 7] = [
-    generating::rows("500"),
+    ROWS,
     generating::COLS,
-    OptionSpec {
-        name: "empty",
-        value_name: "PERCENT",
-        help: "Percent of empty `#` cells",
-        default: "20",
-    },
-    OptionSpec {
-        name: "fragile",
-        value_name: "PERCENT",
-        help: "Percent of fragile `E` cells among the non-empty ones",
-        default: "10",
-    },
-    OptionSpec {
-        name: "start",
-        value_name: "HOW",
-        help: "How the box starts: standing, horizontal, vertical or random",
-        default: "random",
-    },
-    OptionSpec {
-        name: "border",
-        value_name: "yes|no",
-        help: "Surround the plane with `#`, as the judge requires",
-        default: "yes",
-    },
+    EMPTY,
+    FRAGILE,
+    START,
+    BORDER,
     generating::CASES,
 ];
+
+const ROWS: OptionSpec = generating::rows("500");
+
+const EMPTY: OptionSpec = generating::empty("20");
+
+const FRAGILE: OptionSpec = generating::fragile("10");
+
+const START: OptionSpec = OptionSpec::new(
+    "start",
+    "HOW",
+    "How the box starts: standing, horizontal, vertical or random",
+    "random",
+);
+
+const BORDER: OptionSpec = OptionSpec::new(
+    "border",
+    "yes|no",
+    "Surround the plane with `#`, as the judge requires",
+    "yes",
+);
 
 impl Format for Bloxorz {
     type Case = Board;
@@ -287,7 +309,8 @@ impl Oracle for Bloxorz {
                 _ => Err(LimitError::States(0)),
             },
             Err(::bloxorz::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::bloxorz::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }
@@ -338,18 +361,15 @@ impl Generate for Bloxorz {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 500)?;
-        let border = match options.raw("border") {
-            None | Some("yes") => true,
-            Some("no") => false,
-            Some(other) => {
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let border = match options.raw(BORDER.name).unwrap_or(BORDER.default) {
+            "yes" => true,
+            "no" => false,
+            other => {
                 return Err(UsageError::new(format!(
                     "invalid value {other:?} for --border: expected yes or no"
                 ))
@@ -357,12 +377,12 @@ impl Generate for Bloxorz {
             }
         };
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            empty: options.percent("empty", 20)?,
-            fragile: options.percent("fragile", 10)?,
-            start: options.choice("start", StartKind::Random)?,
+            empty: options.percent(&EMPTY)?,
+            fragile: options.percent(&FRAGILE)?,
+            start: options.choice(&START)?,
             border,
             seed: generating::seed(options)?,
         };
@@ -393,8 +413,12 @@ impl Generate for Bloxorz {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "500 x 500"
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &generating::COLS)
     }
 }
 

@@ -6,7 +6,8 @@ mod svg;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    Walk,
 };
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -41,6 +42,27 @@ static ABOUT: About = About {
     never: "-1 (the head can never reach (1,1))",
 };
 
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve` over seeds 1-8 (a board outside its band is passed over for the next seed).
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("rows", "6"), ("cols", "6"), ("length", "3")],
+        band: (3, 10),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("rows", "8"), ("cols", "8"), ("length", "5")],
+        band: (7, 20),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("rows", "10"), ("cols", "10"), ("length", "7")],
+        band: (10, u64::MAX),
+    },
+];
+
 static LOOK: Look = Look {
     move_verb: "the head moves",
     legend: &[
@@ -59,7 +81,7 @@ static PACKAGE: Package = Package {
     title: "Holedox Moving",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/holedox.ctd"
+        "../../validators/checktestdata/holedox.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -150,23 +172,13 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 5] = [
-    generating::rows("20"),
-    generating::COLS,
-    OptionSpec {
-        name: "length",
-        value_name: "L",
-        help: "The snake's length",
-        default: "8",
-    },
-    OptionSpec {
-        name: "stones",
-        value_name: "PERCENT",
-        help: "Percent of stones",
-        default: "10",
-    },
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, generating::COLS, LENGTH, STONES, generating::CASES];
+
+const ROWS: OptionSpec = generating::rows("20");
+
+const LENGTH: OptionSpec = OptionSpec::new("length", "L", "The snake's length", "8");
+
+const STONES: OptionSpec = OptionSpec::new("stones", "PERCENT", "Percent of stones", "10");
 
 impl Format for Holedox {
     type Case = Case;
@@ -292,7 +304,8 @@ impl Oracle for Holedox {
                 _ => Err(LimitError::States(0)),
             },
             Err(::holedox::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::holedox::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }
@@ -336,20 +349,17 @@ impl Generate for Holedox {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 20)?;
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            length: options.get_or("length", 8)?,
-            stones: options.percent("stones", 10)?,
+            length: options.value(&LENGTH)?,
+            stones: options.percent(&STONES)?,
             seed: generating::seed(options)?,
         };
         generating::write_cases(options, "0 0 0\n", out, |seed| {
@@ -414,8 +424,12 @@ impl Generate for Holedox {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "20 x 20"
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &generating::COLS)
     }
 }
 

@@ -6,7 +6,8 @@ mod svg;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    Walk,
 };
 use crate::driver::RunError;
 use crate::generating;
@@ -43,6 +44,27 @@ static ABOUT: About = About {
     never: "-1 (the piece can never reach the target)",
 };
 
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve` over seeds 1-8 (a board outside its band is passed over for the next seed).
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("rows", "4"), ("cols", "4"), ("queries", "1")],
+        band: (2, 12),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("rows", "5"), ("cols", "5"), ("queries", "1")],
+        band: (6, 25),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("rows", "7"), ("cols", "7"), ("queries", "1")],
+        band: (14, u64::MAX),
+    },
+];
+
 static LOOK: Look = Look {
     move_verb: "the blank moves",
     legend: &[
@@ -65,7 +87,7 @@ static PACKAGE: Package = Package {
     title: "Huarongdao",
     statement: include_str!("statement.tex"),
     input_validator: InputValidator::Checktestdata(include_str!(
-        "../../../../validators/checktestdata/huarongdao.ctd"
+        "../../validators/checktestdata/huarongdao.ctd"
     )),
     answer_validator: include_str!("answer.py"),
     tests: &[
@@ -156,22 +178,18 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 4] = [
-    generating::rows("30"),
-    generating::COLS,
-    OptionSpec {
-        name: "density",
-        value_name: "PERCENT",
-        help: "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
-        default: "15",
-    },
-    OptionSpec {
-        name: "queries",
-        value_name: "N",
-        help: "Number of queries",
-        default: "500",
-    },
-];
+static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, generating::COLS, DENSITY, QUERIES];
+
+const ROWS: OptionSpec = generating::rows("30");
+
+const DENSITY: OptionSpec = OptionSpec::new(
+    "density",
+    "PERCENT",
+    "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
+    "15",
+);
+
+const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500");
 
 impl Format for Huarongdao {
     type Case = Case;
@@ -351,7 +369,8 @@ impl Oracle for Huarongdao {
                 _ => Err(LimitError::States(0)),
             },
             Err(::huarongdao::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::huarongdao::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 }
@@ -400,15 +419,12 @@ impl Generate for Huarongdao {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, 30)?;
-        let queries: usize = options.get_or("queries", 500)?;
+        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let queries: usize = options.value(&QUERIES)?;
         if queries > u32::MAX as usize {
             return Err(UsageError::new(format!(
                 "--queries {queries} is more than the {} queries an input may hold",
@@ -417,10 +433,10 @@ impl Generate for Huarongdao {
             .into());
         }
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
+            family: options.family(Family::ALL[0])?,
             rows,
             cols,
-            density: options.percent("density", 15)?,
+            density: options.percent(&DENSITY)?,
             queries,
             seed: generating::seed(options)?,
         };
@@ -494,8 +510,13 @@ impl Generate for Huarongdao {
         invalid::make(kind, seed)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "30 x 30 with 500 queries"
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        let size = generating::default_size(&ROWS, &generating::COLS);
+        format!("{size} with {} queries", QUERIES.default)
     }
 }
 

@@ -6,12 +6,13 @@ mod svg;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Rect, Solve, Unsolved, Walk,
+    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    Walk,
 };
 use crate::generating;
 use crate::options::{OptionSpec, Options, UsageError};
 use crate::shrinking;
-use ::klotski::generate::{Family, GenParams, Shapes};
+use ::klotski::generate::{Family, GenParams};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
 use grid_core::{Dir, LimitError, Limits, Pos};
 use parsers::validate::Report;
@@ -47,6 +48,27 @@ static ABOUT: About = About {
     never: "-1 (no piece of the goal piece's shape can reach the goal)",
 };
 
+/// The playground's difficulties of a new puzzle: the generator's options and the band
+/// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
+/// gridsolve` over seeds 1-8 (a board outside its band is passed over for the next seed).
+static PRESETS: [Preset; 3] = [
+    Preset {
+        difficulty: "easy",
+        options: &[("family", "random")],
+        band: (3, 15),
+    },
+    Preset {
+        difficulty: "medium",
+        options: &[("family", "loose")],
+        band: (10, 40),
+    },
+    Preset {
+        difficulty: "hard",
+        options: &[("family", "hard"), ("tries", "1")],
+        band: (30, u64::MAX),
+    },
+];
+
 static LOOK: Look = Look {
     move_verb: "move",
     legend: &[
@@ -69,9 +91,7 @@ static LOOK: Look = Look {
 static PACKAGE: Package = Package {
     title: "Klotski",
     statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Python(include_str!(
-        "../../../../validators/python/klotski.py"
-    )),
+    input_validator: InputValidator::Python(include_str!("../../validators/python/klotski.py")),
     answer_validator: include_str!("answer.py"),
     tests: &[
         ("random-5x4-a", "--family random --seed 101"),
@@ -137,55 +157,48 @@ static PACKAGE: Package = Package {
 
 static SOLVE_OPTIONS: [OptionSpec; 1] = [METRIC];
 
-const METRIC: OptionSpec = OptionSpec {
-    name: "metric",
-    value_name: "METRIC",
-    help: "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
-    default: "move",
+const METRIC: OptionSpec = OptionSpec::new(
+    "metric",
+    "METRIC",
+    "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
+    "move",
+);
+
+static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
+
+const ROWS: OptionSpec = generating::rows("5");
+
+const COLS: OptionSpec = generating::cols("4");
+
+const SPACES: OptionSpec = OptionSpec::new("spaces", "N", "Empty cells of the board", "2");
+
+const SHAPES: OptionSpec = OptionSpec::new(
+    "shapes",
+    "SET",
+    "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
+    "classic",
+);
+
+const STEPS: OptionSpec = OptionSpec::new(
+    "steps",
+    "N",
+    "Random steps that scramble a random layout",
+    "200",
+);
+
+const TRIES: OptionSpec =
+    OptionSpec::new("tries", "N", "Packings a hard layout is searched in", "8");
+
+/// `gen --metric`: the solve option's name and default, with its own help.
+const HARD_METRIC: OptionSpec = OptionSpec {
+    help: "The metric a hard layout is far from solved in: step, slide or move",
+    ..METRIC
 };
 
-static GEN_OPTIONS: [OptionSpec; 7] = [
-    generating::rows("5"),
-    OptionSpec {
-        default: "4",
-        ..generating::COLS
-    },
-    OptionSpec {
-        name: "spaces",
-        value_name: "N",
-        help: "Empty cells of the board",
-        default: "2",
-    },
-    OptionSpec {
-        name: "shapes",
-        value_name: "SET",
-        help: "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
-        default: "classic",
-    },
-    OptionSpec {
-        name: "steps",
-        value_name: "N",
-        help: "Random steps that scramble a random layout",
-        default: "200",
-    },
-    OptionSpec {
-        name: "tries",
-        value_name: "N",
-        help: "Packings a hard layout is searched in",
-        default: "8",
-    },
-    OptionSpec {
-        name: "metric",
-        value_name: "METRIC",
-        help: "The metric a hard layout is far from solved in: step, slide or move",
-        default: "move",
-    },
-];
-
 impl Klotski {
-    /// The metric of `options` (`move` when absent).
+    /// The metric of `options` (`--metric`'s default when absent).
     fn metric(options: &Options) -> Result<Metric, UsageError> {
-        options.choice("metric", Metric::Move)
+        options.choice(&METRIC)
     }
 }
 
@@ -311,7 +324,8 @@ impl Oracle for Klotski {
         match ::klotski::oracle::solve_text(&text, case.metric, limits) {
             Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
             Err(::klotski::oracle::OracleError::Limit(e)) => Err(e),
-            Err(::klotski::oracle::OracleError::Input { .. }) => Err(LimitError::States(0)),
+            // The oracle refused the text (or stopped for a reason it may add later).
+            Err(_) => Err(LimitError::States(0)),
         }
     }
 
@@ -382,21 +396,19 @@ impl Generate for Klotski {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::ALL
-            .iter()
-            .map(|f| (f.name(), f.summary()))
-            .collect()
+        Family::SUMMARIES.to_vec()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let params = GenParams {
-            family: options.choice("family", Family::Random)?,
-            rows: options.get_or("rows", 5)?,
-            cols: options.get_or("cols", 4)?,
-            empty: options.get_or("spaces", 2)?,
-            shapes: options.choice("shapes", Shapes::Classic)?,
-            steps: options.get_or("steps", 200)?,
-            tries: options.get_or("tries", 8)?,
+            family: options.family(Family::ALL[0])?,
+            rows,
+            cols,
+            empty: options.value(&SPACES)?,
+            shapes: options.choice(&SHAPES)?,
+            steps: options.value(&STEPS)?,
+            tries: options.value(&TRIES)?,
             metric: Klotski::metric(options)?,
             seed: generating::seed(options)?,
         };
@@ -461,8 +473,12 @@ impl Generate for Klotski {
         invalid::make(kind, &base, &mut rng)
     }
 
-    fn gen_size(&self) -> &'static str {
-        "5 x 4"
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
     }
 }
 

@@ -206,7 +206,8 @@ fn run(puzzle: &dyn Puzzle, strategy: impl Strategy<Value = Bytes>, prefixes: bo
             text.0.len()..=text.0.len()
         };
         for end in ends {
-            check(puzzle, &text.0[..end], &BOUNDS).map_err(TestCaseError::fail)?;
+            check(puzzle, &text.0[..end], &BOUNDS)
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
         Ok(())
     });

@@ -2,6 +2,8 @@
 //! is a module (one binary links the crate graph once, where one per file linked it
 //! once each).
 
+mod capabilities;
+mod gen_defaults;
 mod invalid_inputs;
 mod junk_roundtrip;
 mod play;

@@ -52,14 +52,33 @@ fn names(line: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `line` (trimmed) declares a module: `mod NAME;` or `pub mod NAME;`.
+fn declares_module(line: &str) -> bool {
+    line.strip_prefix("pub ")
+        .unwrap_or(line)
+        .starts_with("mod ")
+        && line.ends_with(';')
+}
+
 /// The lines of a file that tidy checks: code, not comments, not tests, not the
-/// registry, not module declarations.
+/// registry, not module declarations nor the `#[cfg(feature = ...)]` that gates one
+/// (a format of `parsers` is a feature of its own).
 fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let mut in_registry = false;
-    text.lines()
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .collect();
+    let gates_module = |i: usize| {
+        lines[i].trim().starts_with("#[cfg(feature")
+            && lines
+                .get(i + 1)
+                .is_some_and(|next| declares_module(next.trim()))
+    };
+    let checked: Vec<(usize, &str)> = lines
+        .iter()
         .enumerate()
-        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
-        .filter(move |(_, line)| {
+        .filter(|&(i, line)| {
             let line = line.trim();
             if line.starts_with("pub static PUZZLES") {
                 in_registry = true;
@@ -68,14 +87,11 @@ fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             if in_registry && line == "];" {
                 in_registry = false;
             }
-            let declaration = line
-                .strip_prefix("pub ")
-                .unwrap_or(line)
-                .starts_with("mod ")
-                && line.ends_with(';');
-            !registry && !declaration && !line.starts_with("//")
+            !registry && !declares_module(line) && !gates_module(i) && !line.starts_with("//")
         })
-        .map(|(i, line)| (i + 1, line))
+        .map(|(i, line)| (i + 1, *line))
+        .collect();
+    checked.into_iter()
 }
 
 #[test]
@@ -133,10 +149,91 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
     assert!(names("let p = find(\"bloxorz\");", "bloxorz"));
     assert!(names("Puzzle::Bloxorz => 3,", "bloxorz"));
     assert!(!names("let bloxorzish = 1;", "bloxorz"));
-    let text = "// bloxorz here is fine\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
+    let text = "// bloxorz here is fine\n#[cfg(feature = \"bloxorz\")]\nmod bloxorz;\npub static PUZZLES: &[&dyn Puzzle] = &[\n    &bloxorz::Bloxorz,\n];\nlet x = bloxorz::Board::new();\n#[cfg(feature = \"bloxorz\")]\nfn only_bloxorz() {}\n#[cfg(test)]\nlet y = \"bloxorz\";\n";
     let flagged: Vec<usize> = checked_lines(text)
         .filter(|(_, line)| names(line, "bloxorz"))
         .map(|(n, _)| n)
         .collect();
-    assert_eq!(flagged, [6]);
+    assert_eq!(flagged, [7, 8]);
+}
+
+/// Every crate's package ships the workspace's two license files and a README of its
+/// own: copies, since `cargo package` takes nothing from outside the crate, so they must
+/// stay the same text as the workspace's.
+#[test]
+fn every_crate_ships_the_licenses_and_a_readme() {
+    let root = workspace();
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .expect("the crates directory")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.join("Cargo.toml").exists())
+        .collect();
+    crates.sort();
+    assert!(crates.len() >= 8, "only {} crates found", crates.len());
+    let mut wrong = Vec::new();
+    for license in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let text = std::fs::read_to_string(root.join(license)).expect("the workspace's license");
+        for dir in &crates {
+            if std::fs::read_to_string(dir.join(license)).ok().as_ref() != Some(&text) {
+                wrong.push(format!("{}: not the workspace's {license}", dir.display()));
+            }
+        }
+    }
+    for dir in &crates {
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).expect("a manifest");
+        if !dir.join("README.md").exists() || !manifest.contains("readme = \"README.md\"") {
+            wrong.push(format!("{}: no README.md in its manifest", dir.display()));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The data a registered puzzle brings besides its code, and no data of a puzzle that is
+/// not registered: its fixtures with a manifest whose `sample` is the spec's sample with
+/// its published answers (`given N`), and only registered names in xtask's catalog.
+#[test]
+fn every_puzzle_brings_its_fixtures_and_no_data_names_another() {
+    let root = workspace();
+    let names: Vec<&str> = PUZZLES.iter().map(|p| p.about().name).collect();
+    for puzzle in PUZZLES {
+        let about = puzzle.about();
+        let dir = root.join("fixtures").join(about.name);
+        let manifest = std::fs::read_to_string(dir.join("manifest.txt")).unwrap_or_else(|e| {
+            panic!("{}: fixtures/{}/manifest.txt: {e}", about.name, about.name)
+        });
+        let sample = manifest
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some("sample"))
+            .unwrap_or_else(|| panic!("{}: the manifest has no `sample` fixture", about.name));
+        assert!(
+            sample.split_whitespace().nth(1) == Some("given"),
+            "{}: the sample's answers are the spec's, `given N`: {sample}",
+            about.name
+        );
+        let text = std::fs::read_to_string(dir.join("sample.in")).expect("sample.in");
+        assert_eq!(
+            text, about.sample,
+            "{}: sample.in is the About sample",
+            about.name
+        );
+    }
+    for entry in std::fs::read_dir(root.join("fixtures")).expect("fixtures/") {
+        let entry = entry.expect("an entry");
+        if entry.path().is_dir() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            assert!(
+                names.contains(&name.as_str()),
+                "fixtures/{name}: no such puzzle"
+            );
+        }
+    }
+    let catalog = std::fs::read_to_string(root.join("xtask/catalog.txt")).expect("the catalog");
+    for line in catalog.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        if let Some(name) = line.split('|').nth(1).map(str::trim) {
+            assert!(
+                names.contains(&name),
+                "xtask/catalog.txt names {name}: {line}"
+            );
+        }
+    }
 }

@@ -1,0 +1,181 @@
+//! The benchmark runner: reads boards in the `fifteen` format (`R C`, the rows, an
+//! optional `goal` block, case after case) from FILE or stdin, solves them all in one
+//! process on a pool of threads, and prints what `fifteen-peer` prints: one line per
+//! case, the minimum number of moves or `-1`. On stderr: the time the databases took,
+//! the time of the whole run, and per case the method and the positions the search
+//! expanded and generated.
+//!
+//! ```text
+//! cargo run --release -p fifteen --example korf -- [--threads N] [--method M]
+//!     [--max-states N] [--quiet] [--one-by-one] [FILE]
+//! ```
+//! With `--one-by-one` the cases are solved one after another on one thread, each
+//! reported on stderr as it ends (for long searches: the 24-puzzle).
+
+#![allow(clippy::print_stdout, clippy::print_stderr)] // a benchmark reports
+
+use fifteen::{Board, Limits, Method, Solver};
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let started = Instant::now();
+    let mut args = std::env::args().skip(1);
+    let (mut threads, mut method, mut max_states, mut quiet, mut file) =
+        (0, Method::Auto, None, false, None);
+    let mut one_by_one = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
+            "--method" => method = args.next().ok_or("--method M")?.parse()?,
+            "--max-states" => max_states = Some(args.next().ok_or("--max-states N")?.parse()?),
+            "--quiet" => quiet = true,
+            "--one-by-one" => one_by_one = true,
+            _ => file = Some(arg),
+        }
+    }
+    let mut text = String::new();
+    match &file {
+        Some(path) => text = std::fs::read_to_string(path)?,
+        None => {
+            std::io::stdin().read_to_string(&mut text)?;
+        }
+    }
+    let boards = read_boards(&text)?;
+    let limits = Limits {
+        max_states: max_states.or(fifteen::DEFAULT_LIMITS.max_states),
+        max_time: None,
+    };
+    let mut solver = Solver::with_limits(limits)
+        .with_method(method)
+        .with_threads(threads);
+    let building = Instant::now();
+    for board in &boards {
+        solver.prepare(board)?;
+    }
+    let built = building.elapsed();
+    if !quiet {
+        eprintln!(
+            "tables {} MB built in {}",
+            solver.table_bytes() / 1_000_000,
+            secs(built)
+        );
+    }
+    let solving = Instant::now();
+    let outcomes = if one_by_one {
+        boards
+            .iter()
+            .enumerate()
+            .map(|(i, board)| {
+                let started = Instant::now();
+                let answer = solver.solve_with_path(board);
+                let outcome = fifteen::Outcome {
+                    answer,
+                    stats: solver.stats(),
+                    method: solver.last_method().unwrap_or(method),
+                };
+                if !quiet {
+                    let moves = match &outcome.answer {
+                        Ok(Some(s)) => s.moves().to_string(),
+                        Ok(None) => "-1".to_string(),
+                        Err(e) => e.to_string(),
+                    };
+                    eprintln!(
+                        "case {}: {moves} in {}, {} expanded, {} generated",
+                        i + 1,
+                        secs(started.elapsed()),
+                        outcome.stats.expanded,
+                        outcome.stats.generated
+                    );
+                }
+                outcome
+            })
+            .collect()
+    } else {
+        solver.solve_all(&boards)
+    };
+    let solved = solving.elapsed();
+    let mut out = String::new();
+    let mut sum = 0;
+    for outcome in &outcomes {
+        match &outcome.answer {
+            Ok(Some(solution)) => {
+                sum += solution.moves();
+                out.push_str(&format!("{}\n", solution.moves()));
+            }
+            Ok(None) => out.push_str("-1\n"),
+            Err(e) => return Err(format!("a search gave up: {e}").into()),
+        }
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    if !quiet {
+        let mut err = String::new();
+        for (i, outcome) in outcomes.iter().enumerate() {
+            let moves = match &outcome.answer {
+                Ok(Some(s)) => s.moves().to_string(),
+                _ => "-1".to_string(),
+            };
+            err.push_str(&format!(
+                "case {:3}: {moves:>3} moves, {:9} {:>14} expanded {:>14} generated\n",
+                i + 1,
+                outcome.method,
+                outcome.stats.expanded,
+                outcome.stats.generated,
+            ));
+        }
+        let stats = solver.stats();
+        let n = outcomes.len().max(1) as u64;
+        err.push_str(&format!(
+            "{} cases, moves sum {sum}; tables {} MB built in {}; searches {} on {} threads; \
+             expanded {} ({} a case), generated {} ({} a case); whole run {}\n",
+            outcomes.len(),
+            solver.table_bytes() / 1_000_000,
+            secs(built),
+            secs(solved),
+            if threads == 0 {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            } else {
+                threads
+            },
+            stats.expanded,
+            stats.expanded / n,
+            stats.generated,
+            stats.generated / n,
+            secs(started.elapsed()),
+        ));
+        std::io::stderr().write_all(err.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+/// The cases of a `fifteen` input, read leniently (the `parsers` crate has the strict
+/// reader; this one keeps the example free of it).
+fn read_boards(text: &str) -> Result<Vec<Board>, Box<dyn std::error::Error>> {
+    let mut tokens = text.split_ascii_whitespace().peekable();
+    let mut boards = Vec::new();
+    while let Some(rows) = tokens.next() {
+        let rows: usize = rows.parse()?;
+        let cols: usize = tokens.next().ok_or("a size without columns")?.parse()?;
+        let cells = |tokens: &mut std::iter::Peekable<std::str::SplitAsciiWhitespace<'_>>| {
+            (0..rows * cols)
+                .map(|_| -> Result<u8, Box<dyn std::error::Error>> {
+                    Ok(tokens.next().ok_or("a board ends early")?.parse()?)
+                })
+                .collect::<Result<Vec<u8>, _>>()
+        };
+        let start = cells(&mut tokens)?;
+        let board = if tokens.peek() == Some(&"goal") {
+            tokens.next();
+            let goal = cells(&mut tokens)?;
+            Board::new(rows, cols, &start, &goal)?
+        } else {
+            Board::with_default_goal(rows, cols, &start)?
+        };
+        boards.push(board);
+    }
+    Ok(boards)
+}

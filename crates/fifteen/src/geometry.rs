@@ -1,0 +1,171 @@
+//! The board as the searches see it: cells and their neighbours, bit masks, and the
+//! tiles named by their goal cells.
+
+use crate::board::{BLANK, Board};
+use grid_core::Dir;
+
+/// The blank's moves in the order of their letters' bytes (`D L R U`). Every search
+/// tries them in this order, so the first shortest path it finds is the first in that
+/// order (see [`Solver`](crate::Solver)).
+pub(crate) const ORDER: [Dir; 4] = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
+
+/// No neighbour that way.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// The shape of a board.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) cells: usize,
+    /// The neighbour of each cell in each direction of [`ORDER`], or [`NONE`].
+    pub(crate) next: Vec<[u8; 4]>,
+    /// Every cell.
+    pub(crate) full: u64,
+    /// Every cell but those of the first column.
+    not_first_col: u64,
+    /// Every cell but those of the last column.
+    not_last_col: u64,
+}
+
+impl Geometry {
+    pub(crate) fn new(rows: usize, cols: usize) -> Geometry {
+        let cells = rows * cols;
+        let next = (0..cells)
+            .map(|c| {
+                let (r, k) = (c / cols, c % cols);
+                ORDER.map(|dir| {
+                    let (dr, dc) = dir.delta();
+                    let (nr, nk) = (r as isize + dr, k as isize + dc);
+                    if (0..rows as isize).contains(&nr) && (0..cols as isize).contains(&nk) {
+                        (nr as usize * cols + nk as usize) as u8
+                    } else {
+                        NONE
+                    }
+                })
+            })
+            .collect();
+        let mask = |keep: &dyn Fn(usize) -> bool| {
+            (0..cells)
+                .filter(|&c| keep(c))
+                .fold(0u64, |m, c| m | 1 << c)
+        };
+        Geometry {
+            rows,
+            cols,
+            cells,
+            next,
+            full: mask(&|_| true),
+            not_first_col: mask(&|c| c % cols != 0),
+            not_last_col: mask(&|c| c % cols != cols - 1),
+        }
+    }
+
+    /// The row and column of `cell`.
+    #[inline]
+    pub(crate) fn place(&self, cell: usize) -> (usize, usize) {
+        (cell / self.cols, cell % self.cols)
+    }
+
+    /// The cells of `free` connected to those of `seed` through cells of `free`.
+    #[inline]
+    pub(crate) fn flood(&self, free: u64, seed: u64) -> u64 {
+        let mut region = seed & free;
+        loop {
+            let grown = (region
+                | ((region << 1) & self.not_first_col)
+                | ((region >> 1) & self.not_last_col)
+                | region.checked_shl(self.cols as u32).unwrap_or(0)
+                | region.checked_shr(self.cols as u32).unwrap_or(0))
+                & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The cells next to `cell`, as a mask.
+    pub(crate) fn around(&self, cell: usize) -> u64 {
+        self.next[cell]
+            .iter()
+            .filter(|&&n| n != NONE)
+            .fold(0, |m, &n| m | 1 << n)
+    }
+}
+
+/// A position with every tile named by its goal cell: `cells[c]` is the goal cell of
+/// the tile on `c`, and the blank is named by its own goal cell, so the goal is
+/// `cells[c] == c` everywhere. Every search works on this form, whatever the goal.
+#[derive(Clone, Debug)]
+pub(crate) struct Labelled {
+    pub(crate) cells: Vec<u8>,
+    /// The blank's cell.
+    pub(crate) blank: usize,
+    /// The blank's name: its goal cell.
+    pub(crate) blank_label: u8,
+}
+
+impl Labelled {
+    /// The start of `board`, named by the goal.
+    pub(crate) fn start(board: &Board) -> Labelled {
+        let mut label = [0u8; 64];
+        for (cell, &value) in board.goal().iter().enumerate() {
+            label[usize::from(value)] = cell as u8;
+        }
+        let cells: Vec<u8> = board
+            .start()
+            .iter()
+            .map(|&v| label[usize::from(v)])
+            .collect();
+        let blank = board.start().iter().position(|&v| v == BLANK).unwrap_or(0);
+        Labelled {
+            cells,
+            blank,
+            blank_label: label[usize::from(BLANK)],
+        }
+    }
+
+    /// Whether every tile is home.
+    pub(crate) fn is_goal(&self) -> bool {
+        self.cells
+            .iter()
+            .enumerate()
+            .all(|(c, &v)| usize::from(v) == c)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_follow_the_letter_order() {
+        let geo = Geometry::new(2, 3);
+        // Cell 1 (row 0, column 1): down 4, left 0, right 2, up none.
+        assert_eq!(geo.next[1], [4, 0, 2, NONE]);
+        assert_eq!(geo.next[5], [NONE, 4, NONE, 2]);
+        assert_eq!(geo.around(4), 0b10_1010);
+    }
+
+    #[test]
+    fn flood_stays_in_its_region() {
+        let geo = Geometry::new(3, 3);
+        // A wall down the middle column: the left column is a region of its own.
+        let free = geo.full & !0b010_010_010;
+        assert_eq!(geo.flood(free, 1), 0b001_001_001);
+        assert_eq!(geo.flood(geo.full, 1), geo.full);
+    }
+
+    #[test]
+    fn labels_are_goal_cells() {
+        let board = Board::new(2, 2, &[3, 0, 1, 2], &[0, 1, 2, 3]).unwrap();
+        let labelled = Labelled::start(&board);
+        assert_eq!(labelled.cells, [3, 0, 1, 2]);
+        assert_eq!((labelled.blank, labelled.blank_label), (1, 0));
+        let board = Board::new(2, 2, &[3, 0, 1, 2], &[1, 2, 3, 0]).unwrap();
+        let labelled = Labelled::start(&board);
+        assert_eq!(labelled.cells, [2, 3, 0, 1]);
+        assert_eq!(labelled.blank_label, 3);
+    }
+}

@@ -1,0 +1,228 @@
+//! IDA* with the Manhattan distance and linear conflicts, for any board.
+//!
+//! The Manhattan distance is kept up to date a move at a time. A line (row or column)
+//! adds its linear conflicts: of the tiles in it whose goal is in it too, all but a
+//! longest run already in goal order must leave the line and come back, two moves
+//! each across it (Hansson, Mayer and Yung 1992); a tile moving along a line keeps its
+//! order there, so a move changes the conflicts of the two lines it crosses only.
+
+use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use grid_core::{Dir, LimitError, Meter, SearchStats};
+
+/// An IDA* search of one position.
+pub(crate) struct Search<'a> {
+    geo: &'a Geometry,
+    cells: Vec<u8>,
+    blank: usize,
+    blank_label: u8,
+    /// `distance[label * cells + cell]`: the Manhattan distance of a tile from `cell`
+    /// to its goal cell `label`.
+    distance: Vec<u8>,
+    /// The linear conflicts of each row and each column.
+    row_conflicts: Vec<u8>,
+    col_conflicts: Vec<u8>,
+    path: Vec<Dir>,
+    meter: &'a mut Meter,
+    pub(crate) stats: SearchStats,
+    /// The least `f` above the bound seen in this iteration.
+    next_bound: u32,
+}
+
+impl<'a> Search<'a> {
+    pub(crate) fn new(geo: &'a Geometry, start: &Labelled, meter: &'a mut Meter) -> Search<'a> {
+        let n = geo.cells;
+        let mut distance = vec![0u8; n * n];
+        for label in 0..n {
+            let (gr, gc) = geo.place(label);
+            for cell in 0..n {
+                let (r, c) = geo.place(cell);
+                distance[label * n + cell] = (gr.abs_diff(r) + gc.abs_diff(c)) as u8;
+            }
+        }
+        let mut search = Search {
+            geo,
+            cells: start.cells.clone(),
+            blank: start.blank,
+            blank_label: start.blank_label,
+            distance,
+            row_conflicts: vec![0; geo.rows],
+            col_conflicts: vec![0; geo.cols],
+            path: Vec::new(),
+            meter,
+            stats: SearchStats::default(),
+            next_bound: u32::MAX,
+        };
+        for r in 0..geo.rows {
+            search.row_conflicts[r] = search.row_conflict(r);
+        }
+        for c in 0..geo.cols {
+            search.col_conflicts[c] = search.col_conflict(c);
+        }
+        search
+    }
+
+    /// The heuristic of the current position.
+    fn heuristic(&self) -> u32 {
+        let n = self.geo.cells;
+        let manhattan: u32 = self
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != self.blank_label)
+            .map(|(cell, &v)| u32::from(self.distance[usize::from(v) * n + cell]))
+            .sum();
+        let conflicts: u32 = self
+            .row_conflicts
+            .iter()
+            .chain(&self.col_conflicts)
+            .map(|&c| u32::from(c))
+            .sum();
+        manhattan + conflicts
+    }
+
+    /// Twice the tiles of row `r` that must leave it.
+    fn row_conflict(&self, r: usize) -> u8 {
+        let cols = self.geo.cols;
+        let goals = (r * cols..r * cols + cols)
+            .map(|cell| self.cells[cell])
+            .filter(|&v| v != self.blank_label && usize::from(v) / cols == r)
+            .map(|v| usize::from(v) % cols);
+        conflicts(goals)
+    }
+
+    /// Twice the tiles of column `c` that must leave it.
+    fn col_conflict(&self, c: usize) -> u8 {
+        let cols = self.geo.cols;
+        let goals = (0..self.geo.rows)
+            .map(|r| self.cells[r * cols + c])
+            .filter(|&v| v != self.blank_label && usize::from(v) % cols == c)
+            .map(|v| usize::from(v) / cols);
+        conflicts(goals)
+    }
+
+    /// Runs IDA* to the first shortest path in [`ORDER`]; `None` if the iterations
+    /// run out of positions (never, for a position the parity rule allows).
+    pub(crate) fn run(mut self) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
+        let h = self.heuristic();
+        let mut bound = h;
+        loop {
+            self.next_bound = u32::MAX;
+            if self.dfs(0, h, bound, usize::MAX)? {
+                self.path.reverse();
+                return Ok((Some(self.path), self.stats));
+            }
+            if self.next_bound == u32::MAX {
+                return Ok((None, self.stats));
+            }
+            bound = self.next_bound;
+        }
+    }
+
+    /// Searches below the current position, `g` moves from the start with heuristic
+    /// `h`, to `bound`; never undoes the last move (`back` is the index in [`ORDER`] of
+    /// the move that would). On success the path is left in `self.path`, last move
+    /// first.
+    fn dfs(&mut self, g: u32, h: u32, bound: u32, back: usize) -> Result<bool, LimitError> {
+        if h == 0 {
+            return Ok(true);
+        }
+        self.stats.expanded += 1;
+        let n = self.geo.cells;
+        let cols = self.geo.cols;
+        let at = self.blank;
+        for (k, dir) in ORDER.into_iter().enumerate() {
+            let to = self.geo.next[at][k];
+            if k == back || to == NONE {
+                continue;
+            }
+            let to = usize::from(to);
+            self.meter.charge(1)?;
+            self.stats.generated += 1;
+            let tile = self.cells[to];
+            let row = usize::from(tile) * n;
+            let before = i32::from(self.distance[row + to]);
+            let after = i32::from(self.distance[row + at]);
+            self.cells[at] = tile;
+            self.cells[to] = self.blank_label;
+            self.blank = to;
+            // A vertical move of the blank moves the tile across two rows; a horizontal
+            // one, across two columns.
+            let vertical = dir.is_vertical();
+            let (a, b) = if vertical {
+                (at / cols, to / cols)
+            } else {
+                (at % cols, to % cols)
+            };
+            let old = if vertical {
+                let old = (self.row_conflicts[a], self.row_conflicts[b]);
+                self.row_conflicts[a] = self.row_conflict(a);
+                self.row_conflicts[b] = self.row_conflict(b);
+                old
+            } else {
+                let old = (self.col_conflicts[a], self.col_conflicts[b]);
+                self.col_conflicts[a] = self.col_conflict(a);
+                self.col_conflicts[b] = self.col_conflict(b);
+                old
+            };
+            let new = if vertical {
+                (self.row_conflicts[a], self.row_conflicts[b])
+            } else {
+                (self.col_conflicts[a], self.col_conflicts[b])
+            };
+            let delta = after - before + i32::from(new.0) + i32::from(new.1)
+                - i32::from(old.0)
+                - i32::from(old.1);
+            let h2 = (h as i32 + delta) as u32;
+            let f = g + 1 + h2;
+            let found = if f > bound {
+                self.next_bound = self.next_bound.min(f);
+                false
+            } else {
+                self.dfs(g + 1, h2, bound, 3 - k)?
+            };
+            if found {
+                self.path.push(dir);
+                return Ok(true);
+            }
+            if vertical {
+                (self.row_conflicts[a], self.row_conflicts[b]) = old;
+            } else {
+                (self.col_conflicts[a], self.col_conflicts[b]) = old;
+            }
+            self.cells[to] = tile;
+            self.cells[at] = self.blank_label;
+            self.blank = at;
+        }
+        Ok(false)
+    }
+}
+
+/// Twice the number of values to remove so that the rest increase: the linear
+/// conflicts of a line whose tiles have these goal places along it, in line order.
+fn conflicts(goals: impl Iterator<Item = usize>) -> u8 {
+    // Patience sorting: `tails[i]` is the least last value of an increasing run of
+    // length i + 1.
+    let mut tails = [0usize; 64];
+    let (mut runs, mut count) = (0, 0);
+    for goal in goals {
+        count += 1;
+        let i = tails[..runs].partition_point(|&t| t < goal);
+        tails[i] = goal;
+        runs = runs.max(i + 1);
+    }
+    (2 * (count - runs)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conflicts_count_the_tiles_out_of_order() {
+        assert_eq!(conflicts([0, 1, 2, 3].into_iter()), 0);
+        assert_eq!(conflicts([1, 0].into_iter()), 2);
+        assert_eq!(conflicts([3, 2, 1, 0].into_iter()), 6);
+        assert_eq!(conflicts([2, 0, 1, 3].into_iter()), 2);
+        assert_eq!(conflicts(std::iter::empty()), 0);
+    }
+}

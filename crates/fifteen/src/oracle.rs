@@ -1,0 +1,218 @@
+//! The naive oracle: plain breadth-first search over whole boards.
+//!
+//! Deliberately naive and slow: a state is the vector of the cells, hashed; a move is
+//! worked out from the blank's row and column. It exists to check the fast solver on
+//! small boards, and shares nothing with it: it takes its own plain representation
+//! (`rows`, `cols`, the cells of the start and of the goal, 0 for the blank) and uses no
+//! type of this crate but [`SolveError`] for its budget.
+
+use crate::SolveError;
+use grid_core::{Dir, Limits, Meter};
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+
+/// The blank's moves in the order of their letters' bytes (`D L R U`): the order in
+/// which [`Space::first_path`] breaks ties.
+pub const LETTER_ORDER: [Dir; 4] = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
+
+/// The arrangement after the blank of `cells` moves in `dir`, if it stays on the board.
+fn moved(rows: usize, cols: usize, cells: &[u8], dir: Dir) -> Option<Vec<u8>> {
+    let blank = cells.iter().position(|&v| v == 0)?;
+    let (row, col) = (blank / cols, blank % cols);
+    let (r, c) = match dir {
+        Dir::Up => (row.checked_sub(1)?, col),
+        Dir::Down => (row + 1, col),
+        Dir::Left => (row, col.checked_sub(1)?),
+        Dir::Right => (row, col + 1),
+    };
+    if r >= rows || c >= cols {
+        return None;
+    }
+    let mut next = cells.to_vec();
+    next.swap(blank, r * cols + c);
+    Some(next)
+}
+
+/// The minimum number of moves from `start` to `goal` on a `rows x cols` board and one
+/// shortest path of the blank's moves; `None` if the goal cannot be reached.
+///
+/// ```
+/// use fifteen::oracle;
+/// use fifteen::Dir;
+///
+/// assert_eq!(oracle::solve(2, 2, &[1, 2, 0, 3], &[1, 2, 3, 0]), Some((1, vec![Dir::Right])));
+/// assert_eq!(oracle::solve(2, 2, &[2, 1, 3, 0], &[1, 2, 3, 0]), None);
+/// ```
+pub fn solve(rows: usize, cols: usize, start: &[u8], goal: &[u8]) -> Option<(u64, Vec<Dir>)> {
+    solve_within(rows, cols, start, goal, Limits::NONE)
+        .unwrap_or_else(|e| unreachable!("no limits, yet {e}"))
+}
+
+/// As [`solve`], but gives up at `limits` (states reached).
+///
+/// # Errors
+/// The limit the search stopped at ([`SolveError::Limit`]).
+pub fn solve_within(
+    rows: usize,
+    cols: usize,
+    start: &[u8],
+    goal: &[u8],
+    limits: Limits,
+) -> Result<Option<(u64, Vec<Dir>)>, SolveError> {
+    let mut meter = Meter::start(limits);
+    // Every state reached, with the index of the one it was reached from and the move.
+    let mut states: Vec<(Vec<u8>, usize, Option<Dir>)> = vec![(start.to_vec(), 0, None)];
+    let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(start.to_vec(), 0)]);
+    let mut queue = VecDeque::from([0]);
+    while let Some(i) = queue.pop_front() {
+        if states[i].0 == goal {
+            let mut path = Vec::new();
+            let mut at = i;
+            while let (_, parent, Some(dir)) = &states[at] {
+                path.push(*dir);
+                at = *parent;
+            }
+            path.reverse();
+            return Ok(Some((path.len() as u64, path)));
+        }
+        for dir in Dir::ALL {
+            let Some(next) = moved(rows, cols, &states[i].0, dir) else {
+                continue;
+            };
+            if let Entry::Vacant(slot) = seen.entry(next.clone()) {
+                meter.charge(1)?;
+                slot.insert(states.len());
+                queue.push_back(states.len());
+                states.push((next, i, Some(dir)));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Every arrangement that can reach a goal, with its distance: one breadth-first search
+/// from the goal (moves can be undone, so the distance from the goal is the distance to
+/// it).
+///
+/// ```
+/// use fifteen::oracle::Space;
+///
+/// let space = Space::explore(2, 2, &[1, 2, 3, 0]);
+/// assert_eq!(space.len(), 12);
+/// assert_eq!(space.distance(&[0, 3, 2, 1]), Some(6));
+/// assert_eq!(space.distance(&[2, 1, 3, 0]), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Space {
+    rows: usize,
+    cols: usize,
+    distances: HashMap<Vec<u8>, u32>,
+}
+
+impl Space {
+    /// Explores all the arrangements of a `rows x cols` board that reach `goal`.
+    pub fn explore(rows: usize, cols: usize, goal: &[u8]) -> Space {
+        let mut distances = HashMap::from([(goal.to_vec(), 0u32)]);
+        let mut queue = VecDeque::from([goal.to_vec()]);
+        while let Some(cells) = queue.pop_front() {
+            let d = distances[&cells];
+            for dir in Dir::ALL {
+                let Some(next) = moved(rows, cols, &cells, dir) else {
+                    continue;
+                };
+                if let Entry::Vacant(slot) = distances.entry(next.clone()) {
+                    slot.insert(d + 1);
+                    queue.push_back(next);
+                }
+            }
+        }
+        Space {
+            rows,
+            cols,
+            distances,
+        }
+    }
+
+    /// The number of arrangements, the goal included.
+    pub fn len(&self) -> usize {
+        self.distances.len()
+    }
+
+    /// Whether there are none (never: the goal is one).
+    pub fn is_empty(&self) -> bool {
+        self.distances.is_empty()
+    }
+
+    /// The distance of `cells` to the goal, `None` if it cannot reach it.
+    pub fn distance(&self, cells: &[u8]) -> Option<u32> {
+        self.distances.get(cells).copied()
+    }
+
+    /// Every arrangement with its distance, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], u32)> + '_ {
+        self.distances
+            .iter()
+            .map(|(cells, &d)| (cells.as_slice(), d))
+    }
+
+    /// The shortest path from `cells` to the goal that comes first in the order of the
+    /// letters' bytes (`D < L < R < U`): at each step the first move, in that order, to
+    /// an arrangement one closer. `None` if `cells` cannot reach the goal.
+    pub fn first_path(&self, cells: &[u8]) -> Option<Vec<Dir>> {
+        let mut here = cells.to_vec();
+        let mut left = self.distance(&here)?;
+        let mut path = Vec::with_capacity(left as usize);
+        while left > 0 {
+            let (dir, next) = LETTER_ORDER
+                .iter()
+                .find_map(|&dir| {
+                    let next = moved(self.rows, self.cols, &here, dir)?;
+                    (self.distance(&next) == Some(left - 1)).then_some((dir, next))
+                })
+                .expect("a state at distance d > 0 has a neighbour at d - 1");
+            path.push(dir);
+            here = next;
+            left -= 1;
+        }
+        Some(path)
+    }
+
+    /// The largest distance, and how many arrangements are that far.
+    pub fn farthest(&self) -> (u32, usize) {
+        let max = self.distances.values().copied().max().unwrap_or(0);
+        let count = self.distances.values().filter(|&&d| d == max).count();
+        (max, count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_eight_puzzle_space_is_the_known_one() {
+        let space = Space::explore(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(space.len(), 181_440);
+        assert_eq!(space.farthest(), (31, 2));
+        let sample = [2, 3, 4, 1, 5, 0, 7, 6, 8];
+        let path: String = space
+            .first_path(&sample)
+            .unwrap()
+            .iter()
+            .map(|d| d.letter().to_ascii_lowercase())
+            .collect();
+        assert_eq!(path, "dlurullddrurdllurdr");
+    }
+
+    #[test]
+    fn solve_finds_a_shortest_path_and_stops_at_its_limit() {
+        let goal = [1, 2, 3, 4, 5, 0];
+        let (moves, path) = solve(2, 3, &[0, 1, 2, 4, 5, 3], &goal).unwrap();
+        assert_eq!(moves, path.len() as u64);
+        let limits = Limits {
+            max_states: Some(3),
+            max_time: None,
+        };
+        assert!(solve_within(2, 3, &[5, 4, 3, 2, 1, 0], &goal, limits).is_err());
+    }
+}

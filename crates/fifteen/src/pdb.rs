@@ -1,0 +1,1115 @@
+//! Additive disjoint pattern databases (Korf and Felner 2002).
+//!
+//! The tiles are split into disjoint groups. A group's database holds, for every
+//! placement of its tiles, the fewest moves of *its* tiles that bring them home, the
+//! other tiles being indistinct and their moves free; so the databases of the groups
+//! add up to a lower bound of the whole puzzle's distance. Tiles are named by their
+//! goal cells (see [`Labelled`](crate::geometry::Labelled)), so a database depends only
+//! on the board's shape, the blank's goal cell and the group's goal cells, and serves
+//! every goal with that blank cell. A group that a symmetry of the board takes onto
+//! another's cells is looked up in that group's table through the symmetry.
+//!
+//! A database is built by a breadth-first search from the goal over the group's
+//! placements and the blank's region: the blank moves freely among the cells the
+//! group leaves free (one flood fill of a bit mask), and each move of a group's tile
+//! into that region is one step; the placement's entry is the first level any of its
+//! regions is reached at. Each level is one scan of the placements in the order of
+//! their ranks (among the `n! / (n - k)!` placements of `k` tiles on `n` cells), and a
+//! child's rank is its parent's shifted by [`shift`], so the scan reads and writes a
+//! few streams. Where the marks of that search would take too much memory (the
+//! 24-puzzle's: 127.5 million placements), the blank's place is kept only as its
+//! class, one of the first three regions of the free cells or any other (see
+//! [`classes`]: a lower bound of the exact database, equal to it on all but a few
+//! placements). An entry takes four bits: half its excess over the group's Manhattan
+//! distance.
+
+use crate::geometry::Geometry;
+use std::time::Instant;
+
+/// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
+/// `blank`: 6-6-3 on a 4 x 4 board, 6-6-6-6 on a 5 x 5 board, and on other boards
+/// runs of cells in reading order small enough to tabulate.
+pub(crate) fn partition(geo: &Geometry, blank: usize) -> Vec<Vec<u8>> {
+    let base: Option<&[&[u8]]> = match (geo.rows, geo.cols) {
+        // Korf and Felner's 6-6-3 partition, the blank's goal in the top left corner: a
+        // staircase of 6 down the left, a block of 6 on the right, 3 along the bottom.
+        // (Of the partitions tried, it needed the fewest nodes on Korf's instances:
+        // 459,029 a case against 1,342,067 for the top row of 3 and two halves below.)
+        (4, 4) => Some(&[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
+        // Korf and Felner's 6-6-6-6 partition of the 24-puzzle, blank top left.
+        (5, 5) => Some(&[
+            &[1, 2, 5, 6, 7, 12],
+            &[3, 4, 8, 9, 13, 14],
+            &[10, 11, 15, 16, 20, 21],
+            &[17, 18, 19, 22, 23, 24],
+        ]),
+        _ => None,
+    };
+    match base {
+        Some(groups) => {
+            // Take the symmetry of the square that brings the top left corner nearest
+            // the blank's goal cell; a blank elsewhere than in a corner swaps cells
+            // with the corner's.
+            let n = geo.rows;
+            let (r, c) = geo.place(blank);
+            let flip_rows = r >= n.div_ceil(2);
+            let flip_cols = c >= n.div_ceil(2);
+            let map = |cell: u8| -> u8 {
+                let (mut cr, mut cc) = geo.place(usize::from(cell));
+                if flip_rows {
+                    cr = n - 1 - cr;
+                }
+                if flip_cols {
+                    cc = n - 1 - cc;
+                }
+                (cr * n + cc) as u8
+            };
+            let corner = map(0);
+            groups
+                .iter()
+                .map(|group| {
+                    group
+                        .iter()
+                        .map(|&cell| {
+                            let cell = map(cell);
+                            if usize::from(cell) == blank {
+                                corner
+                            } else {
+                                cell
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        }
+        None => {
+            let tiles: Vec<u8> = (0..geo.cells as u8)
+                .filter(|&c| usize::from(c) != blank)
+                .collect();
+            let size = group_size(geo.cells, tiles.len());
+            tiles.chunks(size.max(1)).map(<[u8]>::to_vec).collect()
+        }
+    }
+}
+
+/// The most entries a database of a generic partition may have.
+const MAX_GENERIC_ENTRIES: usize = 1 << 22;
+
+/// The size of the groups of a generic partition of `tiles` tiles on `cells` cells: at
+/// least two groups (so that tests see them add up), at most 6 tiles and
+/// [`MAX_GENERIC_ENTRIES`] entries a group.
+fn group_size(cells: usize, tiles: usize) -> usize {
+    let mut size = tiles.div_ceil(2).clamp(1, 6);
+    while size > 1 && placements(cells, size) > MAX_GENERIC_ENTRIES {
+        size -= 1;
+    }
+    size
+}
+
+/// `n! / (n - k)!`: the placements of `k` distinct tiles on `n` cells.
+pub(crate) fn placements(n: usize, k: usize) -> usize {
+    (n - k + 1..=n).product()
+}
+
+/// The symmetry of a square board that maps the goal onto itself and that the
+/// databases are looked up through a second time (the maximum of both lookups is a
+/// lower bound too): the reflection in the main diagonal when the blank's goal cell is
+/// on it, in the other diagonal when it is on that one.
+pub(crate) fn reflection(geo: &Geometry, blank: usize) -> Option<Vec<u8>> {
+    let n = geo.rows;
+    if geo.cols != n || n < 2 {
+        return None;
+    }
+    let (r, c) = geo.place(blank);
+    let cells = 0..geo.cells;
+    if r == c {
+        Some(
+            cells
+                .map(|cell| ((cell % n) * n + cell / n) as u8)
+                .collect(),
+        )
+    } else if r + c == n - 1 {
+        Some(
+            cells
+                .map(|cell| {
+                    let (r, c) = geo.place(cell);
+                    ((n - 1 - c) * n + (n - 1 - r)) as u8
+                })
+                .collect(),
+        )
+    } else {
+        None
+    }
+}
+
+/// The rank of a placement of `K` tiles on `n` cells: `cells[i]` is the cell of the
+/// group's tile `i`; radices `n, n - 1, ..., n - K + 1`, the digit of tile `i` its
+/// cell's rank among the cells the tiles before it leave.
+#[inline(always)]
+pub(crate) fn rank<const K: usize>(cells: &[u8; K], n: usize) -> usize {
+    let mut index = 0;
+    for i in 0..K {
+        let p = cells[i];
+        let mut digit = usize::from(p);
+        for &q in &cells[..i] {
+            digit -= usize::from(q < p);
+        }
+        index = index * (n - i) + digit;
+    }
+    index
+}
+
+/// The weight of each tile's digit in [`rank`]: `(n - i - 1) (n - i - 2) .. (n - k + 1)`.
+pub(crate) fn weights(n: usize, k: usize) -> [usize; MAX_GROUP] {
+    let mut weights = [0; MAX_GROUP];
+    for (i, weight) in weights.iter_mut().enumerate().take(k) {
+        *weight = (i + 1..k).map(|j| n - j).product();
+    }
+    weights
+}
+
+/// The change of [`rank`] when tile `i` of a placement moves from cell `p` to the free
+/// cell `q`, the other tiles staying: `taken` holds the placement's cells and
+/// `slot_at` the tile on each of them. Only the digits of the tiles on the cells
+/// between `p` and `q` change besides tile `i`'s (none for a move along a row), so
+/// this is a multiplication and, rarely, an adjustment or two.
+#[inline(always)]
+pub(crate) fn shift(
+    weights: &[usize],
+    slot_at: &[u8],
+    taken: u64,
+    i: usize,
+    p: u8,
+    q: u8,
+) -> isize {
+    let (lo, hi) = if p < q { (p, q) } else { (q, p) };
+    let mut delta = weights[i] as isize * (isize::from(q) - isize::from(p));
+    let mut between = taken & ((1u64 << hi) - 1) & !((2u64 << lo).wrapping_sub(1));
+    if between != 0 {
+        let sign = if q > p { 1 } else { -1 };
+        while between != 0 {
+            let j = usize::from(slot_at[between.trailing_zeros() as usize]);
+            between &= between - 1;
+            delta += sign
+                * if j > i {
+                    weights[j] as isize
+                } else {
+                    -(weights[i] as isize)
+                };
+        }
+    }
+    delta
+}
+
+/// [`rank`] of a placement of any size up to [`MAX_GROUP`].
+#[inline]
+pub(crate) fn rank_of(cells: &[u8], n: usize) -> usize {
+    macro_rules! by_size {
+        ($($k:literal)*) => {
+            match cells.len() {
+                $($k => rank::<$k>(cells.try_into().expect("the length matched"), n),)*
+                _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
+            }
+        };
+    }
+    by_size!(1 2 3 4 5 6 7 8)
+}
+
+/// The cells of the placement of rank `index` (the inverse of [`rank`]).
+fn unrank<const K: usize>(mut index: usize, n: usize) -> [u8; K] {
+    let mut digits = [0usize; K];
+    for i in (0..K).rev() {
+        let radix = n - i;
+        digits[i] = index % radix;
+        index /= radix;
+    }
+    let mut cells = [0u8; K];
+    let mut used = 0u64;
+    for i in 0..K {
+        // The digit-th cell that the tiles before leave free.
+        let mut free = !used;
+        for _ in 0..digits[i] {
+            free &= free - 1;
+        }
+        let cell = free.trailing_zeros() as u8;
+        cells[i] = cell;
+        used |= 1 << cell;
+    }
+    cells
+}
+
+/// [`unrank`] by tables: the cells of the first half of the tiles by the high part of
+/// the rank, the digits of the others by the low part, so that one division splits a
+/// rank and only the second half's cells are selected bit by bit.
+struct Unranker<const K: usize> {
+    /// Tiles in the first half.
+    head: usize,
+    /// The placements of the low part: `n - head` down to `n - K + 1` multiplied.
+    low: usize,
+    /// By high part: the first half's cells and their mask.
+    heads: Vec<([u8; K], u64)>,
+    /// By low part: the second half's digits.
+    tails: Vec<[u8; K]>,
+}
+
+impl<const K: usize> Unranker<K> {
+    fn new(n: usize) -> Unranker<K> {
+        let head = K.div_ceil(2);
+        let low = placements(n - head, K - head);
+        let heads = (0..placements(n, head))
+            .map(|h| {
+                let mut cells = [0u8; K];
+                let mut used = 0u64;
+                // The first `head` cells of the placement of rank `h * low`.
+                let all = unrank::<K>(h * low, n);
+                for i in 0..head {
+                    cells[i] = all[i];
+                    used |= 1 << all[i];
+                }
+                (cells, used)
+            })
+            .collect();
+        let tails = (0..low)
+            .map(|mut l| {
+                let mut digits = [0u8; K];
+                for i in (head..K).rev() {
+                    let radix = n - i;
+                    digits[i] = (l % radix) as u8;
+                    l /= radix;
+                }
+                digits
+            })
+            .collect();
+        Unranker {
+            head,
+            low,
+            heads,
+            tails,
+        }
+    }
+
+    #[inline(always)]
+    fn cells(&self, index: usize) -> [u8; K] {
+        let (high, low) = (index / self.low, index % self.low);
+        let (mut cells, mut used) = self.heads[high];
+        let digits = &self.tails[low];
+        for i in self.head..K {
+            let mut free = !used;
+            for _ in 0..digits[i] {
+                free &= free - 1;
+            }
+            let cell = free.trailing_zeros() as u8;
+            cells[i] = cell;
+            used |= 1 << cell;
+        }
+        cells
+    }
+}
+
+/// The most tiles of a group.
+pub(crate) const MAX_GROUP: usize = 8;
+
+/// The most groups of a partition.
+pub(crate) const MAX_GROUPS: usize = 8;
+
+/// Not reached yet.
+const UNSET: u8 = u8::MAX;
+
+/// The most cells of a board the databases are built for.
+pub(crate) const MAX_PDB_CELLS: usize = 32;
+
+/// The most bytes the marks of an exact build may take (beyond, [`classes`] builds).
+const MAX_MARK_BYTES: usize = 1 << 28;
+
+/// A set of cells, a bit a cell, as the exact build stores it.
+trait Mask: Copy + Default + Send + Sync {
+    fn from_bits(bits: u64) -> Self;
+    fn bits(self) -> u64;
+}
+
+impl Mask for u16 {
+    #[inline(always)]
+    fn from_bits(bits: u64) -> u16 {
+        bits as u16
+    }
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Mask for u32 {
+    #[inline(always)]
+    fn from_bits(bits: u64) -> u32 {
+        bits as u32
+    }
+    #[inline(always)]
+    fn bits(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+/// One database: an entry per placement of its tiles, four bits each.
+///
+/// An entry is at least the Manhattan distance of the group's tiles and has its parity
+/// (each move of a tile changes its distance by one), so the table keeps half the
+/// excess over it, `(entry - manhattan) / 2`, capped at 15 (a smaller bound is still a
+/// bound); the search adds the Manhattan distance, which it keeps up to date anyway.
+pub(crate) struct Table {
+    /// Two entries a byte, by [`rank`] of the cells of the tiles it was built for: the
+    /// even rank in the low half.
+    pub(crate) nibbles: Vec<u8>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Table({} entries)", 2 * self.nibbles.len())
+    }
+}
+
+/// The most a table's entry holds.
+const MAX_EXCESS: u8 = 15;
+
+impl Table {
+    /// The entry of rank `index`: half the excess over the Manhattan distance.
+    #[inline(always)]
+    pub(crate) fn get(&self, index: usize) -> u8 {
+        self.nibbles[index >> 1] >> ((index & 1) << 2) & 15
+    }
+
+    /// Packs halves of excesses, one a byte, two a byte.
+    fn pack(excess: &[u8]) -> Table {
+        let nibbles = excess
+            .chunks(2)
+            .map(|pair| {
+                let low = pair[0].min(MAX_EXCESS);
+                let high = pair.get(1).map_or(0, |&e| e.min(MAX_EXCESS));
+                low | high << 4
+            })
+            .collect();
+        Table { nibbles }
+    }
+}
+
+impl Table {
+    /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
+    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
+    #[cfg(test)]
+    pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
+        Table::build_by(geo, tiles, blank, None).expect("no deadline to miss")
+    }
+
+    /// As [`Table::build`], giving up (`None`) once `deadline` has passed.
+    pub(crate) fn build_by(
+        geo: &Geometry,
+        tiles: &[u8],
+        blank: usize,
+        deadline: Option<Instant>,
+    ) -> Option<Table> {
+        let deadline = Deadline(deadline);
+        macro_rules! by_size {
+            ($($k:literal)*) => {
+                match tiles.len() {
+                    $($k => build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline),)*
+                    _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
+                }
+            };
+        }
+        by_size!(1 2 3 4 5 6 7 8).map(|excess| Table::pack(&excess))
+    }
+}
+
+/// [`Table::build`] for groups of `K` tiles: exact if its marks fit
+/// [`MAX_MARK_BYTES`], by [`classes`] otherwise. One byte an entry, the half excess.
+fn build_k<const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
+    let size = placements(geo.cells, K);
+    if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES {
+        exact::<u16, K>(geo, tiles, blank, deadline)
+    } else if size * 12 <= MAX_MARK_BYTES {
+        exact::<u32, K>(geo, tiles, blank, deadline)
+    } else {
+        classes::<K>(geo, tiles, blank, deadline)
+    }
+}
+
+/// When a build gives up, if ever; looked at every [`Deadline::EVERY`] placements.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// Placements between two looks at the clock.
+    const EVERY: usize = 1 << 20;
+
+    /// Whether the deadline has passed, looked at if `step` is a multiple of
+    /// [`Deadline::EVERY`].
+    #[inline(always)]
+    fn passed(self, step: usize) -> bool {
+        step % Deadline::EVERY == 0 && self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The classes of the blank's place that [`classes`] tells apart: the regions of the
+/// free cells by their lowest cells, the first [`CLASSES`] - 1 each, the rest together.
+const CLASSES: usize = 4;
+
+/// [`classes`]' marks of a placement: per class, expanded (bits 0-3), queued for even
+/// levels (4-7) and for odd ones (8-11); whether the free cells are known to be one
+/// region, or more.
+const KNOWN: u16 = 1 << 12;
+const SPLIT: u16 = 1 << 13;
+
+/// The mark of class `class` queued for levels of parity `parity`.
+const fn queued_mark(class: usize, parity: u8) -> u16 {
+    1 << (4 + 4 * parity as usize + class)
+}
+
+/// The regions of `free` by their lowest cells: the first [`CLASSES`] - 1, then all the
+/// others together.
+fn regions(geo: &Geometry, free: u64) -> [u64; CLASSES] {
+    let mut regions = [0; CLASSES];
+    let mut rest = free;
+    for region in regions.iter_mut().take(CLASSES - 1) {
+        if rest == 0 {
+            break;
+        }
+        *region = geo.flood(rest, rest & rest.wrapping_neg());
+        rest &= !*region;
+    }
+    regions[CLASSES - 1] = rest;
+    regions
+}
+
+/// The class of the blank on `cell` among `free`.
+fn class_of(geo: &Geometry, free: u64, cell: u8) -> usize {
+    let mut rest = free;
+    for class in 0..CLASSES - 1 {
+        if rest == 0 {
+            break;
+        }
+        let region = geo.flood(rest, rest & rest.wrapping_neg());
+        if region >> cell & 1 != 0 {
+            return class;
+        }
+        rest &= !region;
+    }
+    CLASSES - 1
+}
+
+/// The breadth-first search of a database too large for [`exact`]'s marks, two bytes
+/// a placement: the blank's place is only its class, the region it is in among the
+/// first three of the free cells by their lowest cells, or any other (those merged,
+/// as if the blank could pass between them: a lower bound of the exact database, and
+/// equal to it wherever the free cells form at most four regions). Levels are scans in
+/// rank order, as in [`exact`]; a placement's regions are found by flood fills when it
+/// is expanded and when it is first reached, and whether it has more than one is
+/// remembered.
+fn classes<const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
+    let n = geo.cells;
+    let size = placements(n, K);
+    let all = geo.full;
+    let mut table = vec![UNSET; size];
+    let mut marks = vec![0u16; size];
+    let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
+    let weights = weights(n, K);
+    let unranker = Unranker::<K>::new(n);
+    let manhattan = Manhattan::new(geo, &tiles);
+    let known = |free: u64| {
+        let whole = geo.flood(free, free & free.wrapping_neg()) == free;
+        KNOWN | if whole { 0 } else { SPLIT }
+    };
+    {
+        let free = all & !tiles.iter().fold(0u64, |m, &c| m | 1 << c);
+        let class = class_of(geo, free, blank as u8);
+        marks[rank(&tiles, n)] = known(free) | queued_mark(class, 0);
+    }
+    let mut slot_at = [0u8; 64];
+    let mut depth = 0u8;
+    loop {
+        let (now, then) = (depth % 2, 1 - depth % 2);
+        let now_marks = 0xf << (4 + 4 * now);
+        let mut any = false;
+        for index in 0..size {
+            if deadline.passed(index) {
+                return None;
+            }
+            let mut mark = marks[index];
+            if mark & now_marks == 0 {
+                continue;
+            }
+            any = true;
+            let cells = unranker.cells(index);
+            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            let free = all & !taken;
+            let regions = regions(geo, free);
+            let mut expand = 0;
+            for (class, &region) in regions.iter().enumerate() {
+                if mark & queued_mark(class, now) != 0 && mark & (1 << class) == 0 {
+                    expand |= region;
+                    mark = (mark | 1 << class) & !queued_mark(class, then);
+                }
+            }
+            marks[index] = mark & !now_marks;
+            if expand == 0 {
+                continue;
+            }
+            if table[index] == UNSET {
+                table[index] = (depth - manhattan.of(&cells)) / 2;
+            }
+            for (t, &c) in cells.iter().enumerate() {
+                slot_at[usize::from(c)] = t as u8;
+            }
+            for (t, &from) in cells.iter().enumerate() {
+                let mut into = around[usize::from(from)] & expand;
+                while into != 0 {
+                    let to = into.trailing_zeros() as u8;
+                    into &= into - 1;
+                    let child =
+                        (index as isize + shift(&weights, &slot_at, taken, t, from, to)) as usize;
+                    let mut mark = marks[child];
+                    let class = if mark & (KNOWN | SPLIT) == KNOWN {
+                        0
+                    } else {
+                        let free = free ^ (1 << to) ^ (1 << from);
+                        mark |= known(free);
+                        class_of(geo, free, from)
+                    };
+                    if mark & (1 << class) == 0 {
+                        mark |= queued_mark(class, then);
+                    }
+                    marks[child] = mark;
+                }
+            }
+        }
+        if !any {
+            return Some(table);
+        }
+        depth += 1;
+    }
+}
+
+/// The Manhattan distances of a group's tiles from each cell to their goal cells.
+struct Manhattan<const K: usize> {
+    /// `distance[i * 64 + cell]`.
+    distance: Vec<u8>,
+}
+
+impl<const K: usize> Manhattan<K> {
+    fn new(geo: &Geometry, tiles: &[u8; K]) -> Manhattan<K> {
+        let mut distance = vec![0u8; K * 64];
+        for (i, &tile) in tiles.iter().enumerate() {
+            let (gr, gc) = geo.place(usize::from(tile));
+            for cell in 0..geo.cells {
+                let (r, c) = geo.place(cell);
+                distance[i * 64 + cell] = (gr.abs_diff(r) + gc.abs_diff(c)) as u8;
+            }
+        }
+        Manhattan { distance }
+    }
+
+    /// The distance of the placement `cells`.
+    #[inline(always)]
+    fn of(&self, cells: &[u8; K]) -> u8 {
+        (0..K)
+            .map(|i| self.distance[i * 64 + usize::from(cells[i])])
+            .sum()
+    }
+}
+
+/// The exact breadth-first search, by levels. Per placement, two masks of cells side
+/// by side (one cache line): the cells of its regions expanded, and the cells the
+/// blank is queued on; and per level a bitmap of the placements with queued cells,
+/// which the level walks in rank order (the children of a placement lie a few fixed
+/// strides away, so the walk reads and writes a few streams rather than at random).
+///
+/// A cell queued on a placement the level has still to expand is queued for that
+/// level; so a child that is such a placement waits in a short list until the level
+/// ends, and only then gets its cell queued for the next.
+fn exact<W: Mask, const K: usize>(
+    geo: &Geometry,
+    tiles: [u8; K],
+    blank: usize,
+    deadline: Deadline,
+) -> Option<Vec<u8>> {
+    let n = geo.cells;
+    let size = placements(n, K);
+    let all = geo.full;
+    let mut table = vec![UNSET; size];
+    // Per placement: [cells of expanded regions, cells queued].
+    let mut marks = vec![[W::default(); 2]; size];
+    let words = size.div_ceil(64);
+    let mut pending = [vec![0u64; words], vec![0u64; words]];
+    let mut waiting: Vec<(usize, u8)> = Vec::new();
+    let start = rank(&tiles, n);
+    marks[start][1] = W::from_bits(1 << blank);
+    pending[0][start / 64] |= 1 << (start % 64);
+    let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
+    let weights = weights(n, K);
+    let unranker = Unranker::<K>::new(n);
+    let manhattan = Manhattan::new(geo, &tiles);
+    let mut slot_at = [0u8; 64];
+    let mut children = [(0usize, 0u8); 4 * MAX_GROUP];
+    let mut depth = 0u8;
+    loop {
+        let now = usize::from(depth % 2);
+        let (current, next) = {
+            let [even, odd] = &mut pending;
+            if now == 0 { (even, odd) } else { (odd, even) }
+        };
+        let mut any = false;
+        for word in 0..words {
+            if deadline.passed(word * 64) {
+                return None;
+            }
+            let mut bits = current[word];
+            if bits == 0 {
+                continue;
+            }
+            any = true;
+            current[word] = 0;
+            while bits != 0 {
+                let index = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let [done, queued] = marks[index];
+                let (mut done, mut fresh) = (done.bits(), queued.bits() & !done.bits());
+                if fresh == 0 {
+                    continue;
+                }
+                let cells = unranker.cells(index);
+                if table[index] == UNSET {
+                    table[index] = (depth - manhattan.of(&cells)) / 2;
+                }
+                let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+                let free = all & !taken;
+                for (t, &c) in cells.iter().enumerate() {
+                    slot_at[usize::from(c)] = t as u8;
+                }
+                while fresh != 0 {
+                    let region = geo.flood(free, fresh & fresh.wrapping_neg());
+                    fresh &= !region;
+                    done |= region;
+                    let mut count = 0;
+                    for (t, &from) in cells.iter().enumerate() {
+                        let mut into = around[usize::from(from)] & region;
+                        while into != 0 {
+                            let to = into.trailing_zeros() as u8;
+                            into &= into - 1;
+                            let child =
+                                index as isize + shift(&weights, &slot_at, taken, t, from, to);
+                            children[count] = (child as usize, from);
+                            count += 1;
+                        }
+                    }
+                    for &(child, from) in &children[..count] {
+                        let [cdone, cqueued] = marks[child];
+                        if (cdone.bits() | cqueued.bits()) >> from & 1 != 0 {
+                            continue;
+                        }
+                        // Still to be expanded at this level: wait for its end.
+                        let (cw, cb) = (child / 64, child % 64);
+                        let unexpanded = match cw.cmp(&word) {
+                            std::cmp::Ordering::Equal => bits >> cb & 1,
+                            std::cmp::Ordering::Greater => current[cw] >> cb & 1,
+                            std::cmp::Ordering::Less => 0,
+                        };
+                        if unexpanded != 0 {
+                            waiting.push((child, from));
+                        } else {
+                            marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
+                            next[cw] |= 1 << cb;
+                        }
+                    }
+                }
+                marks[index] = [W::from_bits(done), W::default()];
+            }
+        }
+        for &(child, from) in &waiting {
+            let [cdone, cqueued] = marks[child];
+            if (cdone.bits() | cqueued.bits()) >> from & 1 == 0 {
+                marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
+                next[child / 64] |= 1 << (child % 64);
+            }
+        }
+        waiting.clear();
+        if !any {
+            return Some(table);
+        }
+        depth += 1;
+    }
+}
+
+/// The symmetries of a board's shape, as cell maps: the 8 of the square, or the 4 of a
+/// rectangle; the identity first.
+fn symmetries(geo: &Geometry) -> Vec<Vec<u8>> {
+    let (rows, cols) = (geo.rows, geo.cols);
+    let square = rows == cols;
+    let mut maps = Vec::new();
+    for transpose in [false, true] {
+        if transpose && !square {
+            continue;
+        }
+        for flip_rows in [false, true] {
+            for flip_cols in [false, true] {
+                let map = (0..geo.cells)
+                    .map(|cell| {
+                        let (mut r, mut c) = geo.place(cell);
+                        if transpose {
+                            (r, c) = (c, r);
+                        }
+                        if flip_rows {
+                            r = rows - 1 - r;
+                        }
+                        if flip_cols {
+                            c = cols - 1 - c;
+                        }
+                        (r * cols + c) as u8
+                    })
+                    .collect();
+                maps.push(map);
+            }
+        }
+    }
+    maps
+}
+
+/// A group of the partition: its tiles, and the table it is looked up in, through a
+/// symmetry of the board.
+#[derive(Debug)]
+pub(crate) struct Group {
+    /// Its tiles (their goal cells), in the order of the table's tiles under `map`.
+    pub(crate) tiles: Vec<u8>,
+    /// The table.
+    pub(crate) table: usize,
+    /// Where a cell of this group's placements is in the table's.
+    pub(crate) map: Vec<u8>,
+}
+
+/// The databases of one board shape and blank's goal cell, with what a search needs to
+/// look them up.
+#[derive(Debug)]
+pub(crate) struct Databases {
+    pub(crate) tables: Vec<Table>,
+    pub(crate) groups: Vec<Group>,
+    /// The group of each tile (by label), and its place in the group's order.
+    pub(crate) group_of: Vec<u8>,
+    pub(crate) slot_of: Vec<u8>,
+    /// The symmetry looked up through a second time (cells and labels alike).
+    pub(crate) reflection: Option<Vec<u8>>,
+}
+
+impl Databases {
+    /// Builds the databases of a board of shape `geo` whose blank's goal cell is
+    /// `blank`, each table on a thread of its own. A group that a symmetry of the board
+    /// maps onto an earlier one (with the blank's goal in the same region of the free
+    /// cells) is looked up in that one's table.
+    pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
+        Databases::build_by(geo, blank, None).expect("no deadline to miss")
+    }
+
+    /// The entries of the tables [`Databases::build`] would build.
+    pub(crate) fn entries(geo: &Geometry, blank: usize) -> u64 {
+        let (owners, _) = Databases::layout(geo, blank);
+        owners
+            .iter()
+            .map(|tiles| placements(geo.cells, tiles.len()) as u64)
+            .sum()
+    }
+
+    /// The groups of the partition, and the groups whose tables are built (the others
+    /// are looked up in theirs through a symmetry).
+    fn layout(geo: &Geometry, blank: usize) -> (Vec<Vec<u8>>, Vec<Group>) {
+        let partition = partition(geo, blank);
+        let symmetries = symmetries(geo);
+        let mut owners: Vec<Vec<u8>> = Vec::new();
+        let mut groups = Vec::new();
+        for cells in &partition {
+            let shared = owners.iter().enumerate().find_map(|(t, owner)| {
+                symmetries
+                    .iter()
+                    .find(|map| maps_onto(geo, map, cells, owner, blank))
+                    .map(|map| (t, map))
+            });
+            let (table, map) = match shared {
+                Some((t, map)) => (t, map.clone()),
+                None => {
+                    owners.push(cells.clone());
+                    (owners.len() - 1, symmetries[0].clone())
+                }
+            };
+            // Order the group's tiles as the table's under the map.
+            let owner = &owners[table];
+            let tiles = owner
+                .iter()
+                .map(|&t| {
+                    *cells
+                        .iter()
+                        .find(|&&c| map[usize::from(c)] == t)
+                        .expect("the map takes the group onto the table's tiles")
+                })
+                .collect();
+            groups.push(Group { tiles, table, map });
+        }
+        (owners, groups)
+    }
+
+    /// As [`Databases::build`], giving up (`None`) once `deadline` has passed.
+    pub(crate) fn build_by(
+        geo: &Geometry,
+        blank: usize,
+        deadline: Option<Instant>,
+    ) -> Option<Databases> {
+        let (owners, groups) = Databases::layout(geo, blank);
+        let tables: Option<Vec<Table>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = owners
+                .iter()
+                .map(|tiles| scope.spawn(move || Table::build_by(geo, tiles, blank, deadline)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let tables = tables?;
+        let mut group_of = vec![u8::MAX; geo.cells];
+        let mut slot_of = vec![u8::MAX; geo.cells];
+        for (g, group) in groups.iter().enumerate() {
+            for (s, &tile) in group.tiles.iter().enumerate() {
+                group_of[usize::from(tile)] = g as u8;
+                slot_of[usize::from(tile)] = s as u8;
+            }
+        }
+        Some(Databases {
+            tables,
+            groups,
+            group_of,
+            slot_of,
+            reflection: reflection(geo, blank),
+        })
+    }
+
+    /// Bytes the tables take.
+    pub(crate) fn bytes(&self) -> usize {
+        self.tables.iter().map(|t| t.nibbles.len()).sum()
+    }
+}
+
+/// Whether `map` takes the cells of `group` onto those of `owner` and keeps the
+/// blank's goal cell in its region of the cells `owner` leaves free: then the group's
+/// database is the owner's, looked up through `map`.
+fn maps_onto(geo: &Geometry, map: &[u8], group: &[u8], owner: &[u8], blank: usize) -> bool {
+    let mask = |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u64, |m, c| m | 1 << c);
+    let image = mask(&mut group.iter().map(|&c| map[c as usize]));
+    let owned = mask(&mut owner.iter().copied());
+    if image != owned {
+        return false;
+    }
+    let region = geo.flood(geo.full & !owned, 1 << blank);
+    region >> map[blank] & 1 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NEVER: Deadline = Deadline(None);
+
+    #[test]
+    fn a_passed_deadline_stops_a_build() {
+        let geo = Geometry::new(4, 4);
+        let past = Some(Instant::now());
+        assert!(Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past).is_none());
+        assert!(Databases::build_by(&geo, 0, past).is_none());
+        assert_eq!(Databases::entries(&geo, 0), 2 * 5_765_760 + 3360);
+    }
+
+    #[test]
+    fn ranks_cover_the_placements() {
+        let n = 5;
+        let mut seen = vec![false; placements(n, 3)];
+        for a in 0..n as u8 {
+            for b in (0..n as u8).filter(|&b| b != a) {
+                for c in (0..n as u8).filter(|&c| c != a && c != b) {
+                    let r = rank(&[a, b, c], n);
+                    assert!(!seen[r]);
+                    seen[r] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn partitions_cover_every_tile_once() {
+        for (rows, cols) in [(4, 4), (5, 5), (3, 3), (2, 5), (2, 2), (3, 4)] {
+            let geo = Geometry::new(rows, cols);
+            for blank in 0..geo.cells {
+                let mut tiles: Vec<u8> = partition(&geo, blank).concat();
+                tiles.sort_unstable();
+                let expected: Vec<u8> = (0..geo.cells as u8)
+                    .filter(|&c| usize::from(c) != blank)
+                    .collect();
+                assert_eq!(tiles, expected, "{rows} x {cols}, blank {blank}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_shape_s_partition_fits_the_search() {
+        for rows in 2..=16 {
+            for cols in 2..=16 {
+                if rows * cols > MAX_PDB_CELLS {
+                    continue;
+                }
+                let geo = Geometry::new(rows, cols);
+                let groups = partition(&geo, geo.cells - 1);
+                assert!(groups.len() <= MAX_GROUPS, "{rows} x {cols}");
+                for group in &groups {
+                    assert!(!group.is_empty() && group.len() <= MAX_GROUP);
+                    assert!(placements(geo.cells, group.len()) <= placements(25, 6));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reflections_fix_the_blank() {
+        let geo = Geometry::new(4, 4);
+        for blank in 0..16 {
+            if let Some(map) = reflection(&geo, blank) {
+                assert_eq!(usize::from(map[blank]), blank);
+                for cell in 0..16 {
+                    assert_eq!(usize::from(map[usize::from(map[cell])]), cell);
+                }
+            }
+        }
+        assert!(reflection(&geo, 1).is_none());
+        assert!(reflection(&Geometry::new(2, 3), 5).is_none());
+    }
+
+    #[test]
+    fn a_lone_tile_costs_its_manhattan_distance() {
+        // With one tile in the group, the blank helps for free: the entry is the
+        // Manhattan distance of the tile, wherever the blank is.
+        let geo = Geometry::new(3, 3);
+        let db = Table::build(&geo, &[4], 8);
+        for cell in 0..9u8 {
+            assert_eq!(db.get(rank(&[cell], 9)), 0);
+        }
+    }
+
+    #[test]
+    fn shifts_follow_the_ranks() {
+        let n = 9;
+        let weights = weights(n, 3);
+        for index in 0..placements(n, 3) {
+            let cells = unrank::<3>(index, n);
+            let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+            let mut slot_at = [0u8; 64];
+            for (i, &c) in cells.iter().enumerate() {
+                slot_at[usize::from(c)] = i as u8;
+            }
+            for i in 0..3 {
+                for to in (0..n as u8).filter(|&c| taken >> c & 1 == 0) {
+                    let mut moved = cells;
+                    moved[i] = to;
+                    let delta = shift(&weights, &slot_at, taken, i, cells[i], to);
+                    assert_eq!(rank(&moved, n) as isize, index as isize + delta);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unrank_inverts_rank() {
+        for index in 0..placements(7, 3) {
+            assert_eq!(rank(&unrank::<3>(index, 7), 7), index);
+        }
+        let unranker = Unranker::<5>::new(9);
+        for index in 0..placements(9, 5) {
+            assert_eq!(unranker.cells(index), unrank::<5>(index, 9));
+        }
+        let unranker = Unranker::<1>::new(4);
+        for index in 0..4 {
+            assert_eq!(unranker.cells(index), [index as u8]);
+        }
+    }
+
+    #[test]
+    fn classes_are_exact_up_to_four_regions_and_a_bound_beyond() {
+        // Four tiles on 2 x 5, or three on 3 x 3, make at most four regions.
+        for (rows, cols, blank) in [(2, 5, 9), (2, 5, 0)] {
+            let geo = Geometry::new(rows, cols);
+            let whole = exact::<u16, 4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap();
+            assert_eq!(
+                classes::<4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap(),
+                whole
+            );
+            assert!(whole.iter().all(|&e| e != UNSET));
+        }
+        let geo = Geometry::new(3, 3);
+        let whole = exact::<u16, 3>(&geo, [1, 3, 5], 8, NEVER).unwrap();
+        assert_eq!(classes::<3>(&geo, [1, 3, 5], 8, NEVER).unwrap(), whole);
+        // Four on 3 x 3 can make five (a plus of tiles leaves the four corners and the
+        // middle apart).
+        let whole = exact::<u16, 4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
+        let merged = classes::<4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
+        assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
+        assert_ne!(whole, merged);
+        // Five on 4 x 4 can make five.
+        let geo = Geometry::new(4, 4);
+        let tiles = [1, 4, 5, 8, 9];
+        let whole = exact::<u16, 5>(&geo, tiles, 0, NEVER).unwrap();
+        let merged = classes::<5>(&geo, tiles, 0, NEVER).unwrap();
+        assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
+        let differ = whole.iter().zip(&merged).filter(|(e, m)| e != m).count();
+        assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
+    }
+
+    #[test]
+    fn a_group_looked_up_through_a_symmetry_reads_its_own_entries() {
+        // On a 3 x 3 board with the blank's goal top left, the group {1, 2} and its
+        // transpose {3, 6}.
+        let geo = Geometry::new(3, 3);
+        let transpose = &symmetries(&geo)[4];
+        assert!(maps_onto(&geo, transpose, &[3, 6], &[1, 2], 0));
+        assert!(!maps_onto(&geo, transpose, &[3, 7], &[1, 2], 0));
+        let owner = Table::build(&geo, &[1, 2], 0);
+        let direct = Table::build(&geo, &[3, 6], 0);
+        for index in 0..placements(9, 2) {
+            let cells = unrank::<2>(index, 9);
+            let image = cells.map(|c| transpose[usize::from(c)]);
+            assert_eq!(direct.get(index), owner.get(rank(&image, 9)));
+        }
+    }
+
+    #[test]
+    fn mirror_image_groups_share_a_table() {
+        // The left and right halves below the top row of the 15-puzzle, blank top left:
+        // the mirror takes one onto the other, and the blank's goal stays in the free
+        // cells' one region.
+        let geo = Geometry::new(4, 4);
+        let (left, right) = ([4, 5, 8, 9, 12, 13], [6, 7, 10, 11, 14, 15]);
+        let symmetries = symmetries(&geo);
+        assert!(
+            symmetries
+                .iter()
+                .any(|map| maps_onto(&geo, map, &right, &left, 0))
+        );
+        // Korf and Felner's staircase and block are not images of each other.
+        let (stairs, block) = ([1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11]);
+        assert!(
+            !symmetries
+                .iter()
+                .any(|map| maps_onto(&geo, map, &block, &stairs, 0))
+        );
+    }
+}

@@ -1,0 +1,558 @@
+//! The solver: picks a method for a board, keeps the tables it built for the next
+//! board, and solves many boards on a pool of threads.
+
+use crate::board::Board;
+use crate::geometry::{Geometry, Labelled};
+use crate::pdb::{Databases, MAX_PDB_CELLS};
+use crate::table::{DistanceTable, MAX_TABLE_CELLS};
+use crate::{line, manhattan, pdb_search};
+use grid_core::{Dir, LimitError, Limits, Meter, Moves, SearchStats, Solution};
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// How a board is solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// The solver's choice: [`Method::Line`] for boards one cell wide, [`Method::Table`]
+    /// up to 10 cells, [`Method::Pdb`] for 4 x 4 and 5 x 5 (after a quick try with
+    /// [`Method::Manhattan`] while its databases are not built yet), and
+    /// [`Method::Manhattan`] for the rest.
+    Auto,
+    /// Boards of one row or one column: the blank walks straight home.
+    Line,
+    /// The distance of every arrangement, by one breadth-first search from the goal
+    /// (boards of up to 10 cells), then a walk down the distances.
+    Table,
+    /// IDA* with the Manhattan distance plus linear conflicts (any board).
+    Manhattan,
+    /// IDA* with additive disjoint pattern databases and their reflected lookup
+    /// (6-6-3 on 4 x 4, 6-6-6-6 on 5 x 5, smaller groups on other boards of up to 32
+    /// cells).
+    Pdb,
+}
+
+impl Method {
+    /// Every method, in the order `--help` lists them.
+    pub const ALL: [Method; 5] = [
+        Method::Auto,
+        Method::Line,
+        Method::Table,
+        Method::Manhattan,
+        Method::Pdb,
+    ];
+
+    /// The method's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Line => "line",
+            Method::Table => "table",
+            Method::Manhattan => "manhattan",
+            Method::Pdb => "pdb",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Method, String> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+                format!("expected one of {}, found {s:?}", names.join(", "))
+            })
+    }
+}
+
+/// Why a solver gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The search stopped at one of its [`Limits`].
+    Limit(LimitError),
+    /// The method asked for does not take boards of this shape.
+    Unsupported {
+        /// The method.
+        method: Method,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SolveError::Limit(e) => e.fmt(f),
+            SolveError::Unsupported { method, rows, cols } => {
+                let takes = match method {
+                    Method::Line => "boards of one row or one column".to_string(),
+                    Method::Table => format!("boards of at most {MAX_TABLE_CELLS} cells"),
+                    Method::Pdb => {
+                        format!("boards of 2 x 2 to {MAX_PDB_CELLS} cells")
+                    }
+                    _ => "every board".to_string(),
+                };
+                write!(f, "the method {method} takes {takes}, not {rows} x {cols}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl From<LimitError> for SolveError {
+    fn from(e: LimitError) -> SolveError {
+        SolveError::Limit(e)
+    }
+}
+
+/// The budget of a [`Solver::new`]: two billion positions generated (about a minute of
+/// IDA*), no time limit.
+pub const DEFAULT_LIMITS: Limits = Limits {
+    max_states: Some(2_000_000_000),
+    max_time: None,
+};
+
+/// Positions the quick try of [`Method::Auto`] may generate before it builds databases.
+const QUICK_TRY: u64 = 200_000;
+
+/// One board's answer from [`Solver::solve_all`], with what its search did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The solution, `None` if the goal cannot be reached.
+    pub answer: Result<Option<Solution>, SolveError>,
+    /// The search's counts.
+    pub stats: SearchStats,
+    /// The method that solved it.
+    pub method: Method,
+}
+
+/// Solves boards one after another (or many at once, [`Solver::solve_all`]), keeping
+/// the tables and databases it built for the next board.
+///
+/// Every path it returns is the shortest path that comes first in the order of the
+/// letters' bytes (`D < L < R < U`, the order of the judges' `d l r u`): the tables walk
+/// down the distances trying the moves in that order, and IDA* tries them in that order
+/// and stops at the first path in its last iteration, which no heuristic that never
+/// overestimates can have cut off.
+///
+/// ```
+/// use fifteen::{Board, Method, Solver};
+///
+/// let mut solver = Solver::new();
+/// let board = Board::with_default_goal(3, 3, &[2, 3, 4, 1, 5, 0, 7, 6, 8])?;
+/// let solution = solver.solve_with_path(&board)?.expect("solvable");
+/// assert_eq!(solution.path.to_string(), "DLURULLDDRURDLLURDR");
+///
+/// // The same board by IDA*: the same first shortest path.
+/// let mut ida = Solver::new().with_method(Method::Manhattan);
+/// assert_eq!(ida.solve_with_path(&board)?, Some(solution));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    limits: Limits,
+    method: Method,
+    threads: usize,
+    stats: SearchStats,
+    last_method: Option<Method>,
+    tables: HashMap<(usize, usize, usize), Arc<DistanceTable>>,
+    databases: HashMap<(usize, usize, usize), Arc<Databases>>,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// What solving one board needs, shared by the threads of [`Solver::solve_all`].
+#[derive(Debug)]
+struct Plan {
+    geo: Geometry,
+    start: Labelled,
+    method: Method,
+    table: Option<Arc<DistanceTable>>,
+    databases: Option<Arc<Databases>>,
+}
+
+impl Solver {
+    /// A solver with the default budget, [`DEFAULT_LIMITS`].
+    pub fn new() -> Solver {
+        Solver::with_limits(DEFAULT_LIMITS)
+    }
+
+    /// A solver whose searches stop at `limits` (positions generated, time).
+    ///
+    /// ```
+    /// use fifteen::{Board, LimitError, Limits, SolveError, Solver};
+    ///
+    /// // The 8 x 8 board turned half round: far beyond a budget of a thousand positions.
+    /// let start: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+    /// let board = Board::with_default_goal(8, 8, &start)?;
+    /// let limits = Limits { max_states: Some(1000), ..Limits::NONE };
+    /// let stopped = Solver::with_limits(limits).solve(&board);
+    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(1000))));
+    /// # Ok::<(), fifteen::BoardError>(())
+    /// ```
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver {
+            limits,
+            method: Method::Auto,
+            threads: 0,
+            stats: SearchStats::default(),
+            last_method: None,
+            tables: HashMap::new(),
+            databases: HashMap::new(),
+        }
+    }
+
+    /// This solver, using `method` for every board.
+    #[must_use]
+    pub fn with_method(mut self, method: Method) -> Solver {
+        self.method = method;
+        self
+    }
+
+    /// This solver, running [`Solver::solve_all`] on `threads` threads (0: as many as
+    /// the machine has cores).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Solver {
+        self.threads = threads;
+        self
+    }
+
+    /// The limits of every search.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The minimum number of moves from the start to the goal, or `None` if the goal
+    /// cannot be reached (known from the parity rule, without a search).
+    ///
+    /// # Errors
+    /// When the search stops at one of the solver's limits, or the method asked for
+    /// does not take the board.
+    pub fn solve(&mut self, board: &Board) -> Result<Option<u64>, SolveError> {
+        Ok(self
+            .solve_with_path(board)?
+            .map(|solution| solution.path.len() as u64))
+    }
+
+    /// A shortest solution (the first in the order `D < L < R < U`), or `None` if the
+    /// goal cannot be reached.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn solve_with_path(&mut self, board: &Board) -> Result<Option<Solution>, SolveError> {
+        self.stats = SearchStats::default();
+        self.last_method = None;
+        let Some(plan) = self.plan(board, true)? else {
+            return Ok(None);
+        };
+        self.last_method = Some(plan.method);
+        let deadline = self.limits.max_time.map(|t| Instant::now() + t);
+        let mut meter = Meter::start(self.limits);
+        let ran = if plan.start.is_goal() {
+            Ok((Some(Vec::new()), SearchStats::default()))
+        } else if plan.method == Method::Pdb && plan.databases.is_none() {
+            self.quick_then_databases(plan, &mut meter, deadline)
+        } else {
+            run(&plan, &mut meter).map_err(SolveError::from)
+        };
+        let (path, stats) = ran.inspect_err(|_| {
+            // Stopped at a limit: what it had generated by then.
+            self.stats.generated = meter.states();
+        })?;
+        self.stats = stats;
+        Ok(path.map(|path| Solution {
+            path: Moves::from(path),
+        }))
+    }
+
+    /// [`Method::Pdb`] on a board whose databases are not built: under
+    /// [`Method::Auto`], a quick IDA* with the Manhattan distance first; then the
+    /// databases, within the limits (building counts as many positions as the tables
+    /// have entries, and gives up at the time limit), and their search.
+    fn quick_then_databases(
+        &mut self,
+        mut plan: Plan,
+        meter: &mut Meter,
+        deadline: Option<Instant>,
+    ) -> Result<(Option<Vec<Dir>>, SearchStats), SolveError> {
+        let mut quick_states = 0;
+        if self.method == Method::Auto {
+            let budget = self
+                .limits
+                .max_states
+                .map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
+            let mut quick = Meter::start(Limits {
+                max_states: Some(budget),
+                ..self.limits
+            });
+            let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+            match tried {
+                Ok((path, stats)) => {
+                    self.last_method = Some(Method::Manhattan);
+                    return Ok((path, stats));
+                }
+                Err(LimitError::States(_)) if self.limits.max_states != Some(budget) => {}
+                Err(e) => return Err(e.into()),
+            }
+            meter.charge(quick.states())?;
+            quick_states = quick.states();
+        }
+        let blank = usize::from(plan.start.blank_label);
+        let key = (plan.geo.rows, plan.geo.cols, blank);
+        let databases = match self.databases.get(&key) {
+            Some(databases) => Arc::clone(databases),
+            None => {
+                meter.charge(Databases::entries(&plan.geo, blank))?;
+                let built = Databases::build_by(&plan.geo, blank, deadline)
+                    .ok_or(LimitError::Time(self.limits.max_time.unwrap_or_default()))?;
+                Arc::clone(self.databases.entry(key).or_insert(Arc::new(built)))
+            }
+        };
+        plan.databases = Some(databases);
+        let (path, mut stats) = run(&plan, meter)?;
+        stats.generated += quick_states;
+        Ok((path, stats))
+    }
+
+    /// Builds what `board` needs (its table or databases), whatever the limits, so that
+    /// a later solve does only the search; the method it will be solved with. (A solve
+    /// that has to build databases itself counts their entries as positions against its
+    /// budget, 11.5 million for the 15-puzzle and 255 million for the 24-puzzle, and
+    /// gives up building at its time limit.)
+    ///
+    /// # Errors
+    /// When the method asked for does not take the board.
+    pub fn prepare(&mut self, board: &Board) -> Result<Method, SolveError> {
+        let method = self.method_for(board)?;
+        let geo = Geometry::new(board.rows(), board.cols());
+        let key = (
+            board.rows(),
+            board.cols(),
+            usize::from(Labelled::start(board).blank_label),
+        );
+        match method {
+            Method::Table => {
+                self.table_for(&geo, key);
+            }
+            Method::Pdb => {
+                self.databases_for(&geo, key);
+            }
+            _ => {}
+        }
+        Ok(method)
+    }
+
+    /// Solves every board, on a pool of threads ([`Solver::with_threads`]), each
+    /// search under the solver's limits; the tables and databases they need are built
+    /// first, whatever the limits (each set of databases on threads of its own), as
+    /// [`Solver::prepare`] builds them. The solver's [`Solver::stats`] are then the sums.
+    pub fn solve_all(&mut self, boards: &[Board]) -> Vec<Outcome> {
+        let mut plans = Vec::with_capacity(boards.len());
+        for board in boards {
+            let method = self.method_for(board).unwrap_or(Method::Manhattan);
+            plans.push((self.plan(board, false), method));
+        }
+        let threads = match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .min(boards.len().max(1));
+        let next = AtomicUsize::new(0);
+        let limits = self.limits;
+        let solve_one = |i: usize| -> Outcome {
+            let (plan, method) = &plans[i];
+            match plan {
+                Err(e) => Outcome {
+                    answer: Err(*e),
+                    stats: SearchStats::default(),
+                    method: *method,
+                },
+                Ok(None) => Outcome {
+                    answer: Ok(None),
+                    stats: SearchStats::default(),
+                    method: *method,
+                },
+                Ok(Some(plan)) => {
+                    let mut meter = Meter::start(limits);
+                    match run(plan, &mut meter) {
+                        Ok((path, stats)) => Outcome {
+                            answer: Ok(path.map(|p| Solution {
+                                path: Moves::from(p),
+                            })),
+                            stats,
+                            method: plan.method,
+                        },
+                        Err(e) => Outcome {
+                            answer: Err(e.into()),
+                            stats: SearchStats {
+                                expanded: 0,
+                                generated: meter.states(),
+                            },
+                            method: plan.method,
+                        },
+                    }
+                }
+            }
+        };
+        let mut outcomes: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= plans.len() {
+                                return done;
+                            }
+                            done.push((i, solve_one(i)));
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        outcomes.sort_by_key(|&(i, _)| i);
+        self.stats = outcomes
+            .iter()
+            .fold(SearchStats::default(), |sum, (_, o)| SearchStats {
+                expanded: sum.expanded + o.stats.expanded,
+                generated: sum.generated + o.stats.generated,
+            });
+        outcomes.into_iter().map(|(_, o)| o).collect()
+    }
+
+    /// What the last search did (for [`Solver::solve_all`], the sums).
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The method that solved the last board ([`Method::Auto`] resolved), if a search
+    /// ran.
+    pub fn last_method(&self) -> Option<Method> {
+        self.last_method
+    }
+
+    /// Bytes held by the tables and databases built so far.
+    pub fn table_bytes(&self) -> usize {
+        let tables: usize = self.tables.values().map(|t| t.bytes()).sum();
+        let databases: usize = self.databases.values().map(|d| d.bytes()).sum();
+        tables + databases
+    }
+
+    /// The method for `board`: [`Method::Auto`] resolved, and checked against the
+    /// board's shape.
+    ///
+    /// # Errors
+    /// When the method asked for does not take the board.
+    pub fn method_for(&self, board: &Board) -> Result<Method, SolveError> {
+        let (rows, cols) = (board.rows(), board.cols());
+        let thin = rows == 1 || cols == 1;
+        let method = match self.method {
+            Method::Auto if thin => Method::Line,
+            Method::Auto if rows * cols <= MAX_TABLE_CELLS => Method::Table,
+            Method::Auto if matches!((rows, cols), (4, 4) | (5, 5)) => Method::Pdb,
+            Method::Auto => Method::Manhattan,
+            other => other,
+        };
+        let supported = match method {
+            Method::Line => thin,
+            Method::Table => rows * cols <= MAX_TABLE_CELLS,
+            Method::Pdb => rows * cols <= MAX_PDB_CELLS && !thin,
+            _ => true,
+        };
+        if supported {
+            Ok(method)
+        } else {
+            Err(SolveError::Unsupported { method, rows, cols })
+        }
+    }
+
+    /// The plan for `board`, its table built, and its databases (if `lazy`, only those
+    /// built already); `None` when the parity rule says the goal cannot be reached.
+    fn plan(&mut self, board: &Board, lazy: bool) -> Result<Option<Plan>, SolveError> {
+        let method = self.method_for(board)?;
+        if !board.is_solvable() {
+            return Ok(None);
+        }
+        let geo = Geometry::new(board.rows(), board.cols());
+        let start = Labelled::start(board);
+        let key = (board.rows(), board.cols(), usize::from(start.blank_label));
+        let table = (method == Method::Table).then(|| self.table_for(&geo, key));
+        let databases = if method != Method::Pdb || board.is_solved() {
+            None
+        } else if lazy {
+            self.databases.get(&key).map(Arc::clone)
+        } else {
+            Some(self.databases_for(&geo, key))
+        };
+        Ok(Some(Plan {
+            geo,
+            start,
+            method,
+            table,
+            databases,
+        }))
+    }
+
+    fn table_for(&mut self, geo: &Geometry, key: (usize, usize, usize)) -> Arc<DistanceTable> {
+        Arc::clone(
+            self.tables
+                .entry(key)
+                .or_insert_with(|| Arc::new(DistanceTable::build(geo, key.2))),
+        )
+    }
+
+    fn databases_for(&mut self, geo: &Geometry, key: (usize, usize, usize)) -> Arc<Databases> {
+        Arc::clone(
+            self.databases
+                .entry(key)
+                .or_insert_with(|| Arc::new(Databases::build(geo, key.2))),
+        )
+    }
+}
+
+/// Solves a planned board: the path, and what the search did.
+fn run(plan: &Plan, meter: &mut Meter) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
+    if plan.start.is_goal() {
+        return Ok((Some(Vec::new()), SearchStats::default()));
+    }
+    match plan.method {
+        Method::Line => Ok((
+            Some(line::path(plan.geo.rows, &plan.start)),
+            SearchStats::default(),
+        )),
+        Method::Table => {
+            let table = plan.table.as_ref().expect("planned with its table");
+            Ok((table.path(&plan.geo, &plan.start), SearchStats::default()))
+        }
+        Method::Pdb => {
+            let databases = plan.databases.as_ref().expect("planned with its databases");
+            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter).run()
+        }
+        _ => manhattan::Search::new(&plan.geo, &plan.start, meter).run(),
+    }
+}

@@ -1,0 +1,22 @@
+//! The integration tests of this crate, in one test binary: each file of this folder
+//! is a module (one binary links the crate graph once, where one per file linked it
+//! once each).
+
+use fifteen::{Method, Solver};
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+mod eight_space;
+mod korf;
+mod oracle_agreement;
+mod rules;
+
+/// One solver by the pattern databases for the tests that need 4 x 4 databases: each set
+/// (one per cell of the goal's blank) is built once for the whole test binary, since a
+/// build takes seconds of CPU.
+pub(crate) fn databases() -> MutexGuard<'static, Solver> {
+    static SOLVER: OnceLock<Mutex<Solver>> = OnceLock::new();
+    SOLVER
+        .get_or_init(|| Mutex::new(Solver::new().with_method(Method::Pdb)))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -1,0 +1,215 @@
+//! The fast solver, by every method, against the naive oracle on thousands of random
+//! small boards: the same answer, and the same path (the first shortest one in the
+//! letters' order), replayed by the rules.
+
+use fifteen::oracle::Space;
+use fifteen::{Board, Method, Solver, replay};
+use grid_core::SplitMix64;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// New cases the property runs: the 2,000 every solver crate's oracle agreement
+/// takes at least (each runs four methods).
+const CASES: u32 = 2000;
+
+/// Board shapes and how often they come, out of 100.
+const SHAPES: [((usize, usize), u64); 16] = [
+    ((3, 3), 36),
+    ((2, 5), 15),
+    ((5, 2), 10),
+    ((2, 4), 8),
+    ((4, 2), 5),
+    ((2, 3), 6),
+    ((3, 2), 4),
+    ((2, 2), 3),
+    ((1, 2), 1),
+    ((1, 5), 2),
+    ((1, 8), 2),
+    ((3, 1), 1),
+    ((6, 1), 2),
+    ((1, 1), 1),
+    ((2, 1), 1),
+    ((7, 1), 3),
+];
+
+/// A case from a seed: a shape, a goal, a start (uniformly random, a random walk from
+/// the goal, or unreachable: a random one with two tiles swapped).
+fn case(seed: u64) -> Board {
+    let mut rng = SplitMix64::new(seed);
+    let mut pick = rng.below(100);
+    let &((rows, cols), _) = SHAPES
+        .iter()
+        .find(|&&(_, weight)| {
+            let hit = pick < weight;
+            pick = pick.saturating_sub(weight);
+            hit
+        })
+        .expect("the weights sum to 100");
+    let n = rows * cols;
+    let goal: Vec<u8> = if n <= 8 {
+        let mut goal: Vec<u8> = (0..n as u8).collect();
+        rng.shuffle(&mut goal);
+        goal
+    } else {
+        // Few goals on the larger shapes, so that the oracle explores each once.
+        shared_goals(rows, cols)[rng.index(shared_goals(rows, cols).len())].clone()
+    };
+    let kind = rng.below(10);
+    let mut start = goal.clone();
+    if kind < 4 {
+        // A random walk of 10 to 60 moves.
+        let steps = rng.range(10, 60);
+        let mut blank = start.iter().position(|&v| v == 0).unwrap();
+        for _ in 0..steps {
+            let (r, c) = (blank / cols, blank % cols);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(blank - cols);
+            }
+            if r + 1 < rows {
+                next.push(blank + cols);
+            }
+            if c > 0 {
+                next.push(blank - 1);
+            }
+            if c + 1 < cols {
+                next.push(blank + 1);
+            }
+            if next.is_empty() {
+                break;
+            }
+            let to = next[rng.index(next.len())];
+            start.swap(blank, to);
+            blank = to;
+        }
+    } else {
+        rng.shuffle(&mut start);
+        let board = Board::new(rows, cols, &start, &goal).unwrap();
+        // Seven in ten of these reachable, the rest not.
+        if (board.is_solvable() != (kind < 9)) && n >= 3 {
+            let tiles: Vec<usize> = (0..n).filter(|&c| start[c] != 0).take(2).collect();
+            start.swap(tiles[0], tiles[1]);
+        }
+    }
+    Board::new(rows, cols, &start, &goal).unwrap()
+}
+
+/// The goals of a shape of more than 8 cells.
+fn shared_goals(rows: usize, cols: usize) -> Vec<Vec<u8>> {
+    let n = rows * cols;
+    let last = Board::default_goal(rows, cols);
+    let first: Vec<u8> = (0..n as u8).collect();
+    let mut shuffled = first.clone();
+    SplitMix64::new(n as u64).shuffle(&mut shuffled);
+    match (rows, cols) {
+        (3, 3) => vec![last, first, shuffled],
+        (2, 5) => vec![last],
+        _ => vec![first],
+    }
+}
+
+/// The spaces explored so far, by shape and goal.
+type Spaces = HashMap<(usize, usize, Vec<u8>), Rc<Space>>;
+
+thread_local! {
+    static SPACES: RefCell<Spaces> = RefCell::new(HashMap::new());
+}
+
+/// The oracle's space of `board`'s goal (kept for the larger shapes).
+fn space_of(board: &Board) -> Rc<Space> {
+    let key = (board.rows(), board.cols(), board.goal().to_vec());
+    if board.cells() <= 8 {
+        return Rc::new(Space::explore(key.0, key.1, &key.2));
+    }
+    SPACES.with(|spaces| {
+        Rc::clone(
+            spaces
+                .borrow_mut()
+                .entry(key.clone())
+                .or_insert_with(|| Rc::new(Space::explore(key.0, key.1, &key.2))),
+        )
+    })
+}
+
+#[test]
+fn every_method_agrees_with_the_oracle() {
+    let solvers = RefCell::new(
+        [Method::Auto, Method::Table, Method::Manhattan, Method::Pdb]
+            .map(|m| Solver::new().with_method(m)),
+    );
+    // Answers by distance (index 0 counts the unreachable ones).
+    let histogram = RefCell::new(vec![0u64; 64]);
+    let mut runner = TestRunner::new(Config {
+        cases: CASES,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    runner
+        .run(&any::<u64>(), |seed| {
+            let board = case(seed);
+            let space = space_of(&board);
+            let expected = space.first_path(board.start());
+            let slot = expected.as_ref().map_or(0, |p| p.len() + 1);
+            histogram.borrow_mut()[slot.min(63)] += 1;
+            for solver in solvers.borrow_mut().iter_mut() {
+                let method = solver.method_for(&board);
+                if method.is_err() {
+                    continue; // a method that does not take the shape
+                }
+                let got = solver.solve_with_path(&board).unwrap();
+                match (&expected, got) {
+                    (None, None) => {}
+                    (Some(path), Some(solution)) => {
+                        prop_assert_eq!(
+                            &solution.path[..],
+                            &path[..],
+                            "{:?} by {:?}",
+                            board,
+                            method
+                        );
+                        prop_assert_eq!(replay(&board, &solution.path), Ok(path.len() as u64));
+                    }
+                    (expected, got) => prop_assert!(
+                        false,
+                        "{:?} by {:?}: expected {:?}, got {:?}",
+                        board,
+                        method,
+                        expected,
+                        got
+                    ),
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    let histogram = histogram.into_inner();
+    let total: u64 = histogram.iter().sum();
+    let unreachable = histogram[0];
+    let far: u64 = histogram[11..].iter().sum();
+    let mut report = format!("{total} cases: {unreachable} unreachable; by distance:");
+    for (d, &count) in histogram.iter().enumerate().skip(1) {
+        if count > 0 {
+            report.push_str(&format!(" {}:{count}", d - 1));
+        }
+    }
+    #[allow(clippy::print_stdout)]
+    {
+        println!("{report}");
+    }
+    let reachable = total - unreachable;
+    assert!(
+        far * 2 >= reachable,
+        "{far} of {reachable} 10 or more moves away: {report}"
+    );
+    assert!(
+        unreachable * 20 >= total,
+        "{unreachable} of {total} unreachable"
+    );
+    assert!(
+        unreachable * 4 <= total,
+        "{unreachable} of {total} unreachable"
+    );
+}

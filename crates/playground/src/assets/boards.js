@@ -1,0 +1,710 @@
+// How each puzzle is drawn: a scene of SVG built from the frames the API answers with
+// (a symbol and a paint per cell) and, where a frame cannot say it, from the case's
+// judge input (Bloxorz classic's bridges and switches, Klotski's goal). A scene has a
+// floor, drawn once a board, and actors (the box, cubes, snake, tiles, pieces), each
+// with an id and numbers that the animation moves smoothly from one frame to the next.
+// A puzzle this file does not know is drawn as labelled squares.
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CELL = 40;
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// The cells of a picture as [row, col, symbol, paint].
+function cellsOf(picture) {
+  const out = [];
+  for (let r = 0; r < picture.rows; r++) {
+    const s = picture.symbols[r];
+    const p = picture.paints[r];
+    for (let c = 0; c < picture.cols; c++) out.push([r, c, s[c], p[c]]);
+  }
+  return out;
+}
+
+function find(picture, test) {
+  return cellsOf(picture).filter(([r, c, s, p]) => test(s, p, r, c)).map(([r, c]) => [r, c]);
+}
+
+function bounds(cells) {
+  let r0 = Infinity, c0 = Infinity, r1 = -Infinity, c1 = -Infinity;
+  for (const [r, c] of cells) {
+    r0 = Math.min(r0, r); c0 = Math.min(c0, c); r1 = Math.max(r1, r); c1 = Math.max(c1, c);
+  }
+  return { r0, c0, r1, c1, h: r1 - r0 + 1, w: c1 - c0 + 1 };
+}
+
+// The numbers of a case's judge text, with the line each starts on (1-based).
+function textLines(text) {
+  return (text || "").replace(/\r/g, "").split("\n");
+}
+
+// ---- shared pieces of drawing ------------------------------------------------------------
+
+const BRIDGE_COLOURS = ["#2f7fd6", "#c2410c", "#7c3aed", "#0f8a5f", "#be185d", "#a16207", "#0e7490", "#4d7c0f"];
+
+function tile(g, r, c, fill, edge) {
+  const x = c * CELL, y = r * CELL;
+  el("rect", { x: x + 1, y: y + 4, width: CELL - 2, height: CELL - 4, rx: 4, fill: edge }, g);
+  el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 5, rx: 4, fill }, g);
+}
+
+// A box seen from the front and above: its footprint (x, y, w, h in cells) and its
+// height z (in cubes).
+function drawBox(g, p, colours) {
+  g.textContent = "";
+  const k = 0.36 * CELL;
+  const x = p.x * CELL + 3, y = p.y * CELL + 3, w = p.w * CELL - 6, h = p.h * CELL - 6;
+  const lift = p.z * k;
+  el("rect", { x: x + 2, y: y + 4, width: w, height: h, rx: 5, fill: "rgba(0,0,0,0.28)" }, g);
+  el("rect", { x, y: y - lift + h * 0.5, width: w, height: lift + h * 0.5, rx: 4, fill: colours.side }, g);
+  el("rect", { x, y: y - lift, width: w, height: h, rx: 4, fill: colours.top, stroke: colours.edge, "stroke-width": 1.5 }, g);
+  // The seams between cubes: on the top of a lying box, on the front of a standing one.
+  if (p.w > 1.5) el("line", { x1: x + w / 2, y1: y - lift + 3, x2: x + w / 2, y2: y - lift + h - 3, stroke: colours.edge, "stroke-width": 1.2, opacity: 0.7 }, g);
+  if (p.h > 1.5) el("line", { x1: x + 3, y1: y - lift + h / 2, x2: x + w - 3, y2: y - lift + h / 2, stroke: colours.edge, "stroke-width": 1.2, opacity: 0.7 }, g);
+  if (p.z > 1.5) el("line", { x1: x + 2, y1: y - lift + h + (lift - h * 0.5 + h * 0.5) / 2 - 2, x2: x + w - 2, y2: y - lift + h + (lift) / 2 - 2, stroke: colours.edge, "stroke-width": 1, opacity: 0.5 }, g);
+}
+
+const BOX = { top: "#f2c14e", side: "#b9822a", edge: "#7a5212" };
+const CUBE2 = { top: "#8fd0f0", side: "#3f86ad", edge: "#1f4f6b" };
+
+function boxParams(cells) {
+  const b = bounds(cells);
+  return { x: b.c0, y: b.r0, w: b.w, h: b.h, z: cells.length === 1 ? 2 : 1 };
+}
+
+function target(g, r, c, label) {
+  const cx = c * CELL + CELL / 2, cy = r * CELL + CELL / 2;
+  el("rect", { x: c * CELL + 5, y: r * CELL + 5, width: CELL - 10, height: CELL - 10, rx: 3, fill: "#141b24" }, g);
+  el("rect", { x: c * CELL + 9, y: r * CELL + 9, width: CELL - 18, height: CELL - 18, rx: 2, fill: "none", stroke: "#63d3a5", "stroke-width": 2 }, g);
+  if (label) el("title", {}, g).textContent = label;
+  return [cx, cy];
+}
+
+// ---- Bloxorz (POJ 3322) and Bloxorz classic ------------------------------------------------
+
+// Bridges, switches and splits of a Bloxorz classic level, read from its text: cell
+// "r,c" (0-based) -> bridge number, switch actions, landing cells.
+function classicLinks(text) {
+  const bridges = new Map(), switches = new Map(), splits = new Map();
+  for (const line of textLines(text)) {
+    const w = line.trim().split(/\s+/);
+    if (w[0] === "bridge") {
+      const n = Number(w[1]);
+      for (let i = 3; i + 1 < w.length; i += 2) bridges.set(`${w[i] - 1},${w[i + 1] - 1}`, n);
+    } else if (w[0] === "switch") {
+      const actions = [];
+      for (let i = 3; i + 1 < w.length; i += 2) actions.push([w[i], Number(w[i + 1])]);
+      switches.set(`${w[1] - 1},${w[2] - 1}`, actions);
+    } else if (w[0] === "split") {
+      splits.set(`${w[1] - 1},${w[2] - 1}`, [[w[3] - 1, w[4] - 1], [w[5] - 1, w[6] - 1]]);
+    }
+  }
+  return { bridges, switches, splits };
+}
+
+function bridgeColour(n) {
+  return BRIDGE_COLOURS[(Math.max(1, n) - 1) % BRIDGE_COLOURS.length];
+}
+
+function bloxorzFloor(view, g) {
+  const links = view.puzzle === "bloxorz-classic" ? classicLinks(view.text) : null;
+  const under = view.memo;
+  for (const [r, c, s0] of cellsOf(view.picture)) {
+    const s = "B12".includes(s0) ? (under.get(`${r},${c}`) || ".") : s0;
+    const key = `${r},${c}`;
+    if (s === "#") continue;
+    if (s === "-") {
+      const n = links && links.bridges.get(key);
+      el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2, "stroke-dasharray": "5 4", opacity: 0.8 }, g);
+      continue;
+    }
+    if (s === "=") {
+      const n = links && links.bridges.get(key);
+      tile(g, r, c, "#d9c6a0", "#8b7550");
+      for (let i = 1; i < 4; i++) el("line", { x1: c * CELL + i * CELL / 4, y1: r * CELL + 4, x2: c * CELL + i * CELL / 4, y2: r * CELL + CELL - 6, stroke: "#a48a5e", "stroke-width": 1.5 }, g);
+      el("rect", { x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 7, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2.5 }, g);
+      continue;
+    }
+    if (s === "E") tile(g, r, c, "#f0a050", "#a85f1c");
+    else tile(g, r, c, "#cfd6de", "#7d8894");
+    const cx = c * CELL + CELL / 2, cy = r * CELL + CELL / 2 - 2;
+    const rings = links && links.switches.get(key);
+    const ring = rings && rings.length ? bridgeColour(rings[0][1]) : "#5b6470";
+    if (s === "o") {
+      el("circle", { cx, cy, r: CELL * 0.3, fill: "#e8ecf0", stroke: ring, "stroke-width": 4 }, g);
+      el("circle", { cx, cy, r: CELL * 0.12, fill: ring }, g);
+    } else if (s === "h") {
+      el("rect", { x: cx - 13, y: cy - 13, width: 26, height: 26, rx: 3, fill: "#e8ecf0", stroke: ring, "stroke-width": 3 }, g);
+      el("path", { d: `M${cx - 8} ${cy - 8}L${cx + 8} ${cy + 8}M${cx + 8} ${cy - 8}L${cx - 8} ${cy + 8}`, stroke: ring, "stroke-width": 4, "stroke-linecap": "round" }, g);
+    } else if (s === "s") {
+      el("circle", { cx, cy, r: CELL * 0.32, fill: "#e8ecf0", stroke: "#3f86ad", "stroke-width": 3 }, g);
+      el("rect", { x: cx - 10, y: cy - 6, width: 8, height: 12, rx: 2, fill: "#3f86ad" }, g);
+      el("rect", { x: cx + 2, y: cy - 6, width: 8, height: 12, rx: 2, fill: "#f2c14e" }, g);
+    } else if (s === "O") {
+      target(g, r, c, view.puzzle === "bloxorz" ? "the target" : "the exit");
+    }
+  }
+  if (links) {
+    for (const [, landing] of links.splits) {
+      for (const [r, c] of landing) {
+        el("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2 - 2, r: 4, fill: "#3f86ad", opacity: 0.8 }, g);
+      }
+    }
+  }
+}
+
+function bloxorzActors(view) {
+  const out = [];
+  const block = find(view.picture, (s) => s === "B");
+  if (block.length) out.push({ id: "box", kind: "box", p: boxParams(block), label: block.length === 1 ? "the block, standing" : "the block, lying" });
+  for (const [n, colours] of [["1", BOX], ["2", CUBE2]]) {
+    const cube = find(view.picture, (s) => s === n);
+    if (cube.length) {
+      const b = bounds(cube);
+      out.push({ id: `cube${n}`, kind: "box", colours, p: { x: b.c0, y: b.r0, w: 1, h: 1, z: 1 }, piece: n, label: `cube ${n}` });
+    }
+  }
+  return out;
+}
+
+// ---- Holedox -------------------------------------------------------------------------------
+
+function holedoxFloor(view, g) {
+  for (const [r, c, s] of cellsOf(view.picture)) {
+    const x = c * CELL, y = r * CELL;
+    el("rect", { x, y, width: CELL, height: CELL, fill: (r + c) % 2 ? "#b7d98b" : "#c2e096" }, g);
+    if (s === "#") {
+      el("path", { d: `M${x + 6} ${y + 30}Q${x + 4} ${y + 12} ${x + 16} ${y + 7}Q${x + 30} ${y + 3} ${x + 34} ${y + 16}Q${x + 38} ${y + 32} ${x + 22} ${y + 35}Q${x + 9} ${y + 37} ${x + 6} ${y + 30}Z`, fill: "#8a8f98", stroke: "#4b5059", "stroke-width": 1.5 }, g);
+      el("path", { d: `M${x + 12} ${y + 14}Q${x + 18} ${y + 10} ${x + 24} ${y + 12}`, stroke: "#c4c8ce", "stroke-width": 2, fill: "none" }, g);
+    }
+  }
+  // The exit: a burrow at (1, 1).
+  if (view.exit === false) return;
+  el("ellipse", { cx: CELL / 2, cy: CELL / 2, rx: 15, ry: 12, fill: "#3d2a17" }, g);
+  el("ellipse", { cx: CELL / 2, cy: CELL / 2 + 2, rx: 10, ry: 7, fill: "#1a120a" }, g);
+}
+
+// The snake's cells head first: the order of the frame before, shifted by one move
+// when that fits the cells; otherwise a walk from the head through every body cell.
+function snakeOrder(picture, before) {
+  const head = find(picture, (s) => s === "H")[0];
+  if (!head) return [];
+  const body = find(picture, (s) => s === "s");
+  const set = new Set(body.map(([r, c]) => `${r},${c}`));
+  const fits = (order) => order.length === body.length + 1 && order[0][0] === head[0] && order[0][1] === head[1]
+    && order.slice(1).every(([r, c]) => set.has(`${r},${c}`));
+  if (before && before.length === body.length + 1) {
+    const forward = [head, ...before.slice(0, -1)];
+    if (fits(forward)) return forward;
+    const back = before.slice(1);
+    const tail = body.find(([r, c]) => !back.some(([r2, c2]) => r2 === r && c2 === c));
+    if (tail) {
+      const backward = [...back, tail];
+      if (fits(backward)) return backward;
+    }
+    if (fits(before)) return before;
+  }
+  const order = [head];
+  const used = new Set();
+  const walk = () => {
+    if (order.length === body.length + 1) return true;
+    const [r, c] = order[order.length - 1];
+    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      const key = `${r + dr},${c + dc}`;
+      if (set.has(key) && !used.has(key)) {
+        used.add(key);
+        order.push([r + dr, c + dc]);
+        if (walk()) return true;
+        order.pop();
+        used.delete(key);
+      }
+    }
+    return false;
+  };
+  walk();
+  return order;
+}
+
+function holedoxActors(view) {
+  const order = snakeOrder(view.picture, view.previous && view.previous.snake);
+  view.snake = order;
+  if (!order.length) return [];
+  return [{ id: "snake", kind: "snake", p: { pts: order.map(([r, c]) => [c + 0.5, r + 0.5]) }, label: `the snake, head at row ${order[0][0] + 1}, column ${order[0][1] + 1}` }];
+}
+
+function drawSnake(g, p) {
+  g.textContent = "";
+  const pts = p.pts.map(([x, y]) => [x * CELL, y * CELL]);
+  const d = pts.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join("");
+  el("path", { d, fill: "none", stroke: "#2e6b1f", "stroke-width": CELL * 0.66, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+  el("path", { d, fill: "none", stroke: "#58a83a", "stroke-width": CELL * 0.52, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+  el("path", { d, fill: "none", stroke: "#8fd46a", "stroke-width": CELL * 0.14, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-dasharray": "2 9", opacity: 0.9 }, g);
+  const [hx, hy] = pts[0];
+  const [nx, ny] = pts[1] || [hx, hy + 1];
+  let dx = hx - nx, dy = hy - ny;
+  const len = Math.hypot(dx, dy) || 1;
+  dx /= len; dy /= len;
+  el("circle", { cx: hx, cy: hy, r: CELL * 0.4, fill: "#3f8f2a", stroke: "#2e6b1f", "stroke-width": 2 }, g);
+  for (const side of [-1, 1]) {
+    const ex = hx + dx * 7 - dy * 7 * side, ey = hy + dy * 7 + dx * 7 * side;
+    el("circle", { cx: ex, cy: ey, r: 4.2, fill: "#fff" }, g);
+    el("circle", { cx: ex + dx * 1.5, cy: ey + dy * 1.5, r: 2.2, fill: "#111" }, g);
+  }
+  el("path", { d: `M${hx + dx * 14} ${hy + dy * 14}l${dx * 6 - dy * 3} ${dy * 6 + dx * 3}M${hx + dx * 14} ${hy + dy * 14}l${dx * 6 + dy * 3} ${dy * 6 - dx * 3}`, stroke: "#c0392b", "stroke-width": 1.8, "stroke-linecap": "round" }, g);
+}
+
+// ---- Huarongdao (NOIP 2013) ----------------------------------------------------------------
+
+function huarongdaoFloor(view, g) {
+  el("rect", { x: -6, y: -6, width: view.picture.cols * CELL + 12, height: view.picture.rows * CELL + 12, rx: 8, fill: "#3b2f24" }, g);
+  for (const [r, c, s] of cellsOf(view.picture)) {
+    const x = c * CELL, y = r * CELL;
+    el("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: "#241c15" }, g);
+    if (s === "#") {
+      el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 3, fill: "#59626e", stroke: "#2f353d", "stroke-width": 1.5 }, g);
+      el("path", { d: `M${x + 8} ${y + 8}L${x + 32} ${y + 32}M${x + 32} ${y + 8}L${x + 8} ${y + 32}`, stroke: "#3c434c", "stroke-width": 3 }, g);
+    }
+  }
+}
+
+// The target, over the tiles (a tile stands on it until the piece comes).
+function huarongdaoAbove(view, g) {
+  const t = view.memo.get("target");
+  if (!t) return;
+  const [r, c] = t;
+  el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 5, fill: "none", stroke: "#ffd84a", "stroke-width": 3.5, "stroke-dasharray": "7 4" }, g);
+  const flag = el("path", { d: `M${c * CELL + 15} ${r * CELL + 31}V${r * CELL + 9}l13 5-13 5`, fill: "#ffd84a", stroke: "#5a4300", "stroke-width": 1.2, "stroke-linejoin": "round" }, g);
+  el("title", {}, flag).textContent = "the target";
+}
+
+// Every movable tile keeps its id as it slides: when the blank moved by one cell, the
+// tile that stood there moved into the blank's old cell.
+function huarongdaoActors(view) {
+  const pic = view.picture;
+  const piece = find(pic, (s) => s === "P")[0];
+  const blank = find(pic, (s) => s === "_")[0];
+  let ids = new Map();
+  const prev = view.previous;
+  if (prev && prev.tiles && prev.blank && blank) {
+    ids = new Map(prev.tiles);
+    const [br, bc] = prev.blank;
+    if (Math.abs(br - blank[0]) + Math.abs(bc - blank[1]) === 1) {
+      const moved = ids.get(`${blank[0]},${blank[1]}`);
+      ids.delete(`${blank[0]},${blank[1]}`);
+      if (moved) ids.set(`${br},${bc}`, moved);
+    }
+  }
+  const tiles = new Map();
+  const used = new Set();
+  const out = [];
+  for (const [r, c] of find(pic, (s) => s === "." || s === "T")) {
+    const key = `${r},${c}`;
+    let id = ids.get(key);
+    if (!id || used.has(id)) id = `t${r}_${c}`;
+    while (used.has(id)) id += "'";
+    used.add(id);
+    tiles.set(key, id);
+    out.push({ id, kind: "tile", p: { x: c, y: r } });
+  }
+  view.tiles = tiles;
+  view.blank = blank;
+  if (piece) out.push({ id: "P", kind: "tile", designated: true, p: { x: piece[1], y: piece[0] }, label: "the designated piece" });
+  return out;
+}
+
+function drawTile(g, p, actor) {
+  g.textContent = "";
+  const x = p.x * CELL, y = p.y * CELL;
+  if (actor.designated) {
+    el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "#c0392b", stroke: "#7b1d14", "stroke-width": 2 }, g);
+    el("path", { d: star(x + CELL / 2, y + CELL / 2, 11, 5), fill: "#ffe08a" }, g);
+  } else {
+    el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "#d8b27a", stroke: "#8a6436", "stroke-width": 1.5 }, g);
+    el("rect", { x: x + 7, y: y + 7, width: CELL - 14, height: CELL - 14, rx: 3, fill: "none", stroke: "#e9cc9c", "stroke-width": 1.5 }, g);
+  }
+}
+
+function star(cx, cy, outer, inner) {
+  let d = "";
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rad = i % 2 ? inner : outer;
+    d += `${i ? "L" : "M"}${(cx + rad * Math.cos(a)).toFixed(1)} ${(cy + rad * Math.sin(a)).toFixed(1)}`;
+  }
+  return d + "Z";
+}
+
+// ---- Klotski -------------------------------------------------------------------------------
+
+// The goal of a Klotski case from its text: label and top-left cell (0-based).
+function klotskiGoal(text) {
+  for (const line of textLines(text)) {
+    const w = line.trim().split(/\s+/);
+    if (w[0] === "goal" && w.length >= 4) return { label: w[1], r: Number(w[2]) - 1, c: Number(w[3]) - 1 };
+  }
+  return null;
+}
+
+function isLabel(s) {
+  return /[A-Za-z0-9]/.test(s);
+}
+
+function klotskiFloor(view, g) {
+  const { rows, cols } = view.picture;
+  const goal = klotskiGoal(view.text);
+  const shape = goal && (view.memo.get("goalShape") || find(view.picture, (s) => s === goal.label));
+  if (shape && shape.length) view.memo.set("goalShape", shape);
+  const region = new Set();
+  if (goal && shape && shape.length) {
+    const b = bounds(shape);
+    for (const [r, c] of shape) region.add(`${r - b.r0 + goal.r},${c - b.c0 + goal.c}`);
+  }
+  // The frame, open where the goal region meets the edge (the exit).
+  el("rect", { x: -12, y: -12, width: cols * CELL + 24, height: rows * CELL + 24, rx: 10, fill: "#5a3a22" }, g);
+  el("rect", { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: "#efe6d3" }, g);
+  for (const key of region) {
+    const [r, c] = key.split(",").map(Number);
+    el("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill: "#f6d2cc" }, g);
+    const exits = [[r === rows - 1, c * CELL, rows * CELL, CELL, 12], [r === 0, c * CELL, -12, CELL, 12],
+      [c === 0, -12, r * CELL, 12, CELL], [c === cols - 1, cols * CELL, r * CELL, 12, CELL]];
+    for (const [edge, x, y, w, h] of exits) if (edge) el("rect", { x, y, width: w, height: h, fill: "#c0392b", opacity: 0.85 }, g);
+  }
+  if (region.size) {
+    const cells = [...region].map((k) => k.split(",").map(Number));
+    const b = bounds(cells);
+    el("rect", { x: b.c0 * CELL + 3, y: b.r0 * CELL + 3, width: b.w * CELL - 6, height: b.h * CELL - 6, rx: 6, fill: "none", stroke: "#c0392b", "stroke-width": 2, "stroke-dasharray": "6 4" }, g);
+    const ex = b.c0 * CELL + (b.w * CELL) / 2;
+    const edgeBottom = b.r1 === rows - 1;
+    const label = el("text", { x: ex, y: edgeBottom ? rows * CELL + 9 : b.r0 * CELL + b.h * CELL / 2, "text-anchor": "middle", "font-size": 9, "font-weight": "700", fill: "#fff" }, g);
+    label.textContent = "EXIT";
+  }
+}
+
+function klotskiActors(view) {
+  const goal = klotskiGoal(view.text);
+  const groups = new Map();
+  for (const [r, c, s] of cellsOf(view.picture)) {
+    if (!isLabel(s)) continue;
+    if (!groups.has(s)) groups.set(s, []);
+    groups.get(s).push([r, c]);
+  }
+  const out = [];
+  for (const [label, cells] of groups) {
+    const b = bounds(cells);
+    const shape = cells.map(([r, c]) => [r - b.r0, c - b.c0]);
+    const isGoal = goal && goal.label === label;
+    const size = cells.length;
+    const wood = isGoal ? "#c0392b" : size === 1 ? "#e0b56e" : b.w > b.h ? "#c98d4b" : b.h > b.w ? "#b7793d" : "#a86a32";
+    out.push({ id: `piece-${label}`, kind: "piece", piece: label, shape, wood, goal: isGoal, p: { x: b.c0, y: b.r0 }, label: isGoal ? `曹, the goal piece ${label}` : `piece ${label}` });
+  }
+  return out;
+}
+
+function drawPiece(g, p, actor) {
+  g.textContent = "";
+  const m = 3;
+  const set = new Set(actor.shape.map(([r, c]) => `${r},${c}`));
+  const fill = actor.wood;
+  const ox = p.x * CELL, oy = p.y * CELL;
+  const shapeG = el("g", { class: "piece-body" }, g);
+  const b = bounds(actor.shape);
+  const w = b.w * CELL, h = b.h * CELL;
+  if (actor.shape.length === b.w * b.h) {
+    el("rect", { x: ox + m, y: oy + m, width: w - 2 * m, height: h - 2 * m, rx: 7, fill, stroke: "rgba(0,0,0,0.35)", "stroke-width": 2 }, shapeG);
+    el("rect", { x: ox + m + 4, y: oy + m + 4, width: w - 2 * m - 8, height: h - 2 * m - 8, rx: 5, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }, g);
+  } else {
+    for (const [r, c] of actor.shape) {
+      const right = set.has(`${r},${c + 1}`), down = set.has(`${r + 1},${c}`);
+      const x = ox + c * CELL, y = oy + r * CELL;
+      el("rect", { x: x + m, y: y + m, width: CELL - 2 * m + (right ? 2 * m : 0), height: CELL - 2 * m + (down ? 2 * m : 0), rx: 4, fill }, shapeG);
+      if (right && down && set.has(`${r + 1},${c + 1}`)) el("rect", { x: x + CELL - m, y: y + CELL - m, width: 2 * m, height: 2 * m, fill }, shapeG);
+    }
+  }
+  const text = el("text", { x: ox + w / 2, y: oy + h / 2 + 5, "text-anchor": "middle", "font-size": actor.goal ? 18 : 14, "font-weight": "700", fill: actor.goal ? "#fff" : "#4a2e12", opacity: 0.85, "aria-hidden": "true" }, g);
+  text.textContent = actor.goal ? "曹" : actor.piece;
+}
+
+// ---- any other puzzle: labelled squares -----------------------------------------------------
+
+const PAINTS = { m: "#f2b705", b: "#5aa85a", g: "#d64545", k: "#63c5da" };
+
+function plainFloor(view, g) {
+  for (const [r, c, s, p] of cellsOf(view.picture)) {
+    const fill = s === "#" ? "#4a4a4a" : PAINTS[p] || (isLabel(s) ? `hsl(${(s.charCodeAt(0) * 47) % 360}, 45%, 72%)` : "#e8e2d0");
+    el("rect", { x: c * CELL, y: r * CELL, width: CELL, height: CELL, fill, stroke: "rgba(0,0,0,0.12)" }, g);
+    if (s !== "." && s !== "#") {
+      const t = el("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 6, "text-anchor": "middle", "font-size": 18, fill: "#222" }, g);
+      t.textContent = s;
+    }
+  }
+}
+
+// ---- the table ------------------------------------------------------------------------------
+
+// What the renderers say of the cells for the memo of a board: the floor under a mover
+// (as first seen), the target.
+function remember(view) {
+  const memo = view.memo;
+  for (const [r, c, s] of cellsOf(view.picture)) {
+    const key = `${r},${c}`;
+    const mover = view.puzzle === "klotski" ? isLabel(s) : "B12Hs_P".includes(s);
+    if (!mover && !memo.has(key)) memo.set(key, s);
+    if (s === "T") memo.set("target", [r, c]);
+  }
+}
+
+const BOARDS = {
+  bloxorz: { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
+  "bloxorz-classic": { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
+  holedox: { floor: holedoxFloor, actors: holedoxActors, top: 0 },
+  huarongdao: { floor: huarongdaoFloor, actors: huarongdaoActors, above: huarongdaoAbove, top: 0.2, margin: 0.2 },
+  klotski: { floor: klotskiFloor, actors: klotskiActors, top: 0.35, margin: 0.35 },
+};
+
+const PLAIN = { floor: plainFloor, actors: () => [], top: 0 };
+
+function drawActor(g, p, actor) {
+  if (actor.kind === "box") drawBox(g, p, actor.colours || BOX);
+  else if (actor.kind === "snake") drawSnake(g, p);
+  else if (actor.kind === "tile") drawTile(g, p, actor);
+  else if (actor.kind === "piece") drawPiece(g, p, actor);
+}
+
+// The numbers of two frames of an actor mixed: `t` from 0 (a) to 1 (b).
+function mix(a, b, t) {
+  if (typeof b === "number") return typeof a === "number" ? a + (b - a) * t : b;
+  if (Array.isArray(b)) {
+    if (!Array.isArray(a) || a.length !== b.length) return b;
+    return b.map((v, i) => mix(a[i], v, t));
+  }
+  const out = {};
+  for (const k of Object.keys(b)) out[k] = mix(a ? a[k] : undefined, b[k], t);
+  return out;
+}
+
+// A board on the page: an <svg> that shows one frame after another.
+class Board {
+  constructor(svg) {
+    this.svg = svg;
+    this.key = null;       // what the floor was drawn for
+    this.view = null;
+    this.actors = new Map(); // id -> { g, actor, p }
+    this.animation = null;
+  }
+
+  // Shows `picture` of `puzzle` (whose case text is `text`); `animate` slides the
+  // actors from where they were. `game` names the board the memo belongs to.
+  show(puzzle, picture, text, game, animate) {
+    const spec = BOARDS[puzzle] || PLAIN;
+    if (!this.view || this.view.game !== game) this.memo = new Map();
+    const view = { puzzle, picture, text, game, memo: this.memo, previous: this.view };
+    remember(view);
+    const floorKey = `${game}|${puzzle}|${picture.rows}x${picture.cols}|${spec === PLAIN || puzzle === "bloxorz-classic" ? picture.symbols.join("") : ""}`;
+    const large = picture.rows * picture.cols > 6000;
+    if (floorKey !== this.key) {
+      this.key = floorKey;
+      this.build(spec, view, large);
+      animate = false;
+    }
+    const actors = spec.actors(view);
+    this.view = view;
+    this.place(actors, animate && !large);
+    this.view.actors = actors;
+  }
+
+  build(spec, view, large) {
+    const { rows, cols } = view.picture;
+    const top = (spec.top || 0) * CELL, margin = (spec.margin || 0.1) * CELL;
+    this.svg.textContent = "";
+    this.svg.setAttribute("viewBox", `${-margin} ${-margin - top} ${cols * CELL + 2 * margin} ${rows * CELL + 2 * margin + top}`);
+    this.svg.dataset.rows = rows;
+    this.svg.dataset.cols = cols;
+    this.svg.dataset.top = top + margin;
+    this.svg.dataset.left = margin;
+    this.floor = el("g", { class: "floor" }, this.svg);
+    if (large) this.rasterFloor(view);
+    else spec.floor(view, this.floor);
+    this.marks = el("g", { class: "marks" }, this.svg);
+    this.stage = el("g", { class: "actors" }, this.svg);
+    this.above = el("g", { class: "above", "pointer-events": "none" }, this.svg);
+    if (spec.above) spec.above(view, this.above);
+    this.overlay = el("g", { class: "overlay", "pointer-events": "none" }, this.svg);
+    this.actors = new Map();
+  }
+
+  // A floor of many cells as one image, a pixel block a cell (an SVG element a cell
+  // would be too many).
+  rasterFloor(view) {
+    const { rows, cols } = view.picture;
+    const scale = Math.max(1, Math.min(8, Math.floor(4000 / Math.max(rows, cols))));
+    const canvas = document.createElement("canvas");
+    canvas.width = cols * scale;
+    canvas.height = rows * scale;
+    const ctx = canvas.getContext("2d");
+    const colour = { "#": "#26303b", ".": "#cfd6de", E: "#f0a050", O: "#141b24", "-": "#26303b", "=": "#d9c6a0", "*": "#3d2a17", _: "#241c15", T: "#f5d76e" };
+    for (const [r, c, s0, p] of cellsOf(view.picture)) {
+      const s = view.memo.get(`${r},${c}`) || s0;
+      ctx.fillStyle = colour[s] || (p === "g" ? "#63d3a5" : "#cfd6de");
+      ctx.fillRect(c * scale, r * scale, scale, scale);
+    }
+    el("image", { href: canvas.toDataURL(), x: 0, y: 0, width: cols * CELL, height: rows * CELL, style: "image-rendering: pixelated" }, this.floor);
+  }
+
+  place(actors, animate) {
+    if (this.animation) cancelAnimationFrame(this.animation.frame);
+    const seen = new Set();
+    const moves = [];
+    for (const actor of actors) {
+      seen.add(actor.id);
+      let entry = this.actors.get(actor.id);
+      if (!entry) {
+        const g = el("g", { class: `actor ${actor.kind}`, "data-id": actor.id }, this.stage);
+        entry = { g, actor, p: actor.p };
+        this.actors.set(actor.id, entry);
+        drawActor(g, actor.p, actor);
+      } else {
+        const from = entry.p;
+        entry.actor = actor;
+        if (animate) moves.push({ entry, from, to: actor.p });
+        else drawActor(entry.g, actor.p, actor);
+      }
+      entry.p = actor.p;
+      if (actor.piece !== undefined) {
+        entry.g.dataset.piece = actor.piece;
+        entry.g.setAttribute("tabindex", "0");
+        entry.g.setAttribute("role", "button");
+        entry.g.setAttribute("aria-label", `${actor.label}: pick it, then an arrow moves it`);
+      } else if (actor.label) {
+        entry.g.setAttribute("role", "img");
+        entry.g.setAttribute("aria-label", actor.label);
+      }
+    }
+    for (const [id, entry] of this.actors) {
+      if (!seen.has(id)) {
+        entry.g.remove();
+        this.actors.delete(id);
+      }
+    }
+    // Pieces drawn last stay on top: the moving ones above the others.
+    for (const { entry } of moves) this.stage.appendChild(entry.g);
+    if (!moves.length) return;
+    const start = performance.now();
+    const duration = Board.duration;
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / duration);
+      const e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+      for (const { entry, from, to } of moves) drawActor(entry.g, mix(from, to, e), entry.actor);
+      if (t < 1) this.animation = { frame: requestAnimationFrame(step) };
+      else this.animation = null;
+    };
+    this.animation = { frame: requestAnimationFrame(step) };
+  }
+
+  // The cell under a point of the page (clientX, clientY), or null.
+  cellAt(x, y) {
+    const point = this.point(x, y);
+    if (!point) return null;
+    const row = Math.floor(point.y / CELL), col = Math.floor(point.x / CELL);
+    if (row < 0 || col < 0 || row >= Number(this.svg.dataset.rows) || col >= Number(this.svg.dataset.cols)) return null;
+    return [row, col];
+  }
+
+  // A point of the page in board units (a cell is CELL).
+  point(x, y) {
+    const matrix = this.svg.getScreenCTM();
+    if (!matrix) return null;
+    const p = new DOMPoint(x, y).matrixTransform(matrix.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  // The page point at the centre of a cell (for tests and the hint's arrow).
+  cellCentre(row, col) {
+    const matrix = this.svg.getScreenCTM();
+    const p = new DOMPoint(col * CELL + CELL / 2, row * CELL + CELL / 2).matrixTransform(matrix);
+    return { x: p.x, y: p.y };
+  }
+
+  // Marks: the picked piece, the hint's arrow.
+  mark(picked, hint) {
+    if (!this.overlay) return;
+    this.overlay.textContent = "";
+    for (const entry of this.actors.values()) entry.g.classList.toggle("picked", picked !== null && entry.actor.piece === picked);
+    if (hint) {
+      const [r, c] = hint.cell;
+      const [dr, dc] = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] }[hint.dir];
+      const x = c * CELL + CELL / 2, y = r * CELL + CELL / 2;
+      const g = el("g", { class: "hint-arrow" }, this.overlay);
+      el("circle", { cx: x, cy: y, r: 9, fill: "#1b4fd8", opacity: 0.85 }, g);
+      el("path", { d: `M${x} ${y}L${x + dc * CELL * 0.9} ${y + dr * CELL * 0.9}`, stroke: "#1b4fd8", "stroke-width": 6, "stroke-linecap": "round" }, g);
+      const tx = x + dc * CELL * 1.1, ty = y + dr * CELL * 1.1;
+      el("path", { d: `M${tx} ${ty}L${tx - dc * 12 - dr * 9} ${ty - dr * 12 - dc * 9}L${tx - dc * 12 + dr * 9} ${ty - dr * 12 + dc * 9}Z`, fill: "#1b4fd8" }, g);
+    }
+  }
+
+  // A route over the board: the cells a mover passes, as a line.
+  route(points) {
+    if (!this.overlay || !points || points.length < 2) return;
+    const d = points.map(([r, c], i) => `${i ? "L" : "M"}${c * CELL + CELL / 2} ${r * CELL + CELL / 2}`).join("");
+    el("path", { d, class: "route", fill: "none", stroke: "#1b4fd8", "stroke-width": Math.max(4, CELL * 0.18), "stroke-linejoin": "round", "stroke-linecap": "round", opacity: 0.75 }, this.overlay);
+  }
+}
+Board.duration = 170;
+
+// A small picture of one kind of cell, for the editor's palette and the legend.
+function swatch(puzzle, symbol) {
+  const svg = el("svg", { viewBox: `0 ${-CELL * 0.4} ${CELL} ${CELL * 1.4}`, width: 28, height: 34, "aria-hidden": "true", class: "swatch" });
+  const spec = BOARDS[puzzle] || PLAIN;
+  const picture = { rows: 1, cols: 1, symbols: [symbol], paints: ["."] };
+  const square = (fill, stroke) => el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill, stroke: stroke || "none", "stroke-width": 2, "stroke-dasharray": stroke ? "5 3" : "none" }, svg);
+  if (symbol === "#" && puzzle.startsWith("bloxorz")) { square("#26303b"); return svg; }
+  if (puzzle === "klotski" && (symbol === "." || symbol === "*")) { square(symbol === "*" ? "#f6d2cc" : "#efe6d3", symbol === "*" ? "#c0392b" : null); return svg; }
+  if (puzzle === "holedox" && (symbol === "H" || symbol === "s")) {
+    square("#c2e096");
+    if (symbol === "s") el("rect", { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 8, fill: "#58a83a", stroke: "#2e6b1f", "stroke-width": 2 }, svg);
+    else drawSnake(el("g", {}, svg), { pts: [[0.5, 0.5], [0.5, 1.5]] });
+    return svg;
+  }
+  if (puzzle === "bloxorz-classic" && (symbol === "1" || symbol === "2")) {
+    tile(el("g", {}, svg), 0, 0, "#cfd6de", "#7d8894");
+    drawBox(el("g", {}, svg), { x: 0, y: 0, w: 1, h: 1, z: 1 }, symbol === "1" ? BOX : CUBE2);
+    return svg;
+  }
+  if (puzzle === "klotski" && isLabel(symbol)) {
+    drawPiece(el("g", {}, svg), { x: 0, y: 0 }, { shape: [[0, 0]], wood: "#e0b56e", piece: symbol });
+    return svg;
+  }
+  if (puzzle.startsWith("bloxorz") && symbol === "B") {
+    tile(el("g", {}, svg), 0, 0, "#cfd6de", "#7d8894");
+    drawBox(el("g", {}, svg), { x: 0, y: 0, w: 1, h: 1, z: 2 }, BOX);
+    return svg;
+  }
+  if (puzzle === "huarongdao" && (symbol === "." || symbol === "P")) {
+    drawTile(el("g", {}, svg), { x: 0, y: 0 }, { designated: symbol === "P" });
+    return svg;
+  }
+  const memo = new Map();
+  if (symbol === "T") memo.set("target", [0, 0]);
+  const view = { puzzle, picture, text: "", memo };
+  if (puzzle === "huarongdao" && symbol === "T") {
+    drawTile(el("g", {}, svg), { x: 0, y: 0 }, {});
+    huarongdaoAbove(view, el("g", {}, svg));
+    return svg;
+  }
+  if (puzzle === "holedox") {
+    const g = el("g", {}, svg);
+    el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#c2e096" }, g);
+    if (symbol === "#") holedoxFloor({ picture, memo, exit: false }, g);
+    if (symbol === "*") holedoxFloor({ picture, memo }, g);
+    return svg;
+  }
+  spec.floor(view, el("g", {}, svg));
+  return svg;
+}
+
+window.Boards = { Board, swatch, CELL, snakeOrder, klotskiGoal, classicLinks };
