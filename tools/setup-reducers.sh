@@ -3,9 +3,11 @@
 # the first argument) with the pinned reducers of tools/requirements-reducers.txt,
 # shrinkray and picire, which `cargo xtask bench stress` runs beside gridsolve's own
 # shrinking. shrinkray needs Python 3.12 or newer: the first of python3.13, python3.12,
-# python3 (when new enough) and pyenv's 3.12+ versions is used. Needs access to PyPI
-# (shrinkray pulls in llama-cpp-python, which pip builds with the C++ compiler the first
-# time: minutes). Running it again only installs what changed.
+# python3 (when new enough) and pyenv's 3.12+ versions is used. Needs access to PyPI.
+# It installs the list as it is, pinned, with --no-deps and --only-binary: wheels only,
+# nothing compiled, no package the list does not name (so not shrinkray's optional
+# llama-cpp-python and huggingface-hub, see the list); about 100 MB, under half a minute
+# with a warm pip cache. Running it again only installs what changed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="${1:-$root/.venv-reducers}"
@@ -30,5 +32,6 @@ fi
 if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$root/tools/requirements-reducers.txt"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps --only-binary :all: \
+    -r "$root/tools/requirements-reducers.txt"
 echo "$venv: $("$venv/bin/python" -m pip show shrinkray 2>/dev/null | sed -n 's/^Version: /shrinkray /p'), $("$venv/bin/python" -m pip show picire 2>/dev/null | sed -n 's/^Version: /picire /p')"
