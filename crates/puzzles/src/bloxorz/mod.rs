@@ -186,14 +186,16 @@ const START: OptionSpec = OptionSpec::new(
     "HOW",
     "How the box starts: standing, horizontal, vertical or random",
     "random",
-);
+)
+.with_choices(&::bloxorz::generate::StartKind::NAMES);
 
 const BORDER: OptionSpec = OptionSpec::new(
     "border",
     "yes|no",
     "Surround the plane with `#`, as the judge requires",
     "yes",
-);
+)
+.with_choices(&["yes", "no"]);
 
 impl Format for Bloxorz {
     type Case = Board;
