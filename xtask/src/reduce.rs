@@ -21,13 +21,29 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The wrong programs of `examples/` and their puzzles.
-const EXAMPLES: [(&str, &str); 4] = [
-    ("bloxorz", "wrong-bloxorz-goal.py"),
-    ("bloxorz", "wrong-bloxorz-fragile.py"),
-    ("holedox", "wrong-holedox-tail.py"),
-    ("huarongdao", "wrong-huarongdao-start.py"),
-];
+/// The wrong programs of `examples/`, `wrong-PUZZLE-BUG.py`, and their puzzles (found in
+/// the registry by the file's name), in the order of the names.
+fn examples(root: &Path) -> Result<Vec<(&'static dyn Puzzle, String)>> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root.join("examples"))? {
+        let file = entry?.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file
+            .strip_prefix("wrong-")
+            .and_then(|r| r.strip_suffix(".py"))
+        else {
+            continue;
+        };
+        let puzzle = puzzles::PUZZLES
+            .iter()
+            .copied()
+            .filter(|p| rest.starts_with(&format!("{}-", p.about().name)))
+            .max_by_key(|p| p.about().name.len())
+            .with_context(|| format!("examples/{file} names no puzzle of the registry"))?;
+        found.push((puzzle, file));
+    }
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    Ok(found)
+}
 
 /// What one shrinker made of one failing input.
 struct Result1 {
@@ -67,8 +83,11 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let mut table = String::from(
         "| program | found (cells x cases, bytes) | shrinker | cells | cases | bytes | program runs | tests | wall s | |\n|---|---|---|---|---|---|---|---|---|---|\n",
     );
-    for (name, file) in EXAMPLES.iter().filter(|(_, f)| f.contains(filter)) {
-        let puzzle = crate::puzzle(name)?;
+    for (puzzle, file) in examples(root)?
+        .into_iter()
+        .filter(|(_, f)| f.contains(filter))
+    {
+        let file = file.as_str();
         let program = root.join("examples").join(file);
         let dir = work.join(file.trim_end_matches(".py"));
         if dir.exists() {
@@ -82,7 +101,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         let predicate = Predicate {
             test: &test,
             gridsolve: &gridsolve,
-            puzzle: name,
+            puzzle: puzzle.about().name,
             program: &program,
             dir: &dir,
         };
