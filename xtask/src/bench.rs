@@ -1,5 +1,6 @@
 //! `cargo xtask bench PUZZLE`: the `dist` binary (fat LTO) against the reference, side
-//! by side.
+//! by side. (`cargo xtask bench stress`: the shrinking of `gridsolve stress` against the
+//! general reducers, in `reduce.rs`.)
 //!
 //! Each puzzle's benchmarks in `xtask/catalog.txt` say what to solve: an input made by the generator
 //! with fixed arguments (so anyone can rerun the same benchmark), or every `.in` file of
@@ -27,12 +28,16 @@ const PAIRS: usize = 7;
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let usage = || {
         format!(
-            "usage: cargo xtask bench PUZZLE|all [FILTER]; PUZZLE is one of: {} \
-             (FILTER: only the benches whose name contains it, such as `scale`)",
+            "usage: cargo xtask bench PUZZLE|all|stress [FILTER]; PUZZLE is one of: {} \
+             (FILTER: only the benches whose name contains it, such as `scale`; stress: \
+             gridsolve stress's shrinking against shrinkray and picire)",
             puzzles::names()
         )
     };
     let name = args.first().with_context(usage)?;
+    if name == "stress" {
+        return crate::reduce::run(root, &args[1..]);
+    }
     let filter = args.get(1).map(String::as_str).unwrap_or("");
     if args.len() > 2 {
         bail!(usage());

@@ -17,6 +17,9 @@
 //!                                 time the `dist` binary against the references, side
 //!                                 by side: the judge-limit benches and the scale suite
 //!                                 (`scale`: the inputs of ../shared/bench/scale-inputs)
+//! cargo xtask bench stress [FILTER]
+//!                                 the shrinking of `gridsolve stress` against shrinkray
+//!                                 and picire on the wrong programs of examples/
 //! cargo xtask man                 write the manual pages, docs/gridsolve.1 and
 //!                                 docs/gridsolve-COMMAND.1 for each subcommand
 //! cargo xtask examples            build every doc example of each library crate in a
@@ -38,6 +41,7 @@ mod examples;
 mod fixtures;
 mod man;
 mod manifest;
+mod reduce;
 mod reference;
 
 fn main() -> ExitCode {
@@ -52,7 +56,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all [FILTER] | man | examples";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {

@@ -117,12 +117,25 @@ fn flags(specs: Specs) -> Vec<Arg> {
                 })
                 .collect();
             let first = takers[0].1;
-            // No option names a file: a completion offers none.
-            Arg::new(name)
+            // No option names a file: a completion offers none, or the values the
+            // puzzles list (a value the puzzle does not take is its own error).
+            let arg = Arg::new(name)
                 .long(name)
                 .value_name(first.value_name)
                 .value_hint(ValueHint::Other)
-                .help(flag_help(first.help, &takers))
+                .help(flag_help(first.help, &takers));
+            let choices = Listed::of(|p| {
+                specs(p)
+                    .iter()
+                    .filter(|s| s.name == name)
+                    .flat_map(|s| s.choices.iter().copied())
+                    .collect()
+            });
+            if choices.0.is_empty() {
+                arg
+            } else {
+                arg.value_parser(choices).hide_possible_values(true)
+            }
         })
         .collect()
 }

@@ -6,8 +6,9 @@
 //! growing from tiny to the judge's default over the run. Each output is checked as
 //! `gridsolve check` checks one. The first failure (a wrong answer, an output that is no
 //! answer, a crash, the time limit) is shrunk through the puzzle contract
-//! (`Puzzle::shrink`): the smallest input on which the program still fails the same
-//! way is written to `--out` and shown with both outputs.
+//! (`Generator::shrink`) to a 1-minimal input, one on which no single candidate (a
+//! case, a row or column, a cell made simpler, ...) still fails the same way, unless
+//! `--shrink-runs` ends first; it is written to `--out` and shown with both outputs.
 //!
 //! The program runs in a process group of its own, which is killed at the time limit,
 //! after every run (so nothing it started outlives it), on SIGINT, SIGTERM and SIGHUP,
@@ -192,6 +193,8 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             }
         })
         .map_err(|e| Failure::Input(format!("the generated input: {}", e.describe("<input>"))))?;
+    let minimal = shrunk.minimal;
+    let shrunk = shrunk.input;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let (run, failed) = match smallest {
@@ -218,10 +221,15 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     );
     let _ = writeln!(
         text,
-        "shrunk in {} of CMD ({seconds:.1} s): {} -> {}, {}",
+        "shrunk in {} of CMD ({seconds:.1} s): {} -> {}, {}, {}",
         count(runs, "run"),
         count(input.len(), "byte"),
         count(shrunk.len(), "byte"),
+        if minimal {
+            "1-minimal (no single cut of it still fails)"
+        } else {
+            "--shrink-runs ended first: it may not be minimal"
+        },
         match &written {
             Ok(()) => format!("written to {}", args.out.display()),
             Err(e) => format!("not written (cannot write {}: {e})", args.out.display()),

@@ -13,13 +13,19 @@ grid_core::choices! {
     /// give the same layout on every platform.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Family {
-        /// Solvable by construction: the board is packed with the goal piece on its goal, then
-        /// scrambled by `steps` random one-cell steps (never undoing the step before), and by
-        /// up to `steps` more while it is still solved, so the goal is at most `2 * steps`
-        /// steps away. A packing that stays solved (its goal piece cannot leave the goal) is
-        /// packed again, up to 64 times or until a million steps are spent in all.
+        /// Solvable by construction: the board is packed with the goal piece on its goal; in
+        /// its group of reachable boards, one exactly `steps` one-cell steps from the
+        /// nearest solved board is drawn at random, found by a breadth-first search from all
+        /// of them. When the group has none that far, the board is packed again (up to 64
+        /// times, or until two million boards are searched in all) and the farthest board
+        /// found is kept. A group of over 500,000 boards is not searched whole: its packing
+        /// is scrambled by `steps` random one-cell steps (never undoing the step before, and
+        /// up to `steps` more while it is still solved), then walked on six random steps at
+        /// a time, each walk kept when a search of 100,000 boards from where it ends finds
+        /// it no nearer solved, until it is `steps` away or four million boards are
+        /// searched: it may end nearer (as far as such a search can tell).
         Random = "random" =>
-            "packed solved, then scrambled by --steps random steps: always solvable",
+            "a board --steps one-cell steps from solved (or the farthest): always solvable",
         /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
         /// one's group of reachable boards, a board farthest (under `metric`) from every
         /// solved board is found by a breadth-first search from all of them at once; the
@@ -91,8 +97,25 @@ const HARD_STATES: u64 = 200_000;
 /// whose goal piece can leave the goal.
 const PACKING_TRIES: usize = 64;
 
-/// Steps the random family spends scrambling, over all its packings, before it keeps
-/// the last (about a second and a half on an 8 x 8 board).
+/// Boards a random layout's group may have to be searched for a board `steps` from
+/// solved; a larger group's packing is scrambled instead.
+const RANDOM_STATES: u64 = 500_000;
+
+/// Boards the random family's searches reach in all, over its packings, before it keeps
+/// the farthest board found.
+const RANDOM_BUDGET: usize = 2_000_000;
+
+/// Boards one search of [`climbed`] may reach to tell how far a board is from solved.
+const CLIMB_STATES: u64 = 100_000;
+
+/// Boards [`climbed`]'s searches reach in all before it keeps the board it is on.
+const CLIMB_BUDGET: u64 = 4_000_000;
+
+/// Random steps of one walk of [`climbed`].
+const CLIMB_WALK: u32 = 6;
+
+/// Steps the random family spends scrambling a packing of too large a group, over all
+/// its packings, before it keeps the last (about a second and a half on an 8 x 8 board).
 const SCRAMBLE_BUDGET: u64 = 1_000_000;
 
 /// The most `steps` a random layout is scrambled by: past it, a random walk has long
@@ -251,36 +274,7 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
     params.check()?;
     let mut rng = SplitMix64::new(params.seed);
     match params.family {
-        Family::Random => {
-            // A packing whose goal piece cannot leave the goal stays solved however it
-            // is scrambled: try another.
-            let mut scrambled = None;
-            let mut spent = 0u64;
-            for _ in 0..PACKING_TRIES {
-                let (mut cells, goal) = narrow_packing(params, &mut rng, true);
-                // Packed solved: the goal piece's cells are the goal's.
-                let goal_cells: Vec<usize> = (0..cells.len())
-                    .filter(|&i| char::from(cells[i]) == goal.label)
-                    .collect();
-                spent += u64::from(scramble(params, &mut cells, params.steps, &mut rng));
-                for _ in 0..params.steps {
-                    // Solved, and nothing can move: it stays so.
-                    if !covers(&cells, &goal_cells)
-                        || scramble(params, &mut cells, 1, &mut rng) == 0
-                    {
-                        break;
-                    }
-                    spent += 1;
-                }
-                let done = layout(params, &cells, goal).expect("a scramble keeps a layout valid");
-                let solved = done.is_solved();
-                scrambled = Some(done);
-                if !solved || spent >= SCRAMBLE_BUDGET {
-                    break;
-                }
-            }
-            Ok(scrambled.expect("at least one packing"))
-        }
+        Family::Random => Ok(random(params, &mut rng)),
         Family::Loose => {
             let (cells, goal) = narrow_packing(params, &mut rng, false);
             Ok(layout(params, &cells, goal).expect("a packing breaks no rule"))
@@ -309,6 +303,103 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
                 .ok_or(GenParamsError::GroupsTooLarge)
         }
     }
+}
+
+/// A random layout (see [`Family::Random`]): on a packing whose group has at most
+/// [`RANDOM_STATES`] boards, one drawn among those `steps` steps from solved (or the
+/// farthest, repacking while the group has none that far, until [`RANDOM_BUDGET`]
+/// boards are searched); past that size, scrambled (see [`scrambled`]).
+fn random(params: &GenParams, rng: &mut SplitMix64) -> Layout {
+    let limits = Limits {
+        max_states: Some(RANDOM_STATES),
+        ..Limits::NONE
+    };
+    let mut solver = Solver::with_limits(limits);
+    let steps = u64::from(params.steps);
+    let mut best: Option<(Layout, u64)> = None;
+    let mut searched = 0;
+    for _ in 0..PACKING_TRIES {
+        let (cells, goal) = narrow_packing(params, rng, true);
+        let solved = layout(params, &cells, goal).expect("a packing breaks no rule");
+        let drawn = solver.at_distance(&solved, steps, &mut |n| rng.index(n));
+        let Ok((board, distance, boards)) = drawn else {
+            // A group too large to search: climbed away from solved instead.
+            return best.map_or_else(|| climbed(params, rng), |(layout, _)| layout);
+        };
+        // Two searches of the group: the solved boards, then the distances from them.
+        searched += 2 * boards;
+        if best.as_ref().is_none_or(|(_, d)| distance > *d) {
+            let far = solved
+                .with_board(&board)
+                .expect("a board of the same pieces");
+            best = Some((far, distance));
+        }
+        if distance >= steps || searched >= RANDOM_BUDGET {
+            break;
+        }
+    }
+    best.expect("at least one packing").0
+}
+
+/// A random layout of a group too large to search: a scrambled packing (see
+/// [`scrambled`]), then walks of [`CLIMB_WALK`] random steps from it, each kept when the
+/// board it ends on is no nearer solved, as far as a search of [`CLIMB_STATES`] boards
+/// from it can tell; until the layout is `steps` from solved or [`CLIMB_BUDGET`] boards
+/// are searched in all.
+fn climbed(params: &GenParams, rng: &mut SplitMix64) -> Layout {
+    let limits = Limits {
+        max_states: Some(CLIMB_STATES),
+        ..Limits::NONE
+    };
+    let mut solver = Solver::with_limits(limits);
+    let steps = u64::from(params.steps);
+    let mut current = scrambled(params, rng);
+    let mut distance = solver.steps_at_least(&current);
+    let mut searched = solver.stats().generated;
+    while distance < steps && searched < CLIMB_BUDGET {
+        let mut cells = current.board().cells().to_vec();
+        if scramble(params, &mut cells, CLIMB_WALK, rng) == 0 {
+            break; // nothing can move
+        }
+        let next = layout(params, &cells, current.goal()).expect("a scramble keeps a layout valid");
+        let d = solver.steps_at_least(&next);
+        searched += solver.stats().generated;
+        if d >= distance {
+            (current, distance) = (next, d);
+        }
+    }
+    current
+}
+
+/// A packing scrambled by `steps` random one-cell steps, never undoing the step before,
+/// and by up to `steps` more while it is still solved; a packing that stays solved (its
+/// goal piece cannot leave the goal) is packed again, up to [`PACKING_TRIES`] times or
+/// until [`SCRAMBLE_BUDGET`] steps are spent in all.
+fn scrambled(params: &GenParams, rng: &mut SplitMix64) -> Layout {
+    let mut scrambled = None;
+    let mut spent = 0u64;
+    for _ in 0..PACKING_TRIES {
+        let (mut cells, goal) = narrow_packing(params, rng, true);
+        // Packed solved: the goal piece's cells are the goal's.
+        let goal_cells: Vec<usize> = (0..cells.len())
+            .filter(|&i| char::from(cells[i]) == goal.label)
+            .collect();
+        spent += u64::from(scramble(params, &mut cells, params.steps, rng));
+        for _ in 0..params.steps {
+            // Solved, and nothing can move: it stays so.
+            if !covers(&cells, &goal_cells) || scramble(params, &mut cells, 1, rng) == 0 {
+                break;
+            }
+            spent += 1;
+        }
+        let done = layout(params, &cells, goal).expect("a scramble keeps a layout valid");
+        let solved = done.is_solved();
+        scrambled = Some(done);
+        if !solved || spent >= SCRAMBLE_BUDGET {
+            break;
+        }
+    }
+    scrambled.expect("at least one packing")
 }
 
 fn layout(params: &GenParams, cells: &[u8], goal: Goal) -> Result<Layout, LayoutError> {
@@ -578,16 +669,38 @@ mod tests {
     }
 
     #[test]
-    fn random_layouts_are_solvable_within_their_steps() {
+    fn random_layouts_are_their_steps_from_solved() {
+        // Measured by the solver in one-cell steps, over 20 seeds: each layout is drawn
+        // at exactly --steps from the nearest solved board when its group has one so far.
         let mut solver = Solver::new();
-        let mut unsolved = 0;
+        let mut distances = Vec::new();
         for seed in 0..20 {
-            let layout = generate(&params(Family::Random, 5, 4, seed)).unwrap();
-            let steps = solver.solve(&layout, Metric::Step).unwrap();
-            assert!(steps.is_some_and(|s| s <= 80), "{layout:?}");
-            unsolved += usize::from(steps != Some(0));
+            let p = GenParams {
+                steps: 30,
+                ..params(Family::Random, 5, 4, seed)
+            };
+            let layout = generate(&p).unwrap();
+            distances.push(solver.solve(&layout, Metric::Step).unwrap().unwrap());
         }
-        assert!(unsolved >= 18, "only {unsolved} of 20 need a move");
+        let mean = distances.iter().sum::<u64>() as f64 / 20.0;
+        assert!(mean >= 30.0, "mean {mean} of {distances:?}");
+        assert!(distances.iter().all(|&d| d == 30), "{distances:?}");
+    }
+
+    #[test]
+    fn a_random_layout_past_its_groups_reach_is_a_farthest_board() {
+        // No board of a 2 x 3 group is 1,000 steps from solved: the farthest is drawn,
+        // as far as the hard family's search (in steps) finds.
+        let p = GenParams {
+            steps: 1_000,
+            ..params(Family::Random, 2, 3, 4)
+        };
+        let layout = generate(&p).unwrap();
+        let mut solver = Solver::new();
+        let far = solver.solve(&layout, Metric::Step).unwrap().unwrap();
+        let packed = layout.with_board(layout.board()).unwrap();
+        let (_, farthest) = solver.farthest(&packed, Metric::Step).unwrap().unwrap();
+        assert!(far > 0 && far == farthest, "{far} against {farthest}");
     }
 
     #[test]

@@ -328,6 +328,99 @@ impl Solver {
         Ok(Some((board_of(geo, &anchors), outcome.depth)))
     }
 
+    /// A board `steps` one-cell steps from the nearest solved board of `layout`'s group
+    /// (`layout` itself solved), or one farthest from them when none is that far, drawn
+    /// at random among those at that distance by `pick` (given how many there are, it
+    /// returns an index below that); with the distance, and the boards of the group.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`]: the group is over the solver's [`Limits`].
+    #[cfg(feature = "generate")]
+    pub(crate) fn at_distance(
+        &mut self,
+        layout: &Layout,
+        steps: u64,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<(Board, u64, usize), SolveError> {
+        let geo = self.geometry(layout);
+        with_codec!(geo, codec => self.at_distance_in(&geo, &codec, steps, pick))
+    }
+
+    /// [`Solver::at_distance`] in the code `codec`.
+    #[cfg(feature = "generate")]
+    fn at_distance_in<C: Codec>(
+        &mut self,
+        geo: &Geometry,
+        codec: &C,
+        steps: u64,
+        pick: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<(Board, u64, usize), SolveError>
+    where
+        C::Code: Stored,
+    {
+        let start = codec.encode(geo, &geo.start);
+        self.bfs(geo, codec, Metric::Step, &[start], false, false)?;
+        let mut anchors = [0u64; MAX_CLASSES];
+        let goal = 1u64 << geo.goal_anchor;
+        let solved: Vec<C::Code> = C::Code::store_ref(&self.stores)
+            .queue
+            .iter()
+            .map(|e| e.code)
+            .filter(|&code| {
+                codec.decode(geo, code, &mut anchors);
+                anchors[geo.goal_class] & goal != 0
+            })
+            .collect();
+        let reached = self
+            .bfs(geo, codec, Metric::Step, &solved, false, false)?
+            .reached;
+        let queue = &C::Code::store_ref(&self.stores).queue;
+        // Each board's distance, its parent's plus one: in the queue's order (a parent
+        // comes first), which is also the order of the distances.
+        let mut depth = vec![0u64; queue.len()];
+        for (i, e) in queue.iter().enumerate() {
+            if e.parent != u32::MAX {
+                depth[i] = depth[e.parent as usize] + 1;
+            }
+        }
+        let want = steps.min(depth.last().copied().unwrap_or(0));
+        let first = depth.partition_point(|&d| d < want);
+        let end = depth.partition_point(|&d| d <= want);
+        let chosen = first + pick(end - first).min(end - first - 1);
+        codec.decode(geo, queue[chosen].code, &mut anchors);
+        Ok((board_of(geo, &anchors), want, reached))
+    }
+
+    /// How many one-cell steps `layout` is at least from solved: the exact distance when
+    /// a search within the solver's [`Limits`] finds it, else the depth the search had
+    /// reached without a solved board (every board nearer was reached and is not);
+    /// `u64::MAX` when no board of its group is solved.
+    #[cfg(feature = "generate")]
+    pub(crate) fn steps_at_least(&mut self, layout: &Layout) -> u64 {
+        let geo = self.geometry(layout);
+        with_codec!(geo, codec => self.steps_at_least_in(&geo, &codec))
+    }
+
+    /// [`Solver::steps_at_least`] in the code `codec`.
+    #[cfg(feature = "generate")]
+    fn steps_at_least_in<C: Codec>(&mut self, geo: &Geometry, codec: &C) -> u64
+    where
+        C::Code: Stored,
+    {
+        let start = codec.encode(geo, &geo.start);
+        if let Ok(outcome) = self.bfs(geo, codec, Metric::Step, &[start], true, true) {
+            return outcome.found.map_or(u64::MAX, |(_, depth)| depth);
+        }
+        // Stopped at a limit: the last board reached is as deep as the search went.
+        let queue = &C::Code::store_ref(&self.stores).queue;
+        let (mut at, mut depth) = (queue.len() - 1, 0);
+        while queue[at].parent != u32::MAX {
+            at = queue[at].parent as usize;
+            depth += 1;
+        }
+        depth
+    }
+
     /// The geometry of `layout`, for the code its states fit (or the one a test forces).
     fn geometry(&self, layout: &Layout) -> Geometry {
         #[cfg(test)]

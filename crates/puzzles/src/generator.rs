@@ -7,6 +7,8 @@ use crate::driver::{RunError, Tried};
 use crate::invalid::{self, InvalidKind};
 use crate::options::{OptionSpec, Options, UsageError};
 use parsers::Input;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
 use std::io;
 
 /// A puzzle's generator, as the tools use it (see [`Generate`]).
@@ -46,11 +48,14 @@ pub trait Generator: Sync {
     ) -> Result<(), GenError>;
 
     /// Shrinks `input`, read under the solve `options`, while `test` says it still
-    /// fails: repeatedly the first smaller input that does (fewer cases first, then
-    /// each case made smaller by [`Generate::shrink`]), until none does or `test` says
-    /// [`Tried::Enough`]. Candidates that break the judge's strict rules are never
-    /// tested. Returns the smallest failing input, in the judge format (as
-    /// [`crate::Format::write_input`] writes it).
+    /// fails, to a 1-minimal input (in the sense of delta debugging): one on which no
+    /// single candidate of [`Generator::candidates`] still fails. Candidates are tried
+    /// biggest cut first (half the cases, down to one case at a time, then each case
+    /// made smaller by [`Generate::shrink`]); a candidate that fails is kept and the
+    /// search goes on from where it was, and a whole round in which none fails ends it.
+    /// Candidates that break the judge's strict rules are never tested, nor is one text
+    /// twice. When `test` says [`Tried::Enough`] the search stops with the smallest
+    /// failing input found, which may then not be minimal ([`Shrunk::minimal`]).
     ///
     /// # Errors
     /// An invalid `input`.
@@ -59,7 +64,17 @@ pub trait Generator: Sync {
         input: &[u8],
         options: &Options,
         test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<String, RunError>;
+    ) -> Result<Shrunk, RunError>;
+
+    /// Every input one step smaller than `input` (read under the solve `options`) that
+    /// keeps the judge's strict rules, in the order [`Generator::shrink`] tries them:
+    /// a block of cases fewer (halves down to single cases), then each case replaced by
+    /// one of its [`Generate::shrink`] candidates. An input is 1-minimal for a test
+    /// when the test passes on every one of these.
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    fn candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError>;
 }
 
 impl<A: Generate> Generator for A {
@@ -129,86 +144,188 @@ impl<A: Generate> Generator for A {
         input: &[u8],
         options: &Options,
         test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<String, RunError> {
+    ) -> Result<Shrunk, RunError> {
         shrink_input(self, input, options, test)
+    }
+
+    fn candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
+        let cases = self
+            .cases(Input::bytes(input), options)
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut all = Vec::new();
+        for (start, end) in blocks(cases.len()) {
+            let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
+            all.extend(valid_text(self, &kept));
+        }
+        for i in 0..cases.len() {
+            for candidate in Generate::shrink(self, &cases[i]) {
+                all.extend(valid_text(self, &replaced(&cases, i, &candidate)));
+            }
+        }
+        Ok(all)
     }
 }
 
-/// [`Generator::shrink`]: a greedy search that keeps the first smaller input that still
-/// fails, until no candidate does.
+/// What [`Generator::shrink`] ends with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shrunk {
+    /// The smallest failing input found, in the judge format (as
+    /// [`crate::Format::write_input`] writes it): the input itself when nothing smaller
+    /// fails.
+    pub input: String,
+    /// Whether it is 1-minimal: every one of its [`Generator::candidates`] was tested
+    /// and passes. `false` when the test said [`Tried::Enough`] first.
+    pub minimal: bool,
+    /// How many times the test was called (the last call may have said
+    /// [`Tried::Enough`]).
+    pub tests: u64,
+}
+
+/// The blocks of `n` cases a candidate leaves out, as `start..end`, biggest first:
+/// halves, quarters, and so on down to single cases (none when there is one case).
+fn blocks(n: usize) -> Vec<(usize, usize)> {
+    let mut all = Vec::new();
+    let mut len = n / 2;
+    while len >= 1 {
+        all.extend(
+            (0..n)
+                .step_by(len)
+                .map(|start| (start, (start + len).min(n))),
+        );
+        len /= 2;
+    }
+    all
+}
+
+/// `cases` with case `i` replaced by `candidate`.
+fn replaced<'a, T>(cases: &'a [T], i: usize, candidate: &'a T) -> Vec<&'a T> {
+    (0..cases.len())
+        .map(|j| if j == i { candidate } else { &cases[j] })
+        .collect()
+}
+
+/// The text of `cases` when it is an input the judge's strict rules accept.
+fn valid_text<A: Generate>(adapter: &A, cases: &[&A::Case]) -> Option<String> {
+    let text = adapter.write_input(cases)?;
+    let report = adapter.validate(Input::bytes(text.as_bytes()), 1).ok()?;
+    (report.total == 0).then_some(text)
+}
+
+/// The state of one shrinking search: what `test` was asked, and whether it said stop.
+struct Search<'t> {
+    test: &'t mut dyn FnMut(&str) -> Tried,
+    /// The hashes of the texts already tested (each passed: a failing one is kept, and
+    /// the search never comes back to an input it has left, every step being smaller).
+    passed: HashSet<u64>,
+    tests: u64,
+    stopped: bool,
+}
+
+impl Search<'_> {
+    /// Whether `text` (valid) still fails; `false` once the test has said enough.
+    fn fails(&mut self, text: &str) -> bool {
+        if self.stopped {
+            return false;
+        }
+        let mut hasher = std::hash::DefaultHasher::new();
+        text.hash(&mut hasher);
+        let key = hasher.finish();
+        if self.passed.contains(&key) {
+            return false;
+        }
+        self.tests += 1;
+        match (self.test)(text) {
+            Tried::Fails => true,
+            Tried::Passes => {
+                self.passed.insert(key);
+                false
+            }
+            Tried::Enough => {
+                self.stopped = true;
+                false
+            }
+        }
+    }
+}
+
+/// [`Generator::shrink`]: rounds over every candidate, biggest cut first, each kept
+/// when it still fails, until a round keeps none (the input is then 1-minimal) or the
+/// test says enough.
+///
+/// Within a round the search does not start over after a kept candidate: it goes on
+/// with the candidate at the same place in the new input's list (the next block of the
+/// same size, the next row, the next cell), as ddmin goes on with the next subset, so
+/// the big cuts that already failed are not tried again at every step; the round that
+/// ends the search tries them all once more.
 fn shrink_input<A: Generate>(
     adapter: &A,
     input: &[u8],
     options: &Options,
     test: &mut dyn FnMut(&str) -> Tried,
-) -> Result<String, RunError> {
+) -> Result<Shrunk, RunError> {
     let mut cases = adapter
         .cases(Input::bytes(input), options)
         .collect::<Result<Vec<_>, _>>()?;
     let mut best = adapter
         .write_input(&cases.iter().collect::<Vec<_>>())
         .unwrap_or_else(|| String::from_utf8_lossy(input).into_owned());
-    let mut stop = false;
-    // The text of `cases` when it is a valid input that still fails.
-    let mut attempt = |cases: &[&A::Case], stop: &mut bool| -> Option<String> {
-        if *stop {
-            return None;
-        }
-        let text = adapter.write_input(cases)?;
-        let report = adapter.validate(Input::bytes(text.as_bytes()), 1).ok()?;
-        if report.total > 0 {
-            return None;
-        }
-        match test(&text) {
-            Tried::Fails => Some(text),
-            Tried::Passes => None,
-            Tried::Enough => {
-                *stop = true;
-                None
-            }
-        }
+    let mut search = Search {
+        test,
+        passed: HashSet::new(),
+        tests: 0,
+        stopped: false,
     };
-    'search: while !stop {
-        // Fewer cases: halves first, down to one case at a time.
-        let n = cases.len();
-        let mut len = n / 2;
-        while len >= 1 {
-            for start in (0..n).step_by(len) {
-                let end = (start + len).min(n);
+    loop {
+        let mut kept_any = false;
+        // Fewer cases: halves first, down to one case at a time; after a block is
+        // dropped the next block of the same size is tried.
+        let mut len = cases.len() / 2;
+        while len >= 1 && !search.stopped {
+            let mut start = 0;
+            while start < cases.len() && cases.len() > 1 {
+                let end = (start + len).min(cases.len());
                 let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
-                if let Some(text) = attempt(&kept, &mut stop) {
+                if let Some(text) = valid_text(adapter, &kept).filter(|t| search.fails(t)) {
                     cases.drain(start..end);
                     best = text;
-                    continue 'search;
+                    kept_any = true;
+                } else {
+                    start += len;
                 }
             }
             len /= 2;
         }
-        // Each case smaller.
+        // Each case smaller, through its candidates in order.
         for i in 0..cases.len() {
-            let mut found = None;
-            for candidate in Generate::shrink(adapter, &cases[i]) {
-                let text = {
-                    let refs: Vec<&A::Case> = (0..cases.len())
-                        .map(|j| if j == i { &candidate } else { &cases[j] })
-                        .collect();
-                    attempt(&refs, &mut stop)
+            let mut at = 0;
+            while !search.stopped {
+                let mut found = None;
+                for (k, candidate) in Generate::shrink(adapter, &cases[i]).enumerate().skip(at) {
+                    let text = valid_text(adapter, &replaced(&cases, i, &candidate));
+                    if let Some(text) = text.filter(|t| search.fails(t)) {
+                        found = Some((k, candidate, text));
+                        break;
+                    }
+                    if search.stopped {
+                        break;
+                    }
+                }
+                let Some((k, candidate, text)) = found else {
+                    break;
                 };
-                if let Some(text) = text {
-                    found = Some((candidate, text));
-                    break;
-                }
-                if stop {
-                    break;
-                }
-            }
-            if let Some((candidate, text)) = found {
                 cases[i] = candidate;
                 best = text;
-                continue 'search;
+                kept_any = true;
+                at = k;
             }
         }
-        break;
+        if search.stopped || !kept_any {
+            break;
+        }
     }
-    Ok(best)
+    Ok(Shrunk {
+        input: best,
+        minimal: !search.stopped,
+        tests: search.tests,
+    })
 }

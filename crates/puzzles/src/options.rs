@@ -18,6 +18,9 @@ pub struct OptionSpec {
     /// ([`Options::value`]): a value (`30`, `move`), words (`as --rows`) where the
     /// puzzle works it out, or empty when there is none.
     pub default: &'static str,
+    /// The values it takes when they are a fixed list (a metric, a start kind), for
+    /// completion scripts; empty for a number or any other free value.
+    pub choices: &'static [&'static str],
 }
 
 impl OptionSpec {
@@ -33,7 +36,13 @@ impl OptionSpec {
             value_name,
             help,
             default,
+            choices: &[],
         }
+    }
+
+    /// The same option, taking only `choices` (see the field).
+    pub const fn with_choices(self, choices: &'static [&'static str]) -> OptionSpec {
+        OptionSpec { choices, ..self }
     }
 
     /// The default read as a `T`.

@@ -252,6 +252,32 @@ fn gen_is_reproducible_valid_and_solvable_for(puzzle: &str) {
     assert!(!answers.is_empty(), "{puzzle}");
 }
 
+/// `gen --puzzle klotski --family random` draws layouts `--steps` one-cell steps from
+/// solved: over the seeds 1 to 10 of the default board, the mean of gridsolve's own
+/// answers in steps is at least `--steps` (the old scramble's needed 1 to 12 moves; the
+/// klotski crate's test measures 20 seeds in-process).
+#[test]
+fn klotski_random_layouts_are_their_steps_from_solved_on_average() {
+    let steps = 30;
+    let mut distances = Vec::new();
+    for seed in 1..=10 {
+        let seed = seed.to_string();
+        let args = [
+            "gen", "-p", "klotski", "--family", "random", "--steps", "30",
+        ];
+        let layout = gridsolve(&[&args[..], &["--seed", &seed]].concat(), b"");
+        assert_eq!(layout.status, 0, "{}", layout.stderr);
+        let solved = gridsolve(
+            &["-p", "klotski", "--metric", "step"],
+            layout.stdout.as_bytes(),
+        );
+        assert_eq!(solved.status, 0, "{}", solved.stderr);
+        distances.push(solved.stdout.trim().parse::<u64>().unwrap());
+    }
+    let total: u64 = distances.iter().sum();
+    assert!(total >= 10 * steps, "{distances:?}");
+}
+
 #[rstest]
 #[case::option_of_another_puzzle(&["gen", "--puzzle", "bloxorz", "--queries", "3"], "error: --queries is for huarongdao, not bloxorz\n")]
 #[case::unknown_family(&["gen", "--puzzle", "holedox", "--family", "spiral"], "error: expected one of ")]
@@ -427,8 +453,9 @@ fn bare_gridsolve_on_a_terminal_lists_the_puzzles_and_works_an_example() {
     );
 }
 
-/// `gridsolve completions bash` offers every puzzle's families after `--family` and
-/// every kind after `gen --invalid`, and no file names after a puzzle's option.
+/// `gridsolve completions bash` offers every puzzle's families after `--family`, every
+/// kind after `gen --invalid`, the values of the options that take a fixed list, and no
+/// file names after any other puzzle option.
 #[test]
 fn completions_offer_the_families_and_kinds_and_no_files_for_options() {
     let run = gridsolve(&["completions", "bash"], b"");
@@ -467,17 +494,26 @@ fn completions_offer_the_families_and_kinds_and_no_files_for_options() {
             );
         }
     }
+    // The values of the puzzles' options that take a fixed list: Klotski's metric
+    // (solving, check, stress and gen) and shapes, Bloxorz's start and border.
+    for (flag, values, places) in [
+        ("--metric", &["step", "slide", "move"][..], 4),
+        ("--shapes", &["classic", "mixed"][..], 1),
+        (
+            "--start",
+            &["standing", "horizontal", "vertical", "random"][..],
+            1,
+        ),
+        ("--border", &["yes", "no"][..], 1),
+    ] {
+        let offered = words_after(flag);
+        assert_eq!(offered.len(), places, "{flag}: {offered:?}");
+        assert!(offered.iter().all(|w| w == values), "{flag}: {offered:?}");
+    }
     // What a completion offers for a value it cannot list: the word typed so far, no
     // file name.
     let typed_only = ["COMPREPLY=(\"${cur}\")".to_string()];
-    for flag in [
-        "--rows",
-        "--metric",
-        "--seed",
-        "--cases",
-        "--max-errors",
-        "--case",
-    ] {
+    for flag in ["--rows", "--seed", "--cases", "--max-errors", "--case"] {
         let offered = words_after(flag);
         assert!(!offered.is_empty(), "{flag}");
         assert!(

@@ -187,14 +187,16 @@ const START: OptionSpec = OptionSpec::new(
     "HOW",
     "How the box starts: standing, horizontal, vertical or random",
     "random",
-);
+)
+.with_choices(&::bloxorz::generate::StartKind::NAMES);
 
 const BORDER: OptionSpec = OptionSpec::new(
     "border",
     "yes|no",
     "Surround the plane with `#`, as the judge requires",
     "yes",
-);
+)
+.with_choices(&["yes", "no"]);
 
 impl Format for Bloxorz {
     type Case = Board;
@@ -394,55 +396,9 @@ impl Generate for Bloxorz {
     }
 
     fn shrink<'a>(&'a self, board: &'a Board) -> Box<dyn Iterator<Item = Board> + 'a> {
-        // Worked on the judge's characters, so the start and the target move with the
-        // cells; a candidate must keep both whole (a lying box cut in half would stand).
-        let mut text = String::new();
-        parsers::bloxorz::write_board(&mut text, board);
-        let (rows, cols) = (board.rows(), board.cols());
-        let chars: Vec<u8> = text.lines().skip(1).flat_map(str::bytes).collect();
-        let marks = |cells: &[u8]| {
-            let count = |ch| cells.iter().filter(|&&c| c == ch).count();
-            (count(b'X'), count(b'O'))
-        };
-        let whole = marks(&chars);
-        let make = move |rows: usize, cols: usize, cells: &[u8]| {
-            if marks(cells) != whole {
-                return None;
-            }
-            let lines: Vec<&str> = cells
-                .chunks(cols)
-                .map(|row| std::str::from_utf8(row).unwrap_or_default())
-                .collect();
-            debug_assert_eq!(lines.len(), rows);
-            Board::from_rows(&lines).ok()
-        };
-        let cut_chars = chars.clone();
-        // Fewer rows or columns, ...
-        let cuts = shrinking::cuts(rows, cols)
-            .into_iter()
-            .filter_map(move |cut| {
-                let (r, c) = cut.size(rows, cols);
-                make(r, c, &cut.keep(rows, cols, &cut_chars))
-            });
-        // ... then a fragile cell made rigid, then a rigid one made empty (a wall added:
-        // less floor to roll on). Each candidate has fewer cells, or as many and fewer
-        // fragile ones, or as many of both and less floor: the loop ends. (Walls removed
-        // would undo walls added, so they are not offered.)
-        let spots: Vec<(usize, u8)> = [(b'E', b'.'), (b'.', b'#')]
-            .into_iter()
-            .flat_map(|(from, to)| {
-                let chars = &chars;
-                (0..chars.len())
-                    .filter(move |&i| chars[i] == from)
-                    .map(move |i| (i, to))
-            })
-            .collect();
-        let simpler = spots.into_iter().filter_map(move |(i, to)| {
-            let mut cells = chars.clone();
-            cells[i] = to;
-            make(rows, cols, &cells)
-        });
-        Box::new(cuts.chain(simpler))
+        let chars = Chars::of(board);
+        let edits = chars.edits(board);
+        Box::new(edits.into_iter().filter_map(move |edit| chars.apply(edit)))
     }
 
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
@@ -544,5 +500,346 @@ impl Play for Bloxorz {
             .collect();
         let from = Board::new(rows, cols, &cells, *here, board.target()).map_err(Unsolved::new)?;
         solver.solve(&from).map_err(Unsolved::new)
+    }
+}
+
+/// One step of [`Generate::shrink`] on a Bloxorz board, in the order they are tried.
+#[derive(Clone, Debug)]
+enum Edit {
+    /// Rows or columns cut away (inside the border), or the board cropped to the frame
+    /// around its floor.
+    Cut(shrinking::Cut),
+    /// These cells (indices of the judge's characters) made empty `#`.
+    Empty(Vec<usize>),
+    /// These fragile cells made rigid.
+    Rigid(Vec<usize>),
+    /// The box's start moved to a placement it can roll to.
+    Start(Placement),
+    /// The target moved to another rigid cell.
+    Target(Pos),
+    /// Another board altogether, of fewer cells.
+    Whole {
+        rows: usize,
+        cols: usize,
+        cells: Vec<u8>,
+    },
+    /// A row or column of the start or the target cut away, the start or the target
+    /// moved out of it first.
+    Moved {
+        cut: shrinking::Cut,
+        start: Option<Placement>,
+        target: Option<Pos>,
+    },
+}
+
+/// A board as the judge's characters, row-major, on which shrinking works: the start
+/// and the target move with the cells.
+struct Chars {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u8>,
+}
+
+impl Chars {
+    fn of(board: &Board) -> Chars {
+        let mut text = String::new();
+        parsers::bloxorz::write_board(&mut text, board);
+        Chars {
+            rows: board.rows(),
+            cols: board.cols(),
+            cells: text.lines().skip(1).flat_map(str::bytes).collect(),
+        }
+    }
+
+    /// Every step from `board`, in the order they are tried. Each leaves a board
+    /// smaller by the measure (cells; then non-empty cells; then fragile cells; then
+    /// the cells under the start; then how many cells come after the target, in
+    /// row-major order; then after the start), so shrinking ends:
+    /// - a lying start made a standing one the box can roll to, nearest the target
+    ///   first (a lying start can leave the box no room to stand anywhere);
+    /// - the crop to the frame around the floor (a `#` border kept), then rows or
+    ///   columns cut inside the border, halves first;
+    /// - floor made empty: all of it but the start and the target, then halves of it
+    ///   down to single cells; then fragile cells made rigid, in blocks likewise;
+    /// - the start moved to a placement the box can roll to (so the two starts reach
+    ///   the same placements, every roll being undone by the opposite one, and the
+    ///   answer stays solvable or not) further on in row-major order, then the target
+    ///   moved to a rigid cell further on, each nearest the other first;
+    /// - the row or column of the target cut away, the target first moved to a rigid
+    ///   cell elsewhere; then each row or column of the start, the box first moved to
+    ///   a placement it can roll to elsewhere;
+    /// - last, each of the smallest boards there are (at most three cells inside the
+    ///   border) that has fewer cells but is longer one way, fewest cells first: no
+    ///   cut or change of a cell turns a 4 x 4 board into a 3 x 5 one.
+    fn edits(&self, board: &Board) -> Vec<Edit> {
+        let (rows, cols) = (self.rows, self.cols);
+        let (start, target) = (board.start(), board.target());
+        let rigid = |pos: Pos| {
+            pos.row < rows && pos.col < cols && self.cells[pos.row * cols + pos.col] == b'.'
+        };
+        // The placements the box can roll to whose cells are rigid, but the start.
+        let mut starts: Vec<(usize, Placement)> = reachable(board)
+            .into_iter()
+            .filter(|&p| {
+                let (a, b) = p.cells();
+                p != start && rigid(a) && b.is_none_or(rigid)
+            })
+            .map(|p| (distance(p, target), p))
+            .collect();
+        starts.sort_by_key(|&(d, _)| d);
+        let all_starts = starts.clone();
+        let standing = |p: &Placement| p.cells().1.is_none();
+        // A lying start made standing first: the simplest start, whose cell the other
+        // steps then keep (a lying start can leave the box no room to stand anywhere).
+        let mut edits: Vec<Edit> = if standing(&start) {
+            Vec::new()
+        } else {
+            starts
+                .iter()
+                .filter(|(_, p)| standing(p))
+                .map(|&(_, p)| Edit::Start(p))
+                .collect()
+        };
+        let floor = |pos: Pos| self.cells[pos.row * cols + pos.col] != b'#';
+        edits.extend(shrinking::frame(rows, cols, 1, floor).map(Edit::Cut));
+        edits.extend(
+            shrinking::cuts_inside_border(rows, cols)
+                .into_iter()
+                .map(Edit::Cut),
+        );
+        let of_kind = |kinds: &[u8]| -> Vec<usize> {
+            (0..self.cells.len())
+                .filter(|&i| kinds.contains(&self.cells[i]))
+                .collect()
+        };
+        let plain = of_kind(b".E");
+        edits.extend(
+            shrinking::blocks(plain.len())
+                .into_iter()
+                .map(|block| Edit::Empty(plain[block].to_vec())),
+        );
+        let fragile = of_kind(b"E");
+        edits.extend(
+            shrinking::blocks(fragile.len())
+                .into_iter()
+                .map(|block| Edit::Rigid(fragile[block].to_vec())),
+        );
+        // The start moved further on, nearest the target first (a standing start
+        // stays standing).
+        edits.extend(
+            starts
+                .into_iter()
+                .filter(|&(_, p)| {
+                    (p.pos.row, p.pos.col) > (start.pos.row, start.pos.col)
+                        && (standing(&p) || !standing(&start))
+                })
+                .map(|(_, p)| Edit::Start(p)),
+        );
+        // The target moved to a rigid cell further on, nearest the box first.
+        let mut targets: Vec<(usize, Pos)> = (0..rows * cols)
+            .map(|i| Pos::new(i / cols, i % cols))
+            .filter(|&pos| rigid(pos))
+            .map(|pos| (distance(start, pos), pos))
+            .filter(|&(_, pos)| (pos.row, pos.col) > (target.row, target.col))
+            .collect();
+        targets.sort_by_key(|&(d, _)| d);
+        edits.extend(targets.into_iter().map(|(_, pos)| Edit::Target(pos)));
+        // The row or column of the target cut away, the target first moved to a rigid
+        // cell elsewhere (nearest the box first); then likewise the rows and columns of
+        // the start, the box first moved to a placement it can roll to elsewhere.
+        let lines = |pos: Pos| {
+            let mut lines = Vec::new();
+            if (1..rows.saturating_sub(1)).contains(&pos.row) {
+                lines.push(shrinking::Cut::Rows {
+                    start: pos.row,
+                    len: 1,
+                });
+            }
+            if (1..cols.saturating_sub(1)).contains(&pos.col) {
+                lines.push(shrinking::Cut::Cols {
+                    start: pos.col,
+                    len: 1,
+                });
+            }
+            lines
+        };
+        let (a, b) = start.cells();
+        let start_cells: Vec<Pos> = [Some(a), b].into_iter().flatten().collect();
+        let stays = |cut: shrinking::Cut, pos: Pos| cut.map(pos).is_some();
+        for cut in lines(target) {
+            if !start_cells.iter().all(|&p| stays(cut, p)) {
+                continue;
+            }
+            let mut to: Vec<(usize, Pos)> = (0..rows * cols)
+                .map(|i| Pos::new(i / cols, i % cols))
+                .filter(|&pos| rigid(pos) && stays(cut, pos))
+                .map(|pos| (distance(start, pos), pos))
+                .collect();
+            to.sort_by_key(|&(d, _)| d);
+            edits.extend(to.into_iter().map(|(_, pos)| Edit::Moved {
+                cut,
+                start: None,
+                target: Some(pos),
+            }));
+        }
+        let mut start_lines: Vec<shrinking::Cut> =
+            start_cells.iter().flat_map(|&p| lines(p)).collect();
+        start_lines.dedup();
+        for cut in start_lines {
+            if !stays(cut, target) {
+                continue;
+            }
+            edits.extend(
+                all_starts
+                    .iter()
+                    .filter(|(_, p)| {
+                        let (a, b) = p.cells();
+                        stays(cut, a) && b.is_none_or(|b| stays(cut, b))
+                    })
+                    .map(|&(_, p)| Edit::Moved {
+                        cut,
+                        start: Some(p),
+                        target: None,
+                    }),
+            );
+        }
+        // Last, the smallest boards there are that no cut of this one makes.
+        edits.extend(
+            smallest_boards()
+                .into_iter()
+                .filter(|&(r, c, _)| r * c < rows * cols && (r > rows || c > cols))
+                .map(|(rows, cols, cells)| Edit::Whole { rows, cols, cells }),
+        );
+        edits
+    }
+
+    /// The board `edit` makes, when it keeps the start and the target whole and is a
+    /// board at all.
+    fn apply(&self, edit: Edit) -> Option<Board> {
+        let (mut rows, mut cols) = (self.rows, self.cols);
+        let mut cells = self.cells.clone();
+        let (cut, start, target) = match edit {
+            Edit::Cut(cut) => (Some(cut), None, None),
+            Edit::Empty(at) => {
+                at.into_iter().for_each(|i| cells[i] = b'#');
+                (None, None, None)
+            }
+            Edit::Rigid(at) => {
+                at.into_iter().for_each(|i| cells[i] = b'.');
+                (None, None, None)
+            }
+            Edit::Start(next) => (None, Some(next), None),
+            Edit::Target(next) => (None, None, Some(next)),
+            Edit::Moved { cut, start, target } => (Some(cut), start, target),
+            Edit::Whole {
+                rows: r,
+                cols: c,
+                cells: whole,
+            } => {
+                (rows, cols, cells) = (r, c, whole);
+                (None, None, None)
+            }
+        };
+        let mut mark = |ch: u8, at: &[Pos]| {
+            for c in &mut cells {
+                if *c == ch {
+                    *c = b'.';
+                }
+            }
+            for pos in at {
+                cells[pos.row * cols + pos.col] = ch;
+            }
+        };
+        if let Some(next) = start {
+            let (a, b) = next.cells();
+            mark(
+                b'X',
+                &[Some(a), b].into_iter().flatten().collect::<Vec<_>>(),
+            );
+        }
+        if let Some(next) = target {
+            mark(b'O', &[next]);
+        }
+        if let Some(cut) = cut {
+            let marks = |cells: &[u8]| {
+                let count = |ch| cells.iter().filter(|&&c| c == ch).count();
+                (count(b'X'), count(b'O'))
+            };
+            let kept = cut.keep(rows, cols, &cells);
+            if marks(&kept) != marks(&cells) {
+                return None;
+            }
+            cells = kept;
+            (rows, cols) = cut.size(rows, cols);
+        }
+        let lines: Vec<&str> = cells
+            .chunks(cols)
+            .map(|row| std::str::from_utf8(row).unwrap_or_default())
+            .collect();
+        debug_assert_eq!(lines.len(), rows);
+        Board::from_rows(&lines).ok()
+    }
+}
+
+/// Every board of 3 x 4, 4 x 3, 3 x 5 or 5 x 3 cells (at most three inside a `#`
+/// border, none of them empty: that would be a smaller one cropped) with one target and
+/// a start, fewest cells first: (rows, columns, the judge's characters row-major).
+/// Whether each is a board at all is left to [`Chars::apply`].
+fn smallest_boards() -> Vec<(usize, usize, Vec<u8>)> {
+    let mut all = Vec::new();
+    for (rows, cols) in [(3, 4), (4, 3), (3, 5), (5, 3)] {
+        let inside: Vec<usize> = (0..rows * cols)
+            .filter(|&i| {
+                let (r, c) = (i / cols, i % cols);
+                r > 0 && c > 0 && r < rows - 1 && c < cols - 1
+            })
+            .collect();
+        let kinds = b".EXO";
+        let mut choice = vec![0; inside.len()];
+        loop {
+            let count = |ch| choice.iter().filter(|&&k| kinds[k] == ch).count();
+            if count(b'O') == 1 && (1..=2).contains(&count(b'X')) {
+                let mut cells = vec![b'#'; rows * cols];
+                for (&i, &k) in inside.iter().zip(&choice) {
+                    cells[i] = kinds[k];
+                }
+                all.push((rows, cols, cells));
+            }
+            // The next choice, as a number in base 4.
+            let Some(digit) = choice.iter().position(|&k| k + 1 < kinds.len()) else {
+                break;
+            };
+            choice[digit] += 1;
+            choice[..digit].iter_mut().for_each(|k| *k = 0);
+        }
+    }
+    all
+}
+
+/// Every placement the box can reach from its start on `board`, by the rules.
+fn reachable(board: &Board) -> Vec<Placement> {
+    let mut seen = std::collections::HashSet::from([board.start()]);
+    let mut order = vec![board.start()];
+    let mut at = 0;
+    while let Some(&here) = order.get(at) {
+        at += 1;
+        for dir in Dir::ALL {
+            if let Some(next) = here.roll(dir)
+                && board.holds(next)
+                && seen.insert(next)
+            {
+                order.push(next);
+            }
+        }
+    }
+    order
+}
+
+/// How far the box is from standing on `target`: the Manhattan distances of its two
+/// cubes to it, added (a standing box has both on one cell).
+fn distance(placement: Placement, target: Pos) -> usize {
+    match placement.cells() {
+        (a, None) => 2 * a.manhattan(target),
+        (a, Some(b)) => a.manhattan(target) + b.manhattan(target),
     }
 }

@@ -427,37 +427,78 @@ impl Generate for BloxorzClassic {
                 make(smaller)
             }
         });
-        // ... then fewer rows or columns (the start, the exit, the switches and the
-        // split landings stay; a bridge keeps the cells left of it).
-        let cuts = shrinking::cuts(layout.rows, layout.cols)
+        // ... then the crop to the frame around the tiles, fewer rows or columns (the
+        // start, the exit, the switches and the split landings stay; a bridge keeps
+        // the cells left of it), ...
+        let cut_layout = layout.clone();
+        let cut = move |cut: shrinking::Cut| {
+            let layout = &cut_layout;
+            let (rows, cols) = cut.size(layout.rows, layout.cols);
+            let mut bridges = layout.bridges.clone();
+            for bridge in &mut bridges {
+                bridge.cells = bridge.cells.iter().filter_map(|&c| cut.map(c)).collect();
+            }
+            let mut switches = layout.switches.clone();
+            for switch in &mut switches {
+                switch.pos = cut.map(switch.pos)?;
+            }
+            let mut splits = layout.splits.clone();
+            for split in &mut splits {
+                split.pos = cut.map(split.pos)?;
+                split.landing = [cut.map(split.landing[0])?, cut.map(split.landing[1])?];
+            }
+            make(Layout {
+                rows,
+                cols,
+                tiles: cut.keep(layout.rows, layout.cols, &layout.tiles),
+                start: cut.map(layout.start)?,
+                exit: cut.map(layout.exit)?,
+                bridges,
+                switches,
+                splits,
+            })
+        };
+        let tiles = &layout.tiles;
+        let frame = shrinking::frame(layout.rows, layout.cols, 0, |p| {
+            tiles[p.row * layout.cols + p.col] != Tile::Empty
+        });
+        let cuts = frame
             .into_iter()
-            .filter_map(move |cut| {
-                let (rows, cols) = cut.size(layout.rows, layout.cols);
-                let mut bridges = layout.bridges.clone();
-                for bridge in &mut bridges {
-                    bridge.cells = bridge.cells.iter().filter_map(|&c| cut.map(c)).collect();
-                }
-                let mut switches = layout.switches.clone();
-                for switch in &mut switches {
-                    switch.pos = cut.map(switch.pos)?;
-                }
-                let mut splits = layout.splits.clone();
-                for split in &mut splits {
-                    split.pos = cut.map(split.pos)?;
-                    split.landing = [cut.map(split.landing[0])?, cut.map(split.landing[1])?];
-                }
-                make(Layout {
-                    rows,
-                    cols,
-                    tiles: cut.keep(layout.rows, layout.cols, &layout.tiles),
-                    start: cut.map(layout.start)?,
-                    exit: cut.map(layout.exit)?,
-                    bridges,
-                    switches,
-                    splits,
-                })
-            });
-        Box::new(splits.chain(switches).chain(bridges).chain(cuts))
+            .chain(shrinking::cuts(layout.rows, layout.cols))
+            .filter_map(cut);
+        // ... then floor made empty (all of it but the start and the exit, then halves
+        // of it down to single tiles), then fragile tiles made floor, in blocks too.
+        let marks = [layout.start, layout.exit].map(|p| p.row * layout.cols + p.col);
+        let of_kind = |kinds: &[Tile]| -> Vec<usize> {
+            (0..tiles.len())
+                .filter(|&i| kinds.contains(&tiles[i]) && !marks.contains(&i))
+                .collect()
+        };
+        let simpler: Vec<(Vec<usize>, Tile)> = [
+            (of_kind(&[Tile::Floor, Tile::Fragile]), Tile::Empty),
+            (of_kind(&[Tile::Fragile]), Tile::Floor),
+        ]
+        .into_iter()
+        .flat_map(|(cells, to)| {
+            shrinking::blocks(cells.len())
+                .into_iter()
+                .map(move |block| (cells[block].to_vec(), to))
+        })
+        .collect();
+        let cells = simpler.into_iter().filter_map(move |(cells, to)| {
+            let mut smaller = layout.clone();
+            for i in cells {
+                smaller.tiles[i] = to;
+            }
+            make(smaller)
+        });
+        Box::new(
+            splits
+                .chain(switches)
+                .chain(bridges)
+                .chain(cuts)
+                .chain(cells),
+        )
     }
 
     /// A generated level of the default size (three bridges, their switches, a split

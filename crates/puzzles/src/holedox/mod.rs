@@ -380,10 +380,15 @@ impl Generate for Holedox {
                 place: case.place,
             })
         };
-        // Fewer rows or columns (the snake must stay whole), ...
+        // The crop to the frame around the exit, the snake and the stones, then fewer
+        // rows or columns (the snake must stay whole), ...
         let cut_stones = stones.clone();
-        let cuts = shrinking::cuts(rows, cols)
+        let frame = shrinking::frame(rows, cols, 0, |p| {
+            p == Pos::new(0, 0) || body.contains(&p) || stones.contains(&p)
+        });
+        let cuts = frame
             .into_iter()
+            .chain(shrinking::cuts(rows, cols))
             .filter_map(move |cut| {
                 let body: Vec<Pos> = body.iter().map(|&b| cut.map(b)).collect::<Option<_>>()?;
                 let stones: Vec<Pos> = cut_stones.iter().filter_map(|&s| cut.map(s)).collect();

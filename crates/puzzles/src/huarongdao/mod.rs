@@ -466,22 +466,31 @@ impl Generate for Huarongdao {
             })
         };
         let q = case.query;
-        // Fewer rows or columns (the blank, the piece and the target stay), ...
+        // The crop to the frame around the movable cells (what is outside is as good
+        // as fixed), then fewer rows or columns (the blank, the piece and the target
+        // stay), ...
         let cut_cells = cells.clone();
-        let cuts = shrinking::cuts(rows, cols)
+        let frame = shrinking::frame(rows, cols, 0, |p| cells[p.row * cols + p.col]);
+        let cuts = frame
             .into_iter()
+            .chain(shrinking::cuts(rows, cols))
             .filter_map(move |cut| {
                 let query = Query::new(cut.map(q.blank)?, cut.map(q.piece)?, cut.map(q.target)?);
                 let (r, c) = cut.size(rows, cols);
                 make(r, c, &cut.keep(rows, cols, &cut_cells), query)
             });
-        // ... then a fixed cell made movable.
+        // ... then fixed cells made movable: all of them, then halves of them down to
+        // single cells.
         let fixed: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i]).collect();
-        let cleared = fixed.into_iter().filter_map(move |i| {
-            let mut cells = cells.clone();
-            cells[i] = true;
-            make(rows, cols, &cells, q)
-        });
+        let cleared = shrinking::blocks(fixed.len())
+            .into_iter()
+            .filter_map(move |block| {
+                let mut cells = cells.clone();
+                for &i in &fixed[block] {
+                    cells[i] = true;
+                }
+                make(rows, cols, &cells, q)
+            });
         Box::new(cuts.chain(cleared))
     }
 

@@ -163,7 +163,8 @@ const METRIC: OptionSpec = OptionSpec::new(
     "METRIC",
     "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
     "move",
-);
+)
+.with_choices(&Metric::NAMES);
 
 static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
 
@@ -178,12 +179,13 @@ const SHAPES: OptionSpec = OptionSpec::new(
     "SET",
     "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
     "classic",
-);
+)
+.with_choices(&::klotski::generate::Shapes::NAMES);
 
 const STEPS: OptionSpec = OptionSpec::new(
     "steps",
     "N",
-    "Random steps that scramble a random layout",
+    "One-cell steps a random layout is from solved (the farthest there is, if fewer)",
     "200",
 );
 
