@@ -8,6 +8,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 mod eight_space;
 mod korf;
 mod oracle_agreement;
+mod replay;
 mod rules;
 
 /// One solver by the pattern databases for the tests that need 4 x 4 databases: each set
