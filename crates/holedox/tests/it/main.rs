@@ -3,4 +3,5 @@
 //! once each).
 
 mod oracle_agreement;
+mod replay;
 mod rules;
