@@ -4,4 +4,5 @@
 
 mod oracle_agreement;
 mod replay;
+mod search;
 mod rules;
