@@ -153,19 +153,17 @@ fn solve_all_answers_each_board_as_solve_does_and_sums_the_counts() {
     let mut manhattan = Solver::with_limits(limits(100_000))
         .with_method(Method::Manhattan)
         .with_threads(2);
-    let far: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
-    let outcomes = manhattan.solve_all(&[
-        random(3, 3, 4),
-        Board::with_default_goal(8, 8, &far).unwrap(),
-    ]);
+    let outcomes = manhattan.solve_all(&[random(3, 3, 4)]);
     assert_eq!(outcomes[0].method, Method::Manhattan);
     assert!(outcomes[0].answer.as_ref().is_ok_and(Option::is_some));
     assert!(outcomes[0].stats.expanded > 0);
+    let far: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+    let outcomes = manhattan.solve_all(&[Board::with_default_goal(8, 8, &far).unwrap()]);
     assert_eq!(
-        outcomes[1].answer,
+        outcomes[0].answer,
         Err(SolveError::Limit(LimitError::States(100_000)))
     );
-    assert_eq!(outcomes[1].stats.generated, 100_001);
+    assert_eq!(outcomes[0].stats.generated, 100_001);
     assert!(manhattan.solve_all(&[]).is_empty());
 }
 
