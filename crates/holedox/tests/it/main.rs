@@ -4,5 +4,5 @@
 
 mod oracle_agreement;
 mod replay;
-mod search;
 mod rules;
+mod search;
