@@ -80,6 +80,17 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         Err(SolveError::Limit(LimitError::States(12_000_000)))
     );
     assert!(solver.table_bytes() > 0);
+    // Without a budget: the quick try fails, the databases are built and solve it,
+    // and the count is the quick try's and their search's. Once they are built, there
+    // is no quick try.
+    let by_pdb = crate::databases().solve(&board);
+    let pdb_generated = crate::databases().stats().generated;
+    let mut solver = Solver::new();
+    for quick_try in [200_001, 0] {
+        assert_eq!(solver.solve(&board), by_pdb);
+        assert_eq!(solver.last_method(), Some(Method::Pdb));
+        assert_eq!(solver.stats().generated, quick_try + pdb_generated);
+    }
 }
 
 #[test]
