@@ -147,6 +147,9 @@ fn solve_all_answers_each_board_as_solve_does_and_sums_the_counts() {
         }
         assert!(outcomes[0].stats.expanded > 0 && outcomes[3].stats.expanded > 0);
         assert_eq!(all.stats(), sum);
+        // What was built is what the boards' methods need: the 3 x 3 table, no
+        // databases for the boards IDA* solves by the Manhattan distance.
+        assert_eq!(all.table_bytes(), one.table_bytes());
     }
     // The solver's method and budget hold on every thread; a board stopped by the
     // budget shows what it had generated.
