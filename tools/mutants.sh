@@ -4,8 +4,20 @@
 # tests run against it; a mutant the tests do not notice is "missed". Equivalent mutants
 # (no test can tell them apart) are excluded, each with its reason, in
 # .cargo/mutants.toml. Results go to target/mutants/CRATE/mutants.out/ (outcomes.json,
-# missed.txt, caught.txt). Slow (hours for all five on two cores), so not on every CI
-# run:   bash tools/mutants.sh [CRATE...]   (default: every solver crate)
+# missed.txt, caught.txt).
+#
+# The tests run under nextest (pinned below), profile `mutants` of .config/nextest.toml:
+# each test in its own process, the quick ones first, and the first failure ends the
+# run at once (--max-fail=1:immediate), so a caught mutant costs its build and seconds
+# of tests, not the slowest test of its binary (fifteen: 2 s build + 2-3 s test a
+# caught mutant, where `cargo test` took 31 s + 80 s). A missed mutant still runs every
+# test (fifteen 2-6 min, holedox 1 min, bloxorz 10 s). Measured on the two shared cores
+# under a load of 8-10, three crates at once under nice 19: bloxorz 160 mutants in
+# 47 min, holedox 147 in 63 min, fifteen 116 in about 80 min. So not on every CI run:
+#   bash tools/mutants.sh [CRATE...] [-- CARGO-MUTANTS-OPTION...]
+# (default: every solver crate), e.g. `bash tools/mutants.sh holedox -- -F trace` to
+# re-run some mutants, `-- --baseline skip --timeout 300` after a good baseline.
+# MUTANTS_JOBS (default 1) mutants at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,25 +25,37 @@ version=27.1.0
 if ! cargo mutants --version 2>/dev/null | grep -qx "cargo-mutants $version"; then
     cargo install cargo-mutants --version "$version" --locked
 fi
+# Test priorities need nextest 0.9.91; this is the version measured.
+nextest=0.9.143
+if ! cargo nextest --version 2>/dev/null | grep -q "^cargo-nextest "; then
+    cargo install cargo-nextest --version "$nextest" --locked
+fi
 
 # The solver crates are the ones with an `oracle` feature.
 default=$(grep -l '^oracle *=' crates/*/Cargo.toml | xargs -n1 dirname | xargs -n1 basename)
-crates=${*:-$default}
-jobs=${MUTANTS_JOBS:-2}
+crates=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+    crates+=("$1")
+    shift
+done
+[ $# -gt 0 ] && shift # the `--`: the rest is cargo-mutants'
+[ ${#crates[@]} -gt 0 ] || mapfile -t crates <<<"$default"
+jobs=${MUTANTS_JOBS:-1}
 
 status=0
-for crate in $crates; do
+for crate in "${crates[@]}"; do
     files=()
     for file in solver.rs replay.rs; do
         [ -f "crates/$crate/src/$file" ] && files+=(-f "crates/$crate/src/$file")
     done
     echo "== cargo mutants -p $crate ${files[*]}"
     mkdir -p "target/mutants/$crate"
-    # Doctests are left out (each compiles on its own, slowly); unit and integration
-    # tests run.
-    cargo mutants -p "$crate" "${files[@]}" --jobs "$jobs" \
-        --output "target/mutants/$crate" \
-        --cargo-test-arg=--lib --cargo-test-arg=--tests || status=$?
+    # Doctests are left out (nextest does not run them; each compiles on its own,
+    # slowly); unit and integration tests run, and are all that is built.
+    NEXTEST_PROFILE=mutants cargo mutants -p "$crate" "${files[@]}" --jobs "$jobs" \
+        --output "target/mutants/$crate" --test-tool nextest \
+        --cargo-arg=--lib --cargo-arg=--tests --cargo-test-arg=--max-fail=1:immediate \
+        "$@" || status=$?
     outcomes="target/mutants/$crate/mutants.out/outcomes.json"
     if [ -f "$outcomes" ]; then
         python3 - "$crate" "$outcomes" <<'PY'

@@ -309,7 +309,10 @@ impl Solver {
             crate::Body::Block(placement) => [placement.cells().0, placement.pos],
             crate::Body::Cubes(cubes) => cubes,
         };
-        if tiles.iter().any(|&p| plane.tile_of[grid.index(p)] == NONE) {
+        if tiles
+            .iter()
+            .any(|&p| !grid.contains(p) || plane.tile_of[grid.index(p)] == NONE)
+        {
             return Ok(None); // no tile under a piece: no position of this level
         }
         let local = match from.body {

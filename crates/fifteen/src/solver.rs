@@ -307,15 +307,19 @@ impl Solver {
                 ..self.limits
             });
             let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
-            match tried {
+            let stopped = match tried {
                 Ok((path, stats)) => {
                     self.last_method = Some(Method::Manhattan);
                     return Ok((path, stats));
                 }
-                Err(LimitError::States(_)) if self.limits.max_states != Some(budget) => {}
-                Err(e) => return Err(e.into()),
-            }
+                Err(e) => e,
+            };
+            // What the quick try generated counts against the budget, and is what the
+            // stats show when the budget (below the quick try's) stops it.
             meter.charge(quick.states())?;
+            if !matches!(stopped, LimitError::States(_)) {
+                return Err(stopped.into());
+            }
             quick_states = quick.states();
         }
         let blank = usize::from(plan.start.blank_label);

@@ -4,3 +4,4 @@
 
 mod oracle_agreement;
 mod rules;
+mod search;

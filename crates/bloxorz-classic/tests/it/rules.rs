@@ -316,3 +316,45 @@ fn one_solver_solves_many_levels() {
         assert_eq!(oracle_answer(&level).map(|s| s.0), fresh, "{level:?}");
     }
 }
+
+#[test]
+fn errors_say_which_move_and_where_the_pieces_are() {
+    let (up, left) = (Move::First(Dir::Up), Move::Second(Dir::Left));
+    for (error, text) in [
+        (
+            ReplayError::Falls { step: 2, mv: up },
+            "move 2 (U) leaves the piece it moves where no tile holds it",
+        ),
+        (
+            ReplayError::Retracted { step: 3, mv: left },
+            "move 3 (l) presses a switch that takes a bridge from under a piece",
+        ),
+        (
+            ReplayError::SplitFalls { step: 4, mv: up },
+            "move 4 (U) splits the block onto a landing cell with no tile",
+        ),
+        (
+            ReplayError::NoSecondCube { step: 1, mv: left },
+            "move 1 (l) moves cube 2, but the block is whole",
+        ),
+        (
+            ReplayError::NotSolved {
+                end: Body::Block(Placement {
+                    pos: Pos::new(0, 1),
+                    orientation: Orientation::Vertical,
+                }),
+            },
+            "the moves end with the block lying on (1, 2) and (2, 2), not the block \
+             standing on the exit",
+        ),
+        (
+            ReplayError::NotSolved {
+                end: Body::Cubes([Pos::new(0, 5), Pos::new(2, 8)]),
+            },
+            "the moves end with cube 1 on (1, 6) and cube 2 on (3, 9), not the block \
+             standing on the exit",
+        ),
+    ] {
+        assert_eq!(error.to_string(), text);
+    }
+}

@@ -30,7 +30,7 @@ fn answer(rows: &[&str]) -> Option<u64> {
     slow.map(|s| s.0)
 }
 
-const SAMPLE: [&str; 7] = [
+pub(crate) const SAMPLE: [&str; 7] = [
     "#######", "#..X###", "#..##O#", "#....E#", "#....E#", "#.....#", "#######",
 ];
 

@@ -8,7 +8,9 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 mod eight_space;
 mod korf;
 mod oracle_agreement;
+mod replay;
 mod rules;
+mod solver;
 
 /// One solver by the pattern databases for the tests that need 4 x 4 databases: each set
 /// (one per cell of the goal's blank) is built once for the whole test binary, since a

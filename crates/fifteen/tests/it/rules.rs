@@ -51,18 +51,23 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         seed: 11,
     })
     .unwrap();
-    // Below the quick try's budget: the quick try's own limit is the user's.
+    // Below the quick try's budget: the quick try's own limit is the user's, and what
+    // it generated is counted as for any search.
     let mut solver = Solver::with_limits(limits(500));
     assert_eq!(
         solver.solve(&board),
         Err(SolveError::Limit(LimitError::States(500)))
     );
+    assert_eq!(solver.stats().generated, 501);
     // Past it, but short of the databases' 11.5 million entries: none are built.
     let mut solver = Solver::with_limits(limits(300_000));
     assert_eq!(
         solver.solve(&board),
         Err(SolveError::Limit(LimitError::States(300_000)))
     );
+    // What stopped it is the charge for the databases: the quick try's 200,001
+    // positions and the databases' 11,534,880 entries.
+    assert_eq!(solver.stats().generated, 200_001 + 11_534_880);
     assert_eq!(solver.table_bytes(), 0);
     // Enough for the databases: they are built, and their search stops at the budget
     // (Korf's third instance takes more than a million positions).
@@ -75,6 +80,17 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         Err(SolveError::Limit(LimitError::States(12_000_000)))
     );
     assert!(solver.table_bytes() > 0);
+    // Without a budget: the quick try fails, the databases are built and solve it,
+    // and the count is the quick try's and their search's. Once they are built, there
+    // is no quick try.
+    let by_pdb = crate::databases().solve(&board);
+    let pdb_generated = crate::databases().stats().generated;
+    let mut solver = Solver::new();
+    for quick_try in [200_001, 0] {
+        assert_eq!(solver.solve(&board), by_pdb);
+        assert_eq!(solver.last_method(), Some(Method::Pdb));
+        assert_eq!(solver.stats().generated, quick_try + pdb_generated);
+    }
 }
 
 #[test]

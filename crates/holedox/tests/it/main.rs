@@ -3,4 +3,6 @@
 //! once each).
 
 mod oracle_agreement;
+mod replay;
 mod rules;
+mod search;

@@ -1,0 +1,183 @@
+//! The solver around its searches: tables built ahead, many boards at once, what each
+//! method reports of its work, the time limit of a build.
+
+use fifteen::generate::{Family, GenParams, GoalKind, generate};
+use fifteen::{Board, LimitError, Limits, Method, SearchStats, SolveError, Solver};
+use std::time::Duration;
+
+fn limits(states: u64) -> Limits {
+    Limits {
+        max_states: Some(states),
+        max_time: None,
+    }
+}
+
+fn random(rows: usize, cols: usize, seed: u64) -> Board {
+    generate(&GenParams {
+        family: Family::Random,
+        rows,
+        cols,
+        steps: 0,
+        goal: GoalKind::BlankLast,
+        seed,
+    })
+    .unwrap()
+}
+
+/// A 3 x 4 board 12 moves from its goal: quick for every method that takes it.
+fn near_three_by_four() -> Board {
+    generate(&GenParams {
+        family: Family::Far,
+        rows: 3,
+        cols: 4,
+        steps: 12,
+        goal: GoalKind::BlankLast,
+        seed: 7,
+    })
+    .unwrap()
+}
+
+#[test]
+fn prepare_builds_the_table_or_databases_a_solve_needs() {
+    // A 3 x 3 board takes the table.
+    let mut solver = Solver::new();
+    assert_eq!(solver.prepare(&random(3, 3, 1)), Ok(Method::Table));
+    let table = solver.table_bytes();
+    assert!(table > 0);
+    // The databases of a 3 x 4 board.
+    let board = near_three_by_four();
+    let mut pdb = Solver::with_limits(limits(1000)).with_method(Method::Pdb);
+    // Unprepared, the solve must build them within its budget, which is far too small.
+    assert_eq!(
+        pdb.solve(&board),
+        Err(SolveError::Limit(LimitError::States(1000)))
+    );
+    assert_eq!(pdb.table_bytes(), 0);
+    assert_eq!(pdb.prepare(&board), Ok(Method::Pdb));
+    let databases = pdb.table_bytes();
+    assert!(databases > 0);
+    let moves = pdb.solve(&board).unwrap().unwrap();
+    assert!(moves <= 12, "{moves}");
+    // A line needs nothing built; a shape the method does not take is refused.
+    let line = Board::with_default_goal(1, 5, &[1, 2, 3, 0, 4]).unwrap();
+    assert_eq!(solver.prepare(&line), Ok(Method::Line));
+    assert_eq!(solver.table_bytes(), table);
+    assert_eq!(
+        pdb.prepare(&line),
+        Err(SolveError::Unsupported {
+            method: Method::Pdb,
+            rows: 1,
+            cols: 5
+        })
+    );
+}
+
+#[test]
+fn each_method_reports_its_own_work() {
+    // The line and the table walk without a search: nothing counted.
+    let line = Board::with_default_goal(1, 5, &[1, 2, 3, 0, 4]).unwrap();
+    let mut solver = Solver::new();
+    assert_eq!(solver.solve(&line), Ok(Some(1)));
+    assert_eq!(solver.last_method(), Some(Method::Line));
+    assert_eq!(solver.stats(), SearchStats::default());
+    let square = random(3, 3, 1);
+    let moves = solver.solve(&square).unwrap().unwrap();
+    assert!(moves > 0);
+    assert_eq!(solver.last_method(), Some(Method::Table));
+    assert_eq!(solver.stats(), SearchStats::default());
+    // IDA* by the Manhattan distance and by the databases: the same answer, and the
+    // databases' better estimate expands fewer positions.
+    let board = random(3, 4, 5);
+    let mut manhattan = Solver::new();
+    let by_manhattan = manhattan.solve(&board).unwrap();
+    assert_eq!(manhattan.last_method(), Some(Method::Manhattan));
+    let mut pdb = Solver::new().with_method(Method::Pdb);
+    pdb.prepare(&board).unwrap();
+    assert_eq!(pdb.solve(&board).unwrap(), by_manhattan);
+    assert_eq!(pdb.last_method(), Some(Method::Pdb));
+    let (m, p) = (manhattan.stats(), pdb.stats());
+    assert!(p.expanded > 0 && p.expanded < m.expanded, "{p:?} vs {m:?}");
+    // Under Auto, a 15-puzzle near its goal is answered by the quick try alone.
+    let near = generate(&GenParams {
+        family: Family::Walk,
+        rows: 4,
+        cols: 4,
+        steps: 10,
+        goal: GoalKind::BlankLast,
+        seed: 3,
+    })
+    .unwrap();
+    let mut auto = Solver::new();
+    assert!(auto.solve(&near).unwrap().is_some());
+    assert_eq!(auto.last_method(), Some(Method::Manhattan));
+    assert!(auto.stats().generated > 0);
+    assert_eq!(auto.table_bytes(), 0);
+    // An unsolvable board: no method runs.
+    let mut cells = Board::default_goal(3, 3);
+    cells.swap(0, 1);
+    let unsolvable = Board::with_default_goal(3, 3, &cells).unwrap();
+    assert_eq!(solver.solve(&unsolvable), Ok(None));
+    assert_eq!(solver.last_method(), None);
+}
+
+#[test]
+fn solve_all_answers_each_board_as_solve_does_and_sums_the_counts() {
+    let mut cells = Board::default_goal(3, 3);
+    cells.swap(0, 1);
+    let boards = vec![
+        random(3, 4, 5),
+        Board::with_default_goal(3, 3, &cells).unwrap(),
+        random(3, 3, 4),
+        random(3, 4, 6),
+        Board::with_default_goal(1, 5, &[1, 2, 3, 0, 4]).unwrap(),
+    ];
+    for threads in [1, 2] {
+        let mut all = Solver::new().with_threads(threads);
+        let outcomes = all.solve_all(&boards);
+        assert_eq!(outcomes.len(), boards.len());
+        let mut one = Solver::new();
+        let mut sum = SearchStats::default();
+        for (board, outcome) in boards.iter().zip(&outcomes) {
+            let answer = one.solve_with_path(board);
+            assert_eq!(outcome.answer, answer, "{board:?}");
+            assert_eq!(Ok(outcome.method), one.method_for(board));
+            assert_eq!(outcome.stats, one.stats(), "{board:?}");
+            sum.expanded += outcome.stats.expanded;
+            sum.generated += outcome.stats.generated;
+        }
+        assert!(outcomes[0].stats.expanded > 0 && outcomes[3].stats.expanded > 0);
+        assert_eq!(all.stats(), sum);
+        // What was built is what the boards' methods need: the 3 x 3 table, no
+        // databases for the boards IDA* solves by the Manhattan distance.
+        assert_eq!(all.table_bytes(), one.table_bytes());
+    }
+    // The solver's method and budget hold on every thread; a board stopped by the
+    // budget shows what it had generated.
+    let mut manhattan = Solver::with_limits(limits(100_000))
+        .with_method(Method::Manhattan)
+        .with_threads(2);
+    let outcomes = manhattan.solve_all(&[random(3, 3, 4)]);
+    assert_eq!(outcomes[0].method, Method::Manhattan);
+    assert!(outcomes[0].answer.as_ref().is_ok_and(Option::is_some));
+    assert!(outcomes[0].stats.expanded > 0);
+    let far: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+    let outcomes = manhattan.solve_all(&[Board::with_default_goal(8, 8, &far).unwrap()]);
+    assert_eq!(
+        outcomes[0].answer,
+        Err(SolveError::Limit(LimitError::States(100_000)))
+    );
+    assert_eq!(outcomes[0].stats.generated, 100_001);
+    assert!(manhattan.solve_all(&[]).is_empty());
+}
+
+#[test]
+fn a_time_limit_far_off_lets_a_solve_build_its_databases() {
+    let board = near_three_by_four();
+    let mut solver = Solver::with_limits(Limits {
+        max_states: None,
+        max_time: Some(Duration::from_secs(3600)),
+    })
+    .with_method(Method::Pdb);
+    assert!(solver.solve(&board).unwrap().is_some());
+    assert!(solver.table_bytes() > 0);
+}
