@@ -225,14 +225,20 @@ test("eight: the judges' sample played by clicking the tile beside the blank end
   await page.close();
 });
 
-test("fifteen: a tile moved by the arrow keys into the blank, the hint counting down", async () => {
+test("fifteen: the sample played by clicking the tile beside the blank and by the arrow keys, the hint counting down", async () => {
   const { page, problems } = await openPage("#puzzle=fifteen&level=sample");
   const moves = await optimalPath("fifteen", "sample");
   // An arrow slides the tile beyond the blank its way: the blank moves the other way.
   const KEY = { U: "ArrowDown", D: "ArrowUp", L: "ArrowRight", R: "ArrowLeft" };
   for (const [i, dir] of [...moves].entries()) {
     assert.equal(await left(page), String(moves.length - i));
-    await page.keyboard.press(KEY[dir]);
+    if (i % 2 === 0) {
+      // A click on the tile the blank moves to.
+      const [[r, c]] = cellsWhere(await picture(page), (s) => s === "_");
+      await clickCell(page, r + STEP[dir][0], c + STEP[dir][1]);
+    } else {
+      await page.keyboard.press(KEY[dir]);
+    }
     await idle(page);
   }
   await expectSolved(page, moves.length);

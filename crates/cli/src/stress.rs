@@ -764,7 +764,13 @@ mod tests {
             let third = N as usize / 3;
             let early: usize = sizes[..third].iter().sum();
             let late: usize = sizes[N as usize - third..].iter().sum();
-            assert!(early < late, "{name}: {sizes:?}");
+            // A format of one board size (no `--rows`: the judges' 8-puzzle) cannot grow.
+            let one_size = !generator.gen_options().iter().any(|s| s.name == "rows");
+            if one_size {
+                assert!(sizes.iter().all(|&s| s == sizes[0]), "{name}: {sizes:?}");
+            } else {
+                assert!(early < late, "{name}: {sizes:?}");
+            }
             let mut again = SplitMix64::new(5);
             let (_, first) = generate(puzzle, generator, families[0], &mut again, 0, N).unwrap();
             assert_eq!(first, texts[0], "{name}");

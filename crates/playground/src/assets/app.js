@@ -240,9 +240,17 @@ function pickedCell() {
   return null;
 }
 
+// The sliding-tile puzzles: every tile is numbered, yet none is picked; an arrow slides
+// the tile beyond the blank its way (the blank moves the other way), and a tap slides
+// a tile beside the blank into it.
+const SLIDING_TILES = new Set(["eight", "fifteen"]);
+function slidingTiles() {
+  return !!state.puzzle && SLIDING_TILES.has(state.puzzle.name);
+}
+
 // The pieces a click picks: Klotski's labels, Bloxorz classic's cubes.
 function pieceAt(cell) {
-  if (!cell || !state.play) return null;
+  if (!cell || !state.play || slidingTiles()) return null;
   const s = state.play.picture.symbols[cell[0]][cell[1]];
   if (state.puzzle.labels && /[A-Za-z0-9]/.test(s)) return s;
   if (state.puzzle.name === "bloxorz-classic" && (s === "1" || s === "2")) return s;
@@ -250,7 +258,7 @@ function pieceAt(cell) {
 }
 
 function needsPick() {
-  return !!state.puzzle.labels;
+  return !!state.puzzle.labels && !slidingTiles();
 }
 
 // Plays one move: `dir`, with the piece picked (or `piece`).
@@ -351,7 +359,7 @@ function moverCell() {
   for (let r = 0; r < symbols.length; r++) {
     for (let c = 0; c < symbols[r].length; c++) {
       const s = symbols[r][c], p = paints[r][c];
-      if (state.puzzle.name === "huarongdao" ? s === "_" : state.puzzle.name === "holedox" ? s === "H" : p === "m") found.push([r, c]);
+      if (state.puzzle.name === "huarongdao" || slidingTiles() ? s === "_" : state.puzzle.name === "holedox" ? s === "H" : p === "m") found.push([r, c]);
     }
   }
   if (!found.length) return null;
@@ -437,9 +445,10 @@ function tap(cell) {
     pick(piece);
     return;
   }
-  if (state.puzzle.name === "huarongdao") {
+  if (state.puzzle.name === "huarongdao" || slidingTiles()) {
     const blank = moverCell();
-    if (blank && Math.abs(blank[0] - cell[0]) + Math.abs(blank[1] - cell[1]) === 1) move(dirTowards(blank, cell));
+    // Huarongdao's arrows move the blank; the sliding tiles' move the tile.
+    if (blank && Math.abs(blank[0] - cell[0]) + Math.abs(blank[1] - cell[1]) === 1) move(slidingTiles() ? dirTowards(cell, blank) : dirTowards(blank, cell));
     else say("tap a tile beside the blank to slide it in", "");
     return;
   }
