@@ -299,7 +299,10 @@ mod tests {
     fn the_table_is_read_strictly() {
         let ok = figures("# c\nREADME.md | at most {} MiB | a.rs MAX | plain\nA | {} | xtask test-space | commas\n").unwrap();
         assert_eq!(ok.len(), 2);
-        assert!(matches!(ok[1].source, Source::Value(100_000)));
+        assert!(matches!(
+            ok[1].source,
+            Source::Value(crate::fixtures::TEST_SPACE)
+        ));
         for bad in [
             "README.md | no figure | a.rs MAX | plain",
             "README.md | {} | a.rs MAX | bold",

@@ -54,7 +54,7 @@ static ABOUT: About = About {
 static PRESETS: [Preset; 3] = [
     Preset {
         difficulty: "easy",
-        options: &[("family", "random")],
+        options: &[("family", "random"), ("steps", "12")],
         band: (3, 15),
     },
     Preset {
