@@ -368,87 +368,101 @@ impl Solver {
     }
 
     /// Solves every board, on a pool of threads ([`Solver::with_threads`]), each
-    /// search under the solver's limits; the tables and databases they need are built
-    /// first, whatever the state budget (each set of databases on threads of its own),
-    /// as [`Solver::prepare`] builds them, but not past the time limit: a board whose
+    /// search under the solver's limits, each board answered as [`Solver::solve_with_path`]
+    /// answers it: under [`Method::Auto`] a board whose databases are not built yet has
+    /// the quick try first, and only the boards it does not settle have their databases
+    /// built (a file of easy 5 x 5 boards builds none). The tables and databases are
+    /// built whatever the state budget (each set of databases on threads of its own), as
+    /// [`Solver::prepare`] builds them, but not past the time limit: a board whose
     /// databases that stops answers [`LimitError::Time`]. The solver's
     /// [`Solver::stats`] are then the sums.
     pub fn solve_all(&mut self, boards: &[Board]) -> Vec<Outcome> {
+        let quick_first = self.method == Method::Auto;
         let mut plans = Vec::with_capacity(boards.len());
         for board in boards {
             let method = self.method_for(board).unwrap_or(Method::Manhattan);
-            plans.push((self.plan(board, false), method));
+            plans.push((self.plan(board, quick_first), method));
         }
         let threads = match self.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
-        }
-        .min(boards.len().max(1));
-        let next = AtomicUsize::new(0);
+        };
         let limits = self.limits;
-        let solve_one = |i: usize| -> Outcome {
+        let mut outcomes = on_threads(threads, plans.len(), |i| {
             let (plan, method) = &plans[i];
             match plan {
-                Err(e) => Outcome {
+                Err(e) => Attempt::Done(Outcome {
                     answer: Err(*e),
                     stats: SearchStats::default(),
                     method: *method,
-                },
-                Ok(None) => Outcome {
+                }),
+                Ok(None) => Attempt::Done(Outcome {
                     answer: Ok(None),
                     stats: SearchStats::default(),
                     method: *method,
-                },
-                Ok(Some(plan)) => {
-                    let mut meter = Meter::start(limits);
-                    match run(plan, &mut meter) {
-                        Ok((path, stats)) => Outcome {
-                            answer: Ok(path.map(|p| Solution {
-                                path: Moves::from(p),
-                            })),
-                            stats,
-                            method: plan.method,
+                }),
+                Ok(Some(plan)) if plan.method == Method::Pdb && plan.databases.is_none() => {
+                    quick_try(plan, limits)
+                }
+                Ok(Some(plan)) => Attempt::Done(finish(plan, limits, 0)),
+            }
+        });
+        // The boards the quick try left: their databases (once per shape and blank),
+        // then their searches, charged with what the quick try generated.
+        let mut waiting = Vec::new();
+        for (i, attempt) in outcomes.iter_mut().enumerate() {
+            let Attempt::NeedsDatabases { quick } = *attempt else {
+                continue;
+            };
+            let Ok(Some(plan)) = &mut plans[i].0 else {
+                unreachable!("only a plan needs databases");
+            };
+            let key = (
+                plan.geo.rows,
+                plan.geo.cols,
+                usize::from(plan.start.blank_label),
+            );
+            match self.databases_within(&plan.geo, key) {
+                Ok(databases) => {
+                    plan.databases = Some(databases);
+                    waiting.push((i, quick));
+                }
+                Err(e) => {
+                    *attempt = Attempt::Done(Outcome {
+                        answer: Err(e),
+                        stats: SearchStats {
+                            expanded: 0,
+                            generated: quick,
                         },
-                        Err(e) => Outcome {
-                            answer: Err(e.into()),
-                            stats: SearchStats {
-                                expanded: 0,
-                                generated: meter.states(),
-                            },
-                            method: plan.method,
-                        },
-                    }
+                        method: Method::Pdb,
+                    });
                 }
             }
-        };
-        let mut outcomes: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= plans.len() {
-                                return done;
-                            }
-                            done.push((i, solve_one(i)));
-                        }
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+        }
+        let finished = on_threads(threads, waiting.len(), |w| {
+            let (i, quick) = waiting[w];
+            let Ok(Some(plan)) = &plans[i].0 else {
+                unreachable!("only a plan needs databases");
+            };
+            finish(plan, limits, quick)
         });
-        outcomes.sort_by_key(|&(i, _)| i);
+        for (&(i, _), outcome) in waiting.iter().zip(finished) {
+            outcomes[i] = Attempt::Done(outcome);
+        }
+        let outcomes: Vec<Outcome> = outcomes
+            .into_iter()
+            .map(|attempt| match attempt {
+                Attempt::Done(outcome) => outcome,
+                Attempt::NeedsDatabases { .. } => unreachable!("every board was finished"),
+            })
+            .collect();
         self.stats = outcomes
             .iter()
-            .fold(SearchStats::default(), |sum, (_, o)| SearchStats {
+            .fold(SearchStats::default(), |sum, o| SearchStats {
                 expanded: sum.expanded + o.stats.expanded,
                 generated: sum.generated + o.stats.generated,
             });
-        outcomes.into_iter().map(|(_, o)| o).collect()
+        outcomes
     }
 
     /// What the last search did (for [`Solver::solve_all`], the sums).
@@ -560,6 +574,100 @@ impl Solver {
                 .or_insert_with(|| Arc::new(Databases::build(geo, key.2))),
         )
     }
+}
+
+/// A board of [`Solver::solve_all`] after its first pass: answered, or left by the
+/// quick try for its databases, with the positions the try generated.
+enum Attempt {
+    Done(Outcome),
+    NeedsDatabases { quick: u64 },
+}
+
+/// The quick try of [`Method::Auto`] on a board whose databases are not built: IDA* with
+/// the Manhattan distance within [`QUICK_TRY`] positions, or within the budget if that
+/// is less (a budget the try spent is the board's answer: no databases are built).
+fn quick_try(plan: &Plan, limits: Limits) -> Attempt {
+    let budget = limits.max_states.map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
+    let mut quick = Meter::start(Limits {
+        max_states: Some(budget),
+        ..limits
+    });
+    match manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run() {
+        Ok((path, stats)) => Attempt::Done(Outcome {
+            answer: Ok(path.map(|p| Solution {
+                path: Moves::from(p),
+            })),
+            stats,
+            method: Method::Manhattan,
+        }),
+        // Stopped by the quick try's own budget: the databases may do better.
+        Err(LimitError::States(_)) if limits.max_states.is_none_or(|m| m > QUICK_TRY) => {
+            Attempt::NeedsDatabases {
+                quick: quick.states(),
+            }
+        }
+        Err(e) => Attempt::Done(Outcome {
+            answer: Err(e.into()),
+            stats: SearchStats {
+                expanded: 0,
+                generated: quick.states(),
+            },
+            method: Method::Pdb,
+        }),
+    }
+}
+
+/// A planned board's search under `limits`, `charged` positions already spent.
+fn finish(plan: &Plan, limits: Limits, charged: u64) -> Outcome {
+    let mut meter = Meter::start(limits);
+    match meter.charge(charged).and_then(|()| run(plan, &mut meter)) {
+        Ok((path, mut stats)) => Outcome {
+            answer: Ok(path.map(|p| Solution {
+                path: Moves::from(p),
+            })),
+            stats: {
+                stats.generated += charged;
+                stats
+            },
+            method: plan.method,
+        },
+        Err(e) => Outcome {
+            answer: Err(e.into()),
+            stats: SearchStats {
+                expanded: 0,
+                generated: meter.states(),
+            },
+            method: plan.method,
+        },
+    }
+}
+
+/// `work(0)` to `work(count - 1)` on up to `threads` threads, each taking the next
+/// index when it is free; the results in index order.
+fn on_threads<T: Send>(threads: usize, count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.clamp(1, count.max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= count {
+                            return done;
+                        }
+                        done.push((i, work(i)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Solves a planned board: the path, and what the search did.

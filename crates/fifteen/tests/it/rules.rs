@@ -59,6 +59,15 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         Err(SolveError::Limit(LimitError::States(500)))
     );
     assert_eq!(solver.stats().generated, 501);
+    // So too for many boards at once, and no databases are built for a budget the
+    // quick try spent.
+    let outcomes = solver.solve_all(std::slice::from_ref(&board));
+    assert_eq!(
+        outcomes[0].answer,
+        Err(SolveError::Limit(LimitError::States(500)))
+    );
+    assert_eq!(outcomes[0].stats.generated, 501);
+    assert_eq!(solver.table_bytes(), 0);
     // Past it, but short of the databases' 11.5 million entries: none are built.
     let mut solver = Solver::with_limits(limits(300_000));
     assert_eq!(
@@ -80,17 +89,42 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
         Err(SolveError::Limit(LimitError::States(12_000_000)))
     );
     assert!(solver.table_bytes() > 0);
-    // Without a budget: the quick try fails, the databases are built and solve it,
-    // and the count is the quick try's and their search's. Once they are built, there
-    // is no quick try.
-    let by_pdb = crate::databases().solve(&board);
-    let pdb_generated = crate::databases().stats().generated;
+    // Without a budget, many boards at once: the quick try settles a near board (no
+    // databases for it); it fails on Korf's third, whose databases are built and solve
+    // it, its count the quick try's and their search's. Once they are built, a solve
+    // makes no quick try.
+    let near = generate(&GenParams {
+        family: Family::Far,
+        rows: 4,
+        cols: 4,
+        steps: 14,
+        goal: GoalKind::BlankFirst,
+        seed: 11,
+    })
+    .unwrap();
+    // (One lock for both: other tests use the shared solver between two.)
+    let (by_pdb, pdb_generated) = {
+        let mut databases = crate::databases();
+        (databases.solve_with_path(&board), databases.stats().generated)
+    };
+    let mut manhattan = Solver::new().with_method(Method::Manhattan);
+    let near_answer = manhattan.solve_with_path(&near);
     let mut solver = Solver::new();
-    for quick_try in [200_001, 0] {
-        assert_eq!(solver.solve(&board), by_pdb);
-        assert_eq!(solver.last_method(), Some(Method::Pdb));
-        assert_eq!(solver.stats().generated, quick_try + pdb_generated);
-    }
+    let outcomes = solver.solve_all(&[near.clone(), board.clone()]);
+    assert_eq!(outcomes[0].answer, near_answer);
+    assert_eq!(outcomes[0].method, Method::Manhattan);
+    assert_eq!(outcomes[0].stats, manhattan.stats());
+    assert_eq!(outcomes[1].answer, by_pdb);
+    assert_eq!(outcomes[1].method, Method::Pdb);
+    assert_eq!(outcomes[1].stats.generated, 200_001 + pdb_generated);
+    assert!(solver.table_bytes() > 0);
+    assert_eq!(solver.solve_with_path(&board), by_pdb);
+    assert_eq!(solver.last_method(), Some(Method::Pdb));
+    assert_eq!(solver.stats().generated, pdb_generated);
+    // One at a time on a new solver: the same count for the solve that builds them.
+    let mut solver = Solver::new();
+    assert_eq!(solver.solve_with_path(&board), by_pdb);
+    assert_eq!(solver.stats().generated, 200_001 + pdb_generated);
 }
 
 #[test]
@@ -114,8 +148,8 @@ fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
     }
 }
 
-/// `solve_all` builds the databases before any search and whatever the state budget,
-/// but not past the time limit: a limit already spent stops the 24-puzzle's build (minutes
+/// `solve_all` builds the databases the quick try leaves whatever the state budget, but
+/// not past the time limit: a limit already spent stops the 24-puzzle's build (minutes
 /// of it) at once, and the board answers the time limit.
 #[test]
 fn solving_many_builds_no_database_past_the_time_limit() {

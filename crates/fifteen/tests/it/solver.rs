@@ -170,6 +170,37 @@ fn solve_all_answers_each_board_as_solve_does_and_sums_the_counts() {
     assert!(manhattan.solve_all(&[]).is_empty());
 }
 
+/// A file of easy 24-puzzles, as judges give them: the quick try settles every board,
+/// on every thread, and no databases are built (a minute and 750 MB of them).
+#[test]
+fn solve_all_builds_no_databases_the_quick_try_does_without() {
+    let boards: Vec<Board> = (1..=6)
+        .map(|seed| {
+            generate(&GenParams {
+                family: Family::Walk,
+                rows: 5,
+                cols: 5,
+                steps: 20,
+                goal: GoalKind::BlankLast,
+                seed,
+            })
+            .unwrap()
+        })
+        .collect();
+    let mut manhattan = Solver::new().with_method(Method::Manhattan);
+    for threads in [1, 2] {
+        let mut solver = Solver::new().with_threads(threads);
+        let outcomes = solver.solve_all(&boards);
+        for (board, outcome) in boards.iter().zip(&outcomes) {
+            assert_eq!(outcome.answer, manhattan.solve_with_path(board));
+            assert_eq!(outcome.stats, manhattan.stats());
+            assert_eq!(outcome.method, Method::Manhattan);
+        }
+        assert!(outcomes.iter().any(|o| o.stats.expanded > 0));
+        assert_eq!(solver.table_bytes(), 0);
+    }
+}
+
 #[test]
 fn a_time_limit_far_off_lets_a_solve_build_its_databases() {
     let board = near_three_by_four();
