@@ -22,6 +22,8 @@
 //!                                       case (2025-09)
 //! DIR/output_validator/replay.py        the puzzle's special judge, where any solution is
 //!                                       right (legacy: output_validators/replay/replay.py)
+//! DIR/data/test_group.yaml              with that judge (2025-09): its output is case
+//!                                       sensitive
 //! DIR/submissions/accepted/PUZZLE.cpp   a solution, which problemtools runs on every test
 //! ```
 //!
@@ -278,6 +280,15 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
             "output_validator/replay.py"
         };
         files.push((PathBuf::from(path), program.as_bytes().to_vec()));
+        if !legacy {
+            // Moves are letters of one case (gridsolve check holds paths to their case
+            // too): BAPCtools then does not expect the validator to take a team's
+            // output in swapped case. (Spaces it may: the validators forgive them.)
+            files.push((
+                PathBuf::from("data/test_group.yaml"),
+                b"output_validator_args: [case_sensitive]\n".to_vec(),
+            ));
+        }
     }
     for (_, file, source) in ACCEPTED.iter().filter(|(p, _, _)| *p == name) {
         files.push((

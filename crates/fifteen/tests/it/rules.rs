@@ -105,7 +105,10 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     // (One lock for both: other tests use the shared solver between two.)
     let (by_pdb, pdb_generated) = {
         let mut databases = crate::databases();
-        (databases.solve_with_path(&board), databases.stats().generated)
+        (
+            databases.solve_with_path(&board),
+            databases.stats().generated,
+        )
     };
     let mut manhattan = Solver::new().with_method(Method::Manhattan);
     let near_answer = manhattan.solve_with_path(&near);

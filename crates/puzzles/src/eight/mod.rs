@@ -61,11 +61,28 @@ static PACKAGE: Package = Package {
             "walk-100",
             "--family walk --steps 12 --cases 100 --seed 106",
         ),
-        (
-            "walk-solved",
-            "--family walk --steps 0 --cases 3 --seed 107",
-        ),
+        // No case of solved starts: its answer is an empty line, and BAPCtools warns
+        // (so fails validation) on an answer file that starts with whitespace.
+        ("walk-1-20", "--family walk --steps 1 --cases 20 --seed 107"),
         ("unsolvable-1", "--family any --seed 110"),
+        ("random-2", "--family random --seed 111"),
+        ("random-3", "--family random --seed 112"),
+        ("random-50", "--family random --cases 50 --seed 113"),
+        ("any-1", "--family any --seed 114"),
+        ("any-50", "--family any --cases 50 --seed 115"),
+        ("far-1", "--family far --steps 40 --seed 116"),
+        ("far-20", "--family far --steps 60 --cases 20 --seed 117"),
+        ("walk-1", "--family walk --steps 1 --seed 118"),
+        ("walk-2-50", "--family walk --steps 2 --cases 50 --seed 119"),
+        (
+            "walk-30-50",
+            "--family walk --steps 30 --cases 50 --seed 120",
+        ),
+        (
+            "walk-100-20",
+            "--family walk --steps 100 --cases 20 --seed 121",
+        ),
+        ("unsolvable-2", "--family any --seed 122"),
     ],
 };
 

@@ -4,7 +4,8 @@
 case of INPUT (a line of the 9 cells, `x` the blank), the team's line must be moves of
 the blank in u d l r (`u`: the blank swaps with the tile above it) that end in
 `1 2 3 4 5 6 7 8 x`, or `unsolvable` exactly where the judge's ANSWER says so (no
-sequence of moves reaches the goal). Spaces around a line are forgiven. Exit 42:
+sequence of moves reaches the goal). Spaces around a line and blank lines at the end
+are forgiven; the letters' case is not (`output_validator_args: [case_sensitive]`). Exit 42:
 accepted; 43: wrong answer, the reason in FEEDBACK_DIR/judgemessage.txt."""
 import os
 import sys
@@ -22,7 +23,7 @@ def wrong(message):
 cases = [line.split() for line in open(sys.argv[1]).read().split("\n") if line.strip()]
 answers = open(sys.argv[2]).read().split("\n")
 team = sys.stdin.buffer.read().decode("ascii", "replace").split("\n")
-if team and team[-1].strip() == "":
+while team and team[-1].strip() == "":
     team.pop()
 if len(team) != len(cases):
     wrong(f"expected {len(cases)} lines, found {len(team)}")

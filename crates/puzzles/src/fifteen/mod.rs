@@ -87,9 +87,11 @@ static PACKAGE: Package = Package {
             "far-4x4",
             "--family far --rows 4 --cols 4 --steps 30 --cases 10 --seed 108",
         ),
+        // Walks the quick try settles: at 40 steps some need the 24-puzzle's
+        // databases, a minute of building in every package made.
         (
             "walk-5x5",
-            "--family walk --rows 5 --cols 5 --steps 40 --cases 5 --seed 109",
+            "--family walk --rows 5 --cols 5 --steps 28 --cases 5 --seed 109",
         ),
         (
             "walk-8x8",
@@ -107,6 +109,30 @@ static PACKAGE: Package = Package {
         (
             "any-2x5-random-goal",
             "--family any --rows 2 --cols 5 --goal random --cases 10 --seed 114",
+        ),
+        (
+            "walk-4x4-short",
+            "--family walk --rows 4 --cols 4 --steps 8 --cases 20 --seed 115",
+        ),
+        (
+            "random-2x3",
+            "--family random --rows 2 --cols 3 --goal random --cases 20 --seed 116",
+        ),
+        (
+            "far-3x3-blank-first",
+            "--family far --rows 3 --cols 3 --steps 40 --goal blank-first --cases 10 --seed 117",
+        ),
+        (
+            "walk-6x6",
+            "--family walk --rows 6 --cols 6 --steps 30 --cases 3 --seed 118",
+        ),
+        (
+            "walk-4x4-solved",
+            "--family walk --rows 4 --cols 4 --steps 0 --cases 2 --seed 119",
+        ),
+        (
+            "any-4x2",
+            "--family any --rows 4 --cols 2 --goal random --cases 10 --seed 120",
         ),
     ],
 };
