@@ -945,6 +945,8 @@ function howToPlay(puzzle) {
     holedox: "Lead the snake's head to the burrow at the top-left corner. The body follows the head; the head may not enter stones, the body or the board's edge. Click or tap where the head should go.",
     huarongdao: "Bring the red piece to the flag. Only the blank moves: the arrows move the blank, a tile beside it slides in. Tap a tile next to the blank, or swipe a tile into it.",
     klotski: "Slide the red 2x2 piece (曹操) out through the exit. Click or Tab to a piece, then use the arrows, click an empty cell beside it, or drag it.",
+    eight: "Put the tiles in order, 1 to 8 with the gap last. Tap a tile beside the gap to slide it in; an arrow slides a tile into the gap its way (← moves the tile right of the gap).",
+    fifteen: "Put the tiles in order, the gap where the goal has it. Tap a tile beside the gap to slide it in; an arrow slides a tile into the gap its way (← moves the tile right of the gap).",
   }[puzzle.name] || puzzle.moves_are;
   return `${own} ${common}`;
 }
