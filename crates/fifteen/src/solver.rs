@@ -401,7 +401,11 @@ impl Solver {
                     stats: SearchStats::default(),
                     method: *method,
                 }),
-                Ok(Some(plan)) if plan.method == Method::Pdb && plan.databases.is_none() => {
+                Ok(Some(plan))
+                    if plan.method == Method::Pdb
+                        && plan.databases.is_none()
+                        && !plan.start.is_goal() =>
+                {
                     quick_try(plan, limits)
                 }
                 Ok(Some(plan)) => Attempt::Done(finish(plan, limits, 0)),

@@ -199,6 +199,12 @@ fn solve_all_builds_no_databases_the_quick_try_does_without() {
         assert!(outcomes.iter().any(|o| o.stats.expanded > 0));
         assert_eq!(solver.table_bytes(), 0);
     }
+    // A solved board needs no try: it is answered by its method, as `solve` answers it.
+    let solved = Board::with_default_goal(5, 5, &Board::default_goal(5, 5)).unwrap();
+    let outcomes = Solver::new().solve_all(std::slice::from_ref(&solved));
+    assert_eq!(outcomes[0].method, Method::Pdb);
+    assert_eq!(outcomes[0].answer, Solver::new().solve_with_path(&solved));
+    assert_eq!(outcomes[0].stats, SearchStats::default());
 }
 
 #[test]
