@@ -130,6 +130,10 @@ impl Drop for Server {
     }
 }
 
+/// The puzzles whose playground solver is set up apart from the CLI's (see
+/// `puzzles::fifteen::solver`).
+const SLIDING_TILES: [&str; 2] = ["eight", "fifteen"];
+
 fn names() -> Vec<String> {
     puzzles::PUZZLES
         .iter()
@@ -170,10 +174,29 @@ fn every_sample_solves_to_the_json_lines_of_the_cli_and_plays() {
         ] {
             let (status, text) = server.request("POST", "/api/solve", body.to_string().as_bytes());
             assert_eq!(status, 200, "{puzzle}: {text}");
-            // The very objects of --format json, byte for byte.
-            let expected = format!("{{\"cases\":[{}],", lines.join(","));
-            assert!(text.starts_with(&expected), "{puzzle}: {text}");
             let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if SLIDING_TILES.contains(&puzzle.as_str()) {
+                // The playground's tile solver has a budget below the databases' (it
+                // never builds them), so it searches a 3 x 3 where the CLI looks its
+                // table up: the same objects but for the search's counts.
+                let counted = |v: &serde_json::Value| {
+                    let mut v = v.clone();
+                    for key in ["expanded", "generated"] {
+                        v.as_object_mut().unwrap().remove(key);
+                    }
+                    v
+                };
+                let cases = value["cases"].as_array().unwrap();
+                assert_eq!(cases.len(), lines.len(), "{puzzle}: {text}");
+                for (case, line) in cases.iter().zip(&lines) {
+                    let line: serde_json::Value = serde_json::from_str(line).unwrap();
+                    assert_eq!(counted(case), counted(&line), "{puzzle}");
+                }
+            } else {
+                // The very objects of --format json, byte for byte.
+                let expected = format!("{{\"cases\":[{}],", lines.join(","));
+                assert!(text.starts_with(&expected), "{puzzle}: {text}");
+            }
             let answer = value["cases"][0]["answer"].as_u64().expect("solvable");
             let frames = &value["frames"];
             assert_eq!(frames["count"].as_u64(), Some(answer + 1), "{puzzle}");
@@ -312,7 +335,12 @@ fn parser_errors_come_with_line_and_column() {
         // The sample with a byte that no format takes on its second line.
         let sample = fixture(&puzzle, "sample");
         let mut lines: Vec<&str> = sample.lines().collect();
-        lines[1] = "\u{7}";
+        // (A sample of one line, as the judges' Eight, gets a second.)
+        if lines.len() > 1 {
+            lines[1] = "\u{7}";
+        } else {
+            lines.push("\u{7}");
+        }
         let input = lines.join("\n") + "\n";
         let (status, value) = server.post(
             "/api/solve",
