@@ -298,15 +298,7 @@ impl Solver {
     ) -> Result<(Option<Vec<Dir>>, SearchStats), SolveError> {
         let mut quick_states = 0;
         if self.method == Method::Auto {
-            let budget = self
-                .limits
-                .max_states
-                .map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
-            let mut quick = Meter::start(Limits {
-                max_states: Some(budget),
-                ..self.limits
-            });
-            let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+            let (tried, quick) = quick_search(&plan, self.limits);
             let stopped = match tried {
                 Ok((path, stats)) => {
                     self.last_method = Some(Method::Manhattan);
@@ -316,11 +308,11 @@ impl Solver {
             };
             // What the quick try generated counts against the budget, and is what the
             // stats show when the budget (below the quick try's) stops it.
-            meter.charge(quick.states())?;
+            meter.charge(quick)?;
             if !matches!(stopped, LimitError::States(_)) {
                 return Err(stopped.into());
             }
-            quick_states = quick.states();
+            quick_states = quick;
         }
         let blank = usize::from(plan.start.blank_label);
         let key = (plan.geo.rows, plan.geo.cols, blank);
@@ -591,12 +583,8 @@ enum Attempt {
 /// the Manhattan distance within [`QUICK_TRY`] positions, or within the budget if that
 /// is less (a budget the try spent is the board's answer: no databases are built).
 fn quick_try(plan: &Plan, limits: Limits) -> Attempt {
-    let budget = limits.max_states.map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
-    let mut quick = Meter::start(Limits {
-        max_states: Some(budget),
-        ..limits
-    });
-    match manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run() {
+    let (tried, quick) = quick_search(plan, limits);
+    match tried {
         Ok((path, stats)) => Attempt::Done(Outcome {
             answer: Ok(path.map(|p| Solution {
                 path: Moves::from(p),
@@ -606,19 +594,29 @@ fn quick_try(plan: &Plan, limits: Limits) -> Attempt {
         }),
         // Stopped by the quick try's own budget: the databases may do better.
         Err(LimitError::States(_)) if limits.max_states.is_none_or(|m| m > QUICK_TRY) => {
-            Attempt::NeedsDatabases {
-                quick: quick.states(),
-            }
+            Attempt::NeedsDatabases { quick }
         }
         Err(e) => Attempt::Done(Outcome {
             answer: Err(e.into()),
             stats: SearchStats {
                 expanded: 0,
-                generated: quick.states(),
+                generated: quick,
             },
             method: Method::Pdb,
         }),
     }
+}
+
+/// The quick try's search, IDA* with the Manhattan distance within [`QUICK_TRY`]
+/// positions or the budget if less, and the positions it generated.
+fn quick_search(plan: &Plan, limits: Limits) -> (Searched, u64) {
+    let budget = limits.max_states.map_or(QUICK_TRY, |m| m.min(QUICK_TRY));
+    let mut quick = Meter::start(Limits {
+        max_states: Some(budget),
+        ..limits
+    });
+    let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+    (tried, quick.states())
 }
 
 /// A planned board's search under `limits`, `charged` positions already spent.
@@ -674,8 +672,12 @@ fn on_threads<T: Send>(threads: usize, count: usize, work: impl Fn(usize) -> T +
     done.into_iter().map(|(_, t)| t).collect()
 }
 
+/// A search's path (`None`: the goal cannot be reached) and what it did, or the limit
+/// that stopped it.
+type Searched = Result<(Option<Vec<Dir>>, SearchStats), LimitError>;
+
 /// Solves a planned board: the path, and what the search did.
-fn run(plan: &Plan, meter: &mut Meter) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
+fn run(plan: &Plan, meter: &mut Meter) -> Searched {
     if plan.start.is_goal() {
         return Ok((Some(Vec::new()), SearchStats::default()));
     }
