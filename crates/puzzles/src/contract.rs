@@ -588,16 +588,21 @@ pub trait Generate: Solve {
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
     /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
-    /// one a kind, besides the layout rules every format shares (which every puzzle
-    /// with a [`Generate::invalid_base`] gets). None by default.
+    /// one a kind, besides the layout rules every format shares (broken on
+    /// [`Generate::invalid_base`]). None by default.
     fn invalid_kinds(&self) -> &'static [InvalidKind] {
         &[]
     }
 
     /// A small input of seed `seed` that [`Format::validate`] accepts, on which the
-    /// layout kinds are broken; `None` (the default): no layout kinds.
-    fn invalid_base(&self, _seed: u64) -> Option<String> {
-        None
+    /// layout kinds are broken; by default what [`Generate::generate`] writes for that
+    /// seed and no other option. Only `gen --invalid` calls it: listing the kinds (as
+    /// the CLI does at every start, for its help and completions) generates nothing.
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        let mut out = Vec::new();
+        self.generate(&Options::new().with("seed", seed), &mut out)
+            .ok()?;
+        String::from_utf8(out).ok()
     }
 
     /// An input of seed `seed` that breaks the rule `kind` (one of

@@ -100,9 +100,7 @@ impl<A: Generate> Generator for A {
 
     fn invalid_kinds(&self) -> Vec<InvalidKind> {
         let mut kinds = Generate::invalid_kinds(self).to_vec();
-        if Generate::invalid_base(self, 1).is_some() {
-            kinds.extend_from_slice(&invalid::LAYOUT);
-        }
+        kinds.extend_from_slice(&invalid::LAYOUT);
         kinds
     }
 

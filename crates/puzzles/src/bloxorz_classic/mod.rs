@@ -503,12 +503,6 @@ impl Generate for BloxorzClassic {
 
     /// A generated level of the default size (three bridges, their switches, a split
     /// switch): `gen --invalid` breaks the layout rules and the format's own on it.
-    fn invalid_base(&self, seed: u64) -> Option<String> {
-        let mut out = Vec::new();
-        Generate::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
-        String::from_utf8(out).ok()
-    }
-
     fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
         &invalid::KINDS
     }

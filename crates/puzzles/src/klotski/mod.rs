@@ -461,12 +461,6 @@ impl Generate for Klotski {
     }
 
     /// A generated layout of the default size.
-    fn invalid_base(&self, seed: u64) -> Option<String> {
-        let mut out = Vec::new();
-        Generate::generate(self, &Options::new().with("seed", seed), &mut out).ok()?;
-        String::from_utf8(out).ok()
-    }
-
     fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
         let mut rng = crate::invalid::rng(seed, kind);
         let base = Generate::invalid_base(self, rng.next_u64())?;

@@ -4,10 +4,11 @@
 
 use grid_core::{Dir, Limits, Moves, SearchStats};
 use puzzles::{
-    About, Answer, Capability, Format, InputError, Lacks, Options, PathError, PathsFor, Puzzle,
-    Report, Solve, Unsolved, UsageError,
+    About, Answer, Capability, Format, GenError, Generate, Generator, InputError, Lacks,
+    OptionSpec, Options, PathError, PathsFor, Puzzle, Report, Solve, Unsolved, UsageError,
 };
 use std::io;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A line of cells to walk along: a case is a number N, answered by N steps right.
 struct Walk;
@@ -142,4 +143,43 @@ fn a_puzzle_with_its_format_and_solver_alone_solves_and_lacks_the_rest() {
     assert!(solved.state_space().is_none());
     assert!(solved.frames().is_none());
     assert!(solved.svg(&mut String::new()).is_err());
+}
+
+/// How many inputs [`Walk`]'s generator has written.
+static GENERATED: AtomicUsize = AtomicUsize::new(0);
+
+impl Generate for Walk {
+    fn gen_options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+
+    fn families(&self) -> Vec<(&'static str, &'static str)> {
+        vec![("seeded", "the seed's last digit, as N")]
+    }
+
+    fn gen_size(&self) -> String {
+        "one line".to_string()
+    }
+
+    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        GENERATED.fetch_add(1, Ordering::SeqCst);
+        let seed: u64 = options.get("seed")?.unwrap_or(0);
+        writeln!(out, "{}", seed % 10)?;
+        Ok(())
+    }
+}
+
+#[test]
+fn listing_the_invalid_kinds_generates_nothing_and_the_layout_ones_break_a_generated_input() {
+    // The CLI lists every puzzle's kinds at every start (for --help and completions):
+    // when that generated a base input, each start of `gridsolve` paid for a Klotski
+    // search (2.1 G instructions in a debug build).
+    let before = GENERATED.load(Ordering::SeqCst);
+    let kinds = Generator::invalid_kinds(&Walk);
+    assert_eq!(GENERATED.load(Ordering::SeqCst), before, "listing generated");
+    assert!(kinds.iter().any(|k| k.name == "crlf"), "{kinds:?}");
+    let mut out = Vec::new();
+    Generator::generate_invalid(&Walk, "crlf", 7, &mut out).unwrap();
+    assert!(GENERATED.load(Ordering::SeqCst) > before, "the base is generated");
+    assert!(out.ends_with(b"\r\n"), "{out:?}");
 }
