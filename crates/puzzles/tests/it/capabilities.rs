@@ -176,10 +176,17 @@ fn listing_the_invalid_kinds_generates_nothing_and_the_layout_ones_break_a_gener
     // search (2.1 G instructions in a debug build).
     let before = GENERATED.load(Ordering::SeqCst);
     let kinds = Generator::invalid_kinds(&Walk);
-    assert_eq!(GENERATED.load(Ordering::SeqCst), before, "listing generated");
+    assert_eq!(
+        GENERATED.load(Ordering::SeqCst),
+        before,
+        "listing generated"
+    );
     assert!(kinds.iter().any(|k| k.name == "crlf"), "{kinds:?}");
     let mut out = Vec::new();
     Generator::generate_invalid(&Walk, "crlf", 7, &mut out).unwrap();
-    assert!(GENERATED.load(Ordering::SeqCst) > before, "the base is generated");
+    assert!(
+        GENERATED.load(Ordering::SeqCst) > before,
+        "the base is generated"
+    );
     assert!(out.ends_with(b"\r\n"), "{out:?}");
 }
