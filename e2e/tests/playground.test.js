@@ -215,10 +215,23 @@ test("eight: the judges' sample played by clicking the tile beside the blank end
   const moves = await optimalPath("eight", "sample");
   assert.equal(moves, "dlurullddrurdllurdr");
   assert.equal(await left(page), "19");
-  for (const dir of moves.toUpperCase()) {
+  // Drawn as tiles: eight numbered tiles over a tray, no lettered squares.
+  assert.equal(await page.locator("#board .actor.number").count(), 8);
+  const numbers = await page.locator("#board .actor.number text").allTextContents();
+  assert.deepEqual(numbers.map(Number).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.equal(await page.locator("#board .floor text").count(), 0);
+  for (const [i, dir] of [...moves.toUpperCase()].entries()) {
     const [[r, c]] = cellsWhere(await picture(page), (s) => s === "_");
-    await clickCell(page, r + STEP[dir][0], c + STEP[dir][1]);
+    const [tr, tc] = [r + STEP[dir][0], c + STEP[dir][1]];
+    const number = (await picture(page)).symbols[tr][tc];
+    await clickCell(page, tr, tc);
     await idle(page);
+    if (i === 0) {
+      // The tile clicked slid into the blank's cell, keeping its number.
+      const box = await page.locator(`#board .actor.number[data-id="tile-${number}"]`).boundingBox();
+      const at = await centre(page, r, c);
+      assert.ok(Math.abs(box.x + box.width / 2 - at.x) < 3 && Math.abs(box.y + box.height / 2 - at.y) < 4, JSON.stringify({ box, at }));
+    }
   }
   await expectSolved(page, moves.length);
   assert.deepEqual(problems, []);
@@ -470,6 +483,28 @@ test("the hint gives the next move of an optimal line, and following it solves",
     assert.deepEqual(problems, [], puzzle);
     await page.close();
   }
+});
+
+test("a sliding-tile hint's arrow starts on the tile that slides into the blank, and following it solves", async () => {
+  const { page, problems } = await openPage("#puzzle=eight&level=sample");
+  const optimum = Number(await left(page));
+  for (let i = 0; i < optimum; i++) {
+    await page.keyboard.press("h");
+    await idle(page);
+    const dir = await page.locator("#message").getAttribute("data-dir");
+    const [[r, c]] = cellsWhere(await picture(page), (s) => s === "_");
+    const [tr, tc] = [r - STEP[dir][0], c - STEP[dir][1]];
+    const pic = await picture(page);
+    assert.ok(tr >= 0 && tc >= 0 && tr < pic.rows && tc < pic.cols, `move ${i}: ${dir} from the blank at ${r},${c}`);
+    const dot = await page.locator("#board .hint-arrow circle").boundingBox();
+    const at = await centre(page, tr, tc);
+    assert.ok(Math.abs(dot.x + dot.width / 2 - at.x) < 2 && Math.abs(dot.y + dot.height / 2 - at.y) < 2, `move ${i}: ${JSON.stringify({ dot, at })}`);
+    await page.click(`#pad [data-dir="${dir}"]`);
+    await idle(page);
+  }
+  await expectSolved(page, optimum);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test("the level picker holds every level: Bloxorz's 33 and the Klotski corpus by name", async () => {

@@ -340,7 +340,10 @@ function askHint() {
       return;
     }
     const next = data.next;
-    const cell = next.picked || moverCell() || [0, 0];
+    let cell = next.picked || moverCell() || [0, 0];
+    // A sliding-tile move is the tile's: the arrow starts on the tile that slides into
+    // the blank, not on the blank.
+    if (slidingTiles() && !next.picked) cell = [cell[0] - DIRS[next.dir][0], cell[1] - DIRS[next.dir][1]];
     const piece = next.picked ? pieceAt(next.picked) : null;
     state.hint = { dir: next.dir, cell, piece };
     if (piece) state.picked = piece;

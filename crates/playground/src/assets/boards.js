@@ -430,6 +430,53 @@ function drawPiece(g, p, actor) {
   text.textContent = actor.goal ? "曹" : actor.piece;
 }
 
+// ---- the sliding-tile puzzle (eight, fifteen) -------------------------------------------
+
+// The tile a frame's symbol stands for (the `symbol` of crates/puzzles/src/fifteen/tiles.rs:
+// 1-9, A-Z for 10-35, a-z for 36-61, @ and $ for 62 and 63), or null for the blank.
+function tileNumber(s) {
+  const code = s.charCodeAt(0);
+  if (s >= "1" && s <= "9") return code - 48;
+  if (s >= "A" && s <= "Z") return code - 55;
+  if (s >= "a" && s <= "z") return code - 61;
+  if (s === "@") return 62;
+  if (s === "$") return 63;
+  return null;
+}
+
+// A tray with a hollow a cell: the blank is the hollow no tile covers.
+function slidingFloor(view, g) {
+  const { rows, cols } = view.picture;
+  el("rect", { x: -8, y: -8, width: cols * CELL + 16, height: rows * CELL + 16, rx: 10, fill: "#34495e" }, g);
+  for (const [r, c] of cellsOf(view.picture)) {
+    el("rect", { x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "#1f2d3a" }, g);
+  }
+}
+
+// A tile keeps its number as its id, so a move slides it from its cell into the blank.
+function slidingActors(view) {
+  const out = [];
+  for (const [r, c, s, p] of cellsOf(view.picture)) {
+    const n = tileNumber(s);
+    if (n === null) continue;
+    const home = p === "b";
+    out.push({ id: `tile-${n}`, kind: "number", n, home, moved: p === "m", p: { x: c, y: r }, label: `tile ${n}${home ? ", on its goal cell" : ""}` });
+  }
+  return out;
+}
+
+function drawNumber(g, p, actor) {
+  g.textContent = "";
+  const x = p.x * CELL, y = p.y * CELL;
+  const face = actor.home ? "#b9e4c9" : "#f7e7c6";
+  const edge = actor.home ? "#3c8d5a" : "#a8824a";
+  el("rect", { x: x + 2, y: y + 4, width: CELL - 4, height: CELL - 5, rx: 6, fill: edge }, g);
+  el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 6, rx: 6, fill: face, stroke: actor.moved ? "#d35400" : edge, "stroke-width": actor.moved ? 2.5 : 1.2 }, g);
+  const digits = String(actor.n).length;
+  const t = el("text", { x: x + CELL / 2, y: y + CELL / 2 + (digits > 1 ? 5 : 6), "text-anchor": "middle", "font-size": digits > 1 ? 16 : 19, "font-weight": "700", fill: "#3b2a14", "aria-hidden": "true" }, g);
+  t.textContent = actor.n;
+}
+
 // ---- any other puzzle: labelled squares -----------------------------------------------------
 
 const PAINTS = { m: "#f2b705", b: "#5aa85a", g: "#d64545", k: "#63c5da" };
@@ -465,6 +512,8 @@ const BOARDS = {
   holedox: { floor: holedoxFloor, actors: holedoxActors, top: 0 },
   huarongdao: { floor: huarongdaoFloor, actors: huarongdaoActors, above: huarongdaoAbove, top: 0.2, margin: 0.2 },
   klotski: { floor: klotskiFloor, actors: klotskiActors, top: 0.35, margin: 0.35 },
+  eight: { floor: slidingFloor, actors: slidingActors, top: 0.2, margin: 0.2 },
+  fifteen: { floor: slidingFloor, actors: slidingActors, top: 0.2, margin: 0.2 },
 };
 
 const PLAIN = { floor: plainFloor, actors: () => [], top: 0 };
@@ -474,6 +523,7 @@ function drawActor(g, p, actor) {
   else if (actor.kind === "snake") drawSnake(g, p);
   else if (actor.kind === "tile") drawTile(g, p, actor);
   else if (actor.kind === "piece") drawPiece(g, p, actor);
+  else if (actor.kind === "number") drawNumber(g, p, actor);
 }
 
 // The numbers of two frames of an actor mixed: `t` from 0 (a) to 1 (b).
@@ -686,6 +736,10 @@ function swatch(puzzle, symbol) {
   }
   if (puzzle === "huarongdao" && (symbol === "." || symbol === "P")) {
     drawTile(el("g", {}, svg), { x: 0, y: 0 }, { designated: symbol === "P" });
+    return svg;
+  }
+  if ((puzzle === "eight" || puzzle === "fifteen") && tileNumber(symbol) !== null) {
+    drawNumber(el("g", {}, svg), { x: 0, y: 0 }, { n: tileNumber(symbol) });
     return svg;
   }
   const memo = new Map();
