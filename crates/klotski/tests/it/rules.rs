@@ -2,7 +2,10 @@
 //! under the metric that shows the rule; every path is replayed.
 
 use crate::oracle_agreement::{layout_text, oracle_answer};
-use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, SolveError, Solver, oracle, replay};
+use klotski::{
+    Dir, Goal, Layout, LimitError, Limits, Metric, Pos, ReplayError, SolveError, Solver, oracle,
+    replay,
+};
 use rstest::rstest;
 
 /// Solves `rows` with the goal piece `label` at 1-based (`row`, `col`) by the fast solver
@@ -196,4 +199,78 @@ fn a_wide_layout_stops_at_its_state_budget() {
         matches!(stopped, Err(SolveError::Limit(LimitError::States(1_000)))),
         "{stopped:?}"
     );
+}
+
+/// The one-cell layout of the replay tests: piece A alone on 2 x 2, its goal top left.
+fn lone_piece(at: &[&str]) -> Layout {
+    Layout::from_rows(at, Goal::new('A', Pos::new(0, 0))).unwrap()
+}
+
+#[rstest]
+#[case::off_the_top(&["A.", ".."], Dir::Up)]
+#[case::off_the_left(&["A.", ".."], Dir::Left)]
+#[case::off_the_bottom(&["..", ".A"], Dir::Down)]
+#[case::off_the_right(&["..", ".A"], Dir::Right)]
+#[case::off_the_bottom_left(&["..", "A."], Dir::Down)]
+#[case::off_the_top_right(&[".A", ".."], Dir::Up)]
+fn replay_refuses_a_step_off_every_edge(#[case] rows: &[&str], #[case] dir: Dir) {
+    let layout = lone_piece(rows);
+    let path = klotski::Path::new(vec![klotski::Move::new('A', vec![dir])]);
+    let refused = ReplayError::Blocked {
+        step: 1,
+        label: 'A',
+        cell: 1,
+        dir,
+    };
+    for metric in [Metric::Step, Metric::Slide, Metric::Move] {
+        assert_eq!(replay(&layout, metric, &path), Err(refused));
+    }
+    assert_eq!(
+        refused.to_string(),
+        format!("move 1: cell 1 ({dir}) takes piece A off the board or onto another piece")
+    );
+}
+
+#[test]
+fn replay_refuses_labels_on_no_cell_even_when_their_low_byte_is_a_piece() {
+    // 'Ł' is U+0141: its low byte is 'A', the piece on the board; '.' is an empty cell.
+    let layout = lone_piece(&["..", ".A"]);
+    for label in ['Ł', '.', 'B'] {
+        let path = klotski::Path::new(vec![klotski::Move::new(label, vec![Dir::Up])]);
+        let refused = ReplayError::UnknownPiece { step: 1, label };
+        assert_eq!(replay(&layout, Metric::Move, &path), Err(refused));
+        assert_eq!(
+            refused.to_string(),
+            format!("move 1 moves piece {label}, which is not on the board")
+        );
+    }
+}
+
+#[test]
+fn the_errors_say_what_went_wrong() {
+    assert_eq!(
+        SolveError::Limit(LimitError::States(7)).to_string(),
+        LimitError::States(7).to_string()
+    );
+    assert!(!LimitError::States(7).to_string().is_empty());
+    assert_eq!(
+        ReplayError::NotSolved.to_string(),
+        "after the last move no piece of the goal piece's shape is on the goal"
+    );
+}
+
+#[test]
+fn stats_count_the_last_search() {
+    // Piece A from the bottom right of an empty 3 x 3 to the top left, under `step`:
+    // the search reaches all 9 boards and expands 7 before it meets the goal (the
+    // counts are the search's own, the same on every machine).
+    let layout = Layout::from_rows(&["...", "...", "..A"], Goal::new('A', Pos::new(0, 0))).unwrap();
+    let mut solver = Solver::new();
+    assert_eq!(solver.solve(&layout, Metric::Step).unwrap(), Some(4));
+    let stats = solver.stats();
+    assert_eq!((stats.expanded, stats.generated), (7, 9));
+    // A solved start is no search.
+    let solved = Layout::from_rows(&["A..", "...", "..."], Goal::new('A', Pos::new(0, 0))).unwrap();
+    assert_eq!(solver.solve(&solved, Metric::Step).unwrap(), Some(0));
+    assert!(solver.stats().expanded <= 1, "{:?}", solver.stats());
 }
