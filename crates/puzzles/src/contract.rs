@@ -404,8 +404,10 @@ pub trait Format: Send + Sync + Sized + 'static {
 pub trait Solve: Format {
     /// What solving keeps from one case to the next (buffers, per-board tables).
     type Solver;
-    /// A path in the puzzle's own moves.
-    type Path: MoveCount;
+    /// A path in the puzzle's own moves, written and read in its notation by its
+    /// `Display` and `FromStr` (unless [`Solve::write_path`] and [`Solve::parse_path`]
+    /// say otherwise).
+    type Path: MoveCount + fmt::Display + std::str::FromStr<Err: fmt::Display>;
 
     /// Options of solving beyond the common ones (none for the judge puzzles).
     fn solve_options(&self) -> &'static [OptionSpec] {
@@ -449,16 +451,21 @@ pub trait Solve: Format {
         crate::driver::judge_case_by_case(self, solver, input, options, out)
     }
 
-    /// A path written in the puzzle's notation.
-    fn write_path(&self, path: &Self::Path) -> String;
+    /// A path written in the puzzle's notation; by default the path's `Display`.
+    fn write_path(&self, path: &Self::Path) -> String {
+        path.to_string()
+    }
 
     /// A path read from the puzzle's notation. Every word of a path (words are
     /// separated by white space) is at least one move, so a checker can refuse a path
-    /// longer than it allows before reading it ([`PathError::Longer`]).
+    /// longer than it allows before reading it ([`PathError::Longer`]). By default the
+    /// path's `FromStr`.
     ///
     /// # Errors
     /// Text that is not a path ([`PathError::Notation`]).
-    fn parse_path(&self, text: &str) -> Result<Self::Path, PathError>;
+    fn parse_path(&self, text: &str) -> Result<Self::Path, PathError> {
+        text.parse().map_err(PathError::notation)
+    }
 
     /// The number of moves `path` takes to solve `case`, by the rules alone.
     ///

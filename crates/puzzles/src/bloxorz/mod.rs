@@ -259,14 +259,6 @@ impl Solve for Bloxorz {
         )
     }
 
-    fn write_path(&self, path: &Moves) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, board: &Board, path: &Moves) -> Result<u64, PathError> {
         ::bloxorz::replay(board, path).map_err(PathError::rules)
     }

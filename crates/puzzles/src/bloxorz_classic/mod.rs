@@ -250,14 +250,6 @@ impl Solve for BloxorzClassic {
         )
     }
 
-    fn write_path(&self, path: &Path) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Path, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, level: &Level, path: &Path) -> Result<u64, PathError> {
         ::bloxorz_classic::replay(level, path).map_err(PathError::rules)
     }

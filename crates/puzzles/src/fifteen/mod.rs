@@ -287,14 +287,6 @@ impl Solve for Fifteen {
         }
     }
 
-    fn write_path(&self, path: &Moves) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
         ::fifteen::replay(&case.board, path).map_err(PathError::rules)
     }

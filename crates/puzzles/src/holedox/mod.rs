@@ -252,14 +252,6 @@ impl Solve for Holedox {
         )
     }
 
-    fn write_path(&self, path: &Moves) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
         ::holedox::replay(&case.game, path).map_err(PathError::rules)
     }

@@ -315,14 +315,6 @@ impl Solve for Huarongdao {
         }
     }
 
-    fn write_path(&self, path: &Moves) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
         ::huarongdao::replay(&case.board, &case.query, path).map_err(PathError::rules)
     }

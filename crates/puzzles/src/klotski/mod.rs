@@ -283,14 +283,6 @@ impl Solve for Klotski {
         )
     }
 
-    fn write_path(&self, path: &Path) -> String {
-        path.to_string()
-    }
-
-    fn parse_path(&self, text: &str) -> Result<Path, PathError> {
-        text.parse().map_err(PathError::notation)
-    }
-
     fn replay(&self, case: &Case, path: &Path) -> Result<u64, PathError> {
         ::klotski::replay(&case.layout, case.metric, path).map_err(PathError::rules)
     }
