@@ -2,8 +2,8 @@
 //! levels small enough to follow by hand.
 
 use bloxorz_classic::{
-    Body, Level, LimitError, Limits, Path, Placement, Pos, Position, SearchStats, SolveError,
-    Solver, trace,
+    Body, Level, LimitError, Limits, Orientation, Path, Placement, Pos, Position, SearchStats,
+    SolveError, Solver, trace,
 };
 
 fn limits(states: u64) -> Limits {
@@ -20,10 +20,28 @@ fn row(text: &str) -> Level {
 /// "X..O": the start stands on 0 and rolls right onto 1-2 (the only new state); from
 /// there the roll right stands it on the exit: 2 expanded, 2 generated (the start
 /// and one), 2 moves. "X...O": the same to standing on 3, which rolls nowhere new, and
-/// the exit is never reached: 3 expanded, 3 generated.
+/// the exit is never reached: 3 expanded, 3 generated. Mirrored ("O..X", "O...X"), the
+/// same counts: the start is not the level's first tile, so its state is not the first
+/// bit of the seen set, and a search that failed to mark it seen would reach it again.
 #[test]
 fn the_search_counts_what_it_expands_and_generates() {
     for (text, answer, stats) in [
+        (
+            "O..X",
+            Some(2),
+            SearchStats {
+                expanded: 2,
+                generated: 2,
+            },
+        ),
+        (
+            "O...X",
+            None,
+            SearchStats {
+                expanded: 3,
+                generated: 3,
+            },
+        ),
         (
             "X..O",
             Some(2),
@@ -104,4 +122,23 @@ fn the_hint_counts_the_moves_left_from_a_position() {
         };
         assert_eq!(solver.solve_from(&level, &off), Ok(None), "{cubes:?}");
     }
+}
+
+#[test]
+fn a_body_covers_one_cell_standing_and_two_lying_or_split() {
+    let at = Pos::new(2, 3);
+    let standing = Placement::standing(at);
+    assert_eq!(Body::Block(standing).cells(), vec![at]);
+    for (orientation, other) in [
+        (Orientation::Horizontal, Pos::new(2, 4)),
+        (Orientation::Vertical, Pos::new(3, 3)),
+    ] {
+        let lying = Placement {
+            pos: at,
+            orientation,
+        };
+        assert_eq!(Body::Block(lying).cells(), vec![at, other]);
+    }
+    let cubes = [Pos::new(0, 5), Pos::new(4, 1)];
+    assert_eq!(Body::Cubes(cubes).cells(), cubes.to_vec());
 }
