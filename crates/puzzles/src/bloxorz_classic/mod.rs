@@ -493,8 +493,6 @@ impl Generate for BloxorzClassic {
         )
     }
 
-    /// A generated level of the default size (three bridges, their switches, a split
-    /// switch): `gen --invalid` breaks the layout rules and the format's own on it.
     fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
         &invalid::KINDS
     }

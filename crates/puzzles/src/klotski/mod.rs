@@ -452,9 +452,8 @@ impl Generate for Klotski {
         &invalid::KINDS
     }
 
-    /// A generated layout of the default size.
-    /// A loose layout: the default family searches its layout's whole group (0.25 s
-    /// a layout even optimised), where breaking a rule needs only a valid one.
+    /// A loose layout: the default family searches the whole group of its layout's
+    /// boards, where breaking a rule needs only a valid layout.
     fn invalid_base(&self, seed: u64) -> Option<String> {
         let options = Options::new().with("seed", seed).with("family", "loose");
         let mut out = Vec::new();
