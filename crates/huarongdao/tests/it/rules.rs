@@ -1,7 +1,10 @@
 //! The rules and edge cases of the spec, one case each; every path is replayed.
 
 use grid_core::{Dir, Pos};
-use huarongdao::{Board, Query, QueryError, ReplayError, Role, SolveError, Solver, replay};
+use huarongdao::{
+    Board, LimitError, Limits, Position, Query, QueryError, ReplayError, Role, SolveError, Solver,
+    replay, trace,
+};
 use rstest::rstest;
 
 /// 1-based (row, col) as in the spec, to 0-based.
@@ -241,5 +244,181 @@ fn solve_all_reports_the_first_invalid_query() {
     assert_eq!(
         Solver::new().solve_all(&board, &queries),
         Err(SolveError::Query(error))
+    );
+}
+
+#[test]
+fn errors_say_what_went_wrong() {
+    let query = QueryError::BlankOnPiece { pos: p(1, 2) };
+    assert_eq!(SolveError::Query(query).to_string(), query.to_string());
+    let limit = LimitError::States(10);
+    assert_eq!(SolveError::Limit(limit).to_string(), limit.to_string());
+    assert_eq!(ReplayError::Query(query).to_string(), query.to_string());
+    for (error, message) in [
+        (
+            ReplayError::OffBoard {
+                step: 1,
+                dir: Dir::Up,
+                blank: p(1, 3),
+            },
+            "move 1 (U) takes the blank at (1, 3) off the board",
+        ),
+        (
+            ReplayError::FixedCell {
+                step: 2,
+                dir: Dir::Down,
+                cell: p(2, 4),
+            },
+            "move 2 (D) would slide the fixed piece at (2, 4)",
+        ),
+        (
+            ReplayError::NotOnTarget {
+                piece: p(1, 3),
+                target: p(2, 3),
+            },
+            "the path ends with the piece at (1, 3), not on the target (2, 3)",
+        ),
+    ] {
+        assert_eq!(error.to_string(), message);
+    }
+}
+
+#[test]
+fn trace_gives_every_position() {
+    let board = Board::from_rows(&SAMPLE).unwrap();
+    // Blank (1, 3), piece (1, 2): the blank goes left, swapping with the piece, then
+    // down.
+    let query = Query::new(p(1, 3), p(1, 2), p(2, 3));
+    let path: grid_core::Moves = "LD".parse().unwrap();
+    let at = |blank, piece| Position { blank, piece };
+    assert_eq!(
+        trace(&board, &query, &path),
+        Ok(vec![
+            at(p(1, 3), p(1, 2)),
+            at(p(1, 2), p(1, 3)),
+            at(p(2, 2), p(1, 3)),
+        ])
+    );
+    assert_eq!(
+        trace(&board, &query, &path[..1]).map(|t| t.len()),
+        Ok(2),
+        "one move"
+    );
+    assert_eq!(
+        trace(&board, &query, &"RD".parse::<grid_core::Moves>().unwrap()),
+        Err(ReplayError::FixedCell {
+            step: 2,
+            dir: Dir::Down,
+            cell: p(2, 4)
+        })
+    );
+}
+
+/// A query on a generated board whose detours take searches, with its answer and the
+/// states its search generated.
+fn detour_heavy_query() -> (Board, Query, Option<u64>, u64) {
+    use huarongdao::generate::{Family, GenParams, generate};
+    let params = GenParams {
+        family: Family::Random,
+        rows: 30,
+        cols: 30,
+        density: 25,
+        queries: 20,
+        seed: 7,
+    };
+    let (board, queries) = generate(&params).unwrap();
+    let mut solver = Solver::new();
+    let mut best = None;
+    for query in queries {
+        let answer = solver.solve(&board, &query).unwrap();
+        let generated = solver.stats().generated;
+        if answer.is_some() && best.is_none_or(|(_, _, g)| generated > g) {
+            best = Some((query, answer, generated));
+        }
+    }
+    let (query, answer, generated) = best.unwrap();
+    (board, query, answer, generated)
+}
+
+/// The state limit counts the search's states, not the cells its detour searches
+/// visit (those go to its time only).
+#[test]
+fn the_state_limit_counts_states_only() {
+    let (board, query, answer, generated) = detour_heavy_query();
+    let limits = |max| Limits {
+        max_states: Some(max),
+        ..Limits::NONE
+    };
+    // Enough for every state: the same answer, however many cells the detours took.
+    let mut solver = Solver::with_limits(limits(generated));
+    assert_eq!(solver.solve(&board, &query), Ok(answer));
+    assert_eq!(solver.stats().generated, generated);
+    // Far too few: stopped.
+    let mut solver = Solver::with_limits(limits(generated / 10));
+    assert_eq!(
+        solver.solve(&board, &query),
+        Err(SolveError::Limit(LimitError::States(generated / 10)))
+    );
+    assert_eq!(
+        solver.solve_with_path(&board, &query),
+        Err(SolveError::Limit(LimitError::States(generated / 10)))
+    );
+}
+
+/// A solver asked about another board answers on that board, not with the tables of
+/// the last one.
+#[test]
+fn a_solver_follows_the_board() {
+    let open = Board::from_rows(&["111", "111", "111"]).unwrap();
+    let walled = Board::from_rows(&["111", "101", "111"]).unwrap();
+    let query = Query::new(p(1, 1), p(1, 2), p(3, 2));
+    let mut solver = Solver::new();
+    let on_open = solver.solve(&open, &query).unwrap();
+    let on_walled = solver.solve(&walled, &query).unwrap();
+    assert_ne!(on_open, on_walled);
+    assert_eq!(on_walled, Solver::new().solve(&walled, &query).unwrap());
+    assert_eq!(solver.solve(&open, &query).unwrap(), on_open);
+    // A clone is the same board.
+    assert_eq!(solver.solve(&open.clone(), &query).unwrap(), on_open);
+}
+
+/// The states the searches of a generated board's queries expand and generate, to the
+/// state: pruning (the piece never steps straight back) and the counting itself are
+/// seen in these numbers only. A change to the search's order or its pruning changes
+/// them; check the new numbers are no worse and write them here.
+#[test]
+fn searches_take_the_states_they_took() {
+    use huarongdao::generate::{Family, GenParams, generate};
+    let mut totals = Vec::new();
+    for family in [Family::Random, Family::Rooms, Family::Maze] {
+        let params = GenParams {
+            family,
+            rows: 16,
+            cols: 13,
+            density: 20,
+            queries: 40,
+            seed: 11,
+        };
+        let (board, queries) = generate(&params).unwrap();
+        let mut solver = Solver::new();
+        let (mut expanded, mut generated) = (0, 0);
+        for query in &queries {
+            solver.solve(&board, query).unwrap();
+            expanded += solver.stats().expanded;
+            generated += solver.stats().generated;
+        }
+        totals.push((family.to_string(), expanded, generated));
+    }
+    let totals: Vec<_> = totals
+        .iter()
+        .map(|(f, e, g)| (f.as_str(), *e, *g))
+        .collect();
+    assert_eq!(
+        totals,
+        [
+            ("random", 1964, 3286),
+            ("rooms", 590, 1551),
+            ("maze", 2236, 2983)
+        ]
     );
 }
