@@ -126,6 +126,15 @@ impl Scratch {
     }
 }
 
+#[cfg(test)]
+impl Scratch {
+    /// Whether the last search reached `cell` (gave it a distance), for tests of how
+    /// far a search looks.
+    pub(crate) fn reached(&self, cell: usize) -> bool {
+        self.dist.contains(cell)
+    }
+}
+
 /// `detour(c, a, b)` for every cell `c` of a board, each cell computed when first asked.
 ///
 /// `detour(c, a, a)` is 0 when side `a` is movable. A piece standing on `c` with the

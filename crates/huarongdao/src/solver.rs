@@ -279,6 +279,27 @@ const MAX_THREADED_CELLS: usize = 1 << 20;
 /// buffers at 48 bytes a cell).
 const THREADED_BUFFERS: usize = 1 << 23;
 
+/// How [`Solver::solve_all`] shares `queries` queries on a board of `cells` stored cells
+/// out on a machine of `cores` cores: the threads to run them on, the calling one
+/// included, and how many queries a thread takes at a time; `None` to answer them all
+/// on the calling thread.
+fn split(cells: usize, queries: usize, cores: usize) -> Option<(usize, usize)> {
+    // On a large board a single query is work enough for a thread of its own.
+    let per_thread = if cells >= HEAVY_QUERY_CELLS {
+        1
+    } else {
+        QUERIES_PER_THREAD
+    };
+    let threads = cores
+        .min(queries / per_thread)
+        .min(THREADED_BUFFERS / cells)
+        .max(1);
+    let threaded = threads > 1 && cells <= MAX_THREADED_CELLS && queries * cells >= THREADED_WORK;
+    // (Blocks of one when there are few queries a thread, as on large boards.)
+    let block = || QUERY_BLOCK.min(queries / (threads * QUERY_BLOCK)).max(1);
+    threaded.then(|| (threads, block()))
+}
+
 impl BoardSolver {
     /// A solver for `board`: its tables, in time linear in the board (the detour table
     /// is filled as the searches need it).
@@ -348,38 +369,23 @@ impl BoardSolver {
         cores: usize,
     ) -> Result<Vec<Option<u64>>, SolveError> {
         let cells = self.tables.board.grid().storage_size();
-        // On a large board a single query is work enough for a thread of its own.
-        let per_thread = if cells >= HEAVY_QUERY_CELLS {
-            1
-        } else {
-            QUERIES_PER_THREAD
-        };
-        let threads = cores
-            .min(queries.len() / per_thread)
-            .min(THREADED_BUFFERS / cells)
-            .max(1);
-        let threaded =
-            threads > 1 && cells <= MAX_THREADED_CELLS && queries.len() * cells >= THREADED_WORK;
+        let split = split(cells, queries.len(), cores);
         if let Some(count) = landmark_count(cells).filter(|_| queries.len() >= LANDMARK_QUERIES) {
             let tables = &*self.tables;
             tables.landmarks.get_or_init(|| {
                 let grid = tables.board.grid();
-                let helpers = if threaded { threads } else { 1 };
+                let helpers = split.map_or(1, |(threads, _)| threads);
                 Landmarks::new(grid, &tables.detour, &tables.reach, count, helpers)
             });
         }
         self.threads_used = 1;
-        if !threaded {
+        let Some((threads, block)) = split else {
             return queries.iter().map(|q| self.solve(q)).collect();
-        }
+        };
         // The threads take blocks of queries in turn, so that one thread's harder
         // queries do not keep the others waiting (queries on one board differ in cost
         // by a thousand times).
         let next = AtomicUsize::new(0);
-        // (Blocks of one when there are few queries a thread, as on large boards.)
-        let block = QUERY_BLOCK
-            .min(queries.len() / (threads * QUERY_BLOCK))
-            .max(1);
         let run = |solver: &mut BoardSolver| {
             let mut answers = Vec::new();
             loop {
@@ -515,13 +521,8 @@ impl BoardSolver {
         // which a floor on the window makes rare.
         // With landmarks, a step can raise their bound by its cost plus the cost of
         // undoing it (a move back and a detour).
-        let longest = u64::from(tables.detour.longest_so_far()).max(MIN_WINDOW) + 1;
-        let max_step = if bounds.is_some() {
-            2 * longest + 5
-        } else {
-            longest + 5
-        };
-        self.open.reset(max_step);
+        self.open
+            .reset(max_step(tables.detour.longest_so_far(), bounds.is_some()));
         self.best.clear();
         for &(f, side, g) in starts.iter() {
             let state = (piece * 4 + side.index()) as u32;
@@ -658,6 +659,18 @@ impl BoardSolver {
             blank = cell;
         }
         Moves::from(path)
+    }
+}
+
+/// The most a search's priority (cost plus heuristic) can rise in one step, for its
+/// bucket queue, when the longest detour computed so far is `longest_so_far` and the
+/// heuristic has landmark bounds or not.
+fn max_step(longest_so_far: u32, landmarks: bool) -> u64 {
+    let longest = u64::from(longest_so_far).max(MIN_WINDOW) + 1;
+    if landmarks {
+        2 * longest + 5
+    } else {
+        longest + 5
     }
 }
 
@@ -943,8 +956,127 @@ fn blank_walk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Pos;
+    use rstest::rstest;
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
+
+    /// The sizes are written out: a test in terms of the constants would move with them.
+    #[rstest]
+    #[case::tiny(1, Some(8))]
+    #[case::at_64_x_64(4096, Some(8))]
+    #[case::over_64_x_64(4097, Some(16))]
+    #[case::at_the_most_for_16(1 << 18, Some(16))]
+    #[case::over_the_most_for_16((1 << 18) + 1, Some(8))]
+    #[case::at_the_most(1 << 20, Some(8))]
+    #[case::too_large((1 << 20) + 1, None)]
+    fn landmarks_by_board_size(#[case] cells: usize, #[case] count: Option<usize>) {
+        assert_eq!(landmark_count(cells), count);
+    }
+
+    /// How `solve_all` shares its queries out, at the edges of each rule (sizes written
+    /// out, as above).
+    #[rstest]
+    #[case::too_little_work(66 * 66, 100, 8, None)]
+    #[case::one_core(66 * 66, 1000, 1, None)]
+    #[case::two_cores(66 * 66, 1000, 2, Some((2, 8)))]
+    // 1000 queries are work for 31 threads of 32 queries; 31 x 8 queries a round.
+    #[case::fewer_threads_than_cores(66 * 66, 1000, 40, Some((31, 4)))]
+    #[case::just_enough_work(40_000, 100, 8, Some((3, 4)))]
+    #[case::just_too_little_work(40_000, 99, 8, None)]
+    #[case::too_few_queries_for_two_threads(40_000, 63, 8, None)]
+    #[case::just_below_heavy((1 << 18) - 1, 16, 4, None)]
+    // From 2^18 cells on, a query is a thread's work; blocks of one query.
+    #[case::heavy(1 << 18, 16, 4, Some((4, 1)))]
+    #[case::a_thread_a_query(1 << 19, 8, 16, Some((8, 1)))]
+    #[case::heavy_blocks_of_two(1 << 18, 32, 2, Some((2, 2)))]
+    // At 2^20 cells the buffers of 8 threads are all there may be.
+    #[case::buffers_for_eight(1 << 20, 16, 16, Some((8, 1)))]
+    #[case::too_large_for_threads((1 << 20) + 1, 16, 16, None)]
+    fn queries_are_split_by_work_and_cores(
+        #[case] cells: usize,
+        #[case] queries: usize,
+        #[case] cores: usize,
+        #[case] expected: Option<(usize, usize)>,
+    ) {
+        assert_eq!(split(cells, queries, cores), expected);
+    }
+
+    /// The window is the longest detour (at least 250) plus 1 for the move and 5 for
+    /// the heuristic; with landmarks twice the step and the same 5.
+    #[rstest]
+    #[case(0, false, 256)]
+    #[case(250, false, 256)]
+    #[case(300, false, 306)]
+    #[case(0, true, 507)]
+    #[case(300, true, 607)]
+    fn bucket_window(#[case] longest: u32, #[case] landmarks: bool, #[case] step: u64) {
+        assert_eq!(max_step(longest, landmarks), step);
+    }
+
+    /// `Costs::clear` is O(1), leaving old slots as they are, but for a sweep once the
+    /// epoch has gone through its 16 bits; costs and marks work in every epoch.
+    #[test]
+    fn costs_forget_in_every_epoch() {
+        let mut costs = Costs::new(3);
+        let check = |costs: &mut Costs| {
+            assert_eq!(costs.cost(0), None);
+            assert!(costs.improves(0, COST_MASK));
+            costs.set(0, 5);
+            assert_eq!(costs.cost(0), Some(5));
+            assert_eq!(costs.open_cost(0), Some(5));
+            assert_eq!(costs.expanded_cost(0), None);
+            assert!(costs.improves(0, 4) && !costs.improves(0, 5));
+            costs.close(0);
+            assert_eq!(costs.cost(0), Some(5));
+            assert_eq!(costs.open_cost(0), None);
+            assert_eq!(costs.expanded_cost(0), Some(5));
+            costs.set(1, COST_MASK);
+            assert_eq!(costs.open_cost(1), Some(COST_MASK));
+        };
+        check(&mut costs);
+        costs.set(2, 9); // left from the first epoch
+        costs.clear();
+        assert_ne!(costs.slots[2], 0, "no sweep");
+        assert_eq!(costs.cost(2), None);
+        check(&mut costs);
+        // Epochs 1 to 2^16 - 1, then a sweep and epoch 1 again.
+        for _ in 2..(1 << 16) - 1 {
+            costs.clear();
+        }
+        assert_ne!(costs.slots[2], 0, "no sweep yet");
+        check(&mut costs);
+        costs.clear();
+        assert_eq!(costs.slots, [0; 3], "a sweep");
+        assert_eq!(costs.cost(2), None, "the first epoch's slot is gone");
+        check(&mut costs);
+    }
+
+    /// The blank's search for the piece's sides stops once it has every side it can
+    /// reach, rather than sweeping the board.
+    #[rstest]
+    // One row: the blank, on the piece's left, can never reach its right.
+    #[case::one_side(&["1111111111"], (0, 4), (0, 5), [None, None, Some(0), None], (0, 2))]
+    // Open board: four sides, then stop short of the far corner.
+    #[case::four_sides(&["1111111", "1111111", "1111111", "1111111", "1111111"], (2, 2), (2, 3), [Some(2), Some(2), Some(0), Some(4)], (4, 6))]
+    // The piece in a door: the blank has its side already, and the other is past it.
+    #[case::in_a_door(&["11111", "11111", "11111", "00100", "11111"], (2, 2), (3, 2), [Some(0), None, None, None], (0, 0))]
+    fn blank_to_sides_stops_with_every_side(
+        #[case] rows: &[&str],
+        #[case] blank: (usize, usize),
+        #[case] piece: (usize, usize),
+        #[case] expected: [Option<u64>; 4],
+        #[case] unvisited: (usize, usize),
+    ) {
+        let board = Board::from_rows(rows).unwrap();
+        let grid = board.grid();
+        let detour = DetourTable::new(grid);
+        let mut scratch = Scratch::new(grid);
+        let at = |(r, c)| grid.index(Pos::new(r, c));
+        let found = blank_to_sides(&detour, grid, &mut scratch, at(blank), at(piece));
+        assert_eq!(found, expected);
+        assert!(!scratch.reached(at(unvisited)));
+    }
 
     /// The threaded path of `solve_all`, forced on any machine by claiming more cores
     /// than it may have: the answers are those of `solve` one by one, in order, found
