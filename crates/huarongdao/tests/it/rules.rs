@@ -1,6 +1,7 @@
 //! The rules and edge cases of the spec, one case each; every path is replayed.
 
 use grid_core::{Dir, Pos};
+use huarongdao::generate::{Family, GenParams, generate};
 use huarongdao::{
     Board, LimitError, Limits, Position, Query, QueryError, ReplayError, Role, SolveError, Solver,
     replay, trace,
@@ -10,6 +11,25 @@ use rstest::rstest;
 /// 1-based (row, col) as in the spec, to 0-based.
 fn p(row: usize, col: usize) -> Pos {
     Pos::new(row - 1, col - 1)
+}
+
+/// The board and queries `gridsolve gen` makes of these parameters.
+fn generated(
+    family: Family,
+    (rows, cols): (usize, usize),
+    density: u32,
+    queries: usize,
+    seed: u64,
+) -> (Board, Vec<Query>) {
+    let params = GenParams {
+        family,
+        rows,
+        cols,
+        density,
+        queries,
+        seed,
+    };
+    generate(&params).unwrap()
 }
 
 /// Solves with the fast solver and the oracle, replays both paths, and returns the
@@ -157,7 +177,6 @@ fn stats_count_the_search() {
 
 #[test]
 fn solve_all_answers_like_solve_in_order() {
-    use huarongdao::generate::{Family, GenParams, generate};
     // Work is queries x stored cells (the board and its one-cell border). Only the
     // fourth case is over the solver's THREADED_WORK of 4 million (1,100 x 64 x 61 =
     // 4.29 million), so only it runs on threads (two on a two-core machine); the last
@@ -170,15 +189,7 @@ fn solve_all_answers_like_solve_in_order() {
         (Family::Random, 62, 1100),
         (Family::Rooms, 62, 1001),
     ] {
-        let params = GenParams {
-            family,
-            rows: side,
-            cols: side - 3,
-            density: 20,
-            queries,
-            seed: 99,
-        };
-        let (board, queries) = generate(&params).unwrap();
+        let (board, queries) = generated(family, (side, side - 3), 20, queries, 99);
         let mut solver = Solver::new();
         let one_by_one: Vec<_> = queries
             .iter()
@@ -194,17 +205,8 @@ fn solve_all_answers_like_solve_in_order() {
 
 #[test]
 fn solve_all_runs_on_threads_given_enough_work() {
-    use huarongdao::generate::{Family, GenParams, generate};
     // 1,200 queries x 66 x 66 stored cells = 5.2 million: over the work threads need.
-    let params = GenParams {
-        family: Family::Random,
-        rows: 64,
-        cols: 64,
-        density: 20,
-        queries: 1200,
-        seed: 5,
-    };
-    let (board, queries) = generate(&params).unwrap();
+    let (board, queries) = generated(Family::Random, (64, 64), 20, 1200, 5);
     let mut solver = Solver::new();
     let one_by_one: Vec<_> = queries
         .iter()
@@ -317,16 +319,7 @@ fn trace_gives_every_position() {
 /// A query on a generated board whose detours take searches, with its answer and the
 /// states its search generated.
 fn detour_heavy_query() -> (Board, Query, Option<u64>, u64) {
-    use huarongdao::generate::{Family, GenParams, generate};
-    let params = GenParams {
-        family: Family::Random,
-        rows: 30,
-        cols: 30,
-        density: 25,
-        queries: 20,
-        seed: 7,
-    };
-    let (board, queries) = generate(&params).unwrap();
+    let (board, queries) = generated(Family::Random, (30, 30), 25, 20, 7);
     let mut solver = Solver::new();
     let mut best = None;
     for query in queries {
@@ -388,18 +381,9 @@ fn a_solver_follows_the_board() {
 /// them; check the new numbers are no worse and write them here.
 #[test]
 fn searches_take_the_states_they_took() {
-    use huarongdao::generate::{Family, GenParams, generate};
     let mut totals = Vec::new();
     for family in [Family::Random, Family::Rooms, Family::Maze] {
-        let params = GenParams {
-            family,
-            rows: 16,
-            cols: 13,
-            density: 20,
-            queries: 40,
-            seed: 11,
-        };
-        let (board, queries) = generate(&params).unwrap();
+        let (board, queries) = generated(family, (16, 13), 20, 40, 11);
         let mut solver = Solver::new();
         let (mut expanded, mut generated) = (0, 0);
         for query in &queries {
