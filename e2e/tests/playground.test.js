@@ -227,10 +227,17 @@ test("eight: the judges' sample played by clicking the tile beside the blank end
     await clickCell(page, tr, tc);
     await idle(page);
     if (i === 0) {
-      // The tile clicked slid into the blank's cell, keeping its number.
-      const box = await page.locator(`#board .actor.number[data-id="tile-${number}"]`).boundingBox();
+      // The tile clicked slid into the blank's cell, keeping its number (waited for
+      // up to 2 s, so a slow machine's last animation frame cannot decide it).
+      const tile = page.locator(`#board .actor.number[data-id="tile-${number}"]`);
       const at = await centre(page, r, c);
-      assert.ok(Math.abs(box.x + box.width / 2 - at.x) < 3 && Math.abs(box.y + box.height / 2 - at.y) < 4, JSON.stringify({ box, at }));
+      let box = null;
+      const there = async () => {
+        box = await tile.boundingBox();
+        return Math.abs(box.x + box.width / 2 - at.x) < 3 && Math.abs(box.y + box.height / 2 - at.y) < 4;
+      };
+      for (let k = 0; k < 40 && !(await there()); k++) await page.waitForTimeout(50);
+      assert.ok(await there(), JSON.stringify({ box, at }));
     }
   }
   await expectSolved(page, moves.length);
