@@ -111,6 +111,35 @@ impl Meter {
         self.states
     }
 
+    /// The limits this meter was started with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// What is left of the limits: the states not charged yet and the time not run yet,
+    /// for a part of the search that counts on a meter of its own (a thread's share).
+    ///
+    /// ```
+    /// use grid_core::{Limits, Meter};
+    ///
+    /// let mut meter = Meter::start(Limits { max_states: Some(10), max_time: None });
+    /// meter.charge(4)?;
+    /// assert_eq!(meter.remaining(), Limits { max_states: Some(6), max_time: None });
+    /// # Ok::<(), grid_core::LimitError>(())
+    /// ```
+    pub fn remaining(&self) -> Limits {
+        Limits {
+            max_states: self
+                .limits
+                .max_states
+                .map(|max| max.saturating_sub(self.states)),
+            max_time: match (self.limits.max_time, self.started) {
+                (Some(max), Some(started)) => Some(max.saturating_sub(started.elapsed())),
+                _ => None,
+            },
+        }
+    }
+
     #[cold]
     fn check(&mut self) -> Result<(), LimitError> {
         if let Some(max) = self.limits.max_states
@@ -174,6 +203,24 @@ mod tests {
             stopped,
             Some(Err(LimitError::Time(Duration::from_millis(1))))
         );
+    }
+
+    #[test]
+    fn what_remains_is_the_limits_less_what_was_spent() {
+        let limits = Limits {
+            max_states: Some(5),
+            max_time: Some(Duration::from_secs(3600)),
+        };
+        let mut meter = Meter::start(limits);
+        assert_eq!(meter.limits(), limits);
+        assert_eq!(meter.charge(3), Ok(()));
+        let left = meter.remaining();
+        assert_eq!(left.max_states, Some(2));
+        let time = left.max_time.expect("a time limit");
+        assert!(time <= Duration::from_secs(3600) && time > Duration::from_secs(3000));
+        assert_eq!(meter.charge(3), Err(LimitError::States(5)));
+        assert_eq!(meter.remaining().max_states, Some(0));
+        assert_eq!(Meter::start(Limits::NONE).remaining(), Limits::NONE);
     }
 
     #[test]
