@@ -15,7 +15,26 @@
 
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
-use grid_core::{Dir, LimitError, Meter, SearchStats};
+use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How [`Search::dfs`] runs: the whole iteration on this thread, one share of an
+/// iteration split among threads, or the split itself (the shares, in order).
+const WHOLE: u8 = 0;
+const SHARE: u8 = 1;
+const SPLIT: u8 = 2;
+
+/// An iteration that the one before it shows to generate fewer positions than this runs
+/// on one thread: splitting it would cost more than it saves.
+pub(crate) const PARALLEL_FROM: u64 = 1 << 22;
+
+/// An iteration on threads is split into at least this many shares a thread, where
+/// the tree is that wide, so that a thread that ends its share early takes another.
+const SHARES_PER_THREAD: usize = 64;
+
+/// How many positions a share expands between two looks at whether a share before it
+/// has ended the iteration.
+const STOP_EVERY: u64 = 1 << 12;
 
 /// Where a tile is looked up on one side: its group, and its place there.
 #[derive(Clone, Copy, Debug, Default)]
@@ -75,13 +94,66 @@ pub(crate) struct Search<'a> {
     meter: &'a mut Meter,
     pub(crate) stats: SearchStats,
     next_bound: u32,
+    /// What a share on another thread is built from.
+    dbs: &'a Databases,
+    start: &'a Labelled,
+    /// Iterations from this many positions on run on threads (see [`PARALLEL_FROM`]).
+    parallel_from: u64,
+    /// A share's stop: the lowest share that has ended the iteration so far (found the
+    /// goal or hit a limit), and this share's number; and whether it has stopped.
+    stop: Option<(&'a AtomicUsize, usize)>,
+    stopped: bool,
+    /// The split of an iteration being made.
+    split: Split,
+}
+
+/// An iteration split into shares: every position at `depth` moves that the bound lets
+/// through, in the order the search would enter them.
+#[derive(Debug, Default)]
+struct Split {
+    depth: u32,
+    /// The moves (indices into [`ORDER`]) from the start to where the split is.
+    moves: Vec<u8>,
+    shares: Vec<Share>,
+}
+
+/// One position of a split: its moves from the start; what the iteration had done
+/// before entering it, in the search's order (its own generation included); and
+/// whether it is the goal (met above the split's depth, it ends the split).
+#[derive(Clone, Debug)]
+struct Share {
+    moves: Vec<u8>,
+    before: SearchStats,
+    goal: bool,
+}
+
+/// How a share's search ended.
+#[derive(Debug)]
+struct Ended {
+    /// The path below the share, in order, if it reached the goal.
+    found: Option<Vec<Dir>>,
+    error: Option<LimitError>,
+    stats: SearchStats,
+    /// What its meter was charged (one past its budget when that stopped it).
+    charged: u64,
+    next_bound: u32,
+}
+
+/// What a move changed, for [`Search::leave`] to undo.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    at: usize,
+    to: usize,
+    tile: u8,
+    manhattan: u32,
+    indices: (usize, usize),
 }
 
 impl<'a> Search<'a> {
     pub(crate) fn new(
         geo: &'a Geometry,
         dbs: &'a Databases,
-        start: &Labelled,
+        start: &'a Labelled,
         meter: &'a mut Meter,
     ) -> Search<'a> {
         let n = geo.cells;
@@ -177,7 +249,21 @@ impl<'a> Search<'a> {
             meter,
             stats: SearchStats::default(),
             next_bound: u32::MAX,
+            dbs,
+            start,
+            parallel_from: PARALLEL_FROM,
+            stop: None,
+            stopped: false,
+            split: Split::default(),
         }
+    }
+
+    /// This search, running its iterations on threads from `positions` generated on
+    /// (tests split even the smallest).
+    #[cfg(test)]
+    fn parallel_from(mut self, positions: u64) -> Self {
+        self.parallel_from = positions;
+        self
     }
 
     fn heuristic(&self) -> u32 {
@@ -247,27 +333,243 @@ impl<'a> Search<'a> {
         side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
     }
 
-    /// Runs IDA* to the first shortest path in [`ORDER`].
-    pub(crate) fn run(mut self) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
+    /// Makes the move that takes the blank to `to` (the tile there moving to the
+    /// blank's cell), its steps on both sides looked up, the Manhattan distance after it
+    /// `manhattan`; what [`Search::leave`] needs to undo it.
+    #[inline(always)]
+    fn enter(&mut self, to: usize, manhattan: u32, own: &Step, image: &Step) -> Undo {
+        let at = self.blank;
+        let tile = self.cells[to & 63];
+        self.cells[at & 63] = tile;
+        self.cells[to & 63] = self.blank_label;
+        self.blank = to;
+        let before = self.manhattan;
+        self.manhattan = manhattan;
+        let indices = (
+            self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
+            self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
+        );
+        self.take(0, own);
+        if self.reflect {
+            self.take(1, image);
+        }
+        Undo {
+            at,
+            to,
+            tile,
+            manhattan: before,
+            indices,
+        }
+    }
+
+    /// Undoes [`Search::enter`].
+    #[inline(always)]
+    fn leave(&mut self, undo: &Undo, own: &Step, image: &Step) {
+        if self.reflect {
+            self.untake(1, image, undo.indices.1);
+        }
+        self.untake(0, own, undo.indices.0);
+        self.manhattan = undo.manhattan;
+        self.cells[undo.to & 63] = undo.tile;
+        self.cells[undo.at & 63] = self.blank_label;
+        self.blank = undo.at;
+    }
+
+    /// Makes the blank's move `k` of [`ORDER`] (to a share's position).
+    fn play(&mut self, k: usize) {
+        let at = self.blank;
+        let to = usize::from(self.geo.next[at][k & 3]);
+        let tile = self.cells[to & 63];
+        let row = usize::from(tile) * 64;
+        let manhattan = self.manhattan + u32::from(self.distance[row + at])
+            - u32::from(self.distance[row + to]);
+        let own = self.look(0, tile, at);
+        let image = if self.reflect {
+            self.look(1, tile, at)
+        } else {
+            Step::default()
+        };
+        self.enter(to, manhattan, &own, &image);
+    }
+
+    /// Runs IDA* to the first shortest path in [`ORDER`], each iteration that the one
+    /// before shows to be large split among `threads` threads ([`Search::iterate`]).
+    /// The path, the counts and where a budget stops it are those of the search on one
+    /// thread.
+    pub(crate) fn run(
+        mut self,
+        threads: usize,
+    ) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
         let mut bound = self.heuristic();
+        let mut last = 0;
         loop {
             self.next_bound = u32::MAX;
-            if self.dfs(0, bound, usize::MAX)? {
+            let before = self.stats.generated;
+            let found = if threads > 1 && last >= self.parallel_from {
+                self.iterate(bound, threads)?
+            } else {
+                self.dfs::<WHOLE>(0, bound, usize::MAX)?
+            };
+            if found {
                 self.path.reverse();
                 return Ok((Some(self.path), self.stats));
             }
             if self.next_bound == u32::MAX {
                 return Ok((None, self.stats));
             }
+            last = self.stats.generated - before;
             bound = self.next_bound;
         }
     }
 
+    /// One iteration to `bound` on `threads` threads. It is split into shares (the
+    /// positions at the shallowest depth with enough of them), which the threads take
+    /// in order; a share that finds the goal or hits a limit stops the shares after
+    /// it, and the first such share in order decides. Its counts are the sums over the
+    /// shares the search on one thread would have entered, so they, the path and the
+    /// limit are the same as that search's.
+    fn iterate(&mut self, bound: u32, threads: usize) -> Result<bool, LimitError> {
+        let earlier = self.stats;
+        let mut depth = 1;
+        let goal = loop {
+            self.stats = SearchStats::default();
+            self.next_bound = u32::MAX;
+            self.split = Split {
+                depth,
+                ..Split::default()
+            };
+            let goal = self.dfs::<SPLIT>(0, bound, usize::MAX)?;
+            let count = self.split.shares.len();
+            if goal || count == 0 || count >= threads * SHARES_PER_THREAD || depth >= bound {
+                break goal;
+            }
+            depth += 1;
+        };
+        let split = self.stats;
+        let shares = std::mem::take(&mut self.split.shares);
+        let ended = self.search_shares(&shares, bound, threads);
+        // The first share in order that found the goal or hit a limit, if any.
+        let decided = ended
+            .iter()
+            .position(|e| e.found.is_some() || e.error.is_some());
+        let counted = match decided {
+            Some(d) => &ended[..=d],
+            None => &ended[..],
+        };
+        let mut total = match decided {
+            Some(d) => shares[d].before,
+            None => split,
+        };
+        let mut charged = total.generated;
+        for e in counted {
+            total.expanded += e.stats.expanded;
+            total.generated += e.stats.generated;
+            charged += e.charged;
+        }
+        self.stats = SearchStats {
+            expanded: earlier.expanded + total.expanded,
+            generated: earlier.generated + total.generated,
+        };
+        let room = self.meter.remaining().max_states.unwrap_or(u64::MAX);
+        self.meter.charge(charged.min(room.saturating_add(1)))?;
+        let Some(d) = decided else {
+            self.next_bound = ended
+                .iter()
+                .map(|e| e.next_bound)
+                .fold(self.next_bound, u32::min);
+            return Ok(false);
+        };
+        if let Some(error) = ended[d].error {
+            return Err(match error {
+                LimitError::Time(_) => {
+                    LimitError::Time(self.meter.limits().max_time.unwrap_or_default())
+                }
+                other => other,
+            });
+        }
+        debug_assert!(goal || !shares[d].goal);
+        let mut path: Vec<Dir> = shares[d]
+            .moves
+            .iter()
+            .map(|&k| ORDER[usize::from(k) & 3])
+            .collect();
+        path.extend(ended[d].found.iter().flatten());
+        path.reverse();
+        self.path = path;
+        Ok(true)
+    }
+
+    /// Searches `shares` to `bound` on `threads` threads, each taking the next share in
+    /// order when it is free; how each ended, in order, up to the last one entered (the
+    /// shares after one that found the goal or hit a limit are left or stopped).
+    fn search_shares(&self, shares: &[Share], bound: u32, threads: usize) -> Vec<Ended> {
+        let next = AtomicUsize::new(0);
+        let lowest = AtomicUsize::new(usize::MAX);
+        let limits = self.meter.remaining();
+        let (geo, dbs, start) = (self.geo, self.dbs, self.start);
+        let mut ended: Vec<(usize, Ended)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.clamp(1, shares.len().max(1)))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= shares.len() || i > lowest.load(Ordering::Relaxed) {
+                                return mine;
+                            }
+                            let e = search_share(
+                                geo,
+                                dbs,
+                                start,
+                                &shares[i],
+                                bound,
+                                limits,
+                                (&lowest, i),
+                            );
+                            if e.found.is_some() || e.error.is_some() {
+                                lowest.fetch_min(i, Ordering::Relaxed);
+                            }
+                            mine.push((i, e));
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        ended.sort_by_key(|&(i, _)| i);
+        ended.into_iter().map(|(_, e)| e).collect()
+    }
+
     /// As [`crate::manhattan`]'s search: below the current position, `g` moves from the
-    /// start, to `bound`, never undoing the last move.
-    fn dfs(&mut self, g: u32, bound: u32, back: usize) -> Result<bool, LimitError> {
+    /// start, to `bound`, never undoing the last move. `MODE` [`SHARE`] stops when a
+    /// share before this one has ended the iteration; `MODE` [`SPLIT`] charges no meter
+    /// and, instead of entering a position `split.depth` moves from the start, notes it
+    /// as a share (and notes the goal met above that depth as the last one).
+    fn dfs<const MODE: u8>(&mut self, g: u32, bound: u32, back: usize) -> Result<bool, LimitError> {
         if self.manhattan == 0 {
+            if MODE == SPLIT {
+                self.note_share(true);
+            }
             return Ok(true);
+        }
+        if MODE == SPLIT && g >= self.split.depth {
+            self.note_share(false);
+            return Ok(false);
+        }
+        if MODE == SHARE {
+            if self.stopped {
+                return Ok(false);
+            }
+            if self.stats.expanded % STOP_EVERY == 0
+                && let Some((lowest, me)) = self.stop
+                && lowest.load(Ordering::Relaxed) < me
+            {
+                self.stopped = true;
+                return Ok(false);
+            }
         }
         self.stats.expanded += 1;
         let at = self.blank;
@@ -301,7 +603,9 @@ impl<'a> Search<'a> {
             if f == u32::MAX {
                 continue;
             }
-            self.meter.charge(1)?;
+            if MODE != SPLIT {
+                self.meter.charge(1)?;
+            }
             self.stats.generated += 1;
             let image = images[k];
             let f = if self.reflect && f <= bound {
@@ -314,34 +618,226 @@ impl<'a> Search<'a> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let to = usize::from(next[k]);
-            let tile = self.cells[to & 63];
-            self.cells[at & 63] = tile;
-            self.cells[to & 63] = self.blank_label;
-            self.blank = to;
-            let before = self.manhattan;
-            self.manhattan = manhattan;
-            let indices = (
-                self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
-                self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
-            );
-            self.take(0, &own);
-            if self.reflect {
-                self.take(1, &image);
+            let undo = self.enter(usize::from(next[k]), manhattan, &own, &image);
+            if MODE == SPLIT {
+                self.split.moves.push(k as u8);
             }
-            if self.dfs(g + 1, bound, 3 - k)? {
+            let found = self.dfs::<MODE>(g + 1, bound, 3 - k)?;
+            if MODE == SPLIT {
+                self.split.moves.pop();
+            }
+            if found {
                 self.path.push(ORDER[k]);
                 return Ok(true);
             }
-            if self.reflect {
-                self.untake(1, &image, indices.1);
-            }
-            self.untake(0, &own, indices.0);
-            self.manhattan = before;
-            self.cells[to & 63] = tile;
-            self.cells[at & 63] = self.blank_label;
-            self.blank = at;
+            self.leave(&undo, &own, &image);
         }
         Ok(false)
+    }
+
+    /// Notes the current position as the next share of the split being made.
+    fn note_share(&mut self, goal: bool) {
+        self.split.shares.push(Share {
+            moves: self.split.moves.clone(),
+            before: self.stats,
+            goal,
+        });
+    }
+}
+
+/// Searches one share of an iteration to `bound` within `limits` on a search of its own,
+/// which stops when a share before it (`stop`: the lowest that has ended the iteration,
+/// and this one's number) has ended it.
+fn search_share(
+    geo: &Geometry,
+    dbs: &Databases,
+    start: &Labelled,
+    share: &Share,
+    bound: u32,
+    limits: Limits,
+    stop: (&AtomicUsize, usize),
+) -> Ended {
+    if share.goal {
+        return Ended {
+            found: Some(Vec::new()),
+            error: None,
+            stats: SearchStats::default(),
+            charged: 0,
+            next_bound: u32::MAX,
+        };
+    }
+    let mut meter = Meter::start(limits);
+    let mut search = Search::new(geo, dbs, start, &mut meter);
+    for &k in &share.moves {
+        search.play(usize::from(k));
+    }
+    search.stop = Some(stop);
+    let back = share
+        .moves
+        .last()
+        .map_or(usize::MAX, |&k| 3 - usize::from(k));
+    let result = search.dfs::<SHARE>(share.moves.len() as u32, bound, back);
+    let (stats, next_bound) = (search.stats, search.next_bound);
+    let mut path = std::mem::take(&mut search.path);
+    path.reverse();
+    drop(search);
+    Ended {
+        found: matches!(result, Ok(true)).then_some(path),
+        error: result.err(),
+        stats,
+        charged: meter.states(),
+        next_bound,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    /// A generator of numbers from a fixed seed (xorshift).
+    fn numbers(seed: u64) -> impl FnMut() -> u64 {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ seed;
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// Boards of `rows x cols` (blank last in the goal): `near` a walk of the blank of
+    /// 1, 2, ... moves from the goal, then `far` solvable arrangements drawn uniformly.
+    fn boards(rows: usize, cols: usize, near: usize, far: usize) -> Vec<Board> {
+        let geo = Geometry::new(rows, cols);
+        let mut next = numbers((rows * 64 + cols) as u64);
+        let goal = Board::default_goal(rows, cols);
+        let mut all = Vec::new();
+        for steps in 1..=near {
+            let (mut cells, mut blank) = (goal.clone(), goal.len() - 1);
+            for _ in 0..steps {
+                let moves: Vec<u8> = geo.next[blank]
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != NONE)
+                    .collect();
+                let to = usize::from(moves[next() as usize % moves.len()]);
+                cells.swap(blank, to);
+                blank = to;
+            }
+            all.push(Board::with_default_goal(rows, cols, &cells).expect("a walk"));
+        }
+        while all.len() < near + far {
+            let mut cells = goal.clone();
+            for i in (1..cells.len()).rev() {
+                cells.swap(i, next() as usize % (i + 1));
+            }
+            let board = Board::with_default_goal(rows, cols, &cells).expect("a permutation");
+            if board.is_solvable() {
+                all.push(board);
+            }
+        }
+        all
+    }
+
+    /// The search of `board` with `threads` threads under `limits`, split from the
+    /// first iteration on when `threads` > 1: its outcome and the meter's count.
+    fn search(
+        board: &Board,
+        dbs: &Databases,
+        threads: usize,
+        limits: Limits,
+    ) -> (crate::solver::Searched, u64) {
+        let geo = Geometry::new(board.rows(), board.cols());
+        let start = Labelled::start(board);
+        let mut meter = Meter::start(limits);
+        let ran = Search::new(&geo, dbs, &start, &mut meter)
+            .parallel_from(0)
+            .run(threads);
+        (ran, meter.states())
+    }
+
+    /// Of `count` drawn 3 x 4 boards, the one whose search generates the most positions.
+    fn hardest(dbs: &Databases, count: usize) -> (Board, u64) {
+        boards(3, 4, 0, count)
+            .into_iter()
+            .map(|board| {
+                let spent = search(&board, dbs, 1, Limits::NONE).1;
+                (board, spent)
+            })
+            .max_by_key(|&(_, spent)| spent)
+            .expect("boards")
+    }
+
+    fn databases(rows: usize, cols: usize) -> Databases {
+        let geo = Geometry::new(rows, cols);
+        let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
+        Databases::build(&geo, usize::from(blank))
+    }
+
+    #[test]
+    fn an_iteration_split_among_threads_finds_the_same_path_with_the_same_counts() {
+        let mut lengths = Vec::new();
+        for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
+            let dbs = databases(rows, cols);
+            for board in boards(rows, cols, 8, 25) {
+                let (one, counted) = search(&board, &dbs, 1, Limits::NONE);
+                let (path, stats) = one.clone().expect("no limit");
+                lengths.push(path.as_ref().map_or(0, Vec::len));
+                for threads in [2, 3, 5] {
+                    assert_eq!(
+                        search(&board, &dbs, threads, Limits::NONE),
+                        (one.clone(), counted),
+                        "{rows}x{cols} {:?} on {threads} threads",
+                        board.start()
+                    );
+                }
+                assert_eq!(stats.generated, counted);
+            }
+        }
+        // Boards at the goal's door (the goal met above the split's depth) and far.
+        assert!(lengths.contains(&1));
+        assert!(
+            lengths.iter().filter(|&&n| n >= 20).count() >= 50,
+            "{lengths:?}"
+        );
+    }
+
+    #[test]
+    fn a_budget_stops_the_split_search_where_it_stops_the_search_on_one_thread() {
+        let dbs = databases(3, 4);
+        let (board, _) = hardest(&dbs, 8);
+        let (whole, spent) = search(&board, &dbs, 1, Limits::NONE);
+        let moves = whole.expect("no limit").0.expect("solvable").len();
+        assert!(
+            moves >= 30 && spent > 5000,
+            "{moves} moves, {spent} positions"
+        );
+        let mut budgets: Vec<u64> = (0..40).collect();
+        budgets.extend((1..40).map(|k| spent * k / 40));
+        budgets.extend([spent - 1, spent, spent + 1]);
+        for max in budgets {
+            let limits = Limits {
+                max_states: Some(max),
+                max_time: None,
+            };
+            let one = search(&board, &dbs, 1, limits);
+            assert_eq!(one.0.is_ok(), max >= spent, "budget {max}");
+            assert_eq!(search(&board, &dbs, 3, limits), one, "budget {max}");
+        }
+    }
+
+    #[test]
+    fn a_time_limit_stops_every_share() {
+        let dbs = databases(3, 4);
+        let (board, spent) = hardest(&dbs, 60);
+        // Past the count at which a meter first looks at the clock.
+        assert!(spent > 3 * 4096, "{spent}");
+        let limits = Limits {
+            max_states: None,
+            max_time: Some(std::time::Duration::ZERO),
+        };
+        let (ran, _) = search(&board, &dbs, 2, limits);
+        assert_eq!(ran, Err(LimitError::Time(std::time::Duration::ZERO)));
     }
 }
