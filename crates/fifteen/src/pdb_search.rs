@@ -12,6 +12,14 @@
 //! A position's children are all looked up before any is entered, so that their
 //! reads from the tables are under way together; the reflected side is read only for
 //! the children that the position's own side did not cut off.
+//!
+//! An iteration that the one before it shows to be long is split among threads
+//! ([`Search::iterate`]): the positions a few moves deep that the bound lets through,
+//! in the order the search would enter them, are shares that the threads take in that
+//! order. The first share in order that reaches the goal or a limit decides, and the
+//! iteration's counts are summed over the shares the search on one thread would have
+//! entered, so the path, the counts and where a budget stops are the same on any
+//! number of threads.
 
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
