@@ -814,4 +814,97 @@ mod tests {
             }
         }
     }
+
+    /// Layouts of the tests below, with their one-cell step distances from solved.
+    #[cfg(feature = "generate")]
+    fn stepped() -> Vec<(Layout, Option<u64>)> {
+        [
+            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 3, 1),
+            (vec!["A.BB", "....", "CC.D"], 'A', 2, 3),
+            (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2),
+            (vec!["AB..", "AB..", "CCDD"], 'A', 0, 3),
+            (vec!["AB..", "AB..", "CCDD"], 'A', 0, 0),
+        ]
+        .into_iter()
+        .map(|(rows, label, row, col)| {
+            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let exact = Solver::new().solve(&layout, Metric::Step).unwrap();
+            (layout, exact)
+        })
+        .collect()
+    }
+
+    /// Without a limit, `steps_at_least` is the step distance (`u64::MAX` where no board
+    /// of the group is solved); a search stopped by its limit gives the depth it had
+    /// reached: at least 1 once it is past the start's layer, never more than the
+    /// distance, and no less under a larger limit.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn steps_at_least_is_the_distance_or_the_depth_a_limit_stopped_at() {
+        let mut distances = Vec::new();
+        for (layout, exact) in stepped() {
+            let distance = Solver::new().steps_at_least(&layout);
+            assert_eq!(distance, exact.unwrap_or(u64::MAX));
+            distances.push(distance);
+            let Some(exact) = exact.filter(|&d| d >= 10) else {
+                continue;
+            };
+            let mut before = 1;
+            for max in [40, 200, 1000] {
+                let mut limited = Solver::with_limits(Limits {
+                    max_states: Some(max),
+                    ..Limits::NONE
+                });
+                let at_least = limited.steps_at_least(&layout);
+                assert!(
+                    (before..=exact).contains(&at_least),
+                    "{at_least} under {max}"
+                );
+                before = at_least;
+            }
+            assert!(before >= 3, "1000 states reach depth {before}");
+        }
+        // The cases above: solved, unsolvable and far.
+        assert!(distances.contains(&0));
+        assert!(distances.iter().any(|&d| (10..u64::MAX).contains(&d)));
+    }
+
+    /// `at_distance` draws a board at the distance asked from a solved layout (or the
+    /// farthest), whatever `pick` returns: an index past the boards at that distance
+    /// means the last of them.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn at_distance_draws_a_board_that_far_from_solved() {
+        let solved = [
+            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 0, 1),
+            (vec!["A.BB", "....", "CC.D"], 'A', 0, 0),
+            (vec!["AB..", "AB..", "CCDD"], 'A', 0, 0),
+        ];
+        let mut farthest = Vec::new();
+        for (rows, label, row, col) in solved {
+            let solved = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            assert!(solved.is_solved());
+            for steps in [1, 3, 1000] {
+                for pick in [0, 1, usize::MAX] {
+                    let mut solver = Solver::new();
+                    let (board, distance, boards) = solver
+                        .at_distance(&solved, steps, &mut |n| pick.min(n.saturating_add(5)))
+                        .unwrap();
+                    assert!(distance <= steps && boards > 1);
+                    let far = solved.with_board(&board).unwrap();
+                    let own = Solver::new().solve(&far, Metric::Step).unwrap();
+                    assert_eq!(own, Some(distance), "steps {steps}, pick {pick}");
+                    if steps <= 3 {
+                        assert_eq!(distance, steps);
+                    } else {
+                        farthest.push(distance);
+                    }
+                }
+            }
+        }
+        assert!(
+            farthest.iter().all(|&d| (4..1000).contains(&d)),
+            "{farthest:?}"
+        );
+    }
 }
