@@ -120,6 +120,10 @@ pub struct Solver {
     /// The code to use instead of the one the layout fits (for tests of every code).
     #[cfg(test)]
     kind: Option<CodeKind>,
+    /// Fewer states than the code's `MAX_STATES` to store at most (for tests of the
+    /// memory limit).
+    #[cfg(test)]
+    memory: Option<usize>,
 }
 
 /// The buffers of searches over codes of the word `W`.
@@ -476,6 +480,10 @@ impl Solver {
         };
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
+        #[cfg(test)]
+        let most = self.memory.unwrap_or(C::Code::MAX_STATES);
+        #[cfg(not(test))]
+        let most = C::Code::MAX_STATES;
         let Store { seen, queue } = C::Code::store(&mut self.stores);
         seen.clear();
         queue.clear();
@@ -524,11 +532,7 @@ impl Solver {
             // Covered cells next to an empty one: a piece can move only if it has one.
             let edge = geo.neighbours(empty) & covered;
             let before = queue.len();
-            let not_last = if u32::from(last) < 64 {
-                !(1u64 << last)
-            } else {
-                u64::MAX
-            };
+            let not_last = all_but(last);
             for (class, info) in classes.iter().enumerate() {
                 let mut movers = anchors[class] & info.touching(edge) & not_last;
                 while movers != 0 {
@@ -582,17 +586,14 @@ impl Solver {
                 self.stats = stats(head, queue.len());
                 return Err(e);
             }
-            if queue.len() > C::Code::MAX_STATES {
+            if queue.len() > most {
                 self.stats = stats(head, queue.len());
                 return Err(LimitError::Memory(queue.len() as u64));
             }
         }
         self.stats = stats(head, queue.len());
-        let depth = if queue.len() > layer_end {
-            depth + 1
-        } else {
-            depth
-        };
+        // `depth` is the last layer's: the loop ends at the end of a layer (when `head`
+        // passes a layer's end with more states queued, the next layer begins).
         Ok(Outcome {
             found: None,
             depth,
@@ -776,6 +777,19 @@ fn board_of(geo: &Geometry, anchors: &Anchors) -> Board {
     Board::from_cells(geo.rows, geo.cols, cells)
 }
 
+/// The anchors a search may move: every one but `last`'s, the piece that moved into
+/// the state (under `move`, where it could have gone on in the same move), or every one
+/// when no piece did ([`NOBODY`]). Skipping it only spares work: its moves lead to
+/// states already reached.
+#[inline]
+fn all_but(last: u8) -> u64 {
+    if u32::from(last) < 64 {
+        !(1u64 << last)
+    } else {
+        u64::MAX
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -906,5 +920,101 @@ mod tests {
             farthest.iter().all(|&d| (4..1000).contains(&d)),
             "{farthest:?}"
         );
+    }
+
+    /// A state budget counts the states reached: a search of the whole group (with
+    /// `reachable`) ends within a budget of exactly as many states and stops one short
+    /// of it; a solve ends within a budget of the states it generated.
+    #[test]
+    fn a_state_budget_is_the_states_reached() {
+        let limited = |states: u64| {
+            Solver::with_limits(Limits {
+                max_states: Some(states),
+                ..Limits::NONE
+            })
+        };
+        let layouts = [
+            (
+                vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
+                'B',
+                3,
+                1,
+                25_955,
+            ),
+            (vec!["A.BB", "....", "CC.D"], 'A', 0, 3, 840),
+            (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2, 52),
+        ];
+        for (rows, label, row, col, group) in layouts {
+            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            assert_eq!(Solver::new().reachable(&layout), Ok(group));
+            assert_eq!(limited(group).reachable(&layout), Ok(group));
+            assert_eq!(
+                limited(group - 1).reachable(&layout),
+                Err(SolveError::Limit(LimitError::States(group - 1)))
+            );
+            for metric in Metric::ALL {
+                let mut solver = Solver::new();
+                let answer = solver.solve(&layout, metric).unwrap();
+                let generated = solver.stats().generated;
+                assert!(answer.is_some_and(|a| a > 0) && generated > 1);
+                assert_eq!(limited(generated).solve(&layout, metric), Ok(answer));
+                assert!(limited(generated / 2).solve(&layout, metric).is_err());
+            }
+        }
+    }
+
+    /// `farthest` names a board of the group as far from solved as it says, under every
+    /// metric.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn the_farthest_board_is_as_far_as_it_says() {
+        let solved = [
+            (vec!["A.BB", "....", "CC.D"], 'A', 0, 0),
+            (vec!["AB..", "AB..", "CCDD"], 'A', 0, 0),
+            (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 0, 0),
+        ];
+        for (rows, label, row, col) in solved {
+            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            for metric in Metric::ALL {
+                let (board, depth) = Solver::new().farthest(&layout, metric).unwrap().unwrap();
+                let far = layout.with_board(&board).unwrap();
+                assert!(depth > 0, "{metric:?}");
+                assert_eq!(
+                    Solver::new().solve(&far, metric),
+                    Ok(Some(depth)),
+                    "{metric:?}"
+                );
+            }
+        }
+    }
+
+    /// The memory limit (here a test's few states in place of [`MAX_STATES`]) stops a
+    /// search that stores more states than it, and only such a search.
+    #[test]
+    fn the_memory_limit_stops_a_search_that_stores_more() {
+        let layout = Layout::from_rows(
+            &["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
+            Goal::new('B', Pos::new(3, 1)),
+        )
+        .unwrap();
+        let storing = |most| Solver {
+            memory: Some(most),
+            ..Solver::new()
+        };
+        let group = 25_955;
+        assert_eq!(storing(group).reachable(&layout), Ok(group as u64));
+        for most in [group - 1, 1000, 10] {
+            let mut solver = storing(most);
+            let Err(SolveError::Limit(LimitError::Memory(stored))) = solver.reachable(&layout)
+            else {
+                panic!("{most} states stored at most");
+            };
+            // Stopped after the expansion that went past the limit.
+            assert!(
+                stored > most as u64 && stored <= most as u64 + 20,
+                "{stored}"
+            );
+            assert_eq!(solver.stats().generated, stored);
+        }
     }
 }
