@@ -922,6 +922,33 @@ mod tests {
         );
     }
 
+    /// `pick` is told how many boards are at the distance, and each index draws another.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn at_distance_picks_among_every_board_that_far() {
+        let solved =
+            Layout::from_rows(&["A.BB", "....", "CC.D"], Goal::new('A', Pos::new(0, 0))).unwrap();
+        for steps in [1, 2, 4] {
+            let mut count = 0;
+            Solver::new()
+                .at_distance(&solved, steps, &mut |n| {
+                    count = n;
+                    0
+                })
+                .unwrap();
+            let mut drawn = std::collections::HashSet::new();
+            for k in 0..count {
+                let (board, distance, _) = Solver::new()
+                    .at_distance(&solved, steps, &mut |_| k)
+                    .unwrap();
+                assert_eq!(distance, steps);
+                drawn.insert(format!("{board:?}"));
+            }
+            assert_eq!(drawn.len(), count, "{steps} steps");
+            assert!(count > 1, "{steps} steps: {count} boards");
+        }
+    }
+
     /// A state budget counts the states reached: a search of the whole group (with
     /// `reachable`) ends within a budget of exactly as many states and stops one short
     /// of it; a solve ends within a budget of the states it generated.
