@@ -703,8 +703,8 @@ fn destinations(geo: &Geometry, metric: Metric, from: u32, fits: u64) -> u64 {
         }
         Metric::Move => {
             let first = geo.around(from) & fits;
-            if first == 0 || fits & !(at | first) == 0 {
-                return first; // no move at all, or nowhere further to go
+            if nowhere_further(at, first, fits) {
+                return first;
             }
             let mut reach = at | first;
             loop {
@@ -717,6 +717,14 @@ fn destinations(geo: &Geometry, metric: Metric, from: u32, fits: u64) -> u64 {
             reach & !at
         }
     }
+}
+
+/// Whether a piece on `at` (a bit) whose one-step moves are `first` can go nowhere
+/// further: no move at all, or `fits` holds no other anchor. Only a shortcut: the flood
+/// of [`destinations`] would end where it starts and give `first` too.
+#[inline(always)]
+fn nowhere_further(at: u64, first: u64, fits: u64) -> bool {
+    first == 0 || fits & !(at | first) == 0
 }
 
 /// The cells a piece travels from anchor `from` to `to` (bits) in one move under
@@ -1042,6 +1050,45 @@ mod tests {
                 "{stored}"
             );
             assert_eq!(solver.stats().generated, stored);
+        }
+    }
+
+    /// A solve's counts, pinned: the states expanded (the one that reached the goal
+    /// included) and generated, under each metric.
+    #[test]
+    fn a_solve_counts_what_it_expanded_and_generated() {
+        let cases = [
+            (
+                vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
+                'B',
+                3,
+                1,
+                [
+                    (116, 12_012, 12_048),
+                    (90, 11_910, 11_971),
+                    (81, 11_908, 11_980),
+                ],
+            ),
+            (
+                vec![".L..", "LLJ.", "..J.", ".JJ.", "...."],
+                'L',
+                3,
+                2,
+                [(7, 33, 38), (4, 22, 31), (2, 4, 17)],
+            ),
+        ];
+        for (rows, label, row, col, counts) in cases {
+            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            for (metric, (moves, expanded, generated)) in Metric::ALL.into_iter().zip(counts) {
+                let mut solver = Solver::new();
+                assert_eq!(solver.solve(&layout, metric), Ok(Some(moves)));
+                let stats = solver.stats();
+                assert_eq!(
+                    (stats.expanded, stats.generated),
+                    (expanded, generated),
+                    "{metric:?}"
+                );
+            }
         }
     }
 }
