@@ -837,7 +837,8 @@ mod tests {
         }
     }
 
-    /// Layouts of the tests below, with their one-cell step distances from solved.
+    /// Layouts for the test of `steps_at_least`, with their one-cell step distances from
+    /// solved (solved ones and far ones among them).
     #[cfg(feature = "generate")]
     fn stepped() -> Vec<(Layout, Option<u64>)> {
         [
