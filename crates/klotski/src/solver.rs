@@ -804,19 +804,27 @@ mod tests {
     use crate::{Goal, replay};
     use grid_core::Pos;
 
+    /// The classic Klotski (Huarongdao) layout: 25,955 boards in its group.
+    const CLASSIC: [&str; 5] = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
+
+    /// The layout of `rows` whose goal puts `label`'s piece at (`row`, `col`).
+    fn parsed(rows: &[&str], label: char, row: usize, col: usize) -> Layout {
+        Layout::from_rows(rows, Goal::new(label, Pos::new(row, col))).unwrap()
+    }
+
     /// The ranked code (which never folds mirror images) in 64 and in 128 bits and the
     /// cell code with the fold give the same answers, and paths that replay, on layouts
     /// that fit all three.
     #[test]
     fn every_code_agrees_with_and_without_the_mirror() {
         let layouts = [
-            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 3, 1),
+            (CLASSIC.to_vec(), 'B', 3, 1),
             (vec!["A.BB", "....", "CC.D"], 'A', 2, 3),
             (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2),
             (vec!["AB..", "AB..", "CCDD"], 'A', 0, 3),
         ];
         for (rows, label, row, col) in layouts {
-            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let layout = parsed(&rows, label, row, col);
             for metric in Metric::ALL {
                 let mut fast = Solver::new();
                 for kind in [CodeKind::Sequence, CodeKind::Wide] {
@@ -842,7 +850,7 @@ mod tests {
     #[cfg(feature = "generate")]
     fn stepped() -> Vec<(Layout, Option<u64>)> {
         [
-            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 3, 1),
+            (CLASSIC.to_vec(), 'B', 3, 1),
             (vec!["A.BB", "....", "CC.D"], 'A', 2, 3),
             (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2),
             (vec!["AB..", "AB..", "CCDD"], 'A', 0, 3),
@@ -850,7 +858,7 @@ mod tests {
         ]
         .into_iter()
         .map(|(rows, label, row, col)| {
-            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let layout = parsed(&rows, label, row, col);
             let exact = Solver::new().solve(&layout, Metric::Step).unwrap();
             (layout, exact)
         })
@@ -887,7 +895,7 @@ mod tests {
             }
             assert!(before >= 3, "1000 states reach depth {before}");
         }
-        // The cases above: solved, unsolvable and far.
+        // The cases above: solved ones and far ones.
         assert!(distances.contains(&0));
         assert!(distances.iter().any(|&d| (10..u64::MAX).contains(&d)));
     }
@@ -899,13 +907,13 @@ mod tests {
     #[test]
     fn at_distance_draws_a_board_that_far_from_solved() {
         let solved = [
-            (vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"], 'B', 0, 1),
+            (CLASSIC.to_vec(), 'B', 0, 1),
             (vec!["A.BB", "....", "CC.D"], 'A', 0, 0),
             (vec!["AB..", "AB..", "CCDD"], 'A', 0, 0),
         ];
         let mut farthest = Vec::new();
         for (rows, label, row, col) in solved {
-            let solved = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let solved = parsed(&rows, label, row, col);
             assert!(solved.is_solved());
             for steps in [1, 3, 1000] {
                 for pick in [0, 1, usize::MAX] {
@@ -935,8 +943,7 @@ mod tests {
     #[cfg(feature = "generate")]
     #[test]
     fn at_distance_picks_among_every_board_that_far() {
-        let solved =
-            Layout::from_rows(&["A.BB", "....", "CC.D"], Goal::new('A', Pos::new(0, 0))).unwrap();
+        let solved = parsed(&["A.BB", "....", "CC.D"], 'A', 0, 0);
         for steps in [1, 2, 4] {
             let mut count = 0;
             Solver::new()
@@ -970,18 +977,12 @@ mod tests {
             })
         };
         let layouts = [
-            (
-                vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
-                'B',
-                3,
-                1,
-                25_955,
-            ),
+            (CLASSIC.to_vec(), 'B', 3, 1, 25_955),
             (vec!["A.BB", "....", "CC.D"], 'A', 0, 3, 840),
             (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 3, 2, 52),
         ];
         for (rows, label, row, col, group) in layouts {
-            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let layout = parsed(&rows, label, row, col);
             assert_eq!(Solver::new().reachable(&layout), Ok(group));
             assert_eq!(limited(group).reachable(&layout), Ok(group));
             assert_eq!(
@@ -1010,7 +1011,7 @@ mod tests {
             (vec![".L..", "LLJ.", "..J.", ".JJ.", "...."], 'L', 0, 0),
         ];
         for (rows, label, row, col) in solved {
-            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let layout = parsed(&rows, label, row, col);
             for metric in Metric::ALL {
                 let (board, depth) = Solver::new().farthest(&layout, metric).unwrap().unwrap();
                 let far = layout.with_board(&board).unwrap();
@@ -1028,11 +1029,7 @@ mod tests {
     /// search that stores more states than it, and only such a search.
     #[test]
     fn the_memory_limit_stops_a_search_that_stores_more() {
-        let layout = Layout::from_rows(
-            &["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
-            Goal::new('B', Pos::new(3, 1)),
-        )
-        .unwrap();
+        let layout = parsed(&CLASSIC, 'B', 3, 1);
         let storing = |most| Solver {
             memory: Some(most),
             ..Solver::new()
@@ -1060,7 +1057,7 @@ mod tests {
     fn a_solve_counts_what_it_expanded_and_generated() {
         let cases = [
             (
-                vec!["ABBC", "ABBC", "DEEF", "DGHF", "I..J"],
+                CLASSIC.to_vec(),
                 'B',
                 3,
                 1,
@@ -1079,7 +1076,7 @@ mod tests {
             ),
         ];
         for (rows, label, row, col, counts) in cases {
-            let layout = Layout::from_rows(&rows, Goal::new(label, Pos::new(row, col))).unwrap();
+            let layout = parsed(&rows, label, row, col);
             for (metric, (moves, expanded, generated)) in Metric::ALL.into_iter().zip(counts) {
                 let mut solver = Solver::new();
                 assert_eq!(solver.solve(&layout, metric), Ok(Some(moves)));
