@@ -56,6 +56,7 @@
 struct ReadmeDoctests;
 
 mod board;
+mod fsm;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod geometry;

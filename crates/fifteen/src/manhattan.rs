@@ -6,6 +6,7 @@
 //! each across it (Hansson, Mayer and Yung 1992); a tile moving along a line keeps its
 //! order there, so a move changes the conflicts of the two lines it crosses only.
 
+use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use grid_core::{Dir, LimitError, Meter, SearchStats};
 
@@ -26,6 +27,8 @@ pub(crate) struct Search<'a> {
     pub(crate) stats: SearchStats,
     /// The least `f` above the bound seen in this iteration.
     next_bound: u32,
+    /// Which paths are never the first shortest one.
+    fsm: &'static Fsm,
 }
 
 impl<'a> Search<'a> {
@@ -51,6 +54,7 @@ impl<'a> Search<'a> {
             meter,
             stats: SearchStats::default(),
             next_bound: u32::MAX,
+            fsm: Fsm::shared(),
         };
         for r in 0..geo.rows {
             search.row_conflicts[r] = search.row_conflict(r);
@@ -107,7 +111,7 @@ impl<'a> Search<'a> {
         let mut bound = h;
         loop {
             self.next_bound = u32::MAX;
-            if self.dfs(0, h, bound, usize::MAX)? {
+            if self.dfs(0, h, bound, START)? {
                 self.path.reverse();
                 return Ok((Some(self.path), self.stats));
             }
@@ -119,10 +123,10 @@ impl<'a> Search<'a> {
     }
 
     /// Searches below the current position, `g` moves from the start with heuristic
-    /// `h`, to `bound`; never undoes the last move (`back` is the index in [`ORDER`] of
-    /// the move that would). On success the path is left in `self.path`, last move
-    /// first.
-    fn dfs(&mut self, g: u32, h: u32, bound: u32, back: usize) -> Result<bool, LimitError> {
+    /// `h`, to `bound`, in `state` of the [`Fsm`]: never completing a reducible string
+    /// of moves (undoing the last move among them). On success the path is left in
+    /// `self.path`, last move first.
+    fn dfs(&mut self, g: u32, h: u32, bound: u32, state: u32) -> Result<bool, LimitError> {
         if h == 0 {
             return Ok(true);
         }
@@ -132,7 +136,8 @@ impl<'a> Search<'a> {
         let at = self.blank;
         for (k, dir) in ORDER.into_iter().enumerate() {
             let to = self.geo.next[at][k];
-            if k == back || to == NONE {
+            let after_k = self.fsm.step(state, k);
+            if after_k == DEAD || to == NONE {
                 continue;
             }
             let to = usize::from(to);
@@ -178,7 +183,7 @@ impl<'a> Search<'a> {
                 self.next_bound = self.next_bound.min(f);
                 false
             } else {
-                self.dfs(g + 1, h2, bound, 3 - k)?
+                self.dfs(g + 1, h2, bound, after_k)?
             };
             if found {
                 self.path.push(dir);

@@ -21,6 +21,7 @@
 //! entered, so the path, the counts and where a budget stops are the same on any
 //! number of threads.
 
+use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
@@ -113,6 +114,8 @@ pub(crate) struct Search<'a> {
     stopped: bool,
     /// The split of an iteration being made.
     split: Split,
+    /// Which paths are never the first shortest one.
+    fsm: &'static Fsm,
 }
 
 /// An iteration split into shares: every position at `depth` moves that the bound lets
@@ -263,6 +266,7 @@ impl<'a> Search<'a> {
             stop: None,
             stopped: false,
             split: Split::default(),
+            fsm: Fsm::shared(),
         }
     }
 
@@ -416,7 +420,7 @@ impl<'a> Search<'a> {
             let found = if threads > 1 && last >= self.parallel_from {
                 self.iterate(bound, threads)?
             } else {
-                self.dfs::<WHOLE>(0, bound, usize::MAX)?
+                self.dfs::<WHOLE>(0, bound, START)?
             };
             if found {
                 self.path.reverse();
@@ -446,7 +450,7 @@ impl<'a> Search<'a> {
                 depth,
                 ..Split::default()
             };
-            let goal = self.dfs::<SPLIT>(0, bound, usize::MAX)?;
+            let goal = self.dfs::<SPLIT>(0, bound, START)?;
             let count = self.split.shares.len();
             if goal || count == 0 || count >= threads * SHARES_PER_THREAD || depth >= bound {
                 break goal;
@@ -556,7 +560,7 @@ impl<'a> Search<'a> {
     /// share before this one has ended the iteration; `MODE` [`SPLIT`] charges no meter
     /// and, instead of entering a position `split.depth` moves from the start, notes it
     /// as a share (and notes the goal met above that depth as the last one).
-    fn dfs<const MODE: u8>(&mut self, g: u32, bound: u32, back: usize) -> Result<bool, LimitError> {
+    fn dfs<const MODE: u8>(&mut self, g: u32, bound: u32, state: u32) -> Result<bool, LimitError> {
         if self.manhattan == 0 {
             if MODE == SPLIT {
                 self.note_share(true);
@@ -584,8 +588,10 @@ impl<'a> Search<'a> {
         let next = self.geo.next[at];
         // Per child: the Manhattan distance, the own side's step and f by it alone.
         let mut children = [(0u32, Step::default(), u32::MAX); 4];
+        let mut states = [DEAD; 4];
         for (k, &to) in next.iter().enumerate() {
-            if k == back || to == NONE {
+            states[k] = self.fsm.step(state, k);
+            if states[k] == DEAD || to == NONE {
                 continue;
             }
             let to = usize::from(to);
@@ -630,7 +636,7 @@ impl<'a> Search<'a> {
             if MODE == SPLIT {
                 self.split.moves.push(k as u8);
             }
-            let found = self.dfs::<MODE>(g + 1, bound, 3 - k)?;
+            let found = self.dfs::<MODE>(g + 1, bound, states[k])?;
             if MODE == SPLIT {
                 self.split.moves.pop();
             }
@@ -680,11 +686,8 @@ fn search_share(
         search.play(usize::from(k));
     }
     search.stop = Some(stop);
-    let back = share
-        .moves
-        .last()
-        .map_or(usize::MAX, |&k| 3 - usize::from(k));
-    let result = search.dfs::<SHARE>(share.moves.len() as u32, bound, back);
+    let state = search.fsm.after(&share.moves);
+    let result = search.dfs::<SHARE>(share.moves.len() as u32, bound, state);
     let (stats, next_bound) = (search.stats, search.next_bound);
     let mut path = std::mem::take(&mut search.path);
     path.reverse();
