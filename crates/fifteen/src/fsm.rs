@@ -24,6 +24,39 @@ pub(crate) const DEAD: u32 = 0;
 /// The state before any move.
 pub(crate) const START: u32 = 1;
 
+/// The automaton `table` with its equivalent states merged (Moore's refinement: two
+/// states are one when every string of moves kills both or neither), so that the table
+/// the search reads at every move is smaller; 0 stays dead and 1 the start.
+fn minimized(table: &[[u32; 4]]) -> Vec<[u32; 4]> {
+    let mut class: Vec<u32> = (0..table.len()).map(|s| u32::from(s != 0)).collect();
+    let mut classes = 2;
+    loop {
+        // Numbered in order of first appearance: the dead state's class stays 0 and
+        // the start's 1 (its class differs from the dead one's from the first round).
+        let mut ids = rustc_hash::FxHashMap::<(u32, [u32; 4]), u32>::default();
+        ids.reserve(table.len());
+        let refined: Vec<u32> = table
+            .iter()
+            .enumerate()
+            .map(|(s, row)| {
+                let signature = (class[s], row.map(|t| class[t as usize]));
+                let id = ids.len() as u32;
+                *ids.entry(signature).or_insert(id)
+            })
+            .collect();
+        class = refined;
+        if ids.len() == classes {
+            break;
+        }
+        classes = ids.len();
+    }
+    let mut merged = vec![[DEAD; 4]; classes];
+    for (s, row) in table.iter().enumerate() {
+        merged[class[s] as usize] = row.map(|t| class[t as usize]);
+    }
+    merged
+}
+
 #[cfg(test)]
 /// The longest reducible strings the automaton knows.
 pub(crate) const MAX_LEN: usize = 14;
@@ -36,8 +69,9 @@ const STEP: [(i32, i32); 4] = [(1, 0), (0, -1), (0, 1), (-1, 0)];
 /// An automaton over the moves (indices into [`ORDER`](crate::geometry::ORDER)).
 #[derive(Debug)]
 pub(crate) struct Fsm {
-    /// The state after each move from each state.
-    next: Vec<[u32; 4]>,
+    /// The state after each move from each state (the list makes fewer than 65,536
+    /// states, so that the table is small: 8 bytes a state).
+    next: Vec<[u16; 4]>,
 }
 
 impl Fsm {
@@ -48,77 +82,20 @@ impl Fsm {
         FSM.get_or_init(|| Fsm::new(&listed().map(|(long, _)| long).collect::<Vec<_>>()))
     }
 
-    /// The Aho–Corasick automaton of `patterns`, none a substring of another.
+    /// The automaton of `patterns`, none a substring of another: Aho–Corasick's,
+    /// minimized.
     fn new(patterns: &[Vec<u8>]) -> Fsm {
-        // The trie: state 0 is dead, 1 the root.
-        let mut next: Vec<[u32; 4]> = vec![[DEAD; 4], [u32::MAX; 4]];
-        let mut ends = vec![true, false];
-        for p in patterns {
-            let mut s = START as usize;
-            for &k in p {
-                let k = usize::from(k);
-                if next[s][k] == u32::MAX {
-                    next.push([u32::MAX; 4]);
-                    ends.push(false);
-                    next[s][k] = (next.len() - 1) as u32;
-                }
-                s = next[s][k] as usize;
-            }
-            ends[s] = true;
-        }
-        // Every pattern end is dead: send what leads there to state 0.
-        let mut fail = vec![START; next.len()];
-        let mut queue = VecDeque::new();
-        for child in &mut next[START as usize] {
-            if *child == u32::MAX {
-                *child = START;
-            } else {
-                fail[*child as usize] = START;
-                queue.push_back(*child);
-            }
-        }
-        while let Some(s) = queue.pop_front() {
-            let s = s as usize;
-            if ends[s] {
-                continue;
-            }
-            let (row, back) = (next[s], next[fail[s] as usize]);
-            for (k, (&child, &via)) in row.iter().zip(&back).enumerate() {
-                if child == u32::MAX {
-                    next[s][k] = via;
-                } else {
-                    fail[child as usize] = via;
-                    if ends[via as usize] {
-                        ends[child as usize] = true;
-                    }
-                    queue.push_back(child);
-                }
-            }
-        }
-        // Redirect every transition into a pattern's end to the dead state and renumber
-        // the live states, keeping 0 dead and 1 the root.
-        let mut number = vec![DEAD; next.len()];
-        let mut live = 0u32;
-        for (s, &end) in ends.iter().enumerate() {
-            if !end {
-                live += 1;
-                number[s] = live;
-            }
-        }
-        let mut table = vec![[DEAD; 4]; live as usize + 1];
-        for (s, row) in next.iter().enumerate() {
-            if ends[s] {
-                continue;
-            }
-            table[number[s] as usize] = row.map(|t| number[t as usize]);
-        }
-        Fsm { next: table }
+        let next = minimized(&aho_corasick(patterns))
+            .into_iter()
+            .map(|row| row.map(|t| u16::try_from(t).expect("fewer than 65,536 states")))
+            .collect();
+        Fsm { next }
     }
 
     /// The state after move `k` from `state`.
     #[inline(always)]
     pub(crate) fn step(&self, state: u32, k: usize) -> u32 {
-        self.next[state as usize][k & 3]
+        u32::from(self.next[state as usize][k & 3])
     }
 
     /// The state after `moves` from the start.
@@ -133,6 +110,74 @@ impl Fsm {
     pub(crate) fn states(&self) -> usize {
         self.next.len() - 1
     }
+}
+
+/// The Aho–Corasick automaton of `patterns`, none a substring of another, whose
+/// state 0 is dead (entered on completing a pattern, never left) and 1 the start.
+fn aho_corasick(patterns: &[Vec<u8>]) -> Vec<[u32; 4]> {
+    // The trie: state 0 is dead, 1 the root.
+    let mut next: Vec<[u32; 4]> = vec![[DEAD; 4], [u32::MAX; 4]];
+    let mut ends = vec![true, false];
+    for p in patterns {
+        let mut s = START as usize;
+        for &k in p {
+            let k = usize::from(k);
+            if next[s][k] == u32::MAX {
+                next.push([u32::MAX; 4]);
+                ends.push(false);
+                next[s][k] = (next.len() - 1) as u32;
+            }
+            s = next[s][k] as usize;
+        }
+        ends[s] = true;
+    }
+    // Every pattern end is dead: send what leads there to state 0.
+    let mut fail = vec![START; next.len()];
+    let mut queue = VecDeque::new();
+    for child in &mut next[START as usize] {
+        if *child == u32::MAX {
+            *child = START;
+        } else {
+            fail[*child as usize] = START;
+            queue.push_back(*child);
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let s = s as usize;
+        if ends[s] {
+            continue;
+        }
+        let (row, back) = (next[s], next[fail[s] as usize]);
+        for (k, (&child, &via)) in row.iter().zip(&back).enumerate() {
+            if child == u32::MAX {
+                next[s][k] = via;
+            } else {
+                fail[child as usize] = via;
+                if ends[via as usize] {
+                    ends[child as usize] = true;
+                }
+                queue.push_back(child);
+            }
+        }
+    }
+    // Redirect every transition into a pattern's end to the dead state and renumber
+    // the live states, keeping 0 dead and 1 the root.
+    let mut number = vec![DEAD; next.len()];
+    let mut live = 0u32;
+    for (s, &end) in ends.iter().enumerate() {
+        if !end {
+            live += 1;
+            number[s] = live;
+        }
+    }
+    let mut table = vec![[DEAD; 4]; live as usize + 1];
+    for (s, row) in next.iter().enumerate() {
+        if ends[s] {
+            continue;
+        }
+        table[number[s] as usize] = row.map(|t| number[t as usize]);
+    }
+    table
 }
 
 #[cfg(test)]
@@ -363,7 +408,41 @@ mod tests {
         assert_ne!(fsm.after(&moves("LDRUL")), DEAD);
         // A string with none: the automaton lives on.
         assert_ne!(fsm.after(&moves("DDDRRRUUULLLDDRRUL")), DEAD);
-        assert!(fsm.states() > 60_000, "{} states", fsm.states());
+        assert_eq!(fsm.states(), 56_974);
+    }
+
+    #[test]
+    fn merging_states_kills_the_same_strings() {
+        let patterns: Vec<_> = listed().map(|(long, _)| long).collect();
+        let full = aho_corasick(&patterns);
+        let fsm = Fsm::new(&patterns);
+        assert!(fsm.states() < full.len() - 1);
+        // Random strings of moves that never undo the last one (so that they reach
+        // deep states), each walked on both until one dies.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut deaths = 0;
+        for _ in 0..20_000 {
+            let (mut a, mut b, mut last) = (START, START, 4usize);
+            for _ in 0..60 {
+                let k = loop {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let k = (seed >> 32) as usize & 3;
+                    if k + last != 3 {
+                        break k;
+                    }
+                };
+                last = k;
+                (a, b) = (full[a as usize][k], fsm.step(b, k));
+                assert_eq!(a == DEAD, b == DEAD);
+                if a == DEAD {
+                    deaths += 1;
+                    break;
+                }
+            }
+        }
+        assert!(deaths > 10_000, "{deaths} of 20,000 strings died");
     }
 
     #[test]
