@@ -26,6 +26,7 @@ use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// How [`Search::dfs`] runs: the whole iteration on this thread, one share of an
 /// iteration split among threads, or the split itself (the shares, in order).
@@ -518,6 +519,11 @@ impl<'a> Search<'a> {
         let next = AtomicUsize::new(0);
         let lowest = AtomicUsize::new(usize::MAX);
         let limits = self.meter.remaining();
+        // One deadline for all the shares: a share started late gets what is left of
+        // the time, not the time that was left when the iteration began (a share that
+        // started late would otherwise run past the limit, and the shares before one
+        // that stopped run on, since the first in order decides).
+        let deadline = limits.max_time.map(|time| Instant::now() + time);
         let (geo, dbs, start) = (self.geo, self.dbs, self.start);
         let mut ended: Vec<(usize, Ended)> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.clamp(1, shares.len().max(1)))
@@ -535,7 +541,7 @@ impl<'a> Search<'a> {
                                 start,
                                 &shares[i],
                                 bound,
-                                limits,
+                                share_limits(limits, deadline, Instant::now()),
                                 (&lowest, i),
                             );
                             if e.found.is_some() || e.error.is_some() {
@@ -656,6 +662,16 @@ impl<'a> Search<'a> {
             before: self.stats,
             goal,
         });
+    }
+}
+
+/// The limits of a share started at `now`: the iteration's state budget (the shares'
+/// counts are charged to the search when the iteration ends), and the time up to the
+/// iteration's `deadline`, none once it has passed.
+fn share_limits(limits: Limits, deadline: Option<Instant>, now: Instant) -> Limits {
+    Limits {
+        max_states: limits.max_states,
+        max_time: deadline.map(|deadline| deadline.saturating_duration_since(now)),
     }
 }
 
@@ -836,6 +852,32 @@ mod tests {
             assert_eq!(one.0.is_ok(), max >= spent, "budget {max}");
             assert_eq!(search(&board, &dbs, 3, limits), one, "budget {max}");
         }
+    }
+
+    #[test]
+    fn a_share_gets_the_time_left_to_the_iteration_s_deadline() {
+        use std::time::Duration;
+        let now = Instant::now();
+        let limits = Limits {
+            max_states: Some(7),
+            max_time: Some(Duration::from_secs(60)),
+        };
+        let deadline = Some(now + Duration::from_secs(60));
+        for (late, left) in [(0, 60), (1, 59), (59, 1), (60, 0), (167, 0)] {
+            assert_eq!(
+                share_limits(limits, deadline, now + Duration::from_secs(late)),
+                Limits {
+                    max_states: Some(7),
+                    max_time: Some(Duration::from_secs(left)),
+                },
+                "{late} s late"
+            );
+        }
+        let untimed = Limits {
+            max_states: None,
+            max_time: None,
+        };
+        assert_eq!(share_limits(untimed, None, now), untimed);
     }
 
     #[test]
