@@ -161,7 +161,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::io::stderr().write_all(err.as_bytes())?;
     }
     if gave_up > 0 {
-        return Err(format!("{gave_up} of {} searches ran out of their budget", outcomes.len()).into());
+        return Err(format!(
+            "{gave_up} of {} searches ran out of their budget",
+            outcomes.len()
+        )
+        .into());
     }
     Ok(())
 }
