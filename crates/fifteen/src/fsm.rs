@@ -419,16 +419,13 @@ mod tests {
         assert!(fsm.states() < full.len() - 1);
         // Random strings of moves that never undo the last one (so that they reach
         // deep states), each walked on both until one dies.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = grid_core::SplitMix64::new(0x2545_f491_4f6c_dd1d);
         let mut deaths = 0;
         for _ in 0..20_000 {
             let (mut a, mut b, mut last) = (START, START, 4usize);
             for _ in 0..60 {
                 let k = loop {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let k = (seed >> 32) as usize & 3;
+                    let k = rng.below(4) as usize;
                     if k + last != 3 {
                         break k;
                     }
