@@ -3,15 +3,14 @@
 //!
 //! A move moves one tile, so it changes one group's entry on each side (the position
 //! itself, and its reflection: the reflected tile, in its own group). The search keeps,
-//! per side and group, the cells of the group's tiles in its table's frame, the mask
-//! of those cells, which tile is on each, and the placement's rank; a move shifts the
-//! rank by [`shift`] (a multiplication, rarely an adjustment) and reads one entry. An
-//! entry is half the group's excess over its Manhattan distance, so the heuristic is
-//! the Manhattan distance (the same on both sides) plus twice the larger side's sum.
+//! per side and group, the placement's index in its table ([`spread`]: what each tile
+//! adds on its cell, summed), so a move changes one index by what its tile adds on
+//! the cell it leaves and the cell it enters, and reads one entry. An entry is half
+//! the group's excess over its Manhattan distance, so the heuristic is the Manhattan
+//! distance (the same on both sides) plus twice the larger side's sum.
 //!
-//! A position's children are all looked up before any is entered, so that their
-//! reads from the tables are under way together; the reflected side is read only for
-//! the children that the position's own side did not cut off.
+//! A position's children are all looked up, on both sides, before any is entered, so
+//! that their reads from the tables are under way together.
 //!
 //! An iteration that the one before it shows to be long is split among threads
 //! ([`Search::iterate`]): the positions a few moves deep that the bound lets through,
@@ -23,7 +22,7 @@
 
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
-use crate::pdb::{Databases, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
+use crate::pdb::{Databases, MAX_GROUPS, Table};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -46,40 +45,28 @@ const SHARES_PER_THREAD: usize = 64;
 /// has ended the iteration.
 const STOP_EVERY: u64 = 1 << 12;
 
-/// Where a tile is looked up on one side: its group, and its place there.
-#[derive(Clone, Copy, Debug, Default)]
-struct Slot {
-    group: u8,
-    slot: u8,
-}
-
 /// The lookups of one side (the position itself, or its reflection).
 #[derive(Clone, Debug)]
 struct Side {
-    /// Per tile label, its group and place.
-    slots: [Slot; 64],
-    /// Per group, board cell to the table's frame (through the reflection on side 1).
-    frames: [[u8; 64]; MAX_GROUPS],
-    /// Per group: the rank of its placement, the cells it takes (in the table's
-    /// frame) as a mask and tile by tile, the tile on each cell, and the entry.
-    index: [usize; MAX_GROUPS],
-    taken: [u64; MAX_GROUPS],
-    cells: [[u8; MAX_GROUP]; MAX_GROUPS],
-    slot_at: [[u8; 64]; MAX_GROUPS],
+    /// Per tile label, its group.
+    group: [u8; 64],
+    /// `adds[label * 64 + cell]`: what the tile `label` on board cell `cell` adds to
+    /// its group's index (the cell in the table's frame, through the reflection on
+    /// side 1, times `n` to the power of the tile's place in the group).
+    adds: Box<[u32; 64 * 64]>,
+    /// Per group: its placement's index in its table, and the entry there.
+    index: [u32; MAX_GROUPS],
     entry: [u8; MAX_GROUPS],
     /// The sum of the entries.
     sum: u32,
 }
 
-/// A tile's move as one side sees it: the group and tile, the cells in the table's
-/// frame, the new rank and entry, and the old entry.
+/// A tile's move as one side sees it: the group, its new index and entry, and the
+/// old entry.
 #[derive(Clone, Copy, Debug, Default)]
 struct Step {
     index: u32,
     group: u8,
-    slot: u8,
-    from: u8,
-    to: u8,
     entry: u8,
     old: u8,
 }
@@ -95,8 +82,7 @@ pub(crate) struct Search<'a> {
     manhattan: u32,
     /// `distance[label * 64 + cell]`: a tile's Manhattan distance from `cell` home.
     distance: Vec<u8>,
-    /// Per group, the weights of its table's ranks, and its table.
-    weights: [[usize; MAX_GROUP]; MAX_GROUPS],
+    /// Per group, its table.
     tables: [&'a Table; MAX_GROUPS],
     /// Whether side 1 is looked up.
     reflect: bool,
@@ -158,7 +144,7 @@ struct Undo {
     to: usize,
     tile: u8,
     manhattan: u32,
-    indices: (usize, usize),
+    indices: (u32, u32),
 }
 
 impl<'a> Search<'a> {
@@ -172,12 +158,9 @@ impl<'a> Search<'a> {
         let identity: Vec<u8> = (0..n as u8).collect();
         let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
         let empty = Side {
-            slots: [Slot::default(); 64],
-            frames: [[0; 64]; MAX_GROUPS],
+            group: [0; 64],
+            adds: Box::new([0; 64 * 64]),
             index: [0; MAX_GROUPS],
-            taken: [0; MAX_GROUPS],
-            cells: [[0; MAX_GROUP]; MAX_GROUPS],
-            slot_at: [[0; 64]; MAX_GROUPS],
             entry: [0; MAX_GROUPS],
             sum: 0,
         };
@@ -192,34 +175,25 @@ impl<'a> Search<'a> {
             };
             for label in 0..n {
                 let tile = through(label);
-                if tile != usize::from(start.blank_label) {
-                    side.slots[label] = Slot {
-                        group: dbs.group_of[tile],
-                        slot: dbs.slot_of[tile],
-                    };
+                if tile == usize::from(start.blank_label) {
+                    continue;
                 }
-            }
-            for (g, group) in dbs.groups.iter().enumerate() {
+                let g = usize::from(dbs.group_of[tile]);
+                side.group[label] = g as u8;
+                let weight = (n as u32).pow(u32::from(dbs.slot_of[tile]));
                 for cell in 0..n {
-                    side.frames[g][cell] = group.map[through(cell)];
+                    side.adds[label * 64 + cell] =
+                        u32::from(dbs.groups[g].map[through(cell)]) * weight;
                 }
             }
             for (cell, &label) in start.cells.iter().enumerate() {
-                if label == start.blank_label {
-                    continue;
+                if label != start.blank_label {
+                    let label = usize::from(label);
+                    side.index[usize::from(side.group[label])] += side.adds[label * 64 + cell];
                 }
-                let Slot { group, slot } = side.slots[usize::from(label)];
-                let g = usize::from(group);
-                side.cells[g][usize::from(slot)] = side.frames[g][cell];
             }
             for (g, group) in dbs.groups.iter().enumerate() {
-                let k = group.tiles.len();
-                side.index[g] = rank_of(&side.cells[g][..k], n);
-                for (s, &c) in side.cells[g][..k].iter().enumerate() {
-                    side.slot_at[g][usize::from(c)] = s as u8;
-                    side.taken[g] |= 1 << c;
-                }
-                side.entry[g] = dbs.tables[group.table].get(side.index[g]);
+                side.entry[g] = dbs.tables[group.table].get(side.index[g] as usize);
                 side.sum += u32::from(side.entry[g]);
             }
         }
@@ -240,10 +214,8 @@ impl<'a> Search<'a> {
             .sum();
         let mut cells = [0u8; 64];
         cells[..n].copy_from_slice(&start.cells);
-        let mut weights_of = [[0; MAX_GROUP]; MAX_GROUPS];
         let mut tables = [&dbs.tables[0]; MAX_GROUPS];
         for (g, group) in dbs.groups.iter().enumerate() {
-            weights_of[g] = weights(n, group.tiles.len());
             tables[g] = &dbs.tables[group.table];
         }
         Search {
@@ -254,7 +226,6 @@ impl<'a> Search<'a> {
             sides,
             manhattan,
             distance,
-            weights: weights_of,
             tables,
             reflect: dbs.reflection.is_some(),
             path: Vec::new(),
@@ -288,34 +259,18 @@ impl<'a> Search<'a> {
         self.manhattan + 2 * excess
     }
 
-    /// Where moving the tile `label` to board cell `cell` takes its group on `side`:
-    /// the move, its new rank and the entry there.
+    /// Where moving the tile `label` from board cell `from` to board cell `to` takes
+    /// its group on `side`: its new index and the entry there.
     #[inline(always)]
-    fn look(&self, side: usize, label: u8, cell: usize) -> Step {
+    fn look(&self, side: usize, label: u8, from: usize, to: usize) -> Step {
         let side = &self.sides[side & 1];
-        let Slot { group, slot } = side.slots[usize::from(label) & 63];
-        let (g, s) = (
-            usize::from(group) % MAX_GROUPS,
-            usize::from(slot) % MAX_GROUP,
-        );
-        let to = side.frames[g][cell & 63];
-        let from = side.cells[g][s];
-        let delta = shift(
-            &self.weights[g],
-            &side.slot_at[g],
-            side.taken[g],
-            s,
-            from,
-            to,
-        );
-        let index = (side.index[g] as isize + delta) as usize;
+        let row = usize::from(label & 63) * 64;
+        let g = usize::from(side.group[row >> 6]) % MAX_GROUPS;
+        let index = side.index[g] - side.adds[row | (from & 63)] + side.adds[row | (to & 63)];
         Step {
-            index: index as u32,
+            index,
             group: g as u8,
-            slot: s as u8,
-            from,
-            to,
-            entry: self.tables[g].get(index),
+            entry: self.tables[g].get(index as usize),
             old: side.entry[g],
         }
     }
@@ -325,22 +280,16 @@ impl<'a> Search<'a> {
     fn take(&mut self, side: usize, step: &Step) {
         let side = &mut self.sides[side & 1];
         let g = usize::from(step.group) % MAX_GROUPS;
-        side.taken[g] ^= (1 << step.from) | (1 << step.to);
-        side.cells[g][usize::from(step.slot) % MAX_GROUP] = step.to;
-        side.slot_at[g][usize::from(step.to) & 63] = step.slot;
-        side.index[g] = step.index as usize;
+        side.index[g] = step.index;
         side.entry[g] = step.entry;
         side.sum = side.sum + u32::from(step.entry) - u32::from(step.old);
     }
 
-    /// Undoes [`Search::take`], back to the rank `index`.
+    /// Undoes [`Search::take`], back to the index `index`.
     #[inline(always)]
-    fn untake(&mut self, side: usize, step: &Step, index: usize) {
+    fn untake(&mut self, side: usize, step: &Step, index: u32) {
         let side = &mut self.sides[side & 1];
         let g = usize::from(step.group) % MAX_GROUPS;
-        side.taken[g] ^= (1 << step.from) | (1 << step.to);
-        side.cells[g][usize::from(step.slot) % MAX_GROUP] = step.from;
-        side.slot_at[g][usize::from(step.from) & 63] = step.slot;
         side.index[g] = index;
         side.entry[g] = step.old;
         side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
@@ -396,9 +345,9 @@ impl<'a> Search<'a> {
         let row = usize::from(tile) * 64;
         let manhattan = self.manhattan + u32::from(self.distance[row + at])
             - u32::from(self.distance[row + to]);
-        let own = self.look(0, tile, at);
+        let own = self.look(0, tile, to, at);
         let image = if self.reflect {
-            self.look(1, tile, at)
+            self.look(1, tile, to, at)
         } else {
             Step::default()
         };
@@ -592,8 +541,10 @@ impl<'a> Search<'a> {
         self.stats.expanded += 1;
         let at = self.blank;
         let next = self.geo.next[at];
-        // Per child: the Manhattan distance, the own side's step and f by it alone.
-        let mut children = [(0u32, Step::default(), u32::MAX); 4];
+        // Per child: the Manhattan distance, its step on each side and f. Both sides
+        // are looked up for every child, so that all the reads from the tables are
+        // under way together.
+        let mut children = [(0u32, Step::default(), Step::default(), u32::MAX); 4];
         let mut states = [DEAD; 4];
         for (k, &to) in next.iter().enumerate() {
             states[k] = self.fsm.step(state, k);
@@ -605,21 +556,19 @@ impl<'a> Search<'a> {
             let row = usize::from(tile) * 64;
             let manhattan = self.manhattan + u32::from(self.distance[row + at])
                 - u32::from(self.distance[row + to]);
-            let own = self.look(0, tile, at);
-            let excess = self.sides[0].sum + u32::from(own.entry) - u32::from(own.old);
-            children[k] = (manhattan, own, g + 1 + manhattan + 2 * excess);
+            let own = self.look(0, tile, to, at);
+            let mut excess = self.sides[0].sum + u32::from(own.entry) - u32::from(own.old);
+            let image = if self.reflect {
+                let image = self.look(1, tile, to, at);
+                excess =
+                    excess.max(self.sides[1].sum + u32::from(image.entry) - u32::from(image.old));
+                image
+            } else {
+                Step::default()
+            };
+            children[k] = (manhattan, own, image, g + 1 + manhattan + 2 * excess);
         }
-        // The reflected side, for the children the own side let through.
-        let mut images = [Step::default(); 4];
-        if self.reflect {
-            for (k, &(_, _, f)) in children.iter().enumerate() {
-                if f <= bound {
-                    let tile = self.cells[usize::from(next[k]) & 63];
-                    images[k] = self.look(1, tile, at);
-                }
-            }
-        }
-        for (k, &(manhattan, own, f)) in children.iter().enumerate() {
+        for (k, &(manhattan, own, image, f)) in children.iter().enumerate() {
             if f == u32::MAX {
                 continue;
             }
@@ -627,13 +576,6 @@ impl<'a> Search<'a> {
                 self.meter.charge(1)?;
             }
             self.stats.generated += 1;
-            let image = images[k];
-            let f = if self.reflect && f <= bound {
-                let excess = self.sides[1].sum + u32::from(image.entry) - u32::from(image.old);
-                f.max(g + 1 + manhattan + 2 * excess)
-            } else {
-                f
-            };
             if f > bound {
                 self.next_bound = self.next_bound.min(f);
                 continue;
