@@ -3,9 +3,9 @@
 //!
 //! A string of moves is *reducible* when another string with the same effect (the
 //! blank and every tile end where they would) is shorter, or as long and earlier in
-//! [`ORDER`], and keeps to the cells of the first one's bounding box, so that it is
+//! [`ORDER`](crate::geometry::ORDER), and keeps to the cells of the first one's bounding box, so that it is
 //! legal on any rectangle where the first one is. A path that contains a reducible
-//! string is never the first shortest path in [`ORDER`]: putting the other string in
+//! string is never the first shortest path in [`ORDER`](crate::geometry::ORDER): putting the other string in
 //! its place gives a path as legal, to the same position, shorter or earlier. So a
 //! search for that path may skip every path with a reducible string in it.
 //!
@@ -75,7 +75,7 @@ pub(crate) struct Fsm {
 }
 
 impl Fsm {
-    /// The automaton for the minimal reducible strings of up to [`MAX_LEN`] moves, built
+    /// The automaton for the minimal reducible strings of up to `MAX_LEN` (14) moves, built
     /// once.
     pub(crate) fn shared() -> &'static Fsm {
         static FSM: OnceLock<Fsm> = OnceLock::new();
@@ -192,7 +192,7 @@ type Seen = rustc_hash::FxHashMap<Box<[u32]>, Vec<(Frame, Vec<u8>)>>;
 const LETTERS: [u8; 4] = *b"DLRU";
 
 /// The minimal reducible strings, each beside a string that it reduces to (see
-/// [`reducible`]).
+/// `reducible`, which the tests regenerate them with).
 const REDUCIBLE: &str = include_str!("reducible.txt");
 
 /// The moves of a string of letters.

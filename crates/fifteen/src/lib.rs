@@ -6,7 +6,7 @@
 //!
 //! Build a [`Board`] (its start and its goal, row-major, 0 for the blank), solve it
 //! with a [`Solver`] (which keeps its tables and databases for the next board), and
-//! check any move sequence with [`replay`], which knows only the rules:
+//! check any move sequence with [`replay`](fn@replay), which knows only the rules:
 //!
 //! ```
 //! use fifteen::{replay, Board, Solver};
@@ -43,7 +43,7 @@
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
-//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of boards ([`generate`]), behind the
 //! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
 //! reads and writes the `eight` and `fifteen` formats.

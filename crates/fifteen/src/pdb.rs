@@ -433,7 +433,9 @@ impl Table {
         Table::build_by(geo, tiles, blank, None).expect("no deadline to miss")
     }
 
-    /// As [`Table::build`], giving up (`None`) once `deadline` has passed.
+    /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
+    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles),
+    /// giving up (`None`) once `deadline` has passed.
     pub(crate) fn build_by(
         geo: &Geometry,
         tiles: &[u8],
@@ -454,7 +456,7 @@ impl Table {
     }
 }
 
-/// [`Table::build`] for groups of `K` tiles: exact if its marks fit
+/// [`Table::build_by`] for groups of `K` tiles: exact if its marks fit
 /// [`MAX_MARK_BYTES`], by [`classes`] otherwise. One byte an entry, the half excess.
 fn build_k<const K: usize>(
     geo: &Geometry,
