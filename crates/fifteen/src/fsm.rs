@@ -3,10 +3,11 @@
 //!
 //! A string of moves is *reducible* when another string with the same effect (the
 //! blank and every tile end where they would) is shorter, or as long and earlier in
-//! [`ORDER`](crate::geometry::ORDER), and keeps to the cells of the first one's bounding box, so that it is
-//! legal on any rectangle where the first one is. A path that contains a reducible
-//! string is never the first shortest path in [`ORDER`](crate::geometry::ORDER): putting the other string in
-//! its place gives a path as legal, to the same position, shorter or earlier. So a
+//! [`ORDER`](crate::geometry::ORDER), and keeps to the cells of the first one's
+//! bounding box, so that it is legal on any rectangle where the first one is. A path
+//! that contains a reducible string is never the first shortest path in
+//! [`ORDER`](crate::geometry::ORDER): putting the other string in its place gives a
+//! path as legal, to the same position, shorter or earlier. So a
 //! search for that path may skip every path with a reducible string in it.
 //!
 //! The automaton here recognises the *minimal* reducible strings (every proper
@@ -75,8 +76,8 @@ pub(crate) struct Fsm {
 }
 
 impl Fsm {
-    /// The automaton for the minimal reducible strings of up to `MAX_LEN` (14) moves, built
-    /// once.
+    /// The automaton for the minimal reducible strings of up to `MAX_LEN` (14) moves,
+    /// built once.
     pub(crate) fn shared() -> &'static Fsm {
         static FSM: OnceLock<Fsm> = OnceLock::new();
         FSM.get_or_init(|| Fsm::new(&listed().map(|(long, _)| long).collect::<Vec<_>>()))

@@ -1119,21 +1119,14 @@ mod tests {
         // A group of three on 4 x 4 (3,360 placements) and one of two on 2 x 3: every
         // placement's half excess (capped) is read at its spread index, and every
         // index with a cell twice holds zero.
-        for (rows, cols, tiles) in [(4, 4, &[1u8, 4, 6][..]), (2, 3, &[2, 4][..])] {
+        fn check<const K: usize>(rows: usize, cols: usize, tiles: [u8; K]) {
             let geo = Geometry::new(rows, cols);
             let n = geo.cells;
-            let table = Table::build(&geo, tiles, 0);
-            let excess = match tiles.len() {
-                3 => exact::<u16, 3>(&geo, tiles.try_into().unwrap(), 0, NEVER),
-                _ => exact::<u16, 2>(&geo, tiles.try_into().unwrap(), 0, NEVER),
-            }
-            .unwrap();
-            let mut seen = vec![false; n.pow(tiles.len() as u32)];
+            let table = Table::build(&geo, &tiles, 0);
+            let excess = exact::<u16, K>(&geo, tiles, 0, NEVER).unwrap();
+            let mut seen = vec![false; n.pow(K as u32)];
             for (index, &e) in excess.iter().enumerate() {
-                let cells: Vec<u8> = match tiles.len() {
-                    3 => unrank::<3>(index, n).to_vec(),
-                    _ => unrank::<2>(index, n).to_vec(),
-                };
+                let cells = unrank::<K>(index, n);
                 assert_eq!(table.at(&cells, n), e.min(MAX_EXCESS), "{cells:?}");
                 seen[spread(&cells, n)] = true;
             }
@@ -1144,6 +1137,8 @@ mod tests {
                 }
             }
         }
+        check(4, 4, [1, 4, 6]);
+        check(2, 3, [2, 4]);
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //!
 //! A move moves one tile, so it changes one group's entry on each side (the position
 //! itself, and its reflection: the reflected tile, in its own group). The search keeps,
-//! per side and group, the placement's index in its table (its spread index: what each tile
-//! adds on its cell, summed), so a move changes one index by what its tile adds on
-//! the cell it leaves and the cell it enters, and reads one entry. An entry is half
-//! the group's excess over its Manhattan distance, so the heuristic is the Manhattan
-//! distance (the same on both sides) plus twice the larger side's sum.
+//! per side and group, the placement's index in its table (its spread index: what
+//! each tile adds on its cell, summed), so a move changes one index by what its tile
+//! adds on the cell it leaves and the cell it enters, and reads one entry. An entry is
+//! half the group's excess over its Manhattan distance, so the heuristic is the
+//! Manhattan distance (the same on both sides) plus twice the larger side's sum.
 //!
 //! A position's children are all looked up, on both sides, before any is entered, so
 //! that their reads from the tables are under way together.
