@@ -162,15 +162,11 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-static GEN_OPTIONS: [OptionSpec; 5] = [
-    ROWS,
-    generating::COLS,
-    tiles::STEPS,
-    GOAL,
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, COLS, tiles::STEPS, GOAL, generating::CASES];
 
-const ROWS: OptionSpec = generating::rows("4");
+const ROWS: OptionSpec = generating::rows("4", ::fifteen::MAX_CELLS);
+
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::fifteen::MAX_CELLS);
 
 const GOAL: OptionSpec = OptionSpec::new(
     "goal",
@@ -407,13 +403,13 @@ impl Generate for Fifteen {
     fn gen_size(&self) -> String {
         format!(
             "{}, a walk of {} moves",
-            generating::default_size(&ROWS, &generating::COLS),
+            generating::default_size(&ROWS, &COLS),
             tiles::STEPS.default
         )
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let start = tiles::start(options, &FAMILIES)?;
         let steps: u64 = options.value(&tiles::STEPS)?;
         let goal = options.choice::<GoalKind>(&GOAL)?;

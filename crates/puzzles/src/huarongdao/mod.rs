@@ -179,18 +179,20 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, generating::COLS, DENSITY, QUERIES];
+static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, COLS, DENSITY, QUERIES];
 
-const ROWS: OptionSpec = generating::rows("30");
+const ROWS: OptionSpec = generating::rows("30", ::huarongdao::MAX_CELLS);
 
-const DENSITY: OptionSpec = OptionSpec::new(
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::huarongdao::MAX_CELLS);
+
+const DENSITY: OptionSpec = generating::percent(
     "density",
-    "PERCENT",
     "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
     "15",
 );
 
-const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500");
+const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500")
+    .with_range(0, generating::MAX_CASES);
 
 impl Format for Huarongdao {
     type Case = Case;
@@ -411,7 +413,7 @@ impl Generate for Huarongdao {
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let queries: usize = options.value(&QUERIES)?;
         if queries > u32::MAX as usize {
             return Err(UsageError::new(format!(
@@ -503,7 +505,7 @@ impl Generate for Huarongdao {
     }
 
     fn gen_size(&self) -> String {
-        let size = generating::default_size(&ROWS, &generating::COLS);
+        let size = generating::default_size(&ROWS, &COLS);
         format!("{size} with {} queries", QUERIES.default)
     }
 }
