@@ -136,6 +136,39 @@ fn endless_junk_on_stdin_fails_at_once() {
     }
 }
 
+/// Huarongdao's judge names the first query that fails, in order, as one by one: the
+/// queries before it answered, the ones after it not started.
+#[test]
+fn the_first_query_that_fails_is_named() {
+    let dir = common::Scratch::new("first-query");
+    let input = dir.join("loop.in");
+    let mut queries = vec!["1 1 1 2 1 2"; 69];
+    queries.extend(["1 1 1 2 99 50"; 31]);
+    std::fs::write(&input, winding_loop(99, &queries)).unwrap();
+    for mode in ["", "--path"] {
+        let mut child = binary()
+            .args(["-p", "huarongdao", "--max-states", "10"])
+            .args(mode.split_whitespace())
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1), "{mode}");
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(
+            stderr.ends_with(": query 70: the search stopped at its limit of 10 states\n"),
+            "{mode}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn outsized_generator_options_stream_or_are_refused() {
     let (status, stdout, stderr) = shell("$G gen -p huarongdao --queries 18446744073709551615");

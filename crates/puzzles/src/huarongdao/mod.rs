@@ -272,7 +272,8 @@ impl Solve for Huarongdao {
 
     /// The queries a batch at a time as they are read, each batch spread over the cores
     /// when it is large (the answers are the same as one by one). No query, no work on
-    /// the board.
+    /// the board. The first query that fails ends the run as one by one would: no
+    /// query after it is started, and the queries being solved beside it finish.
     fn judge(
         &self,
         solver: &mut Solver,
@@ -293,24 +294,18 @@ impl Solve for Huarongdao {
             if batch.is_empty() {
                 return lines.ship(true);
             }
-            let out = &mut lines.text;
-            match solver.solve_all(&board, &batch) {
-                Ok(answers) => parsers::huarongdao::write_answers(out, &answers),
-                // Only a limit stops a search: go again one by one to say which query.
-                Err(_) => {
-                    for (i, query) in batch.iter().enumerate() {
-                        let moves =
-                            solver
-                                .solve(&board, query)
-                                .map_err(|e| RunError::Unsolved {
-                                    unit: ABOUT.unit,
-                                    number: done + i + 1,
-                                    place: None,
-                                    message: e.to_string(),
-                                })?;
-                        parsers::huarongdao::write_answer(out, moves);
-                    }
-                }
+            // The first query that fails stops the batch: no query after it is
+            // started, and the answers before it are written first.
+            let (answers, failed) = solver.solve_until_error(&board, &batch);
+            parsers::huarongdao::write_answers(&mut lines.text, &answers);
+            if let Some(e) = failed {
+                lines.ship(true)?;
+                return Err(RunError::Unsolved {
+                    unit: ABOUT.unit,
+                    number: done + answers.len() + 1,
+                    place: None,
+                    message: e.to_string(),
+                });
             }
             lines.ship(false)?;
             done += batch.len();
