@@ -136,6 +136,48 @@ fn endless_junk_on_stdin_fails_at_once() {
     }
 }
 
+/// A file of hopeless boards: case 1's failure is the error, in every output mode, and
+/// the boards after it are not searched (the plain judge's window; the count of
+/// positions is what `puzzles`' own test of the window checks).
+#[test]
+fn the_first_board_that_fails_is_the_error_in_every_mode() {
+    let dir = common::Scratch::new("first-fails");
+    let input = dir.join("hopeless.in");
+    std::fs::write(&input, hopeless_board().repeat(64)).unwrap();
+    for mode in ["", "--path", "--stats", "--format json", "--show"] {
+        let mut child = binary()
+            .args(["-p", "fifteen", "--max-states", "100000"])
+            .args(mode.split_whitespace())
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (mut stdout, mut stderr) = (String::new(), String::new());
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut stdout)
+            .unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1), "{mode}");
+        assert!(
+            !stdout.contains("step") && !stdout.contains('{'),
+            "{mode}: {stdout}"
+        );
+        assert!(
+            stderr.ends_with(":1:1: case 1: the search stopped at its limit of 100000 states\n"),
+            "{mode}: {stderr}"
+        );
+    }
+}
+
 /// Huarongdao's judge names the first query that fails, in order, as one by one: the
 /// queries before it answered, the ones after it not started.
 #[test]
@@ -260,19 +302,24 @@ fn budgets_stop_a_search_with_a_clear_message() {
 }
 
 /// An 8 x 8 sliding-tile board turned half round, far past what any method here solves
-/// optimally: the budget ends it with the same message, one search at a time or the
-/// judge's boards at once, and `--max-seconds` stops it too (the time limit itself is
-/// not what is tested: the count is, and the one-second limit is far below the
-/// minutes the default budget of two billion positions would take).
-#[test]
-fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
-    // The blank first, then 63 down to 1: the default goal read backwards, solvable.
+/// optimally: the blank first, then 63 down to 1 (the default goal read backwards,
+/// solvable).
+fn hopeless_board() -> String {
     let start: Vec<String> = std::iter::once(0)
         .chain((1..64).rev())
         .map(|v| v.to_string())
         .collect();
     let rows: Vec<String> = start.chunks(8).map(|row| row.join(" ")).collect();
-    let input = format!("8 8\n{}\n", rows.join("\n"));
+    format!("8 8\n{}\n", rows.join("\n"))
+}
+
+/// The hopeless board ends at its budget with the same message, one search at a time
+/// or the judge's boards at once, and `--max-seconds` stops it too (the time limit
+/// itself is not what is tested: the count is, and the one-second limit is far below
+/// the minutes the default budget of two billion positions would take).
+#[test]
+fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
+    let input = hopeless_board();
     for extra in ["", " --path"] {
         let (status, stdout, stderr) = shell(&format!(
             "printf '{input}' | $G -p fifteen --max-states 100000{extra}"
