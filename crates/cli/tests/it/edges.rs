@@ -211,6 +211,78 @@ fn the_first_query_that_fails_is_named() {
     }
 }
 
+/// `--show` of a query whose answer is 734,854 moves: frames of at least 25 rows of 80
+/// cells each, over a gigabyte, are refused from the move count before one is drawn
+/// (as `--svg` refuses a picture), exit 3, naming the size and the way round; the
+/// answer line is written (the frames streamed, 1.5 GB of them).
+#[test]
+fn frames_past_their_cap_are_refused_before_they_are_drawn() {
+    let dir = common::Scratch::new("frames-cap");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(99, &["1 1 1 2 99 50"])).unwrap();
+    let mut child = binary()
+        .args(["-p", "huarongdao", "--show"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first 64 KiB of stdout, and how long it was: streamed frames must not fill
+    // the test's memory.
+    let mut out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut kept, mut total, mut buf) = (Vec::new(), 0, [0; 8192]);
+        while let Ok(n @ 1..) = out.read(&mut buf) {
+            total += n;
+            if kept.len() < 1 << 16 {
+                kept.extend_from_slice(&buf[..n]);
+            }
+        }
+        (String::from_utf8_lossy(&kept).into_owned(), total)
+    });
+    let status = wait(&mut child, Duration::from_secs(60));
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let (stdout, total) = reader.join().unwrap();
+    assert_eq!(status, Some(3), "{stderr}");
+    assert_eq!(total, stdout.len());
+    assert!(
+        stdout.ends_with("\n734854\n") && !stdout.contains("step 0"),
+        "{stdout}"
+    );
+    // Its frames: one more than the moves, each at least 25 rows of 80 cells, their
+    // line ends and a heading: past 64 MiB.
+    let moves: u64 = stdout.lines().last().unwrap().parse().unwrap();
+    assert!((moves + 1) * (25 * 81 + 15) > 64 << 20);
+    assert_eq!(
+        stderr,
+        "error: query 1: frames not shown: they would take at least 1499104200 bytes, more \
+         than 67108864 bytes; pick fewer queries with --case, or show a smaller board\n\
+         error: the frames of 1 query were refused as larger than 67108864 bytes\n"
+    );
+    // The same board's picture is refused too, and both are said.
+    let pictures = dir.join("pictures");
+    let out = binary()
+        .args(["-p", "huarongdao", "--show", "--svg"])
+        .args([&pictures, &input])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "error: the frames of 1 query were refused as larger than 67108864 bytes; \
+             1 picture was refused as larger than 67108864 bytes\n"
+        ),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn outsized_generator_options_stream_or_are_refused() {
     let (status, stdout, stderr) = shell("$G gen -p huarongdao --queries 18446744073709551615");
@@ -492,21 +564,17 @@ fn limited(kib: u64, input: &std::path::Path, script: &str) -> (i32, usize, Stri
 fn a_long_answer_is_shown_written_and_refused_in_memory_that_follows_the_board() {
     // A 299 x 299 board that is one 1-wide cycle: the piece goes half way round, and
     // the answer is 20,114,554 moves. One position per move would be 640 MB; the
-    // frames, the JSON line and the picture's refusal must fit in 400 MB of address
-    // space (the path itself is 20 MB as moves and as text).
+    // frames' refusal, the JSON line and the picture's refusal must fit in 400 MB of
+    // address space (the path itself is 20 MB as moves and as text).
     let dir = common::Scratch::new("long");
     let input = dir.join("loop.in");
     std::fs::write(&input, winding_loop(299, &["1 1 1 2 299 150"])).unwrap();
-    let (status, _, stderr) = limited(
-        400_000,
-        &input,
-        "$G -p huarongdao --show \"$IN\" | head -c 4096 >/dev/null",
+    let (status, _, stderr) = limited(400_000, &input, "$G -p huarongdao --show \"$IN\"");
+    assert_eq!(status, 3, "{stderr}");
+    assert!(
+        stderr.contains("query 1: frames not shown: they would take at least"),
+        "{stderr}"
     );
-    assert_eq!(
-        status, 0,
-        "the frames stream until the reader leaves: {stderr}"
-    );
-    assert_eq!(stderr, "");
     let (status, bytes, stderr) =
         limited(400_000, &input, "$G -p huarongdao --format json \"$IN\"");
     assert_eq!((status, stderr.as_str()), (0, ""));
