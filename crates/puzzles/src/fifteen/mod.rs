@@ -279,11 +279,26 @@ impl Solve for Fifteen {
             if boards.is_empty() {
                 return lines.ship(true);
             }
-            for (i, outcome) in solver.solve_all(&boards).into_iter().enumerate() {
-                match outcome.answer {
-                    Ok(moves) => {
-                        parsers::fifteen::write_answer(&mut lines.text, moves.map(|s| s.moves()));
-                    }
+            // Boards a table or a line answers take no search: answered here, with no
+            // thread started for them (a window of threads each two boards cost a
+            // file of thousands of 3 x 3 boards more than their answers).
+            let instant = boards.iter().all(|board| {
+                matches!(
+                    solver.method_for(board),
+                    Ok(::fifteen::Method::Table | ::fifteen::Method::Line)
+                )
+            });
+            let answers: Vec<_> = if instant {
+                boards.iter().map(|board| solver.solve(board)).collect()
+            } else {
+                let outcomes = solver.solve_all(&boards).into_iter();
+                outcomes
+                    .map(|o| o.answer.map(|s| s.map(|s| s.moves())))
+                    .collect()
+            };
+            for (i, answer) in answers.into_iter().enumerate() {
+                match answer {
+                    Ok(moves) => parsers::fifteen::write_answer(&mut lines.text, moves),
                     Err(e) => {
                         // The answers before it are written, in order.
                         lines.ship(true)?;
