@@ -140,13 +140,29 @@ fn flags(specs: Specs) -> Vec<Arg> {
         .collect()
 }
 
-/// An option's help: what it is, which puzzles take it (when not all), and each one's
-/// default.
+/// An option's help: what it is, which puzzles take it (when not all), each one's
+/// range (for a number) and default.
 fn flag_help(help: &str, takers: &[(&str, &OptionSpec)]) -> String {
     let mut text = help.to_string();
     if takers.len() < PUZZLES.len() {
         let names: Vec<&str> = takers.iter().map(|(name, _)| *name).collect();
         text.push_str(&format!(" ({})", names.join(", ")));
+    }
+    let ranges: Vec<(&str, (u64, u64))> = takers
+        .iter()
+        .filter_map(|(name, s)| Some((*name, s.range?)))
+        .collect();
+    let range = |(min, max): (u64, u64)| format!("{min} to {max}");
+    if let Some(&(_, first)) = ranges.first() {
+        if ranges.iter().all(|(_, r)| *r == first) {
+            text.push_str(&format!(" [range: {}]", range(first)));
+        } else {
+            let each: Vec<String> = ranges
+                .iter()
+                .map(|(name, r)| format!("{} {name}", range(*r)))
+                .collect();
+            text.push_str(&format!(" [range: {}]", each.join(", ")));
+        }
     }
     let defaults: Vec<&str> = takers.iter().map(|(_, s)| s.default).collect();
     if defaults.iter().all(|d| d.is_empty()) {
@@ -177,10 +193,12 @@ fn gather(matches: &ArgMatches, specs: Specs) -> Options {
     options
 }
 
-/// Checks that every option given is one `puzzle` takes.
+/// Checks that every option given is one `puzzle` takes, and that each value is in
+/// its range.
 ///
 /// # Errors
-/// `--density is for huarongdao, not bloxorz`.
+/// `--density is for huarongdao, not bloxorz`; `--steps 5000000 is out of its range, 0
+/// to 1000000`.
 pub(crate) fn check_options(
     puzzle: &dyn Puzzle,
     options: &Options,
@@ -205,7 +223,7 @@ pub(crate) fn check_options(
             puzzle.about().name
         ));
     }
-    Ok(())
+    options.check(specs(puzzle)).map_err(|e| e.to_string())
 }
 
 /// Declares the flags of one kind of option list as a clap `Args` type.

@@ -19,6 +19,27 @@ pub(crate) enum Mode {
 pub(crate) const WINDOW_ROWS: usize = 25;
 pub(crate) const WINDOW_COLS: usize = 80;
 
+/// The most bytes of frames `--show` writes for one case: a case whose frames would
+/// be more, by [`least_bytes`], is refused before any is drawn (as `--svg` refuses a
+/// picture past its budget).
+pub(crate) const MAX_FRAMES_BYTES: u64 = 64 << 20;
+
+/// The fewest bytes the frames of a solution of `moves` moves on a `size` board take in
+/// `mode`, known before any is drawn: per frame, its heading (at least `step 0:
+/// start`), the window's rows with their line ends, and the blank line after them.
+/// Colours only add to it.
+pub(crate) fn least_bytes(moves: u64, (rows, cols): (usize, usize), mode: Mode) -> u64 {
+    let (rows, cols) = match mode {
+        Mode::Full => (rows, cols),
+        Mode::Window => (rows.min(WINDOW_ROWS), cols.min(WINDOW_COLS)),
+    };
+    let heading = "step 0: start\n".len() as u64;
+    let frame = (rows as u64)
+        .saturating_mul(cols as u64 + 1)
+        .saturating_add(heading + 1);
+    moves.saturating_add(1).saturating_mul(frame)
+}
+
 /// How to draw frames: ANSI colours on a terminal or plain letters, windowed or whole.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Style {
@@ -234,6 +255,27 @@ mod tests {
             assert!(rows.contains('B'), "the box is in view: {frame}");
         }
         assert!(frames.last().unwrap().contains("columns 123-202"), "{text}");
+    }
+
+    #[test]
+    fn the_least_size_of_the_frames_is_what_plain_frames_take_at_least() {
+        let input = "1 4\nX..O\n0 0\n";
+        let text = frames_of("bloxorz", input, PLAIN);
+        // Two moves, three frames of one row of four.
+        let least = least_bytes(2, (1, 4), Mode::Full);
+        assert_eq!(least, 3 * (14 + 5 + 1));
+        assert!(text.len() as u64 >= least, "{text}");
+        let window = Style {
+            colour: false,
+            mode: Mode::Window,
+        };
+        assert_eq!(frames_of("bloxorz", input, window), text);
+        assert_eq!(least_bytes(2, (1, 4), Mode::Window), least);
+        assert_eq!(
+            least_bytes(0, (1000, 1000), Mode::Window),
+            (WINDOW_ROWS * (WINDOW_COLS + 1) + 15) as u64
+        );
+        assert_eq!(least_bytes(u64::MAX, (1000, 1000), Mode::Full), u64::MAX);
     }
 
     #[test]

@@ -287,6 +287,8 @@ struct Writer<'a> {
     selected: bool,
     /// Stdout was closed (`| head`): nothing more goes there.
     closed: bool,
+    /// Cases whose `--show` frames were refused as past [`show::MAX_FRAMES_BYTES`].
+    refused_frames: usize,
 }
 
 impl<'a> Writer<'a> {
@@ -312,6 +314,7 @@ impl<'a> Writer<'a> {
             most: 0,
             selected: false,
             closed: false,
+            refused_frames: 0,
         })
     }
 
@@ -372,8 +375,24 @@ impl<'a> Writer<'a> {
                     })?;
                 }
                 if let Some(style) = self.style.filter(|_| selected) {
-                    let mut frames = solved.frames();
                     let size = solved.size();
+                    // Refused from the move count and the board's size, before a frame
+                    // is drawn (or the path walked).
+                    let least = show::least_bytes(solved.moves().unwrap_or(0), size, style.mode);
+                    if least > show::MAX_FRAMES_BYTES {
+                        self.refused_frames += 1;
+                        crate::report(&format!(
+                            "{} {}: frames not shown: they would take at least {}, more than {}; \
+                             pick fewer {} with --case, or show a smaller board",
+                            about.unit,
+                            solved.number(),
+                            crate::words::count(least, "byte"),
+                            crate::words::count(show::MAX_FRAMES_BYTES, "byte"),
+                            crate::words::plural(about.unit),
+                        ));
+                        return self.rest(solved, selected);
+                    }
+                    let mut frames = solved.frames();
                     self.write(|out| match &mut frames {
                         Some(frames) => show::write_frames(out, &mut **frames, size, style),
                         None => out.write_all(b"(no solution)\n\n"),
@@ -381,6 +400,12 @@ impl<'a> Writer<'a> {
                 }
             }
         }
+        self.rest(solved, selected)
+    }
+
+    /// What comes after a case's text: its picture and its statistics.
+    fn rest(&mut self, solved: &dyn Solved, selected: bool) -> Result<(), Failure> {
+        let about = self.puzzle.about();
         if let Some(pictures) = self.pictures.as_mut().filter(|_| selected) {
             let name = if self.several {
                 format!(
@@ -412,14 +437,27 @@ impl<'a> Writer<'a> {
 
     fn finish(mut self) -> Result<(), Failure> {
         self.write(|out| out.flush())?;
-        match &self.pictures {
-            Some(p) if p.refused > 0 => Err(Failure::Io(format!(
+        let mut refused = Vec::new();
+        if self.refused_frames > 0 {
+            let unit = self.puzzle.about().unit;
+            refused.push(format!(
+                "the frames of {} were refused as larger than {}",
+                crate::words::count(self.refused_frames, unit),
+                crate::words::count(show::MAX_FRAMES_BYTES, "byte")
+            ));
+        }
+        if let Some(p) = self.pictures.as_ref().filter(|p| p.refused > 0) {
+            refused.push(format!(
                 "{} picture{} refused as larger than {}",
                 p.refused,
                 if p.refused == 1 { " was" } else { "s were" },
                 crate::words::count(p.budget, "byte")
-            ))),
-            _ => Ok(()),
+            ));
+        }
+        if refused.is_empty() {
+            Ok(())
+        } else {
+            Err(Failure::Io(refused.join("; ")))
         }
     }
 }

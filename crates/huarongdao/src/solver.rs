@@ -165,8 +165,24 @@ impl Solver {
         board: &Board,
         queries: &[Query],
     ) -> Result<Vec<Option<u64>>, SolveError> {
+        match self.solve_until_error(board, queries) {
+            (answers, None) => Ok(answers),
+            (_, Some(error)) => Err(error),
+        }
+    }
+
+    /// As [`Solver::solve_all`], but it stops at the first query, in order, that fails:
+    /// the answers of the queries before it, and its error (`None`: every query
+    /// answered). No query after it is started once it has failed (the threads finish
+    /// the query each is on), and every query before it is answered, so the error is
+    /// that of query `answers.len()` (0-based), as one by one.
+    pub fn solve_until_error(
+        &mut self,
+        board: &Board,
+        queries: &[Query],
+    ) -> (Vec<Option<u64>>, Option<SolveError>) {
         if queries.is_empty() {
-            return Ok(Vec::new()); // no query, no tables to build
+            return (Vec::new(), None); // no query, no tables to build
         }
         let prepared = self.prepare(board);
         let answers = prepared.solve_all(queries);
@@ -355,8 +371,8 @@ impl BoardSolver {
         )
     }
 
-    /// See [`Solver::solve_all`].
-    fn solve_all(&mut self, queries: &[Query]) -> Result<Vec<Option<u64>>, SolveError> {
+    /// See [`Solver::solve_until_error`].
+    fn solve_all(&mut self, queries: &[Query]) -> (Vec<Option<u64>>, Option<SolveError>) {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.solve_all_on(queries, cores)
     }
@@ -367,7 +383,7 @@ impl BoardSolver {
         &mut self,
         queries: &[Query],
         cores: usize,
-    ) -> Result<Vec<Option<u64>>, SolveError> {
+    ) -> (Vec<Option<u64>>, Option<SolveError>) {
         let cells = self.tables.board.grid().storage_size();
         let split = split(cells, queries.len(), cores);
         if let Some(count) = landmark_count(cells).filter(|_| queries.len() >= LANDMARK_QUERIES) {
@@ -380,26 +396,40 @@ impl BoardSolver {
         }
         self.threads_used = 1;
         let Some((threads, block)) = split else {
-            return queries.iter().map(|q| self.solve(q)).collect();
+            let mut answers = Vec::new();
+            for query in queries {
+                match self.solve(query) {
+                    Ok(answer) => answers.push(answer),
+                    Err(e) => return (answers, Some(e)),
+                }
+            }
+            return (answers, None);
         };
         // The threads take blocks of queries in turn, so that one thread's harder
         // queries do not keep the others waiting (queries on one board differ in cost
-        // by a thousand times).
+        // by a thousand times). Once a query fails, no thread starts one after it (the
+        // blocks are taken in order, so every query before it is taken, and answered).
         let next = AtomicUsize::new(0);
+        let failed = AtomicUsize::new(usize::MAX);
         let run = |solver: &mut BoardSolver| {
             let mut answers = Vec::new();
             loop {
                 let start = next.fetch_add(block, Ordering::Relaxed);
-                if start >= queries.len() {
+                if start >= queries.len() || start > failed.load(Ordering::Relaxed) {
                     return answers;
                 }
-                let block = &queries[start..(start + block).min(queries.len())];
-                answers.extend(
-                    block
-                        .iter()
-                        .enumerate()
-                        .map(|(i, q)| (start + i, solver.solve(q))),
-                );
+                let end = (start + block).min(queries.len());
+                for (i, query) in queries[start..end].iter().enumerate() {
+                    let i = start + i;
+                    if i > failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let answer = solver.solve(query);
+                    if answer.is_err() {
+                        failed.fetch_min(i, Ordering::Relaxed);
+                    }
+                    answers.push((i, answer));
+                }
             }
         };
         std::thread::scope(|scope| {
@@ -427,10 +457,14 @@ impl BoardSolver {
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            answers
-                .into_iter()
-                .map(|answer| answer.expect("every query taken by a thread"))
-                .collect()
+            let mut done = Vec::with_capacity(queries.len());
+            for answer in answers {
+                match answer.expect("every query up to the first that failed is answered") {
+                    Ok(answer) => done.push(answer),
+                    Err(e) => return (done, Some(e)),
+                }
+            }
+            (done, None)
         })
     }
 
@@ -1102,14 +1136,14 @@ mod tests {
                 let mut solver = BoardSolver::new(&board, Limits::NONE);
                 assert_eq!(
                     solver.solve_all_on(&queries, cores),
-                    one_by_one,
+                    (one_by_one.clone().unwrap(), None),
                     "{family} {cores}"
                 );
                 assert_eq!(solver.threads_used, cores, "{family}");
                 assert!(solver.tables.landmarks.get().is_some_and(Option::is_some));
             }
             // Little work stays on the calling thread, however many cores.
-            solver.solve_all_on(&queries[..100], 8).unwrap();
+            assert_eq!(solver.solve_all_on(&queries[..100], 8).1, None);
             assert_eq!(solver.threads_used, 1, "{family}: too little work");
         }
     }
@@ -1131,8 +1165,56 @@ mod tests {
         let mut solver = BoardSolver::new(&board, Limits::NONE);
         let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
         let mut solver = BoardSolver::new(&board, Limits::NONE);
-        assert_eq!(solver.solve_all_on(&queries, 3), one_by_one);
+        assert_eq!(
+            solver.solve_all_on(&queries, 3),
+            (one_by_one.unwrap(), None)
+        );
         assert_eq!(solver.threads_used, 3);
+    }
+
+    /// A query that fails stops `solve_all` on threads as one by one: the answers
+    /// before it and its error, the first in order, whichever thread met which first.
+    #[test]
+    fn solve_all_on_threads_stops_at_the_first_query_that_fails() {
+        use crate::generate::{Family, GenParams, generate};
+        let params = GenParams {
+            family: Family::Random,
+            rows: 64,
+            cols: 64,
+            density: 20,
+            queries: 1000,
+            seed: 5,
+        };
+        let (board, mut queries) = generate(&params).unwrap();
+        let outside = Pos::new(64, 0);
+        for i in [700, 300] {
+            queries[i].target = outside;
+        }
+        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let one_by_one: Vec<_> = queries[..300]
+            .iter()
+            .map(|q| solver.solve(q).unwrap())
+            .collect();
+        let error = solver.solve(&queries[300]).unwrap_err();
+        for cores in [1, 2, 3, 5] {
+            let mut solver = BoardSolver::new(&board, Limits::NONE);
+            assert_eq!(
+                solver.solve_all_on(&queries, cores),
+                (one_by_one.clone(), Some(error.clone())),
+                "{cores}"
+            );
+        }
+        // Every query fails: the first is the one named.
+        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let none: Vec<Query> = queries
+            .iter()
+            .map(|q| Query {
+                target: outside,
+                ..*q
+            })
+            .collect();
+        let (answers, error) = solver.solve_all_on(&none, 3);
+        assert_eq!((answers.len(), error.is_some()), (0, true));
     }
 
     #[test]

@@ -5,36 +5,49 @@ use crate::contract::GenError;
 use crate::options::{OptionSpec, Options, UsageError};
 use std::io;
 
-/// `--rows` with this puzzle's default (the judge's maximum).
-pub(crate) const fn rows(default: &'static str) -> OptionSpec {
-    OptionSpec::new("rows", "N", "Rows of the board", default)
+/// `--rows` with this puzzle's default (the judge's maximum), from 1 to `max`.
+pub(crate) const fn rows(default: &'static str, max: usize) -> OptionSpec {
+    OptionSpec::new("rows", "N", "Rows of the board", default).with_range(1, max as u64)
 }
 
-/// `--cols` as [`COLS`] says, with this puzzle's own default.
-pub(crate) const fn cols(default: &'static str) -> OptionSpec {
-    OptionSpec { default, ..COLS }
+/// `--cols` with this puzzle's default ([`AS_ROWS`]: as many as `--rows`), from 1 to
+/// `max`.
+pub(crate) const fn cols(default: &'static str, max: usize) -> OptionSpec {
+    OptionSpec::new("cols", "N", "Columns of the board", default).with_range(1, max as u64)
 }
 
-/// `--cols`, by default as many as `--rows`.
-pub(crate) const COLS: OptionSpec = OptionSpec::new("cols", "N", "Columns of the board", AS_ROWS);
+/// The default of a `--cols` that follows `--rows`: as many columns as rows.
+pub(crate) const AS_ROWS: &str = "as --rows";
 
-/// The default of [`COLS`]: as many columns as rows.
-const AS_ROWS: &str = "as --rows";
+/// The most cases (and Huarongdao queries) a generated input may have: each is
+/// written as soon as it is made, so even this many stream (and a closed pipe ends
+/// the run).
+pub(crate) const MAX_CASES: u64 = u32::MAX as u64;
 
-/// `--cases`, for the multi-case formats.
+/// `--cases`, for the multi-case formats: at least one (an input of no case is no
+/// judge input).
 pub(crate) const CASES: OptionSpec =
-    OptionSpec::new("cases", "K", "Number of cases; case i uses seed S+i", "1");
+    OptionSpec::new("cases", "K", "Number of cases; case i uses seed S+i", "1")
+        .with_range(1, MAX_CASES);
+
+/// A percentage option, 0 to 100.
+pub(crate) const fn percent(
+    name: &'static str,
+    help: &'static str,
+    default: &'static str,
+) -> OptionSpec {
+    OptionSpec::new(name, "PERCENT", help, default).with_range(0, 100)
+}
 
 /// `--empty`, for the formats of `#`, `.` and `E` cells.
 pub(crate) const fn empty(default: &'static str) -> OptionSpec {
-    OptionSpec::new("empty", "PERCENT", "Percent of empty `#` cells", default)
+    percent("empty", "Percent of empty `#` cells", default)
 }
 
 /// `--fragile`, for the formats of `#`, `.` and `E` cells.
 pub(crate) const fn fragile(default: &'static str) -> OptionSpec {
-    OptionSpec::new(
+    percent(
         "fragile",
-        "PERCENT",
         "Percent of fragile `E` cells among the non-empty ones",
         default,
     )
@@ -44,7 +57,7 @@ pub(crate) const fn fragile(default: &'static str) -> OptionSpec {
 pub const SEED: OptionSpec = OptionSpec::new("seed", "SEED", "The seed", "1");
 
 /// The size asked for: `rows` and `cols` (the specs of `--rows` and `--cols`), each
-/// given or its default; [`COLS`]'s default is as many as the rows.
+/// given or its default; a default of [`AS_ROWS`] is as many as the rows.
 ///
 /// # Errors
 /// A value that is not a number.
@@ -107,7 +120,7 @@ mod tests {
 
     #[test]
     fn columns_follow_the_rows_unless_they_have_a_default_of_their_own() {
-        let (rows, square, own) = (rows("30"), COLS, cols("4"));
+        let (rows, square, own) = (rows("30", 99), cols(AS_ROWS, 99), cols("4", 99));
         let none = Options::new();
         assert_eq!(size(&none, &rows, &square), Ok((30, 30)));
         assert_eq!(size(&none, &rows, &own), Ok((30, 4)));

@@ -25,10 +25,11 @@ pub trait Generator: Sync {
     /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
     fn gen_size(&self) -> String;
 
-    /// Writes a generated input (see [`Generate::generate`]).
+    /// Writes a generated input (see [`Generate::generate`]), once every option given
+    /// is in its range ([`Options::check`]).
     ///
     /// # Errors
-    /// Options that describe no input, or a failed write.
+    /// A value out of its range, options that describe no input, or a failed write.
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
 
     /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
@@ -95,6 +96,8 @@ impl<A: Generate> Generator for A {
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        // Every value in its range before any work.
+        options.check(Generate::gen_options(self))?;
         Generate::generate(self, options, out)
     }
 

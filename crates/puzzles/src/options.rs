@@ -21,6 +21,10 @@ pub struct OptionSpec {
     /// The values it takes when they are a fixed list (a metric, a start kind), for
     /// completion scripts; empty for a number or any other free value.
     pub choices: &'static [&'static str],
+    /// For a whole number, the least and the most it may be, both included: `--help`
+    /// shows them, and a value outside them (or no whole number) is refused before any
+    /// work ([`Options::check`], [`Options::value`]). `None` for any other value.
+    pub range: Option<(u64, u64)>,
 }
 
 impl OptionSpec {
@@ -37,6 +41,36 @@ impl OptionSpec {
             help,
             default,
             choices: &[],
+            range: None,
+        }
+    }
+
+    /// The same option, a whole number from `min` to `max` (see [`OptionSpec::range`]).
+    pub const fn with_range(self, min: u64, max: u64) -> OptionSpec {
+        OptionSpec {
+            range: Some((min, max)),
+            ..self
+        }
+    }
+
+    /// Checks `text` as a value of this option: a whole number in its range, when it
+    /// has one.
+    ///
+    /// # Errors
+    /// A value that is no whole number or lies outside the range, naming the range.
+    pub fn check(&self, text: &str) -> Result<(), UsageError> {
+        let Some((min, max)) = self.range else {
+            return Ok(());
+        };
+        let name = self.name;
+        match text.parse::<u64>() {
+            Ok(value) if (min..=max).contains(&value) => Ok(()),
+            Ok(_) => Err(UsageError::new(format!(
+                "--{name} {text} is out of its range, {min} to {max}"
+            ))),
+            Err(_) => Err(UsageError::new(format!(
+                "invalid value {text:?} for --{name}: expected a whole number from {min} to {max}"
+            ))),
         }
     }
 
@@ -123,16 +157,36 @@ impl Options {
             .transpose()
     }
 
-    /// The value of `spec`'s option as a `T`, or its default (the one `--help` shows):
-    /// the default is written once, in the spec.
+    /// Checks every value given for an option of `specs` against its range
+    /// ([`OptionSpec::check`]): what a tool does before any work. A name `specs` do not
+    /// have is not checked here.
     ///
     /// # Errors
-    /// As [`Options::get`]; a default that is not a `T` (words, such as `as --rows`).
+    /// The first value out of its range, naming the range.
+    pub fn check(&self, specs: &[OptionSpec]) -> Result<(), UsageError> {
+        for (name, text) in &self.values {
+            if let Some(spec) = specs.iter().find(|s| s.name == name) {
+                spec.check(text)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `spec`'s option as a `T`, or its default (the one `--help` shows):
+    /// the default is written once, in the spec. A value given must lie in the spec's
+    /// range, when it has one.
+    ///
+    /// # Errors
+    /// As [`Options::get`]; a value out of the spec's range; a default that is not a
+    /// `T` (words, such as `as --rows`).
     pub fn value<T>(&self, spec: &OptionSpec) -> Result<T, UsageError>
     where
         T: FromStr,
         T::Err: fmt::Display,
     {
+        if let Some(text) = self.raw(spec.name) {
+            spec.check(text)?;
+        }
         match self.get(spec.name)? {
             Some(value) => Ok(value),
             None => spec.default_value(),

@@ -136,14 +136,208 @@ fn endless_junk_on_stdin_fails_at_once() {
     }
 }
 
+/// A file of hopeless boards: case 1's failure is the error, in every output mode, and
+/// the boards after it are not searched (the plain judge's window; the count of
+/// positions is what `puzzles`' own test of the window checks).
+#[test]
+fn the_first_board_that_fails_is_the_error_in_every_mode() {
+    let dir = common::Scratch::new("first-fails");
+    let input = dir.join("hopeless.in");
+    std::fs::write(&input, hopeless_board().repeat(64)).unwrap();
+    for mode in ["", "--path", "--stats", "--format json", "--show"] {
+        let mut child = binary()
+            .args(["-p", "fifteen", "--max-states", "100000"])
+            .args(mode.split_whitespace())
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (mut stdout, mut stderr) = (String::new(), String::new());
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut stdout)
+            .unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1), "{mode}");
+        assert!(
+            !stdout.contains("step") && !stdout.contains('{'),
+            "{mode}: {stdout}"
+        );
+        assert!(
+            stderr.ends_with(":1:1: case 1: the search stopped at its limit of 100000 states\n"),
+            "{mode}: {stderr}"
+        );
+    }
+}
+
+/// Huarongdao's judge names the first query that fails, in order, as one by one: the
+/// queries before it answered, the ones after it not started.
+#[test]
+fn the_first_query_that_fails_is_named() {
+    let dir = common::Scratch::new("first-query");
+    let input = dir.join("loop.in");
+    let mut queries = vec!["1 1 1 2 1 2"; 69];
+    queries.extend(["1 1 1 2 99 50"; 31]);
+    std::fs::write(&input, winding_loop(99, &queries)).unwrap();
+    for mode in ["", "--path"] {
+        let mut child = binary()
+            .args(["-p", "huarongdao", "--max-states", "10"])
+            .args(mode.split_whitespace())
+            .arg(&input)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1), "{mode}");
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert!(
+            stderr.ends_with(": query 70: the search stopped at its limit of 10 states\n"),
+            "{mode}: {stderr}"
+        );
+    }
+}
+
+/// `--show` of a query whose answer is 734,854 moves: frames of at least 25 rows of 80
+/// cells each, over a gigabyte, are refused from the move count before one is drawn
+/// (as `--svg` refuses a picture), exit 3, naming the size and the way round; the
+/// answer line is written (the frames streamed, 1.5 GB of them).
+#[test]
+fn frames_past_their_cap_are_refused_before_they_are_drawn() {
+    let dir = common::Scratch::new("frames-cap");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(99, &["1 1 1 2 99 50"])).unwrap();
+    let mut child = binary()
+        .args(["-p", "huarongdao", "--show"])
+        .arg(&input)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first 64 KiB of stdout, and how long it was: streamed frames must not fill
+    // the test's memory.
+    let mut out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let (mut kept, mut total, mut buf) = (Vec::new(), 0, [0; 8192]);
+        while let Ok(n @ 1..) = out.read(&mut buf) {
+            total += n;
+            if kept.len() < 1 << 16 {
+                kept.extend_from_slice(&buf[..n]);
+            }
+        }
+        (String::from_utf8_lossy(&kept).into_owned(), total)
+    });
+    let status = wait(&mut child, Duration::from_secs(60));
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let (stdout, total) = reader.join().unwrap();
+    assert_eq!(status, Some(3), "{stderr}");
+    assert_eq!(total, stdout.len());
+    assert!(
+        stdout.ends_with("\n734854\n") && !stdout.contains("step 0"),
+        "{stdout}"
+    );
+    // Its frames: one more than the moves, each at least 25 rows of 80 cells, their
+    // line ends and a heading: past 64 MiB.
+    let moves: u64 = stdout.lines().last().unwrap().parse().unwrap();
+    assert!((moves + 1) * (25 * 81 + 15) > 64 << 20);
+    assert_eq!(
+        stderr,
+        "error: query 1: frames not shown: they would take at least 1499104200 bytes, more \
+         than 67108864 bytes; pick fewer queries with --case, or show a smaller board\n\
+         error: the frames of 1 query were refused as larger than 67108864 bytes\n"
+    );
+    // The same board's picture is refused too, and both are said.
+    let pictures = dir.join("pictures");
+    let out = binary()
+        .args(["-p", "huarongdao", "--show", "--svg"])
+        .args([&pictures, &input])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.ends_with(
+            "error: the frames of 1 query were refused as larger than 67108864 bytes; \
+             1 picture was refused as larger than 67108864 bytes\n"
+        ),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn outsized_generator_options_stream_or_are_refused() {
     let (status, stdout, stderr) = shell("$G gen -p huarongdao --queries 18446744073709551615");
     assert_eq!((status, stdout.as_str()), (2, ""));
-    assert!(
-        stderr.contains("more than the 4294967295 queries"),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        "error: --queries 18446744073709551615 is out of its range, 0 to 4294967295\n"
     );
+    // A walk of 2^64 - 1 steps wrote nothing, forever; no case at all was an empty
+    // input and exit 0. Each is refused at once, naming the range (a deadline only
+    // keeps a hang from hanging the tests).
+    for (args, message) in [
+        (
+            "gen -p fifteen --steps 18446744073709551615",
+            "--steps 18446744073709551615 is out of its range, 0 to 1000000",
+        ),
+        (
+            "gen -p eight --family walk --steps 18446744073709551615",
+            "--steps 18446744073709551615 is out of its range, 0 to 1000000",
+        ),
+        (
+            "gen -p fifteen --family far --steps 1000001",
+            "--steps 1000001 is out of its range, 0 to 1000000",
+        ),
+        (
+            "gen -p fifteen --cases 0",
+            "--cases 0 is out of its range, 1 to 4294967295",
+        ),
+    ] {
+        let mut child = binary()
+            .args(args.split(' '))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(2), "{args}");
+        let (mut stdout, mut stderr) = (String::new(), String::new());
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut stdout)
+            .unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(
+            (stdout.as_str(), stderr.as_str()),
+            ("", format!("error: {message}\n").as_str()),
+            "{args}"
+        );
+    }
     // Four billion queries, or a hundred million cases: written as they are made, so
     // the first megabyte comes at once and a closed pipe ends the run.
     for args in [
@@ -180,19 +374,24 @@ fn budgets_stop_a_search_with_a_clear_message() {
 }
 
 /// An 8 x 8 sliding-tile board turned half round, far past what any method here solves
-/// optimally: the budget ends it with the same message, one search at a time or the
-/// judge's boards at once, and `--max-seconds` stops it too (the time limit itself is
-/// not what is tested: the count is, and the one-second limit is far below the
-/// minutes the default budget of two billion positions would take).
-#[test]
-fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
-    // The blank first, then 63 down to 1: the default goal read backwards, solvable.
+/// optimally: the blank first, then 63 down to 1 (the default goal read backwards,
+/// solvable).
+fn hopeless_board() -> String {
     let start: Vec<String> = std::iter::once(0)
         .chain((1..64).rev())
         .map(|v| v.to_string())
         .collect();
     let rows: Vec<String> = start.chunks(8).map(|row| row.join(" ")).collect();
-    let input = format!("8 8\n{}\n", rows.join("\n"));
+    format!("8 8\n{}\n", rows.join("\n"))
+}
+
+/// The hopeless board ends at its budget with the same message, one search at a time
+/// or the judge's boards at once, and `--max-seconds` stops it too (the time limit
+/// itself is not what is tested: the count is, and the one-second limit is far below
+/// the minutes the default budget of two billion positions would take).
+#[test]
+fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
+    let input = hopeless_board();
     for extra in ["", " --path"] {
         let (status, stdout, stderr) = shell(&format!(
             "printf '{input}' | $G -p fifteen --max-states 100000{extra}"
@@ -365,21 +564,17 @@ fn limited(kib: u64, input: &std::path::Path, script: &str) -> (i32, usize, Stri
 fn a_long_answer_is_shown_written_and_refused_in_memory_that_follows_the_board() {
     // A 299 x 299 board that is one 1-wide cycle: the piece goes half way round, and
     // the answer is 20,114,554 moves. One position per move would be 640 MB; the
-    // frames, the JSON line and the picture's refusal must fit in 400 MB of address
-    // space (the path itself is 20 MB as moves and as text).
+    // frames' refusal, the JSON line and the picture's refusal must fit in 400 MB of
+    // address space (the path itself is 20 MB as moves and as text).
     let dir = common::Scratch::new("long");
     let input = dir.join("loop.in");
     std::fs::write(&input, winding_loop(299, &["1 1 1 2 299 150"])).unwrap();
-    let (status, _, stderr) = limited(
-        400_000,
-        &input,
-        "$G -p huarongdao --show \"$IN\" | head -c 4096 >/dev/null",
+    let (status, _, stderr) = limited(400_000, &input, "$G -p huarongdao --show \"$IN\"");
+    assert_eq!(status, 3, "{stderr}");
+    assert!(
+        stderr.contains("query 1: frames not shown: they would take at least"),
+        "{stderr}"
     );
-    assert_eq!(
-        status, 0,
-        "the frames stream until the reader leaves: {stderr}"
-    );
-    assert_eq!(stderr, "");
     let (status, bytes, stderr) =
         limited(400_000, &input, "$G -p huarongdao --format json \"$IN\"");
     assert_eq!((status, stderr.as_str()), (0, ""));

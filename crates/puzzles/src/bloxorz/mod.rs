@@ -166,17 +166,12 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 7] = [
-    ROWS,
-    generating::COLS,
-    EMPTY,
-    FRAGILE,
-    START,
-    BORDER,
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 7] =
+    [ROWS, COLS, EMPTY, FRAGILE, START, BORDER, generating::CASES];
 
-const ROWS: OptionSpec = generating::rows("500");
+const ROWS: OptionSpec = generating::rows("500", ::bloxorz::MAX_CELLS);
+
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::bloxorz::MAX_CELLS);
 
 const EMPTY: OptionSpec = generating::empty("20");
 
@@ -357,7 +352,7 @@ impl Generate for Bloxorz {
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let border = match options.raw(BORDER.name).unwrap_or(BORDER.default) {
             "yes" => true,
             "no" => false,
@@ -410,7 +405,7 @@ impl Generate for Bloxorz {
     }
 
     fn gen_size(&self) -> String {
-        generating::default_size(&ROWS, &generating::COLS)
+        generating::default_size(&ROWS, &COLS)
     }
 }
 

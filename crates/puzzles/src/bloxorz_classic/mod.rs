@@ -166,9 +166,9 @@ static PACKAGE: Package = Package {
 
 static GEN_OPTIONS: [OptionSpec; 6] = [ROWS, COLS, EMPTY, FRAGILE, BRIDGES, SPLITS];
 
-const ROWS: OptionSpec = generating::rows("10");
+const ROWS: OptionSpec = generating::rows("10", ::bloxorz_classic::MAX_CELLS);
 
-const COLS: OptionSpec = generating::cols("15");
+const COLS: OptionSpec = generating::cols("15", ::bloxorz_classic::MAX_CELLS);
 
 const EMPTY: OptionSpec = generating::empty("10");
 
@@ -179,9 +179,13 @@ const BRIDGES: OptionSpec = OptionSpec::new(
     "N",
     "Number of bridges (each with a switch that acts on it)",
     "3",
-);
+)
+// A bit each in the setting of the bridges.
+.with_range(0, 64);
 
-const SPLITS: OptionSpec = OptionSpec::new("splits", "N", "Number of split switches", "1");
+// Each takes a cell of its own.
+const SPLITS: OptionSpec = OptionSpec::new("splits", "N", "Number of split switches", "1")
+    .with_range(0, ::bloxorz_classic::MAX_CELLS as u64);
 
 impl Format for BloxorzClassic {
     type Case = Level;

@@ -39,9 +39,17 @@ static ABOUT: About = About {
     never: "-1 (the goal cannot be reached)",
 };
 
-/// Boards solved together by the judge: enough for both cores, few enough to keep
-/// memory small however many cases the input holds.
+/// The most boards solved together by the judge: few enough to keep memory small
+/// however many cases the input holds.
 const BATCH: usize = 64;
+
+/// Boards the judge reads and solves together: one a core (at most [`BATCH`]). A board
+/// that fails ends the run once the boards beside it have finished (each within its
+/// own budget), before any later board is read or started: few boards a window keep
+/// that wait short, one a core keeps every core busy.
+fn window() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(BATCH))
+}
 
 /// `gridsolve package`: the statement and answer format written from the spec, the
 /// checktestdata script of the input, and the secret tests (boards a plain IDA* solves
@@ -162,15 +170,11 @@ static PRESETS: [Preset; 3] = [
     },
 ];
 
-static GEN_OPTIONS: [OptionSpec; 5] = [
-    ROWS,
-    generating::COLS,
-    tiles::STEPS,
-    GOAL,
-    generating::CASES,
-];
+static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, COLS, tiles::STEPS, GOAL, generating::CASES];
 
-const ROWS: OptionSpec = generating::rows("4");
+const ROWS: OptionSpec = generating::rows("4", ::fifteen::MAX_CELLS);
+
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::fifteen::MAX_CELLS);
 
 const GOAL: OptionSpec = OptionSpec::new(
     "goal",
@@ -249,8 +253,9 @@ impl Solve for Fifteen {
         solve_board(solver, &case.board, with_path)
     }
 
-    /// The boards a batch at a time as they are read, each batch spread over the cores
-    /// (the answers are the same as one by one).
+    /// The boards a [`window`] at a time as they are read, each window spread over the
+    /// cores (the answers are the same as one by one); the first board that fails, in
+    /// order, ends the run once its window is done.
     fn judge(
         &self,
         solver: &mut Solver,
@@ -262,10 +267,11 @@ impl Solve for Fifteen {
         let mut lines = crate::driver::Lines::new(out);
         let (mut boards, mut places) = (Vec::new(), Vec::new());
         let mut done = 0;
+        let window = window();
         loop {
             boards.clear();
             places.clear();
-            for case in cases.by_ref().take(BATCH) {
+            for case in cases.by_ref().take(window) {
                 let (board, place) = case?;
                 boards.push(board);
                 places.push(place);
@@ -273,14 +279,37 @@ impl Solve for Fifteen {
             if boards.is_empty() {
                 return lines.ship(true);
             }
-            for (i, outcome) in solver.solve_all(&boards).into_iter().enumerate() {
-                let moves = outcome.answer.map_err(|e| RunError::Unsolved {
-                    unit: ABOUT.unit,
-                    number: done + i + 1,
-                    place: Some(places[i]),
-                    message: e.to_string(),
-                })?;
-                parsers::fifteen::write_answer(&mut lines.text, moves.map(|s| s.moves()));
+            // Boards a table or a line answers take no search: answered here, with no
+            // thread started for them (a window of threads each two boards cost a
+            // file of thousands of 3 x 3 boards more than their answers).
+            let instant = boards.iter().all(|board| {
+                matches!(
+                    solver.method_for(board),
+                    Ok(::fifteen::Method::Table | ::fifteen::Method::Line)
+                )
+            });
+            let answers: Vec<_> = if instant {
+                boards.iter().map(|board| solver.solve(board)).collect()
+            } else {
+                let outcomes = solver.solve_all(&boards).into_iter();
+                outcomes
+                    .map(|o| o.answer.map(|s| s.map(|s| s.moves())))
+                    .collect()
+            };
+            for (i, answer) in answers.into_iter().enumerate() {
+                match answer {
+                    Ok(moves) => parsers::fifteen::write_answer(&mut lines.text, moves),
+                    Err(e) => {
+                        // The answers before it are written, in order.
+                        lines.ship(true)?;
+                        return Err(RunError::Unsolved {
+                            unit: ABOUT.unit,
+                            number: done + i + 1,
+                            place: Some(places[i]),
+                            message: e.to_string(),
+                        });
+                    }
+                }
             }
             lines.ship(false)?;
             done += boards.len();
@@ -407,13 +436,13 @@ impl Generate for Fifteen {
     fn gen_size(&self) -> String {
         format!(
             "{}, a walk of {} moves",
-            generating::default_size(&ROWS, &generating::COLS),
+            generating::default_size(&ROWS, &COLS),
             tiles::STEPS.default
         )
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let start = tiles::start(options, &FAMILIES)?;
         let steps: u64 = options.value(&tiles::STEPS)?;
         let goal = options.choice::<GoalKind>(&GOAL)?;
@@ -475,6 +504,72 @@ impl Play for Fifteen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The 8 x 8 board turned half round, as a judge case: far past any budget here.
+    fn hopeless() -> String {
+        let start: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+        let mut text = String::new();
+        parsers::fifteen::write_case(&mut text, &Board::with_default_goal(8, 8, &start).unwrap());
+        text
+    }
+
+    /// 64 boards that each stop at the budget: the judge names case 1 and has searched
+    /// only the boards of its window (the batch of 64 searched them all, 64 budgets,
+    /// before it said so), counted in positions, not in time.
+    #[test]
+    fn the_first_board_that_fails_ends_the_judge_before_the_boards_after_its_window() {
+        const BUDGET: u64 = 20_000;
+        let limits = Limits {
+            max_states: Some(BUDGET),
+            max_time: None,
+        };
+        let mut solver = solver(limits);
+        let input = hopeless().repeat(BATCH);
+        let mut out = Vec::new();
+        let judged = Solve::judge(
+            &Fifteen,
+            &mut solver,
+            Input::bytes(input.as_bytes()),
+            &Options::new(),
+            &mut out,
+        );
+        let Err(RunError::Unsolved { number, .. }) = judged else {
+            panic!("{judged:?}");
+        };
+        assert_eq!((number, out.as_slice()), (1, &b""[..]));
+        let searched = solver.stats().generated;
+        // A search stops a few positions past its budget (the children of the last
+        // position it expands).
+        let most = window() as u64 * (BUDGET + 100);
+        assert!(
+            searched <= most,
+            "{searched} positions searched, at most {most}"
+        );
+        assert!(searched > BUDGET, "{searched}");
+    }
+
+    /// A board that fails after boards that do not: their answers are written first.
+    #[test]
+    fn the_answers_before_the_board_that_fails_are_written() {
+        let mut solver = solver(Limits {
+            max_states: Some(1000),
+            max_time: None,
+        });
+        let input = format!("2 2\n1 2\n3 0\n{}{}", hopeless(), hopeless());
+        let mut out = Vec::new();
+        let judged = Solve::judge(
+            &Fifteen,
+            &mut solver,
+            Input::bytes(input.as_bytes()),
+            &Options::new(),
+            &mut out,
+        );
+        let Err(RunError::Unsolved { number, place, .. }) = judged else {
+            panic!("{judged:?}");
+        };
+        assert_eq!((number, place), (2, Some((4, 1))));
+        assert_eq!(String::from_utf8(out).unwrap(), "0\n");
+    }
 
     #[test]
     fn no_state_limit_is_the_solver_s_finite_default_and_a_small_one_builds_no_database() {

@@ -333,7 +333,12 @@ pub(crate) const STEPS: OptionSpec = OptionSpec::new(
     "N",
     "Random steps that scramble a random layout",
     "30",
-);
+)
+.with_range(0, MAX_STEPS);
+
+/// The longest walk `--steps` asks for: a million moves of the blank take milliseconds
+/// (a walk longer than that scrambles no more).
+pub(crate) const MAX_STEPS: u64 = 1_000_000;
 
 /// The family `any`, beside the crate's: the inputs whose answer is "no solution".
 pub(crate) const ANY: (&str, &str) = (

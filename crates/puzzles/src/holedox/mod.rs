@@ -173,13 +173,16 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, generating::COLS, LENGTH, STONES, generating::CASES];
+static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, COLS, LENGTH, STONES, generating::CASES];
 
-const ROWS: OptionSpec = generating::rows("20");
+const ROWS: OptionSpec = generating::rows("20", ::holedox::MAX_SIDE);
 
-const LENGTH: OptionSpec = OptionSpec::new("length", "L", "The snake's length", "8");
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::holedox::MAX_SIDE);
 
-const STONES: OptionSpec = OptionSpec::new("stones", "PERCENT", "Percent of stones", "10");
+const LENGTH: OptionSpec = OptionSpec::new("length", "L", "The snake's length", "8")
+    .with_range(::holedox::MIN_LENGTH as u64, ::holedox::MAX_LENGTH as u64);
+
+const STONES: OptionSpec = generating::percent("stones", "Percent of stones", "10");
 
 impl Format for Holedox {
     type Case = Case;
@@ -343,7 +346,7 @@ impl Generate for Holedox {
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let params = GenParams {
             family: options.family(Family::ALL[0])?,
             rows,
@@ -419,7 +422,7 @@ impl Generate for Holedox {
     }
 
     fn gen_size(&self) -> String {
-        generating::default_size(&ROWS, &generating::COLS)
+        generating::default_size(&ROWS, &COLS)
     }
 }
 

@@ -179,18 +179,20 @@ static PACKAGE: Package = Package {
     ],
 };
 
-static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, generating::COLS, DENSITY, QUERIES];
+static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, COLS, DENSITY, QUERIES];
 
-const ROWS: OptionSpec = generating::rows("30");
+const ROWS: OptionSpec = generating::rows("30", ::huarongdao::MAX_CELLS);
 
-const DENSITY: OptionSpec = OptionSpec::new(
+const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::huarongdao::MAX_CELLS);
+
+const DENSITY: OptionSpec = generating::percent(
     "density",
-    "PERCENT",
     "Percent of fixed cells (random) or of walls that stay (maze, rooms)",
     "15",
 );
 
-const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500");
+const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500")
+    .with_range(0, generating::MAX_CASES);
 
 impl Format for Huarongdao {
     type Case = Case;
@@ -270,7 +272,8 @@ impl Solve for Huarongdao {
 
     /// The queries a batch at a time as they are read, each batch spread over the cores
     /// when it is large (the answers are the same as one by one). No query, no work on
-    /// the board.
+    /// the board. The first query that fails ends the run as one by one would: no
+    /// query after it is started, and the queries being solved beside it finish.
     fn judge(
         &self,
         solver: &mut Solver,
@@ -291,24 +294,18 @@ impl Solve for Huarongdao {
             if batch.is_empty() {
                 return lines.ship(true);
             }
-            let out = &mut lines.text;
-            match solver.solve_all(&board, &batch) {
-                Ok(answers) => parsers::huarongdao::write_answers(out, &answers),
-                // Only a limit stops a search: go again one by one to say which query.
-                Err(_) => {
-                    for (i, query) in batch.iter().enumerate() {
-                        let moves =
-                            solver
-                                .solve(&board, query)
-                                .map_err(|e| RunError::Unsolved {
-                                    unit: ABOUT.unit,
-                                    number: done + i + 1,
-                                    place: None,
-                                    message: e.to_string(),
-                                })?;
-                        parsers::huarongdao::write_answer(out, moves);
-                    }
-                }
+            // The first query that fails stops the batch: no query after it is
+            // started, and the answers before it are written first.
+            let (answers, failed) = solver.solve_until_error(&board, &batch);
+            parsers::huarongdao::write_answers(&mut lines.text, &answers);
+            if let Some(e) = failed {
+                lines.ship(true)?;
+                return Err(RunError::Unsolved {
+                    unit: ABOUT.unit,
+                    number: done + answers.len() + 1,
+                    place: None,
+                    message: e.to_string(),
+                });
             }
             lines.ship(false)?;
             done += batch.len();
@@ -411,7 +408,7 @@ impl Generate for Huarongdao {
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        let (rows, cols) = generating::size(options, &ROWS, &generating::COLS)?;
+        let (rows, cols) = generating::size(options, &ROWS, &COLS)?;
         let queries: usize = options.value(&QUERIES)?;
         if queries > u32::MAX as usize {
             return Err(UsageError::new(format!(
@@ -503,7 +500,7 @@ impl Generate for Huarongdao {
     }
 
     fn gen_size(&self) -> String {
-        let size = generating::default_size(&ROWS, &generating::COLS);
+        let size = generating::default_size(&ROWS, &COLS);
         format!("{size} with {} queries", QUERIES.default)
     }
 }

@@ -171,11 +171,13 @@ const METRIC: OptionSpec = OptionSpec::new(
 
 static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
 
-const ROWS: OptionSpec = generating::rows("5");
+const ROWS: OptionSpec = generating::rows("5", ::klotski::MAX_CELLS);
 
-const COLS: OptionSpec = generating::cols("4");
+const COLS: OptionSpec = generating::cols("4", ::klotski::MAX_CELLS);
 
-const SPACES: OptionSpec = OptionSpec::new("spaces", "N", "Empty cells of the board", "2");
+/// At least one cell holds a piece.
+const SPACES: OptionSpec = OptionSpec::new("spaces", "N", "Empty cells of the board", "2")
+    .with_range(0, ::klotski::MAX_CELLS as u64 - 1);
 
 const SHAPES: OptionSpec = OptionSpec::new(
     "shapes",
@@ -190,10 +192,12 @@ const STEPS: OptionSpec = OptionSpec::new(
     "N",
     "One-cell steps a random layout is from solved (the farthest there is, if fewer)",
     "200",
-);
+)
+.with_range(0, ::klotski::generate::MAX_STEPS as u64);
 
 const TRIES: OptionSpec =
-    OptionSpec::new("tries", "N", "Packings a hard layout is searched in", "8");
+    OptionSpec::new("tries", "N", "Packings a hard layout is searched in", "8")
+        .with_range(1, ::klotski::generate::MAX_TRIES as u64);
 
 /// `gen --metric`: the solve option's name and default, with its own help.
 const HARD_METRIC: OptionSpec = OptionSpec {

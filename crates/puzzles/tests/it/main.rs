@@ -6,6 +6,7 @@ mod capabilities;
 mod gen_defaults;
 mod invalid_inputs;
 mod junk_roundtrip;
+mod option_ranges;
 mod play;
 mod sessions;
 mod shrink;
