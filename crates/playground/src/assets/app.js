@@ -962,7 +962,7 @@ function howToPlay(puzzle) {
 function fillLevels() {
   const select = $("level");
   select.textContent = "";
-  const groups = [["Levels", true], ["Test boards", false]];
+  const groups = [["Levels", true], ["More boards", false]];
   for (const [label, game] of groups) {
     const group = document.createElement("optgroup");
     group.label = label;
