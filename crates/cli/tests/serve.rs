@@ -224,6 +224,110 @@ fn every_sample_solves_to_the_json_lines_of_the_cli_and_plays() {
     }
 }
 
+/// The answer of case `case` (from 1) of fixture `name` as its `.out` gives it (a line
+/// a case), `None` for no solution: for a format whose answer is a number, the line the
+/// judge writes for `optimum`; for one whose answer is a path, the moves of the `.out`'s
+/// path, replayed by the puzzle's rules on the level's `text`.
+fn known_answer(puzzle: &str, name: &str, case: usize, text: &str, optimum: i64) -> Option<u64> {
+    let out = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures")
+            .join(puzzle)
+            .join(format!("{name}.out")),
+    )
+    .unwrap_or_else(|e| panic!("{puzzle} {name}.out: {e}"));
+    let line = out
+        .lines()
+        .nth(case - 1)
+        .unwrap_or_else(|| panic!("{puzzle} {name}.out has no case {case}"));
+    let p = puzzles::find(puzzle).unwrap();
+    let shown = u64::try_from(optimum).ok();
+    let mut written = String::new();
+    p.write_answer(&mut written, case, shown);
+    if written.trim_end() == line {
+        return shown;
+    }
+    let limits = puzzles::Limits {
+        max_states: Some(8_000_000),
+        max_time: None,
+    };
+    let mut solved = p
+        .solutions(
+            puzzles::Input::bytes(text.as_bytes()),
+            &puzzles::Options::new(),
+            limits,
+            puzzles::PathsFor::NONE,
+        )
+        .unwrap();
+    let solved = solved.next().unwrap().unwrap();
+    assert!(
+        solved.answer_is_path(),
+        "{puzzle} {name}: case {case} is {line:?}, not {optimum}"
+    );
+    solved
+        .check_answer(line)
+        .unwrap_or_else(|e| panic!("{puzzle} {name}: {line:?}: {e}"))
+}
+
+/// Every level the page lists, of every puzzle, opens as the page opens it (its text,
+/// then `/api/play` with no moves and `/api/solve` by its name) within the server's
+/// default state budget, with the optimum the list shows, which is the fixture's known
+/// answer. The time budget is raised so that a slow machine fails nothing.
+#[test]
+fn every_listed_level_opens_and_solves_to_its_fixtures_answer() {
+    let server = Server::start(&["--max-seconds", "3600"]);
+    let (status, text) = server.request("GET", "/api/puzzles", b"");
+    assert_eq!(status, 200, "{text}");
+    let list: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for entry in list.as_array().unwrap() {
+        let puzzle = entry["name"].as_str().unwrap();
+        let levels = entry["levels"].as_array().unwrap();
+        let has_game = entry["capabilities"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "play");
+        assert_eq!(levels.is_empty(), !has_game, "{puzzle} lists levels");
+        for level in levels {
+            let name = level["name"].as_str().unwrap();
+            let optimum = level["optimum"]
+                .as_i64()
+                .unwrap_or_else(|| panic!("{puzzle} {name} shows no optimum: {level}"));
+            let (status, text) = server.request(
+                "GET",
+                &format!("/api/fixtures/{puzzle}/{}", name.replace(':', "%3A")),
+                b"",
+            );
+            assert_eq!(status, 200, "{puzzle} {name}: {text}");
+            let (fixture, case) = name.split_once(':').map_or((name, 1), |(f, n)| {
+                (f, n.parse().expect("FIXTURE:N names case N"))
+            });
+            assert_eq!(
+                known_answer(puzzle, fixture, case, &text, optimum),
+                u64::try_from(optimum).ok(),
+                "{puzzle} {name}: the optimum shown is not the fixture's answer"
+            );
+            let body =
+                serde_json::json!({"puzzle": puzzle, "fixture": name, "options": {}, "case": 1});
+            let (status, played) = server.post("/api/play", &body);
+            assert_eq!(status, 200, "{puzzle} {name}: {played}");
+            assert_eq!(played["cases"], 1, "{puzzle} {name}: a level is one case");
+            assert_eq!(
+                played["left"].as_i64().unwrap_or(-1),
+                optimum,
+                "{puzzle} {name}"
+            );
+            let (status, solved) = server.post("/api/solve", &body);
+            assert_eq!(status, 200, "{puzzle} {name}: {solved}");
+            assert_eq!(
+                solved["cases"][0]["answer"].as_i64().unwrap_or(-1),
+                optimum,
+                "{puzzle} {name}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bad_requests_are_answered_and_the_server_serves_on() {
     let server = Server::start(&[]);

@@ -1,125 +1,147 @@
-//! What makes the playground a game beyond solving: the levels built in (every fixture,
-//! titled from its manifest line), new puzzles from a puzzle's generator at a difficulty,
-//! and the next move of an optimal line from the position played.
+//! What makes the playground a game beyond solving: the levels built in (each one case
+//! of a fixture, listed and titled by its puzzle's `fixtures/PUZZLE/levels.txt`, its
+//! optimum the fixture's known answer), new puzzles from a puzzle's generator at a
+//! difficulty, and the next move of an optimal line from the position played.
 //!
-//! Nothing here knows which puzzles there are: titles come from the fixtures' names and
-//! manifests, difficulties are the presets each puzzle's generator offers
-//! (`Generator::presets`: an option set and the band of optima it should give, plain
-//! defaults for a generator that offers none), and the next move is found through
-//! [`Player::play`] alone.
+//! Nothing here knows which puzzles there are: levels and their titles are data, a case
+//! is cut out of its fixture and its answer read from the fixture's output by the
+//! puzzle's [`Player::case_alone`], difficulties are the presets each puzzle's
+//! generator offers (`Generator::presets`: an option set and the band of optima it
+//! should give, plain defaults for a generator that offers none), and the next move is
+//! found through [`Player::play`] alone.
 
-use crate::{FIRST_ANSWERS, FIXTURES, MANIFEST};
+use crate::{FIXTURES, LEVEL_LISTS, OUTPUTS};
 use puzzles::{Dir, Key, Limits, Options, Played, Player, Pos, Puzzle, RunError};
 use std::collections::HashSet;
 use std::fmt;
+use std::sync::OnceLock;
 
-/// A bundled fixture as the level picker lists it.
+/// A level as the picker lists it: one case, with the title a player sees and its
+/// optimum.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
-    /// The fixture's name (`level07`, `corpus-001`): what a request and a link name.
+    /// The puzzle it is a level of.
+    pub puzzle: &'static str,
+    /// What a request and a link name: a fixture of one case by its name (`level07`,
+    /// `sample`), or case N of a fixture alone as `FIXTURE:N` (`korf100:79`).
     pub name: &'static str,
-    /// What the picker shows: `Level 7`, `橫刀立馬`, `Fragile holds lying`.
-    pub title: String,
+    /// What the picker shows, from `levels.txt`: `Level 7`, `1. 橫刀立馬`, `Korf #79`.
+    pub title: &'static str,
     /// `true` for a level of a game or a published corpus (the sample too), `false` for
-    /// a fixture made to test or time the solver.
+    /// a board made here.
     pub game: bool,
-    /// The published or proven answer of its first case, from the manifest's `given N`.
-    pub optimum: Option<i64>,
-    /// The manifest's line about it (empty when it has none).
-    pub about: &'static str,
+    /// Its minimum number of moves, the fixture's known answer in its `.out` (`-1`: no
+    /// solution).
+    pub optimum: i64,
+    /// Its judge input: the fixture itself, or its case alone as the puzzle writes it.
+    pub text: String,
 }
 
-/// Every bundled fixture of `puzzle`, the game levels first (in name order), then the
-/// others.
-pub fn levels(puzzle: &str) -> Vec<Level> {
-    let mut out: Vec<Level> = FIXTURES
+/// The levels of `puzzle`, in the order of its `levels.txt`. A line that does not name
+/// a case of a bundled fixture with a known answer is left out (a test requires that
+/// none is).
+pub fn levels(puzzle: &str) -> Vec<&'static Level> {
+    all_levels()
+        .0
         .iter()
-        .filter(|(p, _, _)| *p == puzzle)
-        .map(|(_, name, _)| {
-            let about = MANIFEST
-                .iter()
-                .find(|(p, n, _)| *p == puzzle && n == name)
-                .map_or("", |(_, _, what)| *what);
-            let mut level = level(name, about);
-            if level.optimum.is_none() {
-                level.optimum = FIRST_ANSWERS
-                    .iter()
-                    .find(|(p, n, _)| *p == puzzle && n == name)
-                    .and_then(|(_, _, line)| last_number(line));
-            }
-            level
-        })
-        .collect();
-    out.sort_by_key(|l| !l.game);
-    out
+        .filter(|l| l.puzzle == puzzle)
+        .collect()
 }
 
-/// The picker's entry of fixture `name`, whose manifest line says `about`.
-pub fn level(name: &'static str, about: &'static str) -> Level {
-    let number = |prefix: &str| {
-        name.strip_prefix(prefix)
-            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|n| n.parse::<u32>().ok())
-    };
-    let (title, game) = if let Some(n) = number("level") {
-        (format!("Level {n}"), true)
-    } else if let Some(n) = number("original-level") {
-        (format!("Original level {n}"), true)
-    } else if name == "sample" {
-        ("Sample".to_string(), true)
-    } else if let Some(named) = corpus_name(about) {
-        let n = number("corpus-").map_or(String::new(), |n| format!("{n}. "));
-        (format!("{n}{named}"), true)
-    } else {
-        let mut words = name.replace(['-', '_'], " ");
-        if let Some(first) = words.get(..1) {
-            let upper = first.to_uppercase();
-            words.replace_range(..1, &upper);
+/// The level `name` of `puzzle`.
+pub fn find_level(puzzle: &str, name: &str) -> Option<&'static Level> {
+    all_levels()
+        .0
+        .iter()
+        .find(|l| l.puzzle == puzzle && l.name == name)
+}
+
+/// Every level of every puzzle, read once, and why each line left out was.
+fn all_levels() -> &'static (Vec<Level>, Vec<String>) {
+    static LEVELS: OnceLock<(Vec<Level>, Vec<String>)> = OnceLock::new();
+    LEVELS.get_or_init(|| {
+        let (mut levels, mut problems) = (Vec::new(), Vec::new());
+        for (puzzle, text) in LEVEL_LISTS {
+            for line in text.lines() {
+                if line.trim().is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                match level(puzzle, line) {
+                    Ok(level) => levels.push(level),
+                    Err(why) => problems.push(format!("{puzzle} levels.txt: {line:?}: {why}")),
+                }
+            }
         }
-        (words, false)
+        (levels, problems)
+    })
+}
+
+/// The level a `levels.txt` line of `puzzle` lists: `LEVEL  KIND  TITLE`.
+fn level(puzzle: &'static str, line: &'static str) -> Result<Level, String> {
+    let line = line.trim();
+    let (name, rest) = line
+        .split_once(char::is_whitespace)
+        .ok_or("expected LEVEL  KIND  TITLE")?;
+    let (kind, title) = rest
+        .trim_start()
+        .split_once(char::is_whitespace)
+        .ok_or("expected LEVEL  KIND  TITLE")?;
+    let title = title.trim();
+    let game = match kind {
+        "game" => true,
+        "board" => false,
+        _ => return Err(format!("the kind is game or board, not {kind:?}")),
     };
-    Level {
+    let (fixture, case) = match name.split_once(':') {
+        Some((fixture, n)) => {
+            let n = n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{n:?} is no case number (from 1)"))?;
+            (fixture, Some(n))
+        }
+        None => (name, None),
+    };
+    let find = |table: &'static [(&'static str, &'static str, &'static str)]| {
+        table
+            .iter()
+            .find(|(p, n, _)| *p == puzzle && *n == fixture)
+            .map(|(_, _, text)| *text)
+    };
+    let input = find(FIXTURES).ok_or_else(|| format!("no fixture {fixture}"))?;
+    let output = find(OUTPUTS).ok_or_else(|| format!("no output of {fixture}"))?;
+    let player = puzzles::find(puzzle)
+        .and_then(|p| p.player())
+        .ok_or("the puzzle has no game to play")?;
+    let alone = player
+        .case_alone(
+            puzzles::Input::bytes(input.as_bytes()),
+            output,
+            &Options::new(),
+            case.unwrap_or(1),
+        )
+        .map_err(|e| e.describe("fixture"))?;
+    let text = match case {
+        Some(_) => alone.input,
+        None if alone.cases == 1 => input.to_string(),
+        None => {
+            return Err(format!(
+                "{fixture} has {} cases: name one, {fixture}:N",
+                alone.cases
+            ));
+        }
+    };
+    Ok(Level {
+        puzzle,
         name,
         title,
         game,
-        optimum: given(about),
-        about,
-    }
-}
-
-/// The name a manifest line gives a corpus layout: the bracketed words right after the
-/// file it comes from (`../shared/corpus/klotski/001.in (橫刀立馬), with ...`), brackets
-/// inside it kept.
-fn corpus_name(about: &str) -> Option<&str> {
-    let start = about.find(".in (")? + ".in (".len();
-    let mut depth = 1usize;
-    for (i, c) in about[start..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(&about[start..start + i]).filter(|s| !s.is_empty());
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The last number of a judge output's line (`10`, `Case 1: 9`); none in `Impossible`.
-fn last_number(line: &str) -> Option<i64> {
-    line.split(|c: char| !(c.is_ascii_digit() || c == '-'))
-        .rfind(|w| !w.is_empty())
-        .and_then(|w| w.parse().ok())
-}
-
-/// The first answer of a manifest's `given N[,N]...:` (`-1`: no solution).
-fn given(about: &str) -> Option<i64> {
-    let rest = about.strip_prefix("given ")?;
-    let end = rest.find([',', ':'])?;
-    rest[..end].trim().parse().ok()
+        optimum: alone
+            .answer
+            .map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX)),
+        text,
+    })
 }
 
 /// How hard a new puzzle is.
@@ -461,77 +483,104 @@ fn keys(played: &Played, labels: bool) -> Vec<Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case(
-        "level07",
-        "given 44: level 7 of the original game",
-        "Level 7",
-        true,
-        Some(44)
-    )]
-    #[case(
-        "original-level13",
-        "given 46: level 13",
-        "Original level 13",
-        true,
-        Some(46)
-    )]
-    #[case(
-        "corpus-244",
-        "given 39: ../shared/corpus/klotski/244.in (大喬小喬(上)), with the published minimum",
-        "244. 大喬小喬(上)",
-        true,
-        Some(39)
-    )]
-    #[case("corpus-048", "given -1: ../shared/corpus/klotski/048.in (走投無路), which", "48. 走投無路", true, Some(-1))]
-    #[case("sample", "given 9,-1: the spec's sample", "Sample", true, Some(9))]
-    #[case(
-        "fragile-holds-lying",
-        "hand: a row of E",
-        "Fragile holds lying",
-        false,
-        None
-    )]
-    #[case("maze-500x500", "gen: --family maze", "Maze 500x500", false, None)]
-    #[case("level", "", "Level", false, None)]
-    fn levels_are_titled_from_their_names_and_manifests(
-        #[case] name: &'static str,
-        #[case] about: &'static str,
-        #[case] title: &str,
-        #[case] game: bool,
-        #[case] optimum: Option<i64>,
-    ) {
-        let level = level(name, about);
-        assert_eq!(
-            (level.title.as_str(), level.game, level.optimum),
-            (title, game, optimum)
-        );
-    }
 
     #[test]
-    fn every_puzzle_lists_its_levels_games_first() {
+    fn every_line_of_every_level_list_is_a_level() {
+        assert_eq!(all_levels().1, Vec::<String>::new());
+        for (puzzle, text) in LEVEL_LISTS {
+            let lines = text
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .count();
+            assert_eq!(levels(puzzle).len(), lines, "{puzzle}");
+        }
+    }
+
+    /// Every puzzle with a game lists levels, its sample's first case first; a name is
+    /// listed once; a level is one case, its optimum the fixture's known answer.
+    #[test]
+    fn every_puzzle_lists_its_levels_from_its_sample_on() {
         for puzzle in puzzles::PUZZLES {
             let name = puzzle.about().name;
+            if puzzle.player().is_none() {
+                continue;
+            }
             let levels = levels(name);
-            assert!(levels.iter().any(|l| l.name == "sample"), "{name}");
-            let first_test = levels.iter().position(|l| !l.game).unwrap_or(levels.len());
-            assert!(levels[first_test..].iter().all(|l| !l.game), "{name}");
+            let first = levels
+                .first()
+                .unwrap_or_else(|| panic!("{name}: no levels"));
+            assert!(first.name == "sample" || first.name == "sample:1", "{name}");
+            let mut seen = HashSet::new();
+            for level in &levels {
+                assert!(seen.insert(level.name), "{name}: {} twice", level.name);
+                let cases = puzzle
+                    .inspect(puzzles::Input::bytes(level.text.as_bytes()))
+                    .map(|summary| summary.cases);
+                assert_eq!(cases.ok(), Some(1), "{name} {}", level.name);
+                assert!(find_level(name, level.name).is_some());
+            }
         }
-        let classic = levels("bloxorz-classic");
-        assert_eq!(
-            classic
-                .iter()
-                .filter(|l| l.title.starts_with("Level "))
-                .count(),
-            33
-        );
-        assert!(classic.iter().all(|l| l.optimum.is_some()));
-        assert_eq!(last_number("Case 1: 9"), Some(9));
-        assert_eq!(last_number("Impossible"), None);
-        let klotski = levels("klotski");
-        assert!(klotski.iter().any(|l| l.title == "1. 橫刀立馬"));
+        assert_eq!(find_level("no such puzzle", "sample"), None);
+    }
+
+    /// A case is cut out only with its answer as the judge writes it: none, a line that
+    /// is not one, or no such case is an error, never a guess.
+    #[test]
+    fn a_case_alone_comes_with_its_answer_as_the_judge_writes_it() {
+        for puzzle in puzzles::PUZZLES {
+            let Some(player) = puzzle.player() else {
+                continue;
+            };
+            let sample = puzzle.about().sample;
+            let input = || puzzles::Input::bytes(sample.as_bytes());
+            let options = Options::new();
+            let name = puzzle.about().name;
+            for (output, case) in [("", 1), ("nonsense 12 ?\n", 1), ("", 0)] {
+                let alone = player.case_alone(input(), output, &options, case);
+                assert!(alone.is_err(), "{name} {output:?} {case}: {alone:?}");
+            }
+            let judged = puzzle.judge(input(), &options, budget()).unwrap();
+            let alone = player.case_alone(input(), &judged, &options, 1).unwrap();
+            let start = player
+                .play(input(), &options, budget(), 1, "", None)
+                .unwrap();
+            assert_eq!(alone.answer, start.left, "{name}");
+            let again = player
+                .play(
+                    puzzles::Input::bytes(alone.input.as_bytes()),
+                    &options,
+                    budget(),
+                    1,
+                    "",
+                    None,
+                )
+                .unwrap();
+            assert_eq!((again.left, again.cases), (start.left, 1), "{name}");
+        }
+    }
+
+    /// What a player reads is written for players: no file name made into words, no
+    /// file name in it, and every level with its optimum.
+    #[test]
+    fn level_titles_are_written_for_players_not_made_of_file_names() {
+        for puzzle in puzzles::PUZZLES {
+            let name = puzzle.about().name;
+            for level in levels(name) {
+                let fixture = level.name.split(':').next().unwrap_or_default();
+                let words = fixture.replace(['-', '_'], " ");
+                let title = level.title.to_lowercase();
+                assert!(!title.is_empty(), "{name} {}", level.name);
+                assert!(!title.contains('_'), "{name}: {}", level.title);
+                if fixture.contains(['-', '_']) || fixture.contains(|c: char| c.is_ascii_digit()) {
+                    assert!(
+                        !title.contains(&words) && !title.contains(fixture),
+                        "{name}: {:?} is its file name {fixture} made into words",
+                        level.title
+                    );
+                }
+                assert!(level.optimum >= -1, "{name} {}", level.name);
+            }
+        }
     }
 
     fn budget() -> Limits {

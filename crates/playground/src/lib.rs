@@ -25,14 +25,16 @@
 //!
 //! The API (all bodies JSON):
 //! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample, the
-//!   names of its bundled fixtures (`fixtures`), the same as `levels` (`{name, title,
-//!   game, optimum, about}`, see [`levels`]) and the `difficulties` of a new puzzle.
-//! - `GET /api/fixtures/{puzzle}/{name}`: a bundled fixture's text.
+//!   names of its bundled fixtures (`fixtures`), its `levels` (`{name, title, game,
+//!   optimum}`: one case each, which opens within the default budget, see [`levels`])
+//!   and the `difficulties` of a new puzzle.
+//! - `GET /api/fixtures/{puzzle}/{name}`: a level's text, or a bundled fixture's.
 //! - `GET /`, `/app.js`, `/boards.js`, `/style.css`, `/favicon.svg` (also as
 //!   `/favicon.ico`): the page.
 //! - `GET /api/status`: `searches` running now, `most_searches` ever at once, `solves`
 //!   (the cap), `connections` open and `max_connections`.
-//! - `POST /api/solve` `{puzzle, input | fixture, options, case}`: `cases`, one object
+//! - `POST /api/solve` `{puzzle, input | fixture, options, case}` (`fixture`: a level's
+//!   or a bundled fixture's name): `cases`, one object
 //!   per case exactly as `gridsolve --format json` writes it, and `frames`, the board of
 //!   case `case` (default 1) along its optimal path ([`frames`] says how). The paths
 //!   come for the cases around `case` that fit in [`MAX_PATH_MOVES`] together; the
@@ -73,8 +75,8 @@ mod game;
 mod server;
 
 pub use game::{
-    Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, generate, level,
-    levels, next_move,
+    Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, find_level,
+    generate, levels, next_move,
 };
 #[cfg(feature = "server")]
 pub use server::{router, run, serve};
@@ -83,7 +85,7 @@ mod fixtures {
     include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 }
 
-pub use fixtures::{FIRST_ANSWERS, FIXTURES, MANIFEST};
+pub use fixtures::{FIXTURES, LEVEL_LISTS, OUTPUTS};
 
 /// The largest request body taken, in bytes (a larger one is answered 413).
 pub const MAX_BODY: usize = 1 << 20;
@@ -147,13 +149,17 @@ impl Default for Config {
     }
 }
 
-/// The text of the bundled fixture `name` of `puzzle`: looked up by name in the table
-/// built in, so no name reaches a file.
+/// The text of the level `name` of `puzzle` (see [`levels`]), or else of its bundled
+/// fixture `name`: looked up by name in the tables built in, so no name reaches a file.
 pub fn find_fixture(puzzle: &str, name: &str) -> Option<&'static str> {
-    FIXTURES
-        .iter()
-        .find(|(p, n, _)| *p == puzzle && *n == name)
-        .map(|(_, _, text)| *text)
+    find_level(puzzle, name)
+        .map(|level| level.text.as_str())
+        .or_else(|| {
+            FIXTURES
+                .iter()
+                .find(|(p, n, _)| *p == puzzle && *n == name)
+                .map(|(_, _, text)| *text)
+        })
 }
 
 /// Why a solution of `moves` moves on a board of `size` is not animated, said as the

@@ -4,9 +4,9 @@
 mod net;
 
 use crate::{
-    Config, Difficulty, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed, case_list,
-    find_fixture, frames, generate, levels, next_move, not_animated, paths_within, played_json,
-    too_long_to_animate,
+    Config, Difficulty, FIXTURES, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed,
+    case_list, find_fixture, frames, generate, levels, next_move, not_animated, paths_within,
+    played_json, too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -506,11 +506,14 @@ async fn puzzle_list() -> Response {
         .iter()
         .map(|p| {
             let about = p.about();
-            let levels = levels(about.name);
-            let fixtures: Vec<&str> = levels.iter().map(|l| l.name).collect();
-            let levels: Vec<Value> = levels
+            let fixtures: Vec<&str> = FIXTURES
                 .iter()
-                .map(|l| json!({"name": l.name, "title": l.title, "game": l.game, "optimum": l.optimum, "about": l.about}))
+                .filter(|(puzzle, _, _)| *puzzle == about.name)
+                .map(|(_, name, _)| *name)
+                .collect();
+            let levels: Vec<Value> = levels(about.name)
+                .iter()
+                .map(|l| json!({"name": l.name, "title": l.title, "game": l.game, "optimum": l.optimum}))
                 .collect();
             json!({
                 "name": about.name,

@@ -6,7 +6,7 @@
 use crate::contract::{Format, Glyph, Paint, Play, Solve};
 use crate::driver::{Frames, Puzzle, RunError, Solved};
 use crate::options::{Options, UsageError};
-use grid_core::{Dir, Limits, Pos};
+use grid_core::{Dir, Limits, MoveCount, Pos};
 use parsers::Input;
 
 /// A frame as plain data: one string of symbols per row and, beside it, one string of
@@ -219,6 +219,33 @@ pub trait Player: Sync {
         pos: Pos,
         kind: char,
     ) -> Result<String, RunError>;
+
+    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
+    /// `output`, the judge output of the whole input, gives it (a level of the
+    /// playground is one case of a fixture, its optimum the fixture's known answer).
+    ///
+    /// # Errors
+    /// An invalid input, no such case, a case the format cannot write alone, or an
+    /// `output` whose lines for the case are not an answer the judge writes
+    /// ([`RunError::Usage`], saying which).
+    fn case_alone(
+        &self,
+        input: Input<'_>,
+        output: &str,
+        options: &Options,
+        case: usize,
+    ) -> Result<CaseAlone, RunError>;
+}
+
+/// One case of an input on its own, with its known answer ([`Player::case_alone`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseAlone {
+    /// The case alone, as a judge input.
+    pub input: String,
+    /// Its minimum number of moves as the judge output gives it (`None`: no solution).
+    pub answer: Option<u64>,
+    /// How many cases the whole input has.
+    pub cases: usize,
 }
 
 impl<A: Play> Player for A {
@@ -243,6 +270,16 @@ impl<A: Play> Player for A {
         kind: char,
     ) -> Result<String, RunError> {
         edit_cell(self, input, options, case, pos, kind)
+    }
+
+    fn case_alone(
+        &self,
+        input: Input<'_>,
+        output: &str,
+        options: &Options,
+        case: usize,
+    ) -> Result<CaseAlone, RunError> {
+        case_alone(self, input, output, options, case)
     }
 }
 
@@ -357,4 +394,68 @@ fn edit_cell<A: Play>(
         .write_input(&all)
         .or_else(|| adapter.write_input(&[&cases[index]]))
         .ok_or_else(|| RunError::Usage(UsageError::new("the edited case cannot be written")))
+}
+
+/// [`Player::case_alone`].
+fn case_alone<A: Play>(
+    adapter: &A,
+    input: Input<'_>,
+    output: &str,
+    options: &Options,
+    case: usize,
+) -> Result<CaseAlone, RunError> {
+    let (cases, index) = read_cases(adapter, input, options, case)?;
+    let usage = |message: String| RunError::Usage(UsageError::new(message));
+    let text = adapter
+        .write_input(&[&cases[index]])
+        .ok_or_else(|| usage(format!("case {case} cannot be written alone")))?;
+    // The judge writes the same number of lines for every case: as many as a "no
+    // solution" line of this case takes.
+    let mut none = String::new();
+    if adapter.answer_is_path() {
+        adapter.write_answer_path(&mut none, case, None);
+    } else {
+        Format::write_answer(adapter, &mut none, case, None);
+    }
+    let per_case = none.lines().count().max(1);
+    let lines: Vec<&str> = output
+        .lines()
+        .skip(index.saturating_mul(per_case))
+        .take(per_case)
+        .collect();
+    if lines.len() < per_case {
+        return Err(usage(format!("the output has no answer for case {case}")));
+    }
+    let mut chunk = lines.join("\n");
+    chunk.push('\n');
+    let wrong = || {
+        usage(format!(
+            "the answer of case {case} is not one the judge writes: {chunk:?}"
+        ))
+    };
+    let answer = if adapter.answer_is_path() {
+        adapter
+            .parse_answer_path(&chunk)
+            .map_err(|_| wrong())?
+            .map(|path| path.move_count())
+    } else if chunk == none {
+        None
+    } else {
+        let number = chunk
+            .split(|c: char| !c.is_ascii_digit())
+            .rfind(|w| !w.is_empty())
+            .and_then(|w| w.parse::<u64>().ok())
+            .ok_or_else(wrong)?;
+        let mut line = String::new();
+        Format::write_answer(adapter, &mut line, case, Some(number));
+        if line != chunk {
+            return Err(wrong());
+        }
+        Some(number)
+    };
+    Ok(CaseAlone {
+        input: text,
+        answer,
+        cases: cases.len(),
+    })
 }

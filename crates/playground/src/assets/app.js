@@ -371,6 +371,11 @@ function moverCell() {
   return [r, c];
 }
 
+// The level a puzzle opens on: the first it lists (its sample's first case).
+function firstLevel() {
+  return state.puzzle.levels.length ? state.puzzle.levels[0].name : "sample";
+}
+
 function nextLevel() {
   if (!state.source || state.source.kind !== "level") return null;
   const games = state.puzzle.levels.filter((l) => l.game);
@@ -957,14 +962,13 @@ function howToPlay(puzzle) {
 function fillLevels() {
   const select = $("level");
   select.textContent = "";
-  const groups = [["Levels", true], ["Test boards", false]];
+  const groups = [["Levels", true], ["More boards", false]];
   for (const [label, game] of groups) {
     const group = document.createElement("optgroup");
     group.label = label;
     for (const level of state.puzzle.levels.filter((l) => l.game === game)) {
       const best = level.optimum === null ? "" : level.optimum < 0 ? " · no solution" : ` · ${level.optimum}`;
       const option = new Option(`${level.title}${best}`, level.name);
-      if (level.about) option.title = level.about;
       group.appendChild(option);
     }
     if (group.children.length) select.appendChild(group);
@@ -1005,7 +1009,7 @@ async function openLevel(name, moves) {
   const response = await fetch(`/api/fixtures/${encodeURIComponent(state.puzzle.name)}/${encodeURIComponent(name)}`);
   if (!response.ok) {
     say(`no level ${name} of ${state.puzzle.name}`, "error");
-    return openLevel("sample", "");
+    return name === firstLevel() ? undefined : openLevel(firstLevel(), "");
   }
   const text = await response.text();
   state.fixtureText = text;
@@ -1117,7 +1121,7 @@ async function restore(hash) {
 
 async function openLevelKeepingCase(level, moves, caseNumber) {
   const response = await fetch(`/api/fixtures/${encodeURIComponent(state.puzzle.name)}/${encodeURIComponent(level)}`);
-  if (!response.ok) return openLevel("sample", "");
+  if (!response.ok) return openLevel(firstLevel(), "");
   const text = await response.text();
   state.fixtureText = text;
   setText(text, { kind: "level", name: level });
@@ -1157,7 +1161,7 @@ async function main() {
   for (const p of state.puzzles) select.add(new Option(p.name, p.name));
   select.addEventListener("change", () => queue(async () => {
     choosePuzzle(select.value);
-    await openLevel("sample", "");
+    await openLevel(firstLevel(), "");
     setMode("play");
   }));
   $("level").addEventListener("change", () => {
@@ -1211,7 +1215,7 @@ async function main() {
   const restored = await restore(location.hash).catch(() => false);
   if (!restored) {
     choosePuzzle(state.puzzles[0].name);
-    await openLevel("sample", "");
+    await openLevel(firstLevel(), "");
     setMode("play");
   }
   await state.busy;
