@@ -26,7 +26,7 @@ use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -62,6 +62,13 @@ pub(crate) struct StressArgs {
     /// The most runs of CMD spent on shrinking a failing input.
     #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     shrink_runs: u64,
+
+    /// Write the shrinking's way down to FILE, a line `RUN BYTES CELLS` for the input
+    /// it was found on (run 0) and then for each smaller failing input as it was found:
+    /// the run of CMD that found it, its bytes and the cells of its largest board. The
+    /// runs after the last line's only confirmed it.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    shrink_trace: Option<PathBuf>,
 
     #[command(flatten)]
     options: SolveOptions,
@@ -194,6 +201,13 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         })
         .map_err(|e| Failure::Input(format!("the generated input: {}", e.describe("<input>"))))?;
     let minimal = shrunk.minimal;
+    let trace = args.shrink_trace.as_ref().map(|path| {
+        let mut lines = String::new();
+        for step in &shrunk.trace {
+            let _ = writeln!(lines, "{} {} {}", step.test, step.bytes, step.cells);
+        }
+        (path, write_whole(path, &mut lines.as_bytes()))
+    });
     let shrunk = shrunk.input;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
@@ -251,9 +265,38 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             text.push('\n');
         }
     }
+    if let Some((path, Err(e))) = &trace {
+        let _ = writeln!(
+            text,
+            "--- the shrinking's trace not written (cannot write {}: {e})",
+            path.display()
+        );
+    }
     write_stdout(&text)?;
     written.map_err(|e| Failure::io(format_args!("write {}", args.out.display()), &e))?;
+    if let Some((path, Err(e))) = trace {
+        return Err(Failure::io(format_args!("write {}", path.display()), &e));
+    }
     Ok(crate::status::INVALID_INPUT)
+}
+
+/// Writes what `from` reads to `path` whole or not at all: into a new file beside it, of
+/// a name no one can guess, renamed to `path` once complete. A signal that stops stress
+/// meanwhile removes it, so no partial file is ever left behind.
+fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix(".gridsolve-stress-")
+        .tempfile_in(dir)?;
+    running().pending = Some(file.path().to_path_buf());
+    let written = io::copy(from, &mut file)
+        .and_then(|_| file.flush())
+        .and_then(|()| file.persist(path).map(drop).map_err(|e| e.error));
+    running().pending = None;
+    written
 }
 
 /// The bar on a terminal (stderr), nothing otherwise.
@@ -627,16 +670,19 @@ fn read_some(pipe: &mut Option<impl Read>, kept: &mut Vec<u8>) {
     }
 }
 
-/// The process group of the running CMD (0: none), and whether a signal is stopping
-/// stress (then no CMD is started any more).
+/// The process group of the running CMD (0: none), whether a signal is stopping stress
+/// (then no CMD is started any more), and the file being written whole (removed by a
+/// signal before it is complete).
 struct Running {
     group: i32,
     stopping: bool,
+    pending: Option<PathBuf>,
 }
 
 static RUNNING: Mutex<Running> = Mutex::new(Running {
     group: 0,
     stopping: false,
+    pending: None,
 });
 
 /// [`RUNNING`], whatever a panic left it as.
@@ -706,6 +752,9 @@ fn kill_on_signals() {
         running.stopping = true;
         if let Ok(group) = u32::try_from(running.group) {
             kill_group(group);
+        }
+        if let Some(pending) = running.pending.take() {
+            let _ = std::fs::remove_file(pending);
         }
         let _ = writeln!(io::stderr(), "stress: stopped by a signal, CMD killed");
         std::process::exit(130);

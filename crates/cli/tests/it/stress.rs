@@ -277,6 +277,8 @@ fn the_wrong_examples_are_caught_and_shrunk(
             puzzle,
             "--time-limit",
             "60000",
+            "--shrink-trace",
+            "trace.txt",
             "--",
             "python3",
             program.to_str().unwrap(),
@@ -297,6 +299,24 @@ fn the_wrong_examples_are_caught_and_shrunk(
     let input = std::fs::read_to_string(&file).unwrap();
     let size = header(&input);
     assert!(size[0] * size[1] <= most, "{input}");
+    // The trace: `RUN BYTES CELLS` from the input as found (run 0) down to this one,
+    // the runs in order and within those the shrinking took.
+    let trace: Vec<Vec<usize>> = std::fs::read_to_string(dir.join("trace.txt"))
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').map(|w| w.parse().unwrap()).collect())
+        .collect();
+    let runs: usize = stdout
+        .split("shrunk in ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(trace[0][0], 0, "{trace:?}");
+    assert!(trace.windows(2).all(|w| w[0][0] < w[1][0]), "{trace:?}");
+    let last = trace.last().unwrap();
+    assert!(last[0] <= runs, "{trace:?} {stdout}");
+    assert_eq!(last[1..], [input.len(), size[0] * size[1]], "{trace:?}");
     assert!(
         stdout.contains(", 1-minimal (no single cut of it still fails), "),
         "{stdout}"
