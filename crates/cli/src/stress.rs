@@ -335,11 +335,11 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
 /// a name no one can guess, renamed to `path` once complete. A signal that stops stress
 /// meanwhile removes it, so no partial file is ever left behind.
 fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    use std::os::unix::fs::PermissionsExt;
     // As any new file (tempfile's own are the owner's alone): the umask decides.
     let mut file = tempfile::Builder::new()
         .prefix(".gridsolve-stress-")
@@ -566,9 +566,9 @@ impl Tester<'_> {
     /// When CMD cannot be started, or its pipes fail ([`Trouble::Cmd`]); when its
     /// output cannot be written to a file ([`Trouble::Spool`]).
     fn run(&self, input: &str) -> Result<Run, Trouble> {
-        let sinks = [usize::MAX, SHOWN_OUTPUT].map(|keep| Sink::new(&self.spool, keep));
-        let [out, err] = sinks;
-        let (out, err) = (out.map_err(Trouble::Spool)?, err.map_err(Trouble::Spool)?);
+        // All of stdout (the limit bounds it), the head of stderr.
+        let out = Sink::new(&self.spool, usize::MAX).map_err(Trouble::Spool)?;
+        let err = Sink::new(&self.spool, SHOWN_OUTPUT).map_err(Trouble::Spool)?;
         let mut command = Command::new(&self.command[0]);
         command
             .args(&self.command[1..])
@@ -1015,6 +1015,34 @@ mod tests {
             .inspect(Input::bytes(input.as_bytes()))
             .unwrap()
             .largest
+    }
+
+    #[test]
+    fn output_is_shown_escaped_and_cut() {
+        assert_eq!(shown(b"", 0), "");
+        assert_eq!(shown(b"6\n", 2), "6\n");
+        assert_eq!(
+            shown(b"a\\b\0\t\r\x07\x7f", 8),
+            "a\\\\b\\0\\t\\r\\x07\\x7f\n"
+        );
+        // A C1 control character, a printable one, invalid UTF-8.
+        assert_eq!(
+            shown("\u{85}\u{e9}\u{2603}".as_bytes(), 7),
+            "\\u{85}\u{e9}\u{2603}\n"
+        );
+        assert_eq!(shown(b"\xff\xc3(", 3), "\\xff\\xc3(\n");
+        // Cut at the head, through a character; the rest counted.
+        let long = "\u{e9}".repeat(SHOWN_OUTPUT);
+        let text = shown(long.as_bytes(), long.len() as u64 + 10);
+        assert!(text.starts_with("\u{e9}\u{e9}"), "{text}");
+        assert!(
+            text.ends_with(&format!(
+                "\n[... {} bytes more]\n",
+                long.len() + 10 - SHOWN_OUTPUT
+            )),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 2);
     }
 
     #[test]
