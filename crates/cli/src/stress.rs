@@ -176,7 +176,11 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         command: &args.command,
         limit: Duration::from_millis(args.time_limit),
         output_limit,
+        // Beside --out; when that is a device (/dev/null), the system's temporary place.
         spool: match args.out.parent() {
+            _ if std::fs::metadata(&args.out).is_ok_and(|there| !there.is_file()) => {
+                std::env::temp_dir()
+            }
             Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
             _ => PathBuf::from("."),
         },
@@ -254,7 +258,13 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     // The report goes to stdout whatever happens to --out: a failure found is never
     // lost to a full disk or a bad path.
     let written = write_whole(&args.out, &mut shrunk.as_bytes());
-    let kept = run.keep(&args.out);
+    // Beside a file, not beside a device such as /dev/null.
+    let beside_a_file = !std::fs::metadata(&args.out).is_ok_and(|there| !there.is_file());
+    let kept = if beside_a_file {
+        run.keep(&args.out).map(Some)
+    } else {
+        Ok(None)
+    };
     let expected = match puzzle.judge(shrunk.as_str().into(), &args.options.0, Limits::NONE) {
         Ok(expected) => expected,
         Err(e) => format!("(gridsolve cannot answer it: {})\n", e.describe("<input>")),
@@ -297,7 +307,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         );
     }
     match &kept {
-        Ok([stdout, stderr]) => {
+        Ok(Some([stdout, stderr])) => {
             let _ = writeln!(
                 text,
                 "--- CMD's whole output: {} ({}), {} ({})",
@@ -305,6 +315,13 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
                 count(run.stdout_len, "byte"),
                 stderr.display(),
                 count(run.stderr_len, "byte"),
+            );
+        }
+        Ok(None) => {
+            let _ = writeln!(
+                text,
+                "--- CMD's whole output not kept (--out {} is no regular file)",
+                args.out.display()
             );
         }
         Err((path, e)) => {
@@ -333,9 +350,19 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
 
 /// Writes what `from` reads to `path` whole or not at all: into a new file beside it, of
 /// a name no one can guess, renamed to `path` once complete. A signal that stops stress
-/// meanwhile removes it, so no partial file is ever left behind.
+/// meanwhile removes it, so no partial file is ever left behind. A symbolic link to a
+/// file stays, the file it points to is replaced; what is no regular file (a device such
+/// as `/dev/null`, a pipe) is written to as it is.
 fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
+    let path = match std::fs::metadata(path) {
+        Ok(there) if !there.is_file() => {
+            io::copy(from, &mut File::create(path)?)?;
+            return Ok(());
+        }
+        Ok(_) => std::fs::canonicalize(path)?,
+        Err(_) => path.to_path_buf(),
+    };
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -348,7 +375,7 @@ fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
     running().pending = Some(file.path().to_path_buf());
     let written = io::copy(from, &mut file)
         .and_then(|_| file.flush())
-        .and_then(|()| file.persist(path).map(drop).map_err(|e| e.error));
+        .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
     running().pending = None;
     written
 }

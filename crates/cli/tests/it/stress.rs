@@ -936,3 +936,34 @@ fn binary_output_is_shown_escaped_and_kept_whole() {
         "{stdout}"
     );
 }
+
+/// `--out /dev/null` throws the input away: CMD's output is not kept beside it (no file
+/// is made in /dev), and the report says so.
+#[test]
+fn out_to_a_device_keeps_no_output_beside_it() {
+    let scratch_dir = scratch("dev-null");
+    let dir = scratch_dir.path();
+    let output = stress(
+        dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--shrink-runs",
+            "2",
+            "--out",
+            "/dev/null",
+            "--",
+            "cat",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("--- CMD's whole output not kept (--out /dev/null is no regular file)\n"),
+        "{stdout}"
+    );
+    for stream in ["stdout", "stderr"] {
+        assert!(!Path::new(&format!("/dev/null.{stream}")).exists());
+    }
+    assert_eq!(entries(dir), Vec::<String>::new());
+}
