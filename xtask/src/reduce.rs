@@ -479,3 +479,42 @@ fn measure(puzzle: &dyn Puzzle, text: &str) -> Result<(usize, usize)> {
         .map_err(|e| anyhow::anyhow!("{}", e.describe("<input>")))?;
     Ok((summary.largest, summary.cases))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(cells: usize, bytes: usize) -> Result1 {
+        Result1 {
+            shrinker: "shrinkray",
+            cells,
+            cases: 1,
+            bytes,
+            runs: 19,
+            tests: 849,
+            seconds: 27.25,
+            note: "stopped after 3 min; does not fail any more".to_string(),
+        }
+    }
+
+    #[test]
+    fn a_kept_result_is_read_back_under_the_same_minutes_only() {
+        let kept = result(16, 28);
+        let line = kept.line(3);
+        assert_eq!(Result1::parse("shrinkray", &line, 3), Some(kept));
+        assert_eq!(Result1::parse("shrinkray", &line, 20), None);
+        assert_eq!(Result1::parse("shrinkray", "3 16 1", 3), None);
+    }
+
+    #[test]
+    fn the_runs_to_reach_a_size_are_the_first_step_no_larger_in_both() {
+        let trace = parse_trace("0 124 16\n1 76 16\n2 28 16\n5 26 15\n6 26 15\n").unwrap();
+        assert_eq!(trace.len(), 5);
+        assert_eq!(runs_to_reach(&trace, &result(16, 124)), Some(0));
+        assert_eq!(runs_to_reach(&trace, &result(16, 28)), Some(2));
+        // Fewer bytes alone is not enough: the cells too.
+        assert_eq!(runs_to_reach(&trace, &result(15, 100)), Some(5));
+        assert_eq!(runs_to_reach(&trace, &result(9, 18)), None);
+        assert!(parse_trace("0 124\n").is_err());
+    }
+}
