@@ -13,11 +13,20 @@
 //! one test at a time, as stress does, and has `REDUCER_MINUTES` (20 by default) before
 //! it is stopped with what it has. The reducers come from `tools/setup-reducers.sh`
 //! (`.venv-reducers`); a missing one is said and skipped.
+//!
+//! Then the question the totals leave open: how many runs gridsolve's shrinking needs
+//! until its input is no larger than each reducer's result (no more cells on its largest
+//! board and no more bytes), read from stress's `--shrink-trace`, and how many of its
+//! runs came after its last smaller input, only confirming that it is 1-minimal.
+//!
+//! The bench can be stopped and run again: a reducer's result is kept in
+//! `REDUCER.result` beside its input and used again while the failing input and
+//! `REDUCER_MINUTES` are the same (`BENCH_FRESH=1` runs every reducer again).
 
 use anyhow::{Context, Result, bail};
 use puzzles::{Input, Puzzle};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -46,6 +55,7 @@ fn examples(root: &Path) -> Result<Vec<(&'static dyn Puzzle, String)>> {
 }
 
 /// What one shrinker made of one failing input.
+#[derive(Clone, Debug, PartialEq)]
 struct Result1 {
     shrinker: &'static str,
     /// The largest board's cells and the cases.
@@ -58,6 +68,70 @@ struct Result1 {
     seconds: f64,
     /// What else to say: stopped at the time cap, no longer failing, ...
     note: String,
+}
+
+impl Result1 {
+    /// The line `REDUCER.result` keeps it as (the note last, it may have spaces).
+    fn line(&self, minutes: u64) -> String {
+        format!(
+            "{minutes} {} {} {} {} {} {} {}\n",
+            self.cells, self.cases, self.bytes, self.runs, self.tests, self.seconds, self.note
+        )
+    }
+
+    /// A result kept by [`Result1::line`] under the same `minutes`.
+    fn parse(shrinker: &'static str, line: &str, minutes: u64) -> Option<Result1> {
+        let mut words = line.trim_end_matches('\n').splitn(8, ' ');
+        let mut next = || words.next();
+        if next()?.parse::<u64>().ok()? != minutes {
+            return None;
+        }
+        Some(Result1 {
+            shrinker,
+            cells: next()?.parse().ok()?,
+            cases: next()?.parse().ok()?,
+            bytes: next()?.parse().ok()?,
+            runs: next()?.parse().ok()?,
+            tests: next()?.parse().ok()?,
+            seconds: next()?.parse().ok()?,
+            note: next().unwrap_or_default().to_string(),
+        })
+    }
+}
+
+/// One line of stress's `--shrink-trace`: the run that found a smaller failing input,
+/// its bytes and the cells of its largest board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    run: u64,
+    bytes: usize,
+    cells: usize,
+}
+
+/// The lines of a `--shrink-trace` file.
+fn parse_trace(text: &str) -> Result<Vec<Step>> {
+    text.lines()
+        .map(|line| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let [run, bytes, cells] = words[..] else {
+                bail!("a trace line of three numbers, not {line:?}");
+            };
+            Ok(Step {
+                run: run.parse()?,
+                bytes: bytes.parse()?,
+                cells: cells.parse()?,
+            })
+        })
+        .collect()
+}
+
+/// The run after which gridsolve's input was no larger than `reached` (no more cells,
+/// no more bytes), 0 for the input as found; `None` when it never was.
+fn runs_to_reach(trace: &[Step], reached: &Result1) -> Option<u64> {
+    trace
+        .iter()
+        .find(|s| s.cells <= reached.cells && s.bytes <= reached.bytes)
+        .map(|s| s.run)
 }
 
 pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
@@ -80,8 +154,12 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
     let work = crate::target_dir(root).join("bench/stress");
     let venv = root.join(".venv-reducers/bin");
     let test = root.join("tools/reduce-interesting.sh");
+    let fresh = std::env::var_os("BENCH_FRESH").is_some_and(|v| v != "0");
     let mut table = String::from(
         "| program | found (cells x cases, bytes) | shrinker | cells | cases | bytes | program runs | tests | wall s | |\n|---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut reach = String::from(
+        "| program | gridsolve: cells, bytes | runs to reach shrinkray's size | runs to reach picire's size | runs to 1-minimal | of which confirming |\n|---|---|---|---|---|---|\n",
     );
     for (puzzle, file) in examples(root)?
         .into_iter()
@@ -90,13 +168,13 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
         let file = file.as_str();
         let program = root.join("examples").join(file);
         let dir = work.join(file.trim_end_matches(".py"));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
-        }
         std::fs::create_dir_all(&dir)?;
+        let found = dir.join("found.in");
+        let before = std::fs::read_to_string(&found).ok();
         println!("{file}: gridsolve stress");
-        let (found, ours) = stress(&gridsolve, puzzle, &program, &dir)?;
+        let (ours, trace) = stress(&gridsolve, puzzle, &program, &dir, &found)?;
         let found_text = std::fs::read_to_string(&found)?;
+        let keep = !fresh && before.as_deref() == Some(found_text.as_str());
         let (found_cells, found_cases) = measure(puzzle, &found_text)?;
         let predicate = Predicate {
             test: &test,
@@ -115,11 +193,43 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
                 );
                 continue;
             }
+            let kept = dir.join(format!("{reducer}.result"));
+            let again = std::fs::read_to_string(&kept)
+                .ok()
+                .filter(|_| keep)
+                .and_then(|line| Result1::parse(reducer, &line, minutes));
+            if let Some(again) = again {
+                println!("{file}: {reducer}, as {} keeps it", kept.display());
+                results.push(again);
+                continue;
+            }
             println!("{file}: {reducer}");
-            results.push(reduce(
-                reducer, &binary, &predicate, puzzle, &found, minutes,
-            )?);
+            let result = reduce(reducer, &binary, &predicate, puzzle, &found, minutes)?;
+            std::fs::write(&kept, result.line(minutes))?;
+            results.push(result);
         }
+        let ours = &results[0];
+        let to =
+            |reducer: &str| {
+                results.iter().find(|r| r.shrinker == reducer).map_or(
+                    "(not run)".to_string(),
+                    |r| match runs_to_reach(&trace, r) {
+                        Some(runs) => runs.to_string(),
+                        None => format!("not reached ({} cells, {} bytes)", r.cells, r.bytes),
+                    },
+                )
+            };
+        let last = trace.last().map_or(0, |s| s.run);
+        let _ = writeln!(
+            reach,
+            "| `{file}` | {}, {} | {} | {} | {} | {} |",
+            ours.cells,
+            ours.bytes,
+            to("shrinkray"),
+            to("picire"),
+            ours.runs,
+            ours.runs - last.min(ours.runs),
+        );
         for r in &results {
             let _ = writeln!(
                 table,
@@ -136,6 +246,8 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
             );
         }
     }
+    table.push('\n');
+    table.push_str(&reach);
     println!("\n{table}");
     std::fs::write(work.join("table.md"), &table)?;
     println!("(also in {})", work.join("table.md").display());
@@ -143,18 +255,23 @@ pub(crate) fn run(root: &Path, args: &[String]) -> Result<()> {
 }
 
 /// Runs `gridsolve stress` on `program`: the failing input it found (written again
-/// from the `gridsolve gen` command it names) and what its shrinking made of it.
+/// to `found` from the `gridsolve gen` command it names), what its shrinking made of it
+/// and the way there (its `--shrink-trace`).
 fn stress(
     gridsolve: &Path,
     puzzle: &dyn Puzzle,
     program: &Path,
     dir: &Path,
-) -> Result<(PathBuf, Result1)> {
+    found: &Path,
+) -> Result<(Result1, Vec<Step>)> {
     let name = puzzle.about().name;
     let ours = dir.join("gridsolve.in");
+    let trace = dir.join("gridsolve.trace");
     let output = Command::new(gridsolve)
         .args(["stress", "--puzzle", name, "--time-limit", "20000", "--out"])
         .arg(&ours)
+        .arg("--shrink-trace")
+        .arg(&trace)
         .arg("--")
         .arg("python3")
         .arg(program)
@@ -172,12 +289,12 @@ fn stress(
         .and_then(|(_, rest)| rest.strip_suffix(')'))
         .with_context(|| format!("no gen command in {first:?}"))?;
     let args: Vec<String> = gen_args.split_whitespace().map(str::to_string).collect();
-    let found = dir.join("found.in");
     let written = Command::new(gridsolve).arg("gen").args(&args).output()?;
     if !written.status.success() {
         bail!("gridsolve gen {gen_args} failed");
     }
-    std::fs::write(&found, &written.stdout)?;
+    std::fs::write(found, &written.stdout)?;
+    let trace = parse_trace(&std::fs::read_to_string(&trace)?)?;
     let line = stdout
         .lines()
         .find(|l| l.starts_with("shrunk in "))
@@ -202,7 +319,6 @@ fn stress(
         "budget ended first"
     };
     Ok((
-        found,
         Result1 {
             shrinker: "gridsolve stress",
             cells,
@@ -213,6 +329,7 @@ fn stress(
             seconds,
             note: note.to_string(),
         },
+        trace,
     ))
 }
 
@@ -259,6 +376,16 @@ fn reduce(
 ) -> Result<Result1> {
     let calls = predicate.dir.join(format!("{reducer}.calls"));
     let runs = predicate.dir.join(format!("{reducer}.runs"));
+    // What an earlier run of the bench left (the counters append).
+    for stale in [&calls, &runs] {
+        if stale.exists() {
+            std::fs::remove_file(stale)?;
+        }
+    }
+    let picire_out = predicate.dir.join("picire");
+    if picire_out.exists() {
+        std::fs::remove_dir_all(&picire_out)?;
+    }
     let mut command = predicate.command(binary);
     command
         .env("REDUCE_CALLS", &calls)
@@ -292,7 +419,7 @@ fn reduce(
             file
         }
         _ => {
-            let out = predicate.dir.join("picire");
+            let out = picire_out;
             command
                 .arg("--input")
                 .arg(found)
@@ -351,4 +478,43 @@ fn measure(puzzle: &dyn Puzzle, text: &str) -> Result<(usize, usize)> {
         .inspect(Input::bytes(text.as_bytes()))
         .map_err(|e| anyhow::anyhow!("{}", e.describe("<input>")))?;
     Ok((summary.largest, summary.cases))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(cells: usize, bytes: usize) -> Result1 {
+        Result1 {
+            shrinker: "shrinkray",
+            cells,
+            cases: 1,
+            bytes,
+            runs: 19,
+            tests: 849,
+            seconds: 27.25,
+            note: "stopped after 3 min; does not fail any more".to_string(),
+        }
+    }
+
+    #[test]
+    fn a_kept_result_is_read_back_under_the_same_minutes_only() {
+        let kept = result(16, 28);
+        let line = kept.line(3);
+        assert_eq!(Result1::parse("shrinkray", &line, 3), Some(kept));
+        assert_eq!(Result1::parse("shrinkray", &line, 20), None);
+        assert_eq!(Result1::parse("shrinkray", "3 16 1", 3), None);
+    }
+
+    #[test]
+    fn the_runs_to_reach_a_size_are_the_first_step_no_larger_in_both() {
+        let trace = parse_trace("0 124 16\n1 76 16\n2 28 16\n5 26 15\n6 26 15\n").unwrap();
+        assert_eq!(trace.len(), 5);
+        assert_eq!(runs_to_reach(&trace, &result(16, 124)), Some(0));
+        assert_eq!(runs_to_reach(&trace, &result(16, 28)), Some(2));
+        // Fewer bytes alone is not enough: the cells too.
+        assert_eq!(runs_to_reach(&trace, &result(15, 100)), Some(5));
+        assert_eq!(runs_to_reach(&trace, &result(9, 18)), None);
+        assert!(parse_trace("0 124\n").is_err());
+    }
 }

@@ -141,9 +141,11 @@ enum Command {
     /// Inputs come from the puzzle's generator families, growing from tiny to the
     /// judge's size over the run, all from --seed. Each output is checked as `gridsolve
     /// check` checks one. The first failure (wrong answer, output that does not parse,
-    /// crash, time limit) is shrunk: fewer cases, rows and columns, walls, stones,
-    /// pieces, a shorter snake, as long as CMD still fails the same way. The smallest
-    /// input goes to --out and is shown with the expected and the actual output.
+    /// crash, time limit, output limit) is shrunk: fewer cases, rows and columns, walls,
+    /// stones, pieces, a shorter snake, as long as CMD still fails the same way. The
+    /// smallest input goes to --out and is shown with the expected output and the first
+    /// few KiB of the actual one, escaped; CMD's whole output on it goes to OUT.stdout
+    /// and OUT.stderr.
     ///
     /// Exit status: 0 every case passed, 1 a failure found, 2 bad usage (CMD cannot be
     /// started or run), 3 I/O failure (the report is printed even when --out cannot be

@@ -10,6 +10,13 @@
 //! case, a row or column, a cell made simpler, ...) still fails the same way, unless
 //! `--shrink-runs` ends first; it is written to `--out` and shown with both outputs.
 //!
+//! What CMD writes is bounded by `--output-limit` (stdout and stderr together; past it
+//! CMD is killed and the run fails) and streamed to unnamed files beside `--out`; of the
+//! failing run the report shows the first [`SHOWN_OUTPUT`] bytes of each stream, escaped,
+//! and the files are kept whole as `OUT.stdout` and `OUT.stderr`. Memory follows the
+//! limit, not the output: only stdout (which the judge reads) up to the limit and the
+//! head of stderr are held.
+//!
 //! The program runs in a process group of its own, which is killed at the time limit,
 //! after every run (so nothing it started outlives it), on SIGINT, SIGTERM and SIGHUP,
 //! and by a panic. Its pipes are read by `poll` against the time limit, so a process it
@@ -25,8 +32,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
-use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -55,13 +63,26 @@ pub(crate) struct StressArgs {
     #[arg(long, value_name = "MS", default_value_t = 2000, value_hint = ValueHint::Other)]
     time_limit: u64,
 
-    /// Where to write the smallest failing input.
+    /// Where to write the smallest failing input; CMD's whole output on it goes beside
+    /// it, to FILE.stdout and FILE.stderr.
     #[arg(long, value_name = "FILE", default_value = "stress-fail.in", value_hint = ValueHint::FilePath)]
     out: PathBuf,
+
+    /// The most output CMD may write on one input, stdout and stderr together, in KiB
+    /// (DOMjudge's default): past it CMD is killed and the run fails.
+    #[arg(long, value_name = "KIB", default_value_t = 8192, value_hint = ValueHint::Other)]
+    output_limit: u64,
 
     /// The most runs of CMD spent on shrinking a failing input.
     #[arg(long, value_name = "N", default_value_t = 1000, value_hint = ValueHint::Other)]
     shrink_runs: u64,
+
+    /// Write the shrinking's way down to FILE, a line `RUN BYTES CELLS` for the input
+    /// it was found on (run 0) and then for each smaller failing input as it was found:
+    /// the run of CMD that found it, its bytes and the cells of its largest board. The
+    /// runs after the last line's only confirmed it.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    shrink_trace: Option<PathBuf>,
 
     #[command(flatten)]
     options: SolveOptions,
@@ -89,6 +110,8 @@ enum Kind {
     Crash,
     /// Still running at the time limit.
     TimeLimit,
+    /// More output than `--output-limit`.
+    OutputLimit,
 }
 
 impl fmt::Display for Kind {
@@ -98,6 +121,7 @@ impl fmt::Display for Kind {
             Kind::Unreadable => "output that does not parse",
             Kind::Crash => "crash",
             Kind::TimeLimit => "time limit",
+            Kind::OutputLimit => "output limit",
         })
     }
 }
@@ -134,12 +158,32 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             "--time-limit must be at least 1".to_string(),
         ));
     }
+    let output_limit = args
+        .output_limit
+        .checked_mul(1024)
+        .and_then(|bytes| usize::try_from(bytes).ok())
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "--output-limit must be at least 1 and at most {} KiB",
+                usize::MAX / 1024
+            ))
+        })?;
     kill_on_signals();
     let tester = Tester {
         puzzle,
         options: &args.options.0,
         command: &args.command,
         limit: Duration::from_millis(args.time_limit),
+        output_limit,
+        // Beside --out; when that is a device (/dev/null), the system's temporary place.
+        spool: match args.out.parent() {
+            _ if std::fs::metadata(&args.out).is_ok_and(|there| !there.is_file()) => {
+                std::env::temp_dir()
+            }
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
     };
     let bar = progress_bar(args.cases);
     let mut rng = SplitMix64::new(args.seed);
@@ -148,16 +192,14 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         let family = families[usize::try_from(i).unwrap_or(0) % families.len()];
         let (made, input) = generate(puzzle, generator, family, &mut rng, i, args.cases)?;
         bar.set_message(made.size.clone());
-        let run = tester.run(&input).map_err(|e| {
-            Failure::Usage(format!("cannot run {}: {e}", shown_command(&args.command)))
-        })?;
+        let run = tester.run(&input).map_err(|e| e.failure(&args.command))?;
         if let Some(failed) = tester.verdict(&input, &run)? {
-            found = Some((i + 1, made, input, failed));
+            found = Some((i + 1, made, input, failed, run));
             break;
         }
         bar.inc(1);
     }
-    let Some((number, made, input, failed)) = found else {
+    let Some((number, made, input, failed, first_run)) = found else {
         bar.finish_and_clear();
         write_stdout(&format!(
             "stress: all {} passed ({})\n",
@@ -170,6 +212,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
     let started = Instant::now();
     let mut runs = 0;
     let mut smallest = None;
+    let mut trouble = None;
     let shrunk = generator
         .shrink(input.as_bytes(), &args.options.0, &mut |text| {
             if runs >= args.shrink_runs {
@@ -181,8 +224,14 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
                 failed.kind,
                 count(runs, "run")
             ));
-            let Ok(run) = tester.run(text) else {
-                return Tried::Passes;
+            let run = match tester.run(text) {
+                Ok(run) => run,
+                // Its output cannot be kept: nothing more can be told.
+                Err(Trouble::Spool(e)) => {
+                    trouble = Some(e);
+                    return Tried::Enough;
+                }
+                Err(Trouble::Cmd(_)) => return Tried::Passes,
             };
             match tester.verdict(text, &run) {
                 Ok(Some(again)) if again.kind == failed.kind => {
@@ -194,20 +243,28 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         })
         .map_err(|e| Failure::Input(format!("the generated input: {}", e.describe("<input>"))))?;
     let minimal = shrunk.minimal;
+    let trace = args.shrink_trace.as_ref().map(|path| {
+        let mut lines = String::new();
+        for step in &shrunk.trace {
+            let _ = writeln!(lines, "{} {} {}", step.test, step.bytes, step.cells);
+        }
+        (path, write_whole(path, &mut lines.as_bytes()))
+    });
     let shrunk = shrunk.input;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let (run, failed) = match smallest {
-        Some(last) => last,
-        None => {
-            // Nothing smaller fails: show the input as it was found.
-            let run = tester.run(&input).map_err(|e| Failure::io("run CMD", &e))?;
-            (run, failed)
-        }
-    };
+    // Nothing smaller fails: the input as it was found.
+    let (run, failed) = smallest.unwrap_or((first_run, failed));
     // The report goes to stdout whatever happens to --out: a failure found is never
     // lost to a full disk or a bad path.
-    let written = std::fs::write(&args.out, &shrunk);
+    let written = write_whole(&args.out, &mut shrunk.as_bytes());
+    // Beside a file, not beside a device such as /dev/null.
+    let beside_a_file = !std::fs::metadata(&args.out).is_ok_and(|there| !there.is_file());
+    let kept = if beside_a_file {
+        run.keep(&args.out).map(Some)
+    } else {
+        Ok(None)
+    };
     let expected = match puzzle.judge(shrunk.as_str().into(), &args.options.0, Limits::NONE) {
         Ok(expected) => expected,
         Err(e) => format!("(gridsolve cannot answer it: {})\n", e.describe("<input>")),
@@ -225,10 +282,11 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         count(runs, "run"),
         count(input.len(), "byte"),
         count(shrunk.len(), "byte"),
-        if minimal {
-            "1-minimal (no single cut of it still fails)"
-        } else {
-            "--shrink-runs ended first: it may not be minimal"
+        match (&trouble, minimal) {
+            (Some(e), _) =>
+                format!("stopped: cannot keep CMD's output ({e}), it may not be minimal"),
+            (None, true) => "1-minimal (no single cut of it still fails)".to_string(),
+            (None, false) => "--shrink-runs ended first: it may not be minimal".to_string(),
         },
         match &written {
             Ok(()) => format!("written to {}", args.out.display()),
@@ -239,21 +297,87 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         text,
         "--- input\n{shrunk}--- expected (gridsolve)\n{expected}--- actual ({})\n{}",
         run.status,
-        String::from_utf8_lossy(&run.stdout)
+        shown(&run.stdout, run.stdout_len)
     );
-    if !run.stdout.is_empty() && !run.stdout.ends_with(b"\n") {
-        text.push('\n');
+    if run.stderr_len > 0 {
+        let _ = write!(
+            text,
+            "--- its stderr\n{}",
+            shown(&run.stderr, run.stderr_len)
+        );
     }
-    if !run.stderr.is_empty() {
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        let _ = write!(text, "--- its stderr\n{stderr}");
-        if !stderr.ends_with('\n') {
-            text.push('\n');
+    match &kept {
+        Ok(Some([stdout, stderr])) => {
+            let _ = writeln!(
+                text,
+                "--- CMD's whole output: {} ({}), {} ({})",
+                stdout.display(),
+                count(run.stdout_len, "byte"),
+                stderr.display(),
+                count(run.stderr_len, "byte"),
+            );
         }
+        Ok(None) => {
+            let _ = writeln!(
+                text,
+                "--- CMD's whole output not kept (--out {} is no regular file)",
+                args.out.display()
+            );
+        }
+        Err((path, e)) => {
+            let _ = writeln!(
+                text,
+                "--- CMD's whole output not kept (cannot write {}: {e})",
+                path.display()
+            );
+        }
+    }
+    if let Some((path, Err(e))) = &trace {
+        let _ = writeln!(
+            text,
+            "--- the shrinking's trace not written (cannot write {}: {e})",
+            path.display()
+        );
     }
     write_stdout(&text)?;
     written.map_err(|e| Failure::io(format_args!("write {}", args.out.display()), &e))?;
+    kept.map_err(|(path, e)| Failure::io(format_args!("write {}", path.display()), &e))?;
+    if let Some((path, Err(e))) = trace {
+        return Err(Failure::io(format_args!("write {}", path.display()), &e));
+    }
     Ok(crate::status::INVALID_INPUT)
+}
+
+/// Writes what `from` reads to `path` whole or not at all: into a new file beside it, of
+/// a name no one can guess, renamed to `path` once complete. A signal that stops stress
+/// meanwhile removes it, so no partial file is ever left behind. A symbolic link to a
+/// file stays, the file it points to is replaced; what is no regular file (a device such
+/// as `/dev/null`, a pipe) is written to as it is.
+fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = match std::fs::metadata(path) {
+        Ok(there) if !there.is_file() => {
+            io::copy(from, &mut File::create(path)?)?;
+            return Ok(());
+        }
+        Ok(_) => std::fs::canonicalize(path)?,
+        Err(_) => path.to_path_buf(),
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    // As any new file (tempfile's own are the owner's alone): the umask decides.
+    let mut file = tempfile::Builder::new()
+        .prefix(".gridsolve-stress-")
+        .permissions(std::fs::Permissions::from_mode(0o666))
+        .tempfile_in(dir)?;
+    running().pending = Some(file.path().to_path_buf());
+    let written = io::copy(from, &mut file)
+        .and_then(|_| file.flush())
+        .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
+    running().pending = None;
+    written
 }
 
 /// The bar on a terminal (stderr), nothing otherwise.
@@ -358,8 +482,56 @@ fn generate(
 #[derive(Debug)]
 struct Run {
     status: Status,
+    /// Its stdout, whole (it is at most the output limit): what the judge reads.
     stdout: Vec<u8>,
+    /// The first [`SHOWN_OUTPUT`] bytes of its stderr.
     stderr: Vec<u8>,
+    /// How many bytes it wrote on each, up to the limit.
+    stdout_len: u64,
+    stderr_len: u64,
+    /// Both, whole, in unnamed files (gone with them unless kept).
+    files: [File; 2],
+}
+
+impl Run {
+    /// Keeps its output beside `out`, as `OUT.stdout` and `OUT.stderr` (each written
+    /// whole or not at all): their paths, or the one that could not be written.
+    fn keep(&self, out: &Path) -> Result<[PathBuf; 2], (PathBuf, io::Error)> {
+        let paths = ["stdout", "stderr"].map(|stream| {
+            let mut path = out.as_os_str().to_owned();
+            path.push(".");
+            path.push(stream);
+            PathBuf::from(path)
+        });
+        for (path, mut file) in paths.iter().zip(&self.files) {
+            file.seek(SeekFrom::Start(0))
+                .and_then(|_| write_whole(path, &mut file))
+                .map_err(|e| (path.clone(), e))?;
+        }
+        Ok(paths)
+    }
+}
+
+/// Why CMD gave no run.
+#[derive(Debug)]
+enum Trouble {
+    /// It could not be started, or its pipes failed.
+    Cmd(io::Error),
+    /// Its output could not be written to its files.
+    Spool(io::Error),
+}
+
+impl Trouble {
+    /// The failure stress ends with: bad usage for a CMD that cannot run, I/O for output
+    /// that cannot be kept.
+    fn failure(self, command: &[OsString]) -> Failure {
+        match self {
+            Trouble::Cmd(e) => {
+                Failure::Usage(format!("cannot run {}: {e}", shown_command(command)))
+            }
+            Trouble::Spool(e) => Failure::io("write CMD's output to a file", &e),
+        }
+    }
 }
 
 /// How a run ended.
@@ -372,6 +544,10 @@ enum Status {
         limit: Duration,
         exited: bool,
     },
+    /// Killed for writing more than `limit` bytes.
+    OutputLimit {
+        limit: usize,
+    },
 }
 
 impl fmt::Display for Status {
@@ -380,6 +556,9 @@ impl fmt::Display for Status {
             Status::Exited(status) => write!(f, "{status}"),
             Status::TimedOut { limit, .. } => {
                 write!(f, "killed at the time limit, {limit:?}")
+            }
+            Status::OutputLimit { limit } => {
+                write!(f, "killed at the output limit, {} KiB", limit / 1024)
             }
         }
     }
@@ -391,10 +570,15 @@ struct Tester<'a> {
     options: &'a Options,
     command: &'a [OsString],
     limit: Duration,
+    /// `--output-limit`, in bytes.
+    output_limit: usize,
+    /// Where the files of its output are made (beside `--out`).
+    spool: PathBuf,
 }
 
-/// The most output of a run that is kept (the rest is read and dropped).
-const KEPT_OUTPUT: usize = 64 << 20;
+/// How much of each stream of CMD's output the report shows (escaped, so up to four
+/// times as many characters); the rest is in the files it names.
+const SHOWN_OUTPUT: usize = 2 << 10;
 
 /// The exit statuses of a shell for a command it cannot run: found but not executable
 /// (126), not found (127).
@@ -406,29 +590,41 @@ impl Tester<'_> {
     /// session of its own, out of reach of the group's kill) cannot hold stress.
     ///
     /// # Errors
-    /// When CMD cannot be started, or its pipes fail.
-    fn run(&self, input: &str) -> io::Result<Run> {
+    /// When CMD cannot be started, or its pipes fail ([`Trouble::Cmd`]); when its
+    /// output cannot be written to a file ([`Trouble::Spool`]).
+    fn run(&self, input: &str) -> Result<Run, Trouble> {
+        // All of stdout (the limit bounds it), the head of stderr.
+        let out = Sink::new(&self.spool, usize::MAX).map_err(Trouble::Spool)?;
+        let err = Sink::new(&self.spool, SHOWN_OUTPUT).map_err(Trouble::Spool)?;
         let mut command = Command::new(&self.command[0]);
         command
             .args(&self.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut group = Group::spawn(&mut command)?;
+        let mut group = Group::spawn(&mut command).map_err(Trouble::Cmd)?;
         let deadline = Instant::now() + self.limit;
         let mut pipes = Pipes {
             stdin: group.child.stdin.take(),
             input: input.as_bytes(),
             stdout: group.child.stdout.take(),
             stderr: group.child.stderr.take(),
-            out: Vec::new(),
-            err: Vec::new(),
+            out,
+            err,
+            room: self.output_limit,
+            over: false,
         };
         let mut exited = None;
         let mut pause = Duration::from_micros(200);
         let status = loop {
+            if pipes.over {
+                group.kill();
+                break Status::OutputLimit {
+                    limit: self.output_limit,
+                };
+            }
             if exited.is_none() {
-                exited = group.child.try_wait()?;
+                exited = group.child.try_wait().map_err(Trouble::Cmd)?;
                 if exited.is_some() {
                     // Whatever it started in its group dies with it, so the pipes close.
                     group.kill();
@@ -457,10 +653,14 @@ impl Tester<'_> {
             pause = (pause * 2).min(Duration::from_millis(5));
         };
         drop(group);
+        let (out, err) = (pipes.out, pipes.err);
         Ok(Run {
             status,
-            stdout: pipes.out,
-            stderr: pipes.err,
+            stdout: out.kept,
+            stderr: err.kept,
+            stdout_len: out.len,
+            stderr_len: err.len,
+            files: [out.file, err.file],
         })
     }
 
@@ -492,6 +692,15 @@ impl Tester<'_> {
                     ),
                 }));
             }
+            Status::OutputLimit { limit } => {
+                return Ok(Some(Failed {
+                    kind: Kind::OutputLimit,
+                    what: format!(
+                        "it wrote more than {} KiB (stdout and stderr together)",
+                        limit / 1024
+                    ),
+                }));
+            }
             Status::Exited(status) => status,
         };
         if let Some(code) = status.code().filter(|c| CANNOT_RUN.contains(c)) {
@@ -504,7 +713,7 @@ impl Tester<'_> {
                     "not found"
                 }
             );
-            let stderr = String::from_utf8_lossy(&run.stderr);
+            let stderr = shown(&run.stderr, run.stderr_len);
             if !stderr.trim().is_empty() {
                 let _ = write!(message, "; its stderr: {}", stderr.trim_end());
             }
@@ -538,8 +747,45 @@ struct Pipes<'a> {
     input: &'a [u8],
     stdout: Option<ChildStdout>,
     stderr: Option<ChildStderr>,
-    out: Vec<u8>,
-    err: Vec<u8>,
+    out: Sink,
+    err: Sink,
+    /// The output it may still write, stdout and stderr together.
+    room: usize,
+    /// It wrote more than that.
+    over: bool,
+}
+
+/// Where one stream of CMD's output goes: whole (up to the output limit) into an unnamed
+/// file, which no one else can see and which is gone however stress ends unless kept,
+/// and its first `keep` bytes into memory.
+struct Sink {
+    file: File,
+    kept: Vec<u8>,
+    keep: usize,
+    len: u64,
+}
+
+impl Sink {
+    /// A sink whose file is in `dir` (or, when no file can be made there, the system's
+    /// place for temporary files).
+    fn new(dir: &Path, keep: usize) -> io::Result<Sink> {
+        let file = tempfile::tempfile_in(dir).or_else(|_| tempfile::tempfile())?;
+        Ok(Sink {
+            file,
+            kept: Vec::new(),
+            keep,
+            len: 0,
+        })
+    }
+
+    /// Takes `bytes` of the stream.
+    fn take(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file.write_all(bytes)?;
+        let room = self.keep.saturating_sub(self.kept.len());
+        self.kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
 }
 
 impl Pipes<'_> {
@@ -551,7 +797,7 @@ impl Pipes<'_> {
     /// Waits up to `wait` for a pipe to be ready, then writes what the input pipe takes
     /// and reads what the output pipes hold, never blocking: a pipe that is ready for
     /// writing takes `PIPE_BUF` bytes at once, one ready for reading gives what it has.
-    fn exchange(&mut self, wait: Duration) -> io::Result<()> {
+    fn exchange(&mut self, wait: Duration) -> Result<(), Trouble> {
         use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
         use std::os::fd::{AsFd, BorrowedFd};
         /// What a pipe ready for writing takes without blocking.
@@ -588,7 +834,7 @@ impl Pipes<'_> {
             match poll(&mut fds, timeout) {
                 Ok(_) => {}
                 Err(nix::errno::Errno::EINTR) => return Ok(()),
-                Err(e) => return Err(io::Error::from(e)),
+                Err(e) => return Err(Trouble::Cmd(io::Error::from(e))),
             }
             let ready = |i: Option<usize>| i.is_some_and(|i| fds[i].any().unwrap_or(true));
             (ready(write), ready(read_out), ready(read_err))
@@ -602,41 +848,93 @@ impl Pipes<'_> {
             }
         }
         if read_out {
-            read_some(&mut self.stdout, &mut self.out);
+            self.over |= read_some(&mut self.stdout, &mut self.out, &mut self.room)?;
         }
         if read_err {
-            read_some(&mut self.stderr, &mut self.err);
+            self.over |= read_some(&mut self.stderr, &mut self.err, &mut self.room)?;
         }
         Ok(())
     }
 }
 
-/// Reads what a ready `pipe` holds into `kept` (up to [`KEPT_OUTPUT`] bytes; the rest is
-/// dropped); closes it at its end or on an error.
-fn read_some(pipe: &mut Option<impl Read>, kept: &mut Vec<u8>) {
+/// Reads what a ready `pipe` holds into `sink`, up to `room` bytes (which it lessens);
+/// closes it at its end or on an error. Whether it held more than `room`.
+///
+/// # Errors
+/// When the sink cannot take it.
+fn read_some(
+    pipe: &mut Option<impl Read>,
+    sink: &mut Sink,
+    room: &mut usize,
+) -> Result<bool, Trouble> {
     let Some(reader) = pipe else {
-        return;
+        return Ok(false);
     };
     let mut buf = [0; 64 << 10];
     match reader.read(&mut buf) {
         Ok(0) | Err(_) => *pipe = None,
         Ok(n) => {
-            let room = KEPT_OUTPUT.saturating_sub(kept.len());
-            kept.extend_from_slice(&buf[..n.min(room)]);
+            let fits = n.min(*room);
+            sink.take(&buf[..fits]).map_err(Trouble::Spool)?;
+            *room -= fits;
+            return Ok(fits < n);
         }
     }
+    Ok(false)
 }
 
-/// The process group of the running CMD (0: none), and whether a signal is stopping
-/// stress (then no CMD is started any more).
+/// An output of `len` bytes as the report shows it, from `head`, its first bytes: the
+/// first [`SHOWN_OUTPUT`] of them with line ends kept and every other control character
+/// and `\` escaped as Rust writes them (`\0`, `\t`, `\x1b`, `\u{85}`, `\\`), each byte of
+/// invalid UTF-8 as `\xNN`, ending with a line end; then a line saying how many bytes
+/// more there are.
+fn shown(head: &[u8], len: u64) -> String {
+    let head = &head[..head.len().min(SHOWN_OUTPUT)];
+    let mut text = String::new();
+    for chunk in head.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' => text.push('\n'),
+                '\\' => text.push_str("\\\\"),
+                '\0' => text.push_str("\\0"),
+                '\t' => text.push_str("\\t"),
+                '\r' => text.push_str("\\r"),
+                c if c.is_ascii_control() => {
+                    let _ = write!(text, "\\x{:02x}", u32::from(c));
+                }
+                c if c.is_control() => {
+                    let _ = write!(text, "\\u{{{:x}}}", u32::from(c));
+                }
+                c => text.push(c),
+            }
+        }
+        for byte in chunk.invalid() {
+            let _ = write!(text, "\\x{byte:02x}");
+        }
+    }
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    let more = len.saturating_sub(head.len() as u64);
+    if more > 0 {
+        let _ = writeln!(text, "[... {} more]", count(more, "byte"));
+    }
+    text
+}
+
+/// The process group of the running CMD (0: none), whether a signal is stopping stress
+/// (then no CMD is started any more), and the file being written whole (removed by a
+/// signal before it is complete).
 struct Running {
     group: i32,
     stopping: bool,
+    pending: Option<PathBuf>,
 }
 
 static RUNNING: Mutex<Running> = Mutex::new(Running {
     group: 0,
     stopping: false,
+    pending: None,
 });
 
 /// [`RUNNING`], whatever a panic left it as.
@@ -707,6 +1005,9 @@ fn kill_on_signals() {
         if let Ok(group) = u32::try_from(running.group) {
             kill_group(group);
         }
+        if let Some(pending) = running.pending.take() {
+            let _ = std::fs::remove_file(pending);
+        }
         let _ = writeln!(io::stderr(), "stress: stopped by a signal, CMD killed");
         std::process::exit(130);
     });
@@ -741,6 +1042,34 @@ mod tests {
             .inspect(Input::bytes(input.as_bytes()))
             .unwrap()
             .largest
+    }
+
+    #[test]
+    fn output_is_shown_escaped_and_cut() {
+        assert_eq!(shown(b"", 0), "");
+        assert_eq!(shown(b"6\n", 2), "6\n");
+        assert_eq!(
+            shown(b"a\\b\0\t\r\x07\x7f", 8),
+            "a\\\\b\\0\\t\\r\\x07\\x7f\n"
+        );
+        // A C1 control character, a printable one, invalid UTF-8.
+        assert_eq!(
+            shown("\u{85}\u{e9}\u{2603}".as_bytes(), 7),
+            "\\u{85}\u{e9}\u{2603}\n"
+        );
+        assert_eq!(shown(b"\xff\xc3(", 3), "\\xff\\xc3(\n");
+        // Cut at the head, through a character; the rest counted.
+        let long = "\u{e9}".repeat(SHOWN_OUTPUT);
+        let text = shown(long.as_bytes(), long.len() as u64 + 10);
+        assert!(text.starts_with("\u{e9}\u{e9}"), "{text}");
+        assert!(
+            text.ends_with(&format!(
+                "\n[... {} bytes more]\n",
+                long.len() + 10 - SHOWN_OUTPUT
+            )),
+            "{text}"
+        );
+        assert_eq!(text.lines().count(), 2);
     }
 
     #[test]

@@ -180,6 +180,35 @@ pub struct Shrunk {
     /// How many times the test was called (the last call may have said
     /// [`Tried::Enough`]).
     pub tests: u64,
+    /// The failing inputs the search went through, in order: first the input itself
+    /// (test 0), then every smaller one it kept, the last being [`Shrunk::input`]. The
+    /// tests after the last one's only confirmed that nothing smaller fails.
+    pub trace: Vec<ShrinkStep>,
+}
+
+impl Shrunk {
+    /// How many tests the search took to reach an input that `small_enough` accepts
+    /// (0: the input itself): `None` when none of [`Shrunk::trace`] is.
+    pub fn tests_to(&self, small_enough: impl Fn(&ShrinkStep) -> bool) -> Option<u64> {
+        self.trace.iter().find(|s| small_enough(s)).map(|s| s.test)
+    }
+
+    /// How many tests came after the last smaller input was found: the ones that only
+    /// confirmed it (all of them 1-minimal's, when [`Shrunk::minimal`]).
+    pub fn confirming(&self) -> u64 {
+        self.tests - self.trace.last().map_or(0, |s| s.test)
+    }
+}
+
+/// One failing input of a shrinking search ([`Shrunk::trace`]), measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShrinkStep {
+    /// The call of the test that found it failing (0: the input the search began with).
+    pub test: u64,
+    /// Its length in the judge format, in bytes.
+    pub bytes: usize,
+    /// The cells of its largest board (as [`crate::Puzzle::inspect`] counts them).
+    pub cells: usize,
 }
 
 /// The blocks of `n` cases a candidate leaves out, as `start..end`, biggest first:
@@ -276,6 +305,19 @@ fn shrink_input<A: Generate>(
         tests: 0,
         stopped: false,
     };
+    let step = |search: &Search<'_>, cases: &[A::Case], text: &str| ShrinkStep {
+        test: search.tests,
+        bytes: text.len(),
+        cells: cases
+            .iter()
+            .map(|case| {
+                let (rows, cols) = adapter.size(case);
+                rows.saturating_mul(cols)
+            })
+            .max()
+            .unwrap_or(0),
+    };
+    let mut trace = vec![step(&search, &cases, &best)];
     loop {
         let mut kept_any = false;
         // Fewer cases: halves first, down to one case at a time; after a block is
@@ -288,6 +330,7 @@ fn shrink_input<A: Generate>(
                 let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
                 if let Some(text) = valid_text(adapter, &kept).filter(|t| search.fails(t)) {
                     cases.drain(start..end);
+                    trace.push(step(&search, &cases, &text));
                     best = text;
                     kept_any = true;
                 } else {
@@ -315,6 +358,7 @@ fn shrink_input<A: Generate>(
                     break;
                 };
                 cases[i] = candidate;
+                trace.push(step(&search, &cases, &text));
                 best = text;
                 kept_any = true;
                 at = k;
@@ -328,5 +372,6 @@ fn shrink_input<A: Generate>(
         input: best,
         minimal: !search.stopped,
         tests: search.tests,
+        trace,
     })
 }

@@ -60,7 +60,7 @@ pub use driver::{
     Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions, Solved, Tried,
 };
 pub use generating::SEED;
-pub use generator::{Generator, Shrunk};
+pub use generator::{Generator, ShrinkStep, Shrunk};
 pub use grid_core::{Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64};
 pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};

@@ -277,6 +277,8 @@ fn the_wrong_examples_are_caught_and_shrunk(
             puzzle,
             "--time-limit",
             "60000",
+            "--shrink-trace",
+            "trace.txt",
             "--",
             "python3",
             program.to_str().unwrap(),
@@ -297,6 +299,24 @@ fn the_wrong_examples_are_caught_and_shrunk(
     let input = std::fs::read_to_string(&file).unwrap();
     let size = header(&input);
     assert!(size[0] * size[1] <= most, "{input}");
+    // The trace: `RUN BYTES CELLS` from the input as found (run 0) down to this one,
+    // the runs in order and within those the shrinking took.
+    let trace: Vec<Vec<usize>> = std::fs::read_to_string(dir.join("trace.txt"))
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').map(|w| w.parse().unwrap()).collect())
+        .collect();
+    let runs: usize = stdout
+        .split("shrunk in ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert_eq!(trace[0][0], 0, "{trace:?}");
+    assert!(trace.windows(2).all(|w| w[0][0] < w[1][0]), "{trace:?}");
+    let last = trace.last().unwrap();
+    assert!(last[0] <= runs, "{trace:?} {stdout}");
+    assert_eq!(last[1..], [input.len(), size[0] * size[1]], "{trace:?}");
     assert!(
         stdout.contains(", 1-minimal (no single cut of it still fails), "),
         "{stdout}"
@@ -569,6 +589,8 @@ fn a_signal_to_stress_kills_the_program_and_all_it_started(#[case] signal: Signa
     for id in started.ids() {
         assert!(eventually(10, || !alive(id)), "process {id} still runs");
     }
+    // Its output went to files no one sees, gone with stress: nothing is left.
+    assert_eq!(entries(dir), ["started"]);
 }
 
 #[test]
@@ -643,7 +665,7 @@ fn a_program_that_cannot_run_is_bad_usage_not_a_crash(
     assert!(stderr.starts_with("error: cannot run "), "{stderr}");
     assert!(stderr.contains(says), "{stderr}");
     assert_eq!(text(&output.stdout), "");
-    assert!(!dir.join("stress-fail.in").exists());
+    assert_eq!(entries(dir), ["not-executable"]);
 }
 
 #[test]
@@ -679,6 +701,12 @@ fn the_report_is_printed_even_when_out_cannot_be_written() {
         stderr.starts_with("error: cannot write no-such-dir/fail.in: "),
         "{stderr}"
     );
+    assert!(
+        stdout
+            .contains("--- CMD's whole output not kept (cannot write no-such-dir/fail.in.stdout: "),
+        "{stdout}"
+    );
+    assert_eq!(entries(dir), Vec::<String>::new());
 }
 
 /// The sliding-tile puzzle's wrong examples: the judges' 8-puzzle, whose answer is the
@@ -756,4 +784,186 @@ fn the_wrong_sliding_tile_examples_are_caught_and_shrunk(
         _ => header(&input).iter().product(),
     };
     assert!(cells <= 9, "{input}");
+}
+
+/// The entries of `dir`, sorted by name.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue 39: a program whose output is endless or huge. Stress kills it at its output
+/// limit (here 1 MiB, the time limit ten minutes, so it is the output that ends the
+/// run on any machine), shows a few KiB of it, NUL bytes as `\0`, and keeps all it wrote
+/// up to the limit in files beside `--out`, which it names; it leaves nothing else.
+#[rstest]
+#[case::endless(&["cat", "/dev/zero"], 1 << 20, true)]
+#[case::huge(&["head", "-c", "50000000", "/dev/zero"], 1 << 20, true)]
+#[case::within_the_limit(&["head", "-c", "500000", "/dev/zero"], 500_000, false)]
+fn a_program_with_endless_output_is_stopped_at_the_output_limit_and_shown_a_few_kib(
+    #[case] command: &[&str],
+    #[case] kept: u64,
+    #[case] over: bool,
+) {
+    let scratch_dir = scratch(&format!("output-{}", command[0]));
+    let dir = scratch_dir.path();
+    let mut args = vec![
+        "--puzzle",
+        "bloxorz",
+        "--time-limit",
+        "600000",
+        "--output-limit",
+        "1024",
+        "--shrink-runs",
+        "2",
+        "--",
+    ];
+    args.extend_from_slice(command);
+    let output = finish(start_stress(dir, &args), 600);
+    let stdout = String::from_utf8(output.stdout).expect("the report is UTF-8");
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.len() < 16 << 10,
+        "a report of {} bytes",
+        stdout.len()
+    );
+    assert!(!stdout.contains('\0'), "a NUL byte in the report");
+    if over {
+        assert!(
+            stdout.starts_with("stress: output limit on case 1 "),
+            "{stdout}"
+        );
+        assert!(
+            stdout.contains("it wrote more than 1024 KiB (stdout and stderr together)"),
+            "{stdout}"
+        );
+    } else {
+        assert!(
+            stdout.starts_with("stress: output that does not parse on case 1 "),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("\\0\\0\\0\\0"), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "--- CMD's whole output: stress-fail.in.stdout ({kept} bytes), stress-fail.in.stderr (0 bytes)\n"
+        )),
+        "{stdout}"
+    );
+    let whole = std::fs::read(dir.join("stress-fail.in.stdout")).unwrap();
+    assert_eq!(whole.len() as u64, kept);
+    assert!(whole.iter().all(|&b| b == 0));
+    assert_eq!(
+        entries(dir),
+        [
+            "stress-fail.in",
+            "stress-fail.in.stderr",
+            "stress-fail.in.stdout"
+        ]
+    );
+}
+
+/// Binary garbage on both streams: shown escaped (control bytes, invalid UTF-8), the
+/// report valid UTF-8 with no control character but line ends, and kept byte for byte.
+#[test]
+fn binary_output_is_shown_escaped_and_kept_whole() {
+    let scratch_dir = scratch("garbage");
+    let dir = scratch_dir.path();
+    let script = "import sys\n\
+                  sys.stdout.buffer.write(bytes(range(256)) * 400)\n\
+                  sys.stderr.buffer.write(b'\\xff\\xfe\\x1b[31m\\r\\t' * 1000)\n";
+    let output = finish(
+        start_stress(
+            dir,
+            &[
+                "--puzzle",
+                "bloxorz",
+                "--time-limit",
+                "600000",
+                "--shrink-runs",
+                "1",
+                "--out",
+                "garbage.in",
+                "--",
+                "python3",
+                "-c",
+                script,
+            ],
+        ),
+        600,
+    );
+    let stdout = String::from_utf8(output.stdout).expect("the report is UTF-8");
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.len() < 32 << 10,
+        "a report of {} bytes",
+        stdout.len()
+    );
+    assert!(
+        !stdout.chars().any(|c| c.is_control() && c != '\n'),
+        "a control character in the report:\n{stdout:?}"
+    );
+    for escaped in [
+        "\\0\\x01\\x02",
+        "\\t",
+        "\\x1b[31m\\r\\t",
+        "\\xff\\xfe",
+        "\\\\",
+    ] {
+        assert!(stdout.contains(escaped), "no {escaped} in\n{stdout}");
+    }
+    assert!(stdout.contains("bytes more"), "{stdout}");
+    let want_out: Vec<u8> = (0..400).flat_map(|_| 0..=255u8).collect();
+    let want_err = b"\xff\xfe\x1b[31m\r\t".repeat(1000);
+    assert_eq!(
+        std::fs::read(dir.join("garbage.in.stdout")).unwrap(),
+        want_out
+    );
+    assert_eq!(
+        std::fs::read(dir.join("garbage.in.stderr")).unwrap(),
+        want_err
+    );
+    assert!(
+        stdout.contains(&format!(
+            "--- CMD's whole output: garbage.in.stdout ({} bytes), garbage.in.stderr ({} bytes)\n",
+            want_out.len(),
+            want_err.len()
+        )),
+        "{stdout}"
+    );
+}
+
+/// `--out /dev/null` throws the input away: CMD's output is not kept beside it (no file
+/// is made in /dev), and the report says so.
+#[test]
+fn out_to_a_device_keeps_no_output_beside_it() {
+    let scratch_dir = scratch("dev-null");
+    let dir = scratch_dir.path();
+    let output = stress(
+        dir,
+        &[
+            "--puzzle",
+            "bloxorz",
+            "--shrink-runs",
+            "2",
+            "--out",
+            "/dev/null",
+            "--",
+            "cat",
+        ],
+    );
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("--- CMD's whole output not kept (--out /dev/null is no regular file)\n"),
+        "{stdout}"
+    );
+    for stream in ["stdout", "stderr"] {
+        assert!(!Path::new(&format!("/dev/null.{stream}")).exists());
+    }
+    assert_eq!(entries(dir), Vec::<String>::new());
 }

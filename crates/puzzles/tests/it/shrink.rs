@@ -3,9 +3,10 @@
 //! everything "fails", and then has made the input smaller; from a large input it ends
 //! 1-minimal (no single candidate of the result still fails), counting runs, not
 //! seconds; and the two Bloxorz bugs of issue 26, as predicates that mimic the wrong
-//! programs of `examples/`, end on boards of at most 15 and 27 cells.
+//! programs of `examples/`, end on boards of at most 15 and 27 cells; and the trace of
+//! a shrink, from which the bench counts the runs it takes to reach a size.
 
-use puzzles::{Generator, Input, Limits, Options, PUZZLES, Puzzle, Shrunk, Tried};
+use puzzles::{Generator, Input, Limits, Options, PUZZLES, Puzzle, ShrinkStep, Shrunk, Tried};
 use rstest::rstest;
 use std::collections::VecDeque;
 
@@ -465,4 +466,83 @@ fn the_two_bloxorz_bugs_shrink_from_every_family() {
         }
         assert!(shrunk_any >= 3, "the bug shows on few families");
     }
+}
+
+/// The trace of a shrink is the input it began with (test 0) and then every candidate
+/// the test said still fails, in the order of the tests, measured; from it the tests
+/// taken to reach a size, and the tests after the last smaller input (the ones that
+/// only confirmed it 1-minimal). On the Bloxorz goal bug from the input stress first
+/// finds it on (five 4 x 4 boards): the 15-cell board at the 5th of 10 tests.
+#[test]
+fn the_trace_counts_the_tests_to_reach_a_size_and_the_confirming_ones() {
+    let puzzle = puzzles::find("bloxorz").unwrap();
+    let input = generated(
+        puzzle,
+        &[
+            ("family", "random"),
+            ("seed", "4196061574266695392"),
+            ("rows", "4"),
+            ("cols", "4"),
+            ("empty", "8"),
+            ("fragile", "20"),
+            ("cases", "5"),
+        ],
+    );
+    let fails = |text: &str| wrong_bloxorz(text, true, false) != answers(puzzle, text);
+    // Every call of the test: its number, the text measured, and whether it failed.
+    let mut calls = Vec::new();
+    let shrunk = puzzle
+        .generator()
+        .unwrap()
+        .shrink(input.as_bytes(), &Options::new(), &mut |text| {
+            let step = ShrinkStep {
+                test: calls.len() as u64 + 1,
+                bytes: text.len(),
+                cells: cells(puzzle, text),
+            };
+            let failed = fails(text);
+            calls.push((step, failed));
+            if failed { Tried::Fails } else { Tried::Passes }
+        })
+        .unwrap();
+    assert!(shrunk.minimal);
+    assert_eq!(shrunk.tests, calls.len() as u64);
+    let mut want = vec![ShrinkStep {
+        test: 0,
+        bytes: input.len(),
+        cells: cells(puzzle, &input),
+    }];
+    want.extend(calls.iter().filter(|(_, failed)| *failed).map(|(s, _)| *s));
+    assert_eq!(shrunk.trace, want);
+    let last = shrunk.trace.last().unwrap();
+    assert_eq!(
+        (last.bytes, last.cells),
+        (shrunk.input.len(), cells(puzzle, &shrunk.input))
+    );
+    // No smaller input after the last one: every later test passed.
+    assert!(
+        calls[last.test as usize..]
+            .iter()
+            .all(|(_, failed)| !failed)
+    );
+    assert_eq!(shrunk.confirming(), shrunk.tests - last.test);
+    // Reaching a size: the first failing input at most that large, 0 for the input.
+    assert_eq!(shrunk.tests_to(|_| true), Some(0));
+    assert_eq!(shrunk.tests_to(|s| s.cells < last.cells), None);
+    let first_at_most = |cells: usize| {
+        want.iter()
+            .find(|s| s.cells <= cells && s.bytes <= last.bytes)
+            .map(|s| s.test)
+    };
+    assert_eq!(
+        shrunk.tests_to(|s| s.cells <= 15 && s.bytes <= last.bytes),
+        first_at_most(15)
+    );
+    // The numbers README's example and the bench see for this input.
+    assert_eq!(
+        (input.len(), cells(puzzle, &input), last.bytes, last.cells),
+        (124, 16, 26, 15)
+    );
+    assert_eq!(shrunk.tests_to(|s| s.cells <= 15), Some(5));
+    assert_eq!((shrunk.tests, shrunk.confirming()), (10, 4));
 }
