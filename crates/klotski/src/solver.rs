@@ -10,6 +10,7 @@ use crate::layout::{Board, EMPTY};
 use crate::table::CodeSet;
 use crate::word::Word;
 use crate::{Metric, Move, Path};
+use grid_core::memory::try_push;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
 use std::fmt;
 
@@ -485,7 +486,7 @@ impl Solver {
         #[cfg(not(test))]
         let most = C::Code::MAX_STATES;
         let Store { seen, queue } = C::Code::store(&mut self.stores);
-        seen.clear();
+        seen.clear()?;
         queue.clear();
         let mirror = geo.mirror.as_ref().filter(|_| fold);
         let mut anchors = [0u64; MAX_CLASSES];
@@ -494,15 +495,19 @@ impl Solver {
             codec.decode(geo, start, &mut anchors);
             let image = mirror.map_or(start, |m| C::Code::from(m.code(&anchors)));
             let code = start.min(image);
-            if !seen.insert(code) {
+            if !seen.insert(code)? {
                 continue;
             }
-            queue.push(Entry {
-                code,
-                image: start.max(image),
-                parent: u32::MAX,
-                moved: NOBODY,
-            });
+            try_push(
+                queue,
+                Entry {
+                    code,
+                    image: start.max(image),
+                    parent: u32::MAX,
+                    moved: NOBODY,
+                },
+                "the queue",
+            )?;
             self.stats.generated += 1;
             if stop_at_goal && anchors[geo.goal_class] & goal_bit != 0 {
                 return Ok(Outcome {
@@ -559,13 +564,22 @@ impl Solver {
                         }
                         // Pushed, and taken back when not new: no branch on whether it
                         // was (see `CodeSet::insert`).
-                        let new = seen.insert(next);
-                        queue.push(Entry {
+                        let entry = Entry {
                             code: next,
                             image,
                             parent: head as u32,
                             moved: landed as u8,
-                        });
+                        };
+                        let new = match seen
+                            .insert(next)
+                            .and_then(|new| try_push(queue, entry, "the queue").map(|()| new))
+                        {
+                            Ok(new) => new,
+                            Err(e) => {
+                                self.stats = stats(head, queue.len());
+                                return Err(e.into());
+                            }
+                        };
                         queue.truncate(queue.len() - usize::from(!new));
                         if new & (class == geo.goal_class) & (to == geo.goal_anchor) && stop_at_goal
                         {
