@@ -2,6 +2,7 @@
 //! every rule of a move precomputed per cell.
 
 use crate::{Level, Move, Path, Tile};
+use grid_core::memory::{try_reserve, try_resize};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
 use std::fmt;
 
@@ -31,6 +32,12 @@ impl From<LimitError> for SolveError {
 
 /// No tile, no split.
 const NONE: u32 = u32::MAX;
+
+/// The most states one expansion reaches: the block rolls 4 ways, each cube 4.
+const MOST_REACHED: usize = 8;
+/// What the search's queue (its states, their parents and moves) is called in a
+/// refusal.
+const QUEUE: &str = "the queue";
 
 /// Orientations of the block, as in [`bloxorz::Orientation`].
 const STANDING: usize = 0;
@@ -287,7 +294,12 @@ impl Solver {
         let plane = &self.plane;
         let total = plane.per_setting as usize * plane.settings as usize;
         self.seen.clear();
-        self.seen.resize(total.div_ceil(64), 0);
+        try_resize(
+            &mut self.seen,
+            total.div_ceil(64),
+            0,
+            "the table of seen states",
+        )?;
         self.states.clear();
         self.parents.clear();
         self.moves.clear();
@@ -332,6 +344,10 @@ impl Solver {
         while head < self.states.len() {
             let state = self.states[head];
             let before = self.states.len();
+            // Room for every state one expansion reaches (at most `MOST_REACHED`).
+            try_reserve(&mut self.states, MOST_REACHED, QUEUE)?;
+            try_reserve(&mut self.parents, MOST_REACHED, QUEUE)?;
+            try_reserve(&mut self.moves, MOST_REACHED, QUEUE)?;
             let mut reach = Reach {
                 seen: &mut self.seen,
                 states: &mut self.states,

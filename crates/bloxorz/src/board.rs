@@ -1,5 +1,6 @@
 //! The board, the box's placements and the rules of a roll.
 
+use grid_core::memory::{AllocError, try_reserve, try_resize};
 use grid_core::{Dir, Grid, Pos};
 use std::fmt;
 
@@ -336,6 +337,7 @@ impl BoardRows {
         let stride = self.cols + 2 * PAD;
         let start = (row + PAD) * stride;
         self.cells.truncate(start);
+        try_reserve(&mut self.cells, stride, "the board").map_err(BoardError::NoMemory)?;
         self.cells.extend([Cell::Empty; PAD]);
         self.cells.extend(cells);
         let found = self.cells.len() - start - PAD;
@@ -366,8 +368,8 @@ impl BoardRows {
             });
         }
         let stride = self.cols + 2 * PAD;
-        self.cells
-            .resize((self.rows + 2 * PAD) * stride, Cell::Empty);
+        let len = (self.rows + 2 * PAD) * stride;
+        try_resize(&mut self.cells, len, Cell::Empty, "the board").map_err(BoardError::NoMemory)?;
         let board = Board {
             grid: Grid::from_storage(self.rows, self.cols, PAD, self.cells),
             start,
@@ -525,6 +527,8 @@ pub enum BoardError {
         /// The `O`, 0-based.
         target: Pos,
     },
+    /// The memory for the board was refused.
+    NoMemory(AllocError),
 }
 
 impl fmt::Display for BoardError {
@@ -565,6 +569,7 @@ impl fmt::Display for BoardError {
             BoardError::BadTarget { target } => {
                 write!(f, "the target {target} is not a rigid cell")
             }
+            BoardError::NoMemory(e) => e.fmt(f),
         }
     }
 }

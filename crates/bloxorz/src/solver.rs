@@ -1,6 +1,7 @@
 //! The fast solver: a breadth-first search from both ends over (cell, orientation).
 
 use crate::{Board, Orientation, Placement};
+use grid_core::memory::{AllocError, try_resize, try_with_capacity};
 use grid_core::{Dir, LimitError, Limits, Meter, Moves, SearchStats, Solution};
 use std::fmt;
 
@@ -101,11 +102,19 @@ impl Frontier {
         self.len = 0;
     }
 
-    fn push(&mut self, state: u32) {
-        make_room(&mut self.buf, self.len + 1);
+    fn push(&mut self, state: u32) -> Result<(), AllocError> {
+        make_room(&mut self.buf, self.len + 1)?;
         self.buf[self.len] = state;
         self.len += 1;
+        Ok(())
     }
+}
+
+/// Makes room in the plane for `cells` cells.
+fn try_reserve_plane(plane: &mut Vec<u8>, cells: usize) -> Result<(), AllocError> {
+    plane
+        .try_reserve_exact(cells)
+        .map_err(|_| AllocError::of::<u8>("the plane", cells))
 }
 
 /// States expanded between two checks of the room left in the next layer.
@@ -113,17 +122,18 @@ const CHUNK: usize = 1024;
 
 /// Makes `buf` at least `len` long, doubling it if it must grow.
 #[cold]
-fn grow(buf: &mut Vec<u32>, len: usize) {
+fn grow(buf: &mut Vec<u32>, len: usize) -> Result<(), AllocError> {
     let room = len.max(2 * buf.len()).max(64);
-    buf.resize(room, 0);
+    try_resize(buf, room, 0, "a frontier")
 }
 
 /// Makes `buf` at least `len` long.
 #[inline]
-fn make_room(buf: &mut Vec<u32>, len: usize) {
+fn make_room(buf: &mut Vec<u32>, len: usize) -> Result<(), AllocError> {
     if buf.len() < len {
-        grow(buf, len);
+        grow(buf, len)?;
     }
+    Ok(())
 }
 
 impl Solver {
@@ -167,7 +177,7 @@ impl Solver {
         let Some(meeting) = self.search::<true>(board)? else {
             return Ok(None);
         };
-        let path = self.path(board, &meeting);
+        let path = self.path(board, &meeting).map_err(LimitError::from)?;
         debug_assert_eq!(path.len() as u64, meeting.moves);
         Ok(Some(Solution { path }))
     }
@@ -179,20 +189,25 @@ impl Solver {
 
     /// Copies `board`'s cells into the plane, no state seen (and, for paths, clears
     /// the directions).
-    fn load<const PATHS: bool>(&mut self, board: &Board) {
+    ///
+    /// # Errors
+    /// When the memory for the plane is refused.
+    fn load<const PATHS: bool>(&mut self, board: &Board) -> Result<(), AllocError> {
         let cells = board.grid().cells();
         self.plane.clear();
+        try_reserve_plane(&mut self.plane, cells.len())?;
         self.plane.extend(cells.iter().map(|&cell| cell as u8));
         if PATHS {
             self.came.clear();
-            self.came.resize(cells.len(), 0);
+            try_resize(&mut self.came, cells.len(), 0, "the table of rolls")?;
         }
+        Ok(())
     }
 
     fn search<const PATHS: bool>(&mut self, board: &Board) -> Result<Option<Meeting>, LimitError> {
         self.stats = SearchStats::default();
         let mut meter = Meter::start(self.limits);
-        self.load::<PATHS>(board);
+        self.load::<PATHS>(board)?;
         let grid = board.grid();
         let start = state_of(grid.index(board.start().pos), board.start().orientation);
         let goal = state_of(grid.index(board.target()), Orientation::Standing);
@@ -210,7 +225,7 @@ impl Solver {
             let [now, next] = &mut self.layers[side];
             now.clear();
             next.clear();
-            now.push(state);
+            now.push(state)?;
             self.stats.generated += 1;
         }
         meter.charge(2)?;
@@ -225,7 +240,7 @@ impl Solver {
                 return Ok(None); // that side is walled in, without meeting the other
             }
             let generated = self.stats.generated;
-            if let Some(meeting) = self.expand_layer::<PATHS>(side, grid.stride(), &depth) {
+            if let Some(meeting) = self.expand_layer::<PATHS>(side, grid.stride(), &depth)? {
                 return Ok(Some(meeting));
             }
             meter.charge(self.stats.generated - generated)?;
@@ -243,7 +258,7 @@ impl Solver {
         side: usize,
         stride: usize,
         depth: &[u64; 2],
-    ) -> Option<Meeting> {
+    ) -> Result<Option<Meeting>, AllocError> {
         let [now, next] = &mut self.layers[side];
         let mut rolls = Rolls {
             plane: &mut self.plane,
@@ -256,7 +271,12 @@ impl Solver {
         let mut meeting = None;
         // Room for four rolls of every state of a chunk, made once a chunk.
         'layer: for chunk in now.states().chunks(CHUNK) {
-            make_room(rolls.next, rolls.len + 4 * chunk.len());
+            if let Err(e) = make_room(rolls.next, rolls.len + 4 * chunk.len()) {
+                self.stats.expanded += expanded;
+                self.stats.generated += (rolls.len - next.len) as u64;
+                next.len = rolls.len;
+                return Err(e);
+            }
             for &state in chunk {
                 expanded += 1;
                 let (cell, orientation) = split(state);
@@ -280,7 +300,7 @@ impl Solver {
         self.stats.expanded += expanded;
         self.stats.generated += (rolls.len - next.len) as u64;
         next.len = rolls.len;
-        meeting
+        Ok(meeting)
     }
 
     /// The direction of the roll that first reached `state` in its side's search
@@ -293,7 +313,10 @@ impl Solver {
     /// The rolls of the solution through `meeting`: back from the meeting to the start
     /// along the start side's marks, the meeting roll, then on to the goal along the
     /// goal side's marks (each undone).
-    fn path(&self, board: &Board, meeting: &Meeting) -> Moves {
+    ///
+    /// # Errors
+    /// When the memory for the path is refused.
+    fn path(&self, board: &Board, meeting: &Meeting) -> Result<Moves, AllocError> {
         let grid = board.grid();
         let to_placement = |state: u32| {
             let (cell, orientation) = split(state);
@@ -305,7 +328,7 @@ impl Solver {
         let to_state = |p: Placement| state_of(grid.index(p.pos), p.orientation);
         let start = to_state(board.start());
         let goal = to_state(Placement::standing(board.target()));
-        let mut path = Vec::with_capacity(meeting.moves as usize);
+        let mut path = try_with_capacity(meeting.moves as usize, "the path")?;
         let mut state = meeting.from_start;
         while state != start {
             let dir = self.came_by(state);
@@ -326,7 +349,7 @@ impl Solver {
             path.push(dir);
             state = to_state(to_placement(state).roll(dir).expect("on the board"));
         }
-        Moves::from(path)
+        Ok(Moves::from(path))
     }
 }
 

@@ -120,7 +120,9 @@ fn open_browser(url: &str) {
         )),
         Ok(mut child) => {
             let url = url.to_string();
-            std::thread::spawn(move || match child.wait() {
+            // A thread that cannot start leaves the opener unwaited for (a zombie until
+            // the server ends), not the server stopped.
+            let _ = std::thread::Builder::new().spawn(move || match child.wait() {
                 Ok(status) if status.success() => {}
                 Ok(status) => crate::warn(&format!(
                     "cannot open a browser with {opener} ({status}); open {url}"

@@ -8,6 +8,8 @@
 
 #[path = "serve/hostile.rs"]
 mod hostile;
+#[path = "serve/memory.rs"]
+mod memory;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -28,12 +30,18 @@ impl Server {
 
     /// The server with at most `files` open file descriptors (`ulimit -n`), when given.
     fn start_with(files: Option<u32>, args: &[&str]) -> Server {
-        let mut command = match files {
+        Server::start_under(files.map(|n| format!("ulimit -n {n}")), args)
+    }
+
+    /// The server started by `sh -c` after the shell's `ulimit` command `limit`, when
+    /// given.
+    fn start_under(limit: Option<String>, args: &[&str]) -> Server {
+        let mut command = match limit {
             None => Command::new(env!("CARGO_BIN_EXE_gridsolve")),
-            Some(n) => {
+            Some(limit) => {
                 let mut sh = Command::new("sh");
                 sh.arg("-c")
-                    .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
+                    .arg(format!("{limit} && exec \"$0\" \"$@\""))
                     .arg(env!("CARGO_BIN_EXE_gridsolve"));
                 sh
             }

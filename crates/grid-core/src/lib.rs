@@ -8,6 +8,7 @@
 //! - [`search`]: buffers that a solver keeps across searches ([`FifoQueue`],
 //!   [`MonotoneQueue`], [`Stamped`]), so a search allocates nothing and clears nothing;
 //! - [`Limits`] and [`Meter`]: what a search may spend (states, time), checked cheaply;
+//! - [`memory`]: allocations that report a refusal ([`AllocError`]) instead of aborting;
 //! - [`Solution`] and [`SearchStats`]: what every solver reports;
 //! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data, and
 //!   [`fnv1a64`], a portable fingerprint of bytes;
@@ -36,6 +37,7 @@ mod dir;
 mod fnv;
 mod grid;
 mod limits;
+pub mod memory;
 mod rng;
 pub mod search;
 mod solution;
@@ -46,6 +48,7 @@ pub use dir::{Dir, Moves, ParseMovesError};
 pub use fnv::{Fnv1a64, fnv1a64};
 pub use grid::{Grid, Pos};
 pub use limits::{LimitError, Limits, Meter};
+pub use memory::AllocError;
 pub use rng::SplitMix64;
 pub use search::{FifoQueue, MonotoneQueue, Stamped};
 pub use solution::{MoveCount, SearchStats, Solution};

@@ -41,6 +41,8 @@ pub enum LimitError {
     /// It would have needed more memory than the solver allows itself; it had stored
     /// this many states.
     Memory(u64),
+    /// The system refused the memory the search asked for.
+    NoMemory(crate::memory::AllocError),
 }
 
 impl fmt::Display for LimitError {
@@ -58,6 +60,7 @@ impl fmt::Display for LimitError {
                 f,
                 "the search stopped at its limit of {states} states (to stay under 1 GiB of memory)"
             ),
+            LimitError::NoMemory(e) => e.fmt(f),
         }
     }
 }

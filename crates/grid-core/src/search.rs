@@ -4,6 +4,7 @@
 //! [`FifoQueue`] and [`MonotoneQueue`] keep their capacity when cleared, and [`Stamped`]
 //! forgets all its values in O(1) by moving to a new epoch.
 
+use crate::memory::{self, AllocError};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -44,6 +45,15 @@ impl FifoQueue {
     #[inline]
     pub fn push(&mut self, item: u32) {
         self.items.push(item);
+    }
+
+    /// Makes room for `additional` more pushes without allocating.
+    ///
+    /// # Errors
+    /// When the memory is refused.
+    #[inline]
+    pub fn try_reserve(&mut self, additional: usize) -> Result<(), AllocError> {
+        memory::try_reserve(&mut self.items, additional, "the queue")
     }
 
     /// Removes and returns the front item.
@@ -155,6 +165,38 @@ impl MonotoneQueue {
         }
     }
 
+    /// As [`MonotoneQueue::push`], but a refused allocation is an error (and the item
+    /// is not added) instead of an abort.
+    ///
+    /// # Errors
+    /// When the memory is refused.
+    #[inline]
+    pub fn try_push(&mut self, priority: u64, item: u32) -> Result<(), AllocError> {
+        if !self.use_heap && self.len != 0 && priority.wrapping_sub(self.cursor) <= self.mask {
+            let bucket = &mut self.buckets[(priority & self.mask) as usize];
+            memory::try_push(bucket, item, "the queue")?;
+            self.len += 1;
+            return Ok(());
+        }
+        self.try_push_slow(priority, item)
+    }
+
+    #[cold]
+    fn try_push_slow(&mut self, priority: u64, item: u32) -> Result<(), AllocError> {
+        if self.use_heap || self.len != 0 {
+            // To the heap, moving the buckets there first when the item is outside them.
+            let moving = if self.use_heap { 0 } else { self.len };
+            self.heap.try_reserve(moving + 1).map_err(|_| {
+                AllocError::of::<(u64, u32)>("the queue", self.heap.len() + moving + 1)
+            })?;
+        } else {
+            let bucket = &mut self.buckets[(priority & self.mask) as usize];
+            memory::try_reserve(bucket, 1, "the queue")?;
+        }
+        self.push_slow(priority, item);
+        Ok(())
+    }
+
     #[cold]
     fn push_slow(&mut self, priority: u64, item: u32) {
         if self.use_heap {
@@ -255,6 +297,17 @@ impl<T: Copy> Stamped<T> {
     pub fn resize(&mut self, len: usize) {
         self.slots.resize(len, (0, self.blank));
         self.clear();
+    }
+
+    /// As [`Stamped::resize`], but a refused allocation is an error (and changes
+    /// nothing) instead of an abort.
+    ///
+    /// # Errors
+    /// When the memory is refused.
+    pub fn try_resize(&mut self, len: usize) -> Result<(), AllocError> {
+        memory::try_resize(&mut self.slots, len, (0, self.blank), "a table")?;
+        self.clear();
+        Ok(())
     }
 
     /// Empties every slot in O(1) (a full sweep once every 2^32 - 1 clears).

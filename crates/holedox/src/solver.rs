@@ -3,6 +3,7 @@
 use crate::shape::Shapes;
 use crate::visited::Visited;
 use crate::{EXIT, Game};
+use grid_core::memory::try_push;
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, Moves, Pos, SearchStats, Solution,
 };
@@ -47,6 +48,9 @@ const SPARSE_STATES: usize = 14_000_000;
 /// A state is reached first by a shortest way (see [`Solver`]), so the byte is written
 /// once and the state queued once.
 const SEEN: u8 = 0x80;
+
+/// What the search's queue is called in a refusal.
+const QUEUE: &str = "the queue";
 
 /// Solves games one after another, reusing its buffers.
 ///
@@ -222,7 +226,7 @@ impl Solver {
         let start = layout.state(head, layout.shapes.encode(&segments));
         let states = (game.rows() * game.cols()) as u64 * u64::from(layout.shapes.count());
         let limit = self.memory_limit.unwrap_or(SPARSE_STATES);
-        self.visited.reset(states, DENSE_STATES, limit);
+        self.visited.reset(states, DENSE_STATES, limit)?;
         let found = self.search(game, &layout, start)?;
         Ok(found.map(|(goal, moves)| {
             let path = if with_path {
@@ -271,7 +275,7 @@ impl Solver {
         let [now, later] = &mut self.levels;
         now.clear();
         later.clear();
-        now.push(start_node);
+        try_push(now, start_node, QUEUE)?;
         self.stats.generated += 1;
 
         let mut segments = [Dir::Up; crate::MAX_LENGTH];
@@ -318,11 +322,8 @@ impl Solver {
                     return Ok(Some((next, g + 1)));
                 }
                 let next_node = Node::new(next_head, next_square, next_code);
-                if next_f == f {
-                    now.push(next_node)
-                } else {
-                    later.push(next_node)
-                }
+                let level = if next_f == f { &mut *now } else { &mut *later };
+                try_push(level, next_node, QUEUE)?;
             }
         }
     }

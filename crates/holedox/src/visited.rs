@@ -14,11 +14,15 @@
 //! ([`Visited::reset`]'s `dense_limit`) stays in the table, up to a number of states.
 
 use grid_core::LimitError;
+use grid_core::memory::{AllocError, try_resize, try_vec};
 use std::fmt;
 
 /// Slots of a fresh table (8 bytes each): a search that sees up to half as many
 /// states never allocates.
 const INITIAL_SLOTS: usize = 1 << 8;
+
+/// What the store is called in a refusal.
+const STORE: &str = "the table of visited states";
 
 /// Fibonacci hashing's multiplier (2^64 over the golden ratio): consecutive states,
 /// such as the shapes at one head square, land far apart.
@@ -89,7 +93,15 @@ impl Visited {
     ///
     /// Costs O(the states of the last search) at most: a table the last search grew
     /// is dropped, not cleared, and so is a flat array.
-    pub(crate) fn reset(&mut self, states: u64, dense_limit: u64, limit: usize) {
+    ///
+    /// # Errors
+    /// When the memory for the store is refused.
+    pub(crate) fn reset(
+        &mut self,
+        states: u64,
+        dense_limit: u64,
+        limit: usize,
+    ) -> Result<(), AllocError> {
         let small = self.initial_slots * 8;
         self.states = states;
         self.may_densify = states <= dense_limit;
@@ -102,13 +114,15 @@ impl Visited {
         if self.may_densify && states <= small as u64 {
             // No larger than a fresh table: flat from the start.
             self.table = Vec::new();
-            self.dense.resize(states as usize, 0);
+            try_resize(&mut self.dense, states as usize, 0, STORE)?;
         } else if self.table.len() == self.initial_slots {
             self.table.fill(0);
         } else {
-            self.table = vec![0; self.initial_slots];
+            self.table = Vec::new();
+            self.table = try_vec(self.initial_slots, 0, STORE)?;
         }
         self.shift = 64 - self.initial_slots.trailing_zeros();
+        Ok(())
     }
 
     /// Whether the store is a flat array (for tests).
@@ -170,7 +184,7 @@ impl Visited {
             return Err(LimitError::Memory(self.len as u64));
         }
         if 2 * (self.len + 1) > self.table.len() {
-            self.grow();
+            self.grow()?;
             return self.insert(state, byte);
         }
         self.table[slot] = state << 8 | u64::from(byte);
@@ -184,19 +198,21 @@ impl Visited {
         (state.wrapping_mul(MULTIPLIER) >> self.shift) as usize
     }
 
-    /// Doubles the table, or moves to a flat array once that is no larger.
+    /// Doubles the table, or moves to a flat array once that is no larger; when the
+    /// memory for either is refused, the table is kept as it was.
     #[cold]
-    fn grow(&mut self) {
+    fn grow(&mut self) -> Result<(), AllocError> {
         let slots = 2 * self.table.len();
-        let old = std::mem::take(&mut self.table);
         if self.may_densify && (slots * 8) as u64 >= self.states {
-            self.dense = vec![0; self.states as usize];
+            self.dense = try_vec(self.states as usize, 0, STORE)?;
+            let old = std::mem::take(&mut self.table);
             for entry in old.into_iter().filter(|&entry| entry != 0) {
                 self.dense[(entry >> 8) as usize] = entry as u8;
             }
-            return;
+            return Ok(());
         }
-        self.table = vec![0; slots];
+        let new = try_vec(slots, 0, STORE)?;
+        let old = std::mem::replace(&mut self.table, new);
         self.shift -= 1;
         let mask = slots - 1;
         for entry in old.into_iter().filter(|&entry| entry != 0) {
@@ -206,6 +222,7 @@ impl Visited {
             }
             self.table[slot] = entry;
         }
+        Ok(())
     }
 }
 
@@ -231,7 +248,7 @@ mod tests {
             let mut visited = Visited::with_initial_slots(initial);
             // The same store through several searches: reset must forget everything.
             for _ in 0..=again {
-                visited.reset(states, dense_limit, limit);
+                visited.reset(states, dense_limit, limit).unwrap();
                 let mut model = HashMap::new();
                 for &(pick, byte) in &picks {
                     let state = pick % states;
@@ -274,7 +291,7 @@ mod tests {
     #[test]
     fn a_search_that_sees_many_states_moves_to_a_flat_array() {
         let mut visited = Visited::default();
-        visited.reset(1 << 20, u64::MAX, 0);
+        visited.reset(1 << 20, u64::MAX, 0).unwrap();
         assert!(!visited.is_dense());
         for state in 0..1 << 15 {
             assert_eq!(visited.insert(state * 7 % (1 << 20), 0x80), Ok(true));
@@ -289,7 +306,7 @@ mod tests {
         assert_eq!(visited.get(1), 0x81);
         assert_eq!(visited.get(2), 0);
         // The next search starts small again.
-        visited.reset(1 << 20, u64::MAX, 0);
+        visited.reset(1 << 20, u64::MAX, 0).unwrap();
         assert!(!visited.is_dense());
         assert_eq!(visited.table.len(), INITIAL_SLOTS);
         assert_eq!(visited.get(7), 0);
@@ -298,7 +315,7 @@ mod tests {
     #[test]
     fn a_space_too_large_for_a_flat_array_stops_at_its_limit() {
         let mut visited = Visited::default();
-        visited.reset(1 << 40, 1 << 29, 3000);
+        visited.reset(1 << 40, 1 << 29, 3000).unwrap();
         for state in 0..3000 {
             assert_eq!(visited.insert(state << 20, 0x80), Ok(true));
         }

@@ -11,6 +11,7 @@
 //! closed form (`L - 2`), and tells every other search which sides it will find (so it
 //! stops once it has them, rather than sweeping the board for a side walled off).
 
+use grid_core::memory::{AllocError, try_vec, try_with_capacity};
 use grid_core::{Dir, Grid, LimitError, Meter, Stamped};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -20,6 +21,8 @@ pub(crate) const UNREACHABLE: u32 = u32::MAX;
 const PENDING: u32 = u32::MAX - 1;
 /// The side label of a fixed side (no block).
 const NO_BLOCK: u32 = u32::MAX;
+/// What the block-cut analysis's tables are called in a refusal.
+const BLOCKS: &str = "the board's block tables";
 /// Marks a cell a detour search has expanded (its distance is final).
 const CLOSED: u32 = 1 << 31;
 
@@ -35,14 +38,21 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
-    /// Scratch space for the searches of `grid`'s board.
-    pub(crate) fn new(grid: &Grid<bool>) -> Scratch {
-        Scratch {
-            now: Vec::new(),
-            later: Vec::new(),
-            dist: Stamped::new(grid.storage_size(), 0),
+    /// Scratch space for the searches of `grid`'s board (its stacks with room for a
+    /// cell each, which a search seldom outgrows).
+    ///
+    /// # Errors
+    /// When the memory is refused.
+    pub(crate) fn new(grid: &Grid<bool>) -> Result<Scratch, AllocError> {
+        let cells = grid.storage_size();
+        let mut dist = Stamped::new(0, 0);
+        dist.try_resize(cells)?;
+        Ok(Scratch {
+            now: try_with_capacity(cells, "the stacks of the detour searches")?,
+            later: try_with_capacity(cells, "the stacks of the detour searches")?,
+            dist,
             expanded: 0,
-        }
+        })
     }
 
     /// The blank's shortest walks from `start` to the sides of `center`, never entering
@@ -158,17 +168,21 @@ pub(crate) struct DetourTable {
 impl DetourTable {
     /// The table of `grid`'s board with no cell computed yet: only the block-cut
     /// analysis, linear in the board.
-    pub(crate) fn new(grid: &Grid<bool>) -> DetourTable {
-        DetourTable {
-            table: (0..grid.storage_size() * 16)
-                .map(|_| AtomicU32::new(PENDING))
-                .collect(),
-            blocks: Blocks::new(grid),
-            coords: (0..grid.storage_size())
-                .map(|i| ((i / grid.stride()) as u32, (i % grid.stride()) as u32))
-                .collect(),
+    ///
+    /// # Errors
+    /// When the memory for the table is refused.
+    pub(crate) fn new(grid: &Grid<bool>) -> Result<DetourTable, AllocError> {
+        let cells = grid.storage_size();
+        let mut table = try_with_capacity(cells.saturating_mul(16), "the detour table")?;
+        table.extend((0..cells * 16).map(|_| AtomicU32::new(PENDING)));
+        let mut coords = try_with_capacity(cells, "the detour table")?;
+        coords.extend((0..cells).map(|i| ((i / grid.stride()) as u32, (i % grid.stride()) as u32)));
+        Ok(DetourTable {
+            table,
+            blocks: Blocks::new(grid)?,
+            coords,
             longest: AtomicU32::new(0),
-        }
+        })
     }
 
     /// The detours from side `state % 4` of cell `state / 4` to each side (the side
@@ -374,18 +388,18 @@ struct Blocks {
 }
 
 impl Blocks {
-    fn new(grid: &Grid<bool>) -> Blocks {
+    fn new(grid: &Grid<bool>) -> Result<Blocks, AllocError> {
         let n = grid.storage_size();
-        let mut disc = vec![0u32; n];
-        let mut low = vec![0u32; n];
-        let mut last = vec![0u32; n];
-        let mut parent = vec![u32::MAX; n];
-        // Cells in discovery order, to set heads parents first.
-        let mut order: Vec<u32> = Vec::new();
+        let mut disc = try_vec(n, 0u32, BLOCKS)?;
+        let mut low = try_vec(n, 0u32, BLOCKS)?;
+        let mut last = try_vec(n, 0u32, BLOCKS)?;
+        let mut parent = try_vec(n, u32::MAX, BLOCKS)?;
+        // Cells in discovery order, to set heads parents first (each cell at most once).
+        let mut order: Vec<u32> = try_with_capacity(n, BLOCKS)?;
         let mut time = 0;
         // An explicit stack of (cell, next direction to try): boards are far too large
-        // for recursion.
-        let mut stack: Vec<(u32, u8)> = Vec::new();
+        // for recursion (each cell on it at most once).
+        let mut stack: Vec<(u32, u8)> = try_with_capacity(n, BLOCKS)?;
         for root in grid.inner_indices() {
             if !grid[root] || disc[root] != 0 {
                 continue;
@@ -426,8 +440,8 @@ impl Blocks {
         drop(stack);
         let mut head = low; // reused: each cell's low is read before its head is set
         // Per block head: its cells other than the head's parent, then its back edges.
-        let mut cells = vec![0u32; n];
-        let mut back = vec![0u32; n];
+        let mut cells = try_vec(n, 0u32, BLOCKS)?;
+        let mut back = try_vec(n, 0u32, BLOCKS)?;
         for &v in &order {
             let v = v as usize;
             let p = parent[v];
@@ -469,7 +483,7 @@ impl Blocks {
             cycle,
             joined: Vec::new(),
         };
-        let mut joined = vec![0u16; n];
+        let mut joined = try_vec(n, 0u16, BLOCKS)?;
         for &v in &order {
             let label = blocks.of(grid, v as usize);
             for a in 0..4 {
@@ -481,7 +495,7 @@ impl Blocks {
             }
         }
         blocks.joined = joined;
-        blocks
+        Ok(blocks)
     }
 
     /// A label per side of `cell` (a movable cell): two movable sides have the same
@@ -567,7 +581,7 @@ mod tests {
     #[test]
     fn side_labels_match_connectivity_without_the_cell() {
         for (round, grid) in boards().iter().enumerate() {
-            let blocks = Blocks::new(grid);
+            let blocks = Blocks::new(grid).unwrap();
             for cell in grid.inner_indices().filter(|&c| grid[c]) {
                 let label = blocks.of(grid, cell);
                 let sides = Dir::ALL.map(|d| grid.step(cell, d));
@@ -596,8 +610,8 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         let mut cycles = 0;
         for (round, grid) in boards().iter().enumerate() {
-            let table = DetourTable::new(grid);
-            let mut scratch = Scratch::new(grid);
+            let table = DetourTable::new(grid).unwrap();
+            let mut scratch = Scratch::new(grid).unwrap();
             let mut states: Vec<usize> = (0..grid.storage_size() * 4)
                 .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
                 .collect();
@@ -643,8 +657,8 @@ mod tests {
                 }
             }
         }
-        let table = DetourTable::new(&grid);
-        let mut scratch = Scratch::new(&grid);
+        let table = DetourTable::new(&grid).unwrap();
+        let mut scratch = Scratch::new(&grid).unwrap();
         let cell = grid.index(grid_core::Pos::new(0, 3));
         let row = table.row(&grid, cell * 4 + Dir::Left.index(), &mut scratch);
         assert_eq!(row[Dir::Right.index()], 2 * (rows + cols) as u32 - 4 - 2);

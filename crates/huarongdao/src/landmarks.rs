@@ -20,7 +20,9 @@
 
 use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::reach::Reach;
+use grid_core::memory::try_vec;
 use grid_core::{Dir, Grid, MonotoneQueue};
+use std::sync::{Mutex, PoisonError};
 
 /// Most landmarks a board gets.
 pub(crate) const MAX_LANDMARKS: usize = 16;
@@ -58,8 +60,9 @@ pub(crate) struct Bounds {
 impl Landmarks {
     /// `count` landmarks (8 or 16) on the edges of a board (see `choose`). Computes
     /// every cell's detours first. The work is split over `threads` threads (the
-    /// detours by cells, then the landmarks' searches). `None` when a cost does not fit
-    /// (then the bounds would be wrong).
+    /// detours by cells, then the landmarks' searches; a thread that cannot start leaves
+    /// its part to the calling one). `None` when a cost does not fit (then the bounds
+    /// would be wrong), or when the memory for them is refused.
     pub(crate) fn new(
         grid: &Grid<bool>,
         detour: &DetourTable,
@@ -71,18 +74,27 @@ impl Landmarks {
         let states = grid.storage_size() * 4;
         let threads = threads.clamp(1, count);
         let share = states.div_ceil(threads).next_multiple_of(4);
+        // Whether the part's detours are all computed (not when its scratch is refused).
         let precompute = |part: usize| {
-            let mut scratch = Scratch::new(grid);
+            let Ok(mut scratch) = Scratch::new(grid) else {
+                return false;
+            };
             for state in part * share..((part + 1) * share).min(states) {
                 if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))] {
                     detour.row(grid, state, &mut scratch);
                 }
             }
+            true
         };
-        in_parallel(threads, precompute);
+        if !in_parallel(threads, precompute)
+            .into_iter()
+            .all(|done| done)
+        {
+            return None;
+        }
         let cells = choose(grid, reach, count)?;
         let offsets = Dir::ALL.map(|d| grid.offset(d));
-        let mut costs = vec![0i16; states * 2 * count];
+        let mut costs = try_vec(states * 2 * count, 0i16, "the landmark table").ok()?;
         // A wave of searches at a time, whose columns go into the terms before the next
         // wave: on a large board a wave is a search a thread, so that only its columns
         // are held at once (16 of them at 300 x 300 would be another 23 MB at the peak);
@@ -140,18 +152,13 @@ impl Landmarks {
             if threads == 1 {
                 fill(0, &mut costs);
             } else {
-                let fill = &fill;
-                std::thread::scope(|scope| {
-                    let handles: Vec<_> = costs
-                        .chunks_mut(share * 2 * count)
-                        .enumerate()
-                        .map(|(part, out)| scope.spawn(move || fill(part * share, out)))
-                        .collect();
-                    for handle in handles {
-                        if let Err(panic) = handle.join() {
-                            std::panic::resume_unwind(panic);
-                        }
-                    }
+                let parts: Vec<Mutex<&mut [i16]>> = costs
+                    .chunks_mut(share * 2 * count)
+                    .map(Mutex::new)
+                    .collect();
+                in_parallel(parts.len(), |part| {
+                    let mut out = parts[part].lock().unwrap_or_else(PoisonError::into_inner);
+                    fill(part * share, &mut out);
                 });
             }
         }
@@ -211,7 +218,8 @@ impl Landmarks {
 }
 
 /// `work(part)` for each part in `0..parts`, each on a thread of its own (the calling
-/// thread alone for one part).
+/// thread alone for one part); a part whose thread cannot start is done by the calling
+/// thread, after the others have started.
 fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     if parts == 1 {
         return vec![work(0)];
@@ -219,31 +227,39 @@ fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T
     let work = &work;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..parts)
-            .map(|part| scope.spawn(move || work(part)))
+            .map(|part| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(part))
+                    .ok()
+            })
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .enumerate()
+            .map(|(part, h)| match h {
+                Some(h) => h
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => work(part),
             })
             .collect()
     })
 }
 
 /// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach it),
-/// `None` if one is `FAR - 1` or more (so that one more move is still below `FAR`): a Dijkstra search over reversed moves, with a bucket
+/// `None` if one is `FAR - 1` or more (so that one more move is still below `FAR`), or
+/// if its memory is refused: a Dijkstra search over reversed moves, with a bucket
 /// queue. Every detour must be computed by then.
 fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<u32>> {
     let states = grid.storage_size() * 4;
     let offsets = Dir::ALL.map(|d| grid.offset(d));
     let mut open = MonotoneQueue::new();
     open.reset(u64::from(detour.longest_so_far()) + 1);
-    let mut best = vec![u32::MAX; states];
+    let mut best = try_vec(states, u32::MAX, "the landmark table").ok()?;
     for side in 0..4 {
         if grid[cell.wrapping_add_signed(offsets[side])] {
             best[cell * 4 + side] = 0;
-            open.push(0, (cell * 4 + side) as u32);
+            open.try_push(0, (cell * 4 + side) as u32).ok()?;
         }
     }
     while let Some((d, state)) = open.pop() {
@@ -263,7 +279,7 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
             let next = from * 4 + a;
             if w != UNREACHABLE && d + w + 1 < best[next] {
                 best[next] = d + w + 1;
-                open.push(u64::from(d + w + 1), next as u32);
+                open.try_push(u64::from(d + w + 1), next as u32).ok()?;
             }
         }
     }
@@ -277,7 +293,7 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
 /// costs would bound nothing). `None` on a board with no state (no two movable cells
 /// side by side).
 fn choose(grid: &Grid<bool>, reach: &Reach, count: usize) -> Option<Vec<usize>> {
-    let largest = reach.largest()?;
+    let largest = reach.largest().ok()??;
     let (rows, cols) = (grid.rows() as i64, grid.cols() as i64);
     // Per side, points at 0, 1/k, ..., (k-1)/k of its length, going round the board.
     let per_side = count / 4;
@@ -336,13 +352,13 @@ mod tests {
             };
             let (board, _) = generate(&params).expect("valid parameters");
             let grid = board.grid();
-            let detour = DetourTable::new(grid);
-            let reach = Reach::new(grid, &detour);
+            let detour = DetourTable::new(grid).unwrap();
+            let reach = Reach::new(grid, &detour).unwrap();
             let states = grid.storage_size() * 4;
             assert_eq!(side > 100, states * 16 > SMALL_COLUMNS);
             let landmarks = Landmarks::new(grid, &detour, &reach, 16, threads).expect("fit");
             let cells = choose(grid, &reach, 16).expect("states exist");
-            let mut scratch = Scratch::new(grid);
+            let mut scratch = Scratch::new(grid).unwrap();
             for (j, &landmark) in cells.iter().enumerate() {
                 let states = grid.storage_size() * 4;
                 let mut best = vec![u64::MAX; states];
@@ -393,8 +409,8 @@ mod tests {
         targets: impl Iterator<Item = usize>,
     ) -> usize {
         let grid = board.grid();
-        let detour = DetourTable::new(grid);
-        let reach = Reach::new(grid, &detour);
+        let detour = DetourTable::new(grid).unwrap();
+        let reach = Reach::new(grid, &detour).unwrap();
         let landmarks = Landmarks::new(grid, &detour, &reach, count, 1).expect("costs fit");
         let mut tight = 0;
         for target in targets {
@@ -447,9 +463,9 @@ mod tests {
         ])
         .expect("a board");
         let grid = board.grid();
-        let detour = DetourTable::new(grid);
-        let reach = Reach::new(grid, &detour);
-        let largest = reach.largest();
+        let detour = DetourTable::new(grid).unwrap();
+        let reach = Reach::new(grid, &detour).unwrap();
+        let largest = reach.largest().unwrap();
         let cells = choose(grid, &reach, 16).expect("states exist");
         assert_ne!(cells[0], grid.index(grid_core::Pos::new(0, 0)));
         for cell in cells {

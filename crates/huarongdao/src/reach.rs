@@ -3,7 +3,13 @@
 //! the target" before a search would find out by exhausting everything it can reach.
 
 use crate::detour::DetourTable;
+use grid_core::memory::{AllocError, try_push, try_vec};
 use grid_core::{Dir, Grid, Stamped};
+
+/// What the tables of [`Reach`] are called in a refusal.
+const TABLE: &str = "a table of the state graph";
+/// What its search's stack is called in a refusal.
+const STACK: &str = "the stack of the state graph's search";
 
 /// Marks a state that does not exist (a fixed cell, or a fixed side).
 const NONE: u32 = u32::MAX;
@@ -36,14 +42,17 @@ fn successors(grid: &Grid<bool>, detour: &DetourTable, state: usize) -> [u32; 4]
 
 impl Reach {
     /// Tarjan's algorithm, with an explicit stack (boards are too large for recursion).
-    pub(crate) fn new(grid: &Grid<bool>, detour: &DetourTable) -> Reach {
+    ///
+    /// # Errors
+    /// When the memory for its tables is refused.
+    pub(crate) fn new(grid: &Grid<bool>, detour: &DetourTable) -> Result<Reach, AllocError> {
         let states = grid.storage_size() * 4;
         let offsets = Dir::ALL.map(|d| grid.offset(d));
         let exists = |s: usize| grid[s / 4] && grid[(s / 4).wrapping_add_signed(offsets[s % 4])];
-        let mut index = vec![NONE; states];
-        let mut low = vec![0u32; states];
-        let mut component = vec![NONE; states];
-        let mut on_stack = vec![false; states];
+        let mut index = try_vec(states, NONE, TABLE)?;
+        let mut low = try_vec(states, 0u32, TABLE)?;
+        let mut component = try_vec(states, NONE, TABLE)?;
+        let mut on_stack = try_vec(states, false, TABLE)?;
         let mut stack: Vec<u32> = Vec::new();
         // Frames of the depth-first search: the state, its successors, how many tried.
         let mut frames: Vec<(u32, [u32; 4], u8)> = Vec::new();
@@ -56,9 +65,13 @@ impl Reach {
             index[root] = next_index;
             low[root] = next_index;
             next_index += 1;
-            stack.push(root as u32);
+            try_push(&mut stack, root as u32, STACK)?;
             on_stack[root] = true;
-            frames.push((root as u32, successors(grid, detour, root), 0));
+            try_push(
+                &mut frames,
+                (root as u32, successors(grid, detour, root), 0),
+                STACK,
+            )?;
             while let Some(frame) = frames.last_mut() {
                 let v = frame.0 as usize;
                 if usize::from(frame.2) < 4 {
@@ -72,9 +85,13 @@ impl Reach {
                         index[w] = next_index;
                         low[w] = next_index;
                         next_index += 1;
-                        stack.push(w as u32);
+                        try_push(&mut stack, w as u32, STACK)?;
                         on_stack[w] = true;
-                        frames.push((w as u32, successors(grid, detour, w), 0));
+                        try_push(
+                            &mut frames,
+                            (w as u32, successors(grid, detour, w), 0),
+                            STACK,
+                        )?;
                     } else if on_stack[w] {
                         low[v] = low[v].min(index[w]);
                     }
@@ -109,7 +126,7 @@ impl Reach {
                 .filter(move |&w| w != NONE && component[w as usize] != from)
                 .map(move |w| (from, component[w as usize]))
         };
-        let mut starts = vec![0u32; components as usize + 1];
+        let mut starts = try_vec(components as usize + 1, 0u32, TABLE)?;
         for s in (0..states).filter(|&s| component[s] != NONE) {
             for (from, _) in crossing(s) {
                 starts[from as usize + 1] += 1;
@@ -118,19 +135,20 @@ impl Reach {
         for c in 0..components as usize {
             starts[c + 1] += starts[c];
         }
-        let mut fill = starts.clone();
-        let mut targets = vec![0u32; starts[components as usize] as usize];
+        let mut fill = try_vec(starts.len(), 0u32, TABLE)?;
+        fill.copy_from_slice(&starts);
+        let mut targets = try_vec(starts[components as usize] as usize, 0u32, TABLE)?;
         for s in (0..states).filter(|&s| component[s] != NONE) {
             for (from, to) in crossing(s) {
                 targets[fill[from as usize] as usize] = to;
                 fill[from as usize] += 1;
             }
         }
-        Reach {
+        Ok(Reach {
             component,
             starts,
             targets,
-        }
+        })
     }
 
     /// The component of `state` (`None` for a state that does not exist).
@@ -140,12 +158,15 @@ impl Reach {
 
     /// The component with the most states (the lowest-numbered of the largest), or
     /// `None` on a board with no state.
-    pub(crate) fn largest(&self) -> Option<u32> {
-        let mut sizes = vec![0u32; self.components()];
+    ///
+    /// # Errors
+    /// When the memory for a count per component is refused.
+    pub(crate) fn largest(&self) -> Result<Option<u32>, AllocError> {
+        let mut sizes = try_vec(self.components(), 0u32, TABLE)?;
         for &c in self.component.iter().filter(|&&c| c != NONE) {
             sizes[c as usize] += 1;
         }
-        (0..sizes.len() as u32).max_by_key(|&c| (sizes[c as usize], std::cmp::Reverse(c)))
+        Ok((0..sizes.len() as u32).max_by_key(|&c| (sizes[c as usize], std::cmp::Reverse(c))))
     }
 
     /// Number of components (the size of a per-component buffer).

@@ -4,6 +4,7 @@ use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
+use grid_core::memory::{AllocError, try_vec, try_with_capacity};
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, MonotoneQueue, Moves, SearchStats, Solution,
     Stamped,
@@ -108,16 +109,20 @@ impl Solver {
     }
 
     /// The solver of `board`: the one held if it is this board's, else a new one.
-    fn prepare(&mut self, board: &Board) -> &mut BoardSolver {
+    ///
+    /// # Errors
+    /// When the memory for the board's tables is refused.
+    fn prepare(&mut self, board: &Board) -> Result<&mut BoardSolver, SolveError> {
         let held = self
             .prepared
             .as_ref()
             .is_some_and(|prepared| prepared.tables.board.id() == board.id());
         if !held {
             self.prepared = None; // free the old tables before building the new ones
-            self.prepared = Some(BoardSolver::new(board, self.limits));
+            let prepared = BoardSolver::new(board, self.limits).map_err(LimitError::from)?;
+            self.prepared = Some(prepared);
         }
-        self.prepared.as_mut().expect("prepared just above")
+        Ok(self.prepared.as_mut().expect("prepared just above"))
     }
 
     /// The minimum number of moves for `query` on `board`, or `None` if the piece can
@@ -127,7 +132,7 @@ impl Solver {
     /// If the query breaks the rules ([`Board::check`]), or the search stops at the
     /// solver's limits.
     pub fn solve(&mut self, board: &Board, query: &Query) -> Result<Option<u64>, SolveError> {
-        let prepared = self.prepare(board);
+        let prepared = self.prepare(board)?;
         let answer = prepared.solve(query);
         self.stats = prepared.stats;
         answer
@@ -143,7 +148,7 @@ impl Solver {
         board: &Board,
         query: &Query,
     ) -> Result<Option<Solution>, SolveError> {
-        let prepared = self.prepare(board);
+        let prepared = self.prepare(board)?;
         let solution = prepared.solve_with_path(query);
         self.stats = prepared.stats;
         solution
@@ -184,7 +189,10 @@ impl Solver {
         if queries.is_empty() {
             return (Vec::new(), None); // no query, no tables to build
         }
-        let prepared = self.prepare(board);
+        let prepared = match self.prepare(board) {
+            Ok(prepared) => prepared,
+            Err(error) => return (Vec::new(), Some(error)),
+        };
         let answers = prepared.solve_all(queries);
         self.stats = prepared.stats;
         answers
@@ -319,56 +327,60 @@ fn split(cells: usize, queries: usize, cores: usize) -> Option<(usize, usize)> {
 impl BoardSolver {
     /// A solver for `board`: its tables, in time linear in the board (the detour table
     /// is filled as the searches need it).
-    fn new(board: &Board, limits: Limits) -> BoardSolver {
+    ///
+    /// # Errors
+    /// When the memory for a table is refused.
+    fn new(board: &Board, limits: Limits) -> Result<BoardSolver, AllocError> {
         let grid = board.grid();
-        let cells = grid.storage_size();
-        let queue = FifoQueue::new();
-        let blank_dist = Stamped::new(cells, 0);
-        let detour = DetourTable::new(grid);
-        let reach = Reach::new(grid, &detour);
+        let detour = DetourTable::new(grid)?;
+        let reach = Reach::new(grid, &detour)?;
         let tables = Tables {
             board: board.clone(),
             detour,
-            heuristic: HeuristicTable::new(grid),
-            component: components(grid),
+            heuristic: HeuristicTable::new(grid)?,
+            component: components(grid)?,
             reach,
             landmarks: OnceLock::new(),
         };
-        BoardSolver::with_tables(Arc::new(tables), queue, blank_dist, limits)
+        BoardSolver::with_tables(Arc::new(tables), limits)
     }
 
-    fn with_tables(
-        tables: Arc<Tables>,
-        queue: FifoQueue,
-        blank_dist: Stamped<u32>,
-        limits: Limits,
-    ) -> BoardSolver {
+    /// A solver of the board of `tables`, with buffers of its own.
+    ///
+    /// # Errors
+    /// When the memory for a buffer is refused.
+    fn with_tables(tables: Arc<Tables>, limits: Limits) -> Result<BoardSolver, AllocError> {
         let cells = tables.board.grid().storage_size();
-        BoardSolver {
-            reach_seen: Stamped::new(tables.reach.components(), ()),
-            scratch: Scratch::new(tables.board.grid()),
-            reach_stack: Vec::new(),
+        let mut reach_seen = Stamped::new(0, ());
+        reach_seen.try_resize(tables.reach.components())?;
+        let mut blank_dist = Stamped::new(0, 0);
+        blank_dist.try_resize(cells)?;
+        // For the blank's walks of a path, a cell each at most: pushes never grow it.
+        let mut queue = FifoQueue::new();
+        queue.try_reserve(cells)?;
+        Ok(BoardSolver {
+            reach_seen,
+            scratch: Scratch::new(tables.board.grid())?,
+            // A component at most once on the stack: pushes never grow it.
+            reach_stack: try_with_capacity(tables.reach.components(), "a stack")?,
             tables,
             queue,
             blank_dist,
             open: MonotoneQueue::new(),
-            best: Costs::new(cells * 4),
+            best: Costs::new(cells * 4)?,
             start_costs: [None; 4],
             stats: SearchStats::default(),
             limits,
             threads_used: 1,
-        }
+        })
     }
 
     /// Another solver for the same board, sharing its tables, with buffers of its own.
-    fn worker(&self) -> BoardSolver {
-        let cells = self.tables.board.grid().storage_size();
-        BoardSolver::with_tables(
-            Arc::clone(&self.tables),
-            FifoQueue::new(),
-            Stamped::new(cells, 0),
-            self.limits,
-        )
+    ///
+    /// # Errors
+    /// When the memory for a buffer is refused.
+    fn worker(&self) -> Result<BoardSolver, AllocError> {
+        BoardSolver::with_tables(Arc::clone(&self.tables), self.limits)
     }
 
     /// See [`Solver::solve_until_error`].
@@ -432,15 +444,19 @@ impl BoardSolver {
                 }
             }
         };
+        // A thread whose buffers are refused, or that cannot start, is one fewer: the
+        // others take its blocks.
         std::thread::scope(|scope| {
             let others: Vec<_> = (1..threads)
-                .map(|_| {
-                    let mut worker = self.worker();
+                .filter_map(|_| {
+                    let mut worker = self.worker().ok()?;
                     let run = &run;
-                    scope.spawn(move || run(&mut worker))
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || run(&mut worker))
+                        .ok()
                 })
                 .collect();
-            self.threads_used = threads;
+            self.threads_used = 1 + others.len();
             let mut answers: Vec<Option<Result<Option<u64>, SolveError>>> =
                 std::iter::repeat_with(|| None)
                     .take(queries.len())
@@ -561,7 +577,7 @@ impl BoardSolver {
         for &(f, side, g) in starts.iter() {
             let state = (piece * 4 + side.index()) as u32;
             self.best.set(state as usize, g);
-            self.open.push(f, state);
+            self.open.try_push(f, state).map_err(LimitError::from)?;
             self.stats.generated += 1;
         }
 
@@ -618,7 +634,9 @@ impl BoardSolver {
                     .get(h_at, next_side)
                     .max(landmark_bound(next));
                 let next_f = next_g + h;
-                self.open.push(next_f, next as u32);
+                self.open
+                    .try_push(next_f, next as u32)
+                    .map_err(LimitError::from)?;
                 self.stats.generated += 1;
                 meter.charge(1)?;
             }
@@ -727,11 +745,11 @@ const CLOSED_BIT: u64 = 1 << COST_BITS;
 const EPOCH_SHIFT: u32 = 48;
 
 impl Costs {
-    fn new(len: usize) -> Costs {
-        Costs {
-            slots: vec![0; len],
+    fn new(len: usize) -> Result<Costs, AllocError> {
+        Ok(Costs {
+            slots: try_vec(len, 0, "the search's table of costs")?,
             epoch: 1,
-        }
+        })
     }
 
     /// Forgets every cost (a full sweep once every 65,535 searches).
@@ -848,10 +866,10 @@ struct HeuristicTable {
 }
 
 impl HeuristicTable {
-    fn new(grid: &Grid<bool>) -> HeuristicTable {
+    fn new(grid: &Grid<bool>) -> Result<HeuristicTable, AllocError> {
         let (rows, cols) = (grid.rows(), grid.cols());
         let width = 2 * cols - 1;
-        let mut table = vec![0; (2 * rows - 1) * width * 4];
+        let mut table = try_vec((2 * rows - 1) * width * 4, 0, "the heuristic table")?;
         // Any cell works as the origin: the heuristic depends on differences only.
         let origin = (rows as u32, cols as u32);
         for dr in 0..2 * rows - 1 {
@@ -867,12 +885,12 @@ impl HeuristicTable {
                 }
             }
         }
-        HeuristicTable {
+        Ok(HeuristicTable {
             table,
             rows,
             cols,
             width,
-        }
+        })
     }
 
     /// Where the entries of a piece on `(r, c)` with the target on `(tr, tc)` start
@@ -901,9 +919,11 @@ impl HeuristicTable {
 
 /// A component label for every stored cell: equal labels for movable cells joined by
 /// movable cells; `u32::MAX` for fixed cells and the border.
-fn components(grid: &Grid<bool>) -> Vec<u32> {
-    let mut label = vec![u32::MAX; grid.storage_size()];
+fn components(grid: &Grid<bool>) -> Result<Vec<u32>, AllocError> {
+    let mut label = try_vec(grid.storage_size(), u32::MAX, "the table of components")?;
     let mut queue = FifoQueue::new();
+    // A cell a search at most: pushes never grow the queue.
+    queue.try_reserve(grid.storage_size())?;
     let mut next_label = 0;
     for start in grid.inner_indices() {
         if !grid[start] || label[start] != u32::MAX {
@@ -923,7 +943,7 @@ fn components(grid: &Grid<bool>) -> Vec<u32> {
         }
         next_label += 1;
     }
-    label
+    Ok(label)
 }
 
 /// The blank's shortest distances from `blank` to every side of `piece` it can reach,
@@ -1052,7 +1072,7 @@ mod tests {
     /// epoch has gone through its 16 bits; costs and marks work in every epoch.
     #[test]
     fn costs_forget_in_every_epoch() {
-        let mut costs = Costs::new(3);
+        let mut costs = Costs::new(3).unwrap();
         let check = |costs: &mut Costs| {
             assert_eq!(costs.cost(0), None);
             assert!(costs.improves(0, COST_MASK));
@@ -1104,8 +1124,8 @@ mod tests {
     ) {
         let board = Board::from_rows(rows).unwrap();
         let grid = board.grid();
-        let detour = DetourTable::new(grid);
-        let mut scratch = Scratch::new(grid);
+        let detour = DetourTable::new(grid).unwrap();
+        let mut scratch = Scratch::new(grid).unwrap();
         let at = |(r, c)| grid.index(Pos::new(r, c));
         let found = blank_to_sides(&detour, grid, &mut scratch, at(blank), at(piece));
         assert_eq!(found, expected);
@@ -1128,12 +1148,12 @@ mod tests {
                 seed: 3,
             };
             let (board, queries) = generate(&params).unwrap();
-            let mut solver = BoardSolver::new(&board, Limits::NONE);
+            let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
             assert!(queries.len() * board.grid().storage_size() >= THREADED_WORK);
             let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
             for cores in [1, 2, 3, 5] {
                 // A fresh solver each time: its landmarks are made on `cores` threads.
-                let mut solver = BoardSolver::new(&board, Limits::NONE);
+                let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
                 assert_eq!(
                     solver.solve_all_on(&queries, cores),
                     (one_by_one.clone().unwrap(), None),
@@ -1162,9 +1182,9 @@ mod tests {
         };
         let (board, queries) = generate(&params).unwrap();
         assert!(board.grid().storage_size() >= HEAVY_QUERY_CELLS);
-        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
         let one_by_one: Result<Vec<_>, _> = queries.iter().map(|q| solver.solve(q)).collect();
-        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
         assert_eq!(
             solver.solve_all_on(&queries, 3),
             (one_by_one.unwrap(), None)
@@ -1190,14 +1210,14 @@ mod tests {
         for i in [700, 300] {
             queries[i].target = outside;
         }
-        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
         let one_by_one: Vec<_> = queries[..300]
             .iter()
             .map(|q| solver.solve(q).unwrap())
             .collect();
         let error = solver.solve(&queries[300]).unwrap_err();
         for cores in [1, 2, 3, 5] {
-            let mut solver = BoardSolver::new(&board, Limits::NONE);
+            let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
             assert_eq!(
                 solver.solve_all_on(&queries, cores),
                 (one_by_one.clone(), Some(error.clone())),
@@ -1205,7 +1225,7 @@ mod tests {
             );
         }
         // Every query fails: the first is the one named.
-        let mut solver = BoardSolver::new(&board, Limits::NONE);
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
         let none: Vec<Query> = queries
             .iter()
             .map(|q| Query {
@@ -1221,7 +1241,7 @@ mod tests {
     fn heuristic_table_matches_the_formula() {
         for (rows, cols) in [(1, 1), (1, 6), (5, 1), (4, 7), (8, 3)] {
             let grid = Grid::new(rows, cols, 1, true, false);
-            let table = HeuristicTable::new(&grid);
+            let table = HeuristicTable::new(&grid).unwrap();
             for cell in grid.inner_indices() {
                 for target in grid.inner_indices() {
                     for side in Dir::ALL {

@@ -10,6 +10,9 @@ use crate::layout::{Board, EMPTY};
 use crate::table::CodeSet;
 use crate::word::Word;
 use crate::{Metric, Move, Path};
+use grid_core::memory::try_push;
+#[cfg(feature = "generate")]
+use grid_core::memory::try_vec;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
 use std::fmt;
 
@@ -48,6 +51,31 @@ pub const MAX_STATES: usize = 12_000_000;
 /// (a 128-bit code): 8 million, under 1 GiB too (40 bytes a state in the queue, 32 in
 /// the hash set).
 pub const MAX_WIDE_STATES: usize = 8_000_000;
+
+/// The solved boards among those `store`'s last search reached.
+///
+/// # Errors
+/// When the memory for them is refused.
+#[cfg(feature = "generate")]
+fn solved_codes<C: Codec>(
+    store: &Store<C::Code>,
+    geo: &Geometry,
+    codec: &C,
+) -> Result<Vec<C::Code>, LimitError>
+where
+    C::Code: Stored,
+{
+    let mut anchors = [0u64; MAX_CLASSES];
+    let goal = 1u64 << geo.goal_anchor;
+    let mut solved = Vec::new();
+    for code in store.queue.iter().map(|e| e.code) {
+        codec.decode(geo, code, &mut anchors);
+        if anchors[geo.goal_class] & goal != 0 {
+            try_push(&mut solved, code, "the solved boards")?;
+        }
+    }
+    Ok(solved)
+}
 
 /// The statistics of a search that expanded `expanded` states and reached `reached`.
 fn stats(expanded: usize, reached: usize) -> SearchStats {
@@ -312,16 +340,7 @@ impl Solver {
         let start = codec.encode(geo, &geo.start);
         self.bfs(geo, codec, Metric::Step, &[start], false, false)?;
         let mut anchors = [0u64; MAX_CLASSES];
-        let goal = 1u64 << geo.goal_anchor;
-        let solved: Vec<C::Code> = C::Code::store_ref(&self.stores)
-            .queue
-            .iter()
-            .map(|e| e.code)
-            .filter(|&code| {
-                codec.decode(geo, code, &mut anchors);
-                anchors[geo.goal_class] & goal != 0
-            })
-            .collect();
+        let solved = solved_codes(C::Code::store_ref(&self.stores), geo, codec)?;
         if solved.is_empty() {
             return Ok(None);
         }
@@ -365,23 +384,15 @@ impl Solver {
         let start = codec.encode(geo, &geo.start);
         self.bfs(geo, codec, Metric::Step, &[start], false, false)?;
         let mut anchors = [0u64; MAX_CLASSES];
-        let goal = 1u64 << geo.goal_anchor;
-        let solved: Vec<C::Code> = C::Code::store_ref(&self.stores)
-            .queue
-            .iter()
-            .map(|e| e.code)
-            .filter(|&code| {
-                codec.decode(geo, code, &mut anchors);
-                anchors[geo.goal_class] & goal != 0
-            })
-            .collect();
+        let solved = solved_codes(C::Code::store_ref(&self.stores), geo, codec)?;
         let reached = self
             .bfs(geo, codec, Metric::Step, &solved, false, false)?
             .reached;
         let queue = &C::Code::store_ref(&self.stores).queue;
         // Each board's distance, its parent's plus one: in the queue's order (a parent
         // comes first), which is also the order of the distances.
-        let mut depth = vec![0u64; queue.len()];
+        let mut depth =
+            try_vec(queue.len(), 0u64, "a table of distances").map_err(LimitError::from)?;
         for (i, e) in queue.iter().enumerate() {
             if e.parent != u32::MAX {
                 depth[i] = depth[e.parent as usize] + 1;
@@ -485,7 +496,7 @@ impl Solver {
         #[cfg(not(test))]
         let most = C::Code::MAX_STATES;
         let Store { seen, queue } = C::Code::store(&mut self.stores);
-        seen.clear();
+        seen.clear()?;
         queue.clear();
         let mirror = geo.mirror.as_ref().filter(|_| fold);
         let mut anchors = [0u64; MAX_CLASSES];
@@ -494,15 +505,19 @@ impl Solver {
             codec.decode(geo, start, &mut anchors);
             let image = mirror.map_or(start, |m| C::Code::from(m.code(&anchors)));
             let code = start.min(image);
-            if !seen.insert(code) {
+            if !seen.insert(code)? {
                 continue;
             }
-            queue.push(Entry {
-                code,
-                image: start.max(image),
-                parent: u32::MAX,
-                moved: NOBODY,
-            });
+            try_push(
+                queue,
+                Entry {
+                    code,
+                    image: start.max(image),
+                    parent: u32::MAX,
+                    moved: NOBODY,
+                },
+                "the queue",
+            )?;
             self.stats.generated += 1;
             if stop_at_goal && anchors[geo.goal_class] & goal_bit != 0 {
                 return Ok(Outcome {
@@ -559,13 +574,22 @@ impl Solver {
                         }
                         // Pushed, and taken back when not new: no branch on whether it
                         // was (see `CodeSet::insert`).
-                        let new = seen.insert(next);
-                        queue.push(Entry {
+                        let entry = Entry {
                             code: next,
                             image,
                             parent: head as u32,
                             moved: landed as u8,
-                        });
+                        };
+                        let new = match seen
+                            .insert(next)
+                            .and_then(|new| try_push(queue, entry, "the queue").map(|()| new))
+                        {
+                            Ok(new) => new,
+                            Err(e) => {
+                                self.stats = stats(head, queue.len());
+                                return Err(e.into());
+                            }
+                        };
                         queue.truncate(queue.len() - usize::from(!new));
                         if new & (class == geo.goal_class) & (to == geo.goal_anchor) && stop_at_goal
                         {

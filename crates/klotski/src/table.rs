@@ -2,6 +2,7 @@
 //! empty slot (and a flag for the code 0 itself).
 
 use crate::word::Word;
+use grid_core::memory::{AllocError, try_vec};
 
 /// A set of codes in the word `W` (`u64` or `u128`).
 #[derive(Clone, Debug)]
@@ -50,10 +51,14 @@ impl<W: Word> CodeSet<W> {
     /// Empties the set. Its slots are cleared, or replaced by fewer when it held far
     /// fewer codes than it had room for (a large search before many small ones would
     /// make every small one clear and probe a table sized for the large one).
-    pub(crate) fn clear(&mut self) {
+    ///
+    /// # Errors
+    /// When the memory for the new slots is refused.
+    pub(crate) fn clear(&mut self) -> Result<(), AllocError> {
         let wanted = (4 * self.len).next_power_of_two().max(FIRST_SLOTS);
         if self.slots.is_empty() || self.slots.len() > 4 * wanted {
-            self.slots = vec![W::default(); wanted];
+            self.slots = Vec::new();
+            self.slots = try_vec(wanted, W::default(), "the set of states")?;
             self.shift = 64 - wanted.trailing_zeros();
             self.limit = limit(wanted);
         } else if self.len > 0 {
@@ -61,6 +66,7 @@ impl<W: Word> CodeSet<W> {
         }
         self.len = 0;
         self.zero = false;
+        Ok(())
     }
 
     /// Number of codes in the set.
@@ -70,14 +76,17 @@ impl<W: Word> CodeSet<W> {
     }
 
     /// Adds `code`; whether it was new.
+    ///
+    /// # Errors
+    /// When the set must grow and the memory is refused (the set is then unchanged).
     #[inline]
-    pub(crate) fn insert(&mut self, code: W) -> bool {
+    pub(crate) fn insert(&mut self, code: W) -> Result<bool, AllocError> {
         let empty = W::default();
         if code == empty {
-            return !std::mem::replace(&mut self.zero, true);
+            return Ok(!std::mem::replace(&mut self.zero, true));
         }
         if self.len >= self.limit {
-            self.grow();
+            self.grow()?;
         }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(code);
@@ -92,7 +101,7 @@ impl<W: Word> CodeSet<W> {
         let new = here == empty;
         self.slots[i] = code;
         self.len += usize::from(new);
-        new
+        Ok(new)
     }
 
     /// Whether `code` is in the set.
@@ -119,17 +128,20 @@ impl<W: Word> CodeSet<W> {
         (code.hash().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
+    /// Doubles the slots; when the memory is refused, the set keeps its old ones.
     #[cold]
-    fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        let slots = (old.len() * 2).max(FIRST_SLOTS);
-        self.slots = vec![W::default(); slots];
+    fn grow(&mut self) -> Result<(), AllocError> {
+        let slots = (self.slots.len() * 2).max(FIRST_SLOTS);
+        let new = try_vec(slots, W::default(), "the set of states")?;
+        let old = std::mem::replace(&mut self.slots, new);
         self.shift = 64 - slots.trailing_zeros();
         self.limit = limit(slots);
         self.len = 0;
         for code in old.into_iter().filter(|&c| c != W::default()) {
-            self.insert(code);
+            // Half full at most: no growth, so no allocation.
+            let _ = self.insert(code);
         }
+        Ok(())
     }
 }
 
@@ -139,20 +151,25 @@ mod tests {
 
     fn holds_what_was_inserted_across_growth<W: Word>(codes: &[W]) {
         let mut set = CodeSet::default();
-        set.clear();
+        set.clear().unwrap();
+        let insert = |set: &mut CodeSet<W>, c| set.insert(c).unwrap();
         for &c in codes {
-            assert!(set.insert(c));
+            assert!(insert(&mut set, c));
         }
         assert_eq!(set.len(), codes.len());
-        assert!(codes.iter().all(|&c| !set.insert(c) && set.contains(c)));
+        assert!(
+            codes
+                .iter()
+                .all(|&c| !insert(&mut set, c) && set.contains(c))
+        );
         let (seven, zero) = (W::from(7), W::default());
         assert!(!set.contains(seven) && !set.contains(zero));
-        assert!(set.insert(zero) && !set.insert(zero) && set.contains(zero));
+        assert!(insert(&mut set, zero) && !insert(&mut set, zero) && set.contains(zero));
         assert_eq!(set.len(), codes.len() + 1);
-        set.clear();
+        set.clear().unwrap();
         assert_eq!(set.len(), 0);
         assert!(!set.contains(codes[0]));
-        assert!(set.insert(codes[0]));
+        assert!(insert(&mut set, codes[0]));
     }
 
     #[test]

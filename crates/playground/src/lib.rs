@@ -15,9 +15,10 @@
 //!   make room, or the new one refused (503); running out of file descriptors closes an
 //!   idle connection and waits a moment, never stops the server;
 //! - every search under the [`Config`]'s state and time budget, at most
-//!   [`Config::solves`] at once (503 past them) on tokio's blocking threads; a search
-//!   keeps its place until it has stopped and its answer is sent (a client that hangs
-//!   up stops it between cases, and frees nothing before);
+//!   [`Config::solves`] at once (503 past them, or when a thread cannot start) on
+//!   threads of their own; a search keeps its place until it has stopped and its
+//!   answer is sent (a client that hangs up stops it between cases, and frees nothing
+//!   before); a search that runs out of memory is an error (422), not the server's end;
 //! - answers sized from the move count before any position is traced: at most
 //!   [`MAX_PATH_MOVES`] moves of paths in one answer, frames only within
 //!   [`MAX_FRAMES`], [`MAX_FRAME_CELLS`] and [`MAX_CHANGES`] ([`too_long_to_animate`]),

@@ -1,5 +1,5 @@
 //! The HTTP side: axum's router over the API, served by the accept loop of [`net`] on
-//! a single-threaded tokio runtime; searches run on its blocking threads.
+//! a single-threaded tokio runtime; searches run on threads of their own.
 
 mod net;
 
@@ -47,7 +47,7 @@ struct App {
     /// is sent.
     permits: Arc<Semaphore>,
     edits: Arc<Semaphore>,
-    /// Searches running now (on a blocking thread, whether or not their client waits).
+    /// Searches running now (on their threads, whether or not their client waits).
     running: AtomicUsize,
     /// The most that ever ran at once.
     most: AtomicUsize,
@@ -118,7 +118,7 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> Infalli
 }
 
 /// Binds `addr` (port 0: any free port), calls `ready` with the address bound, and
-/// serves on a single-threaded runtime (searches run on its blocking threads) until the
+/// serves on a single-threaded runtime (searches run on threads of their own) until the
 /// process ends.
 ///
 /// # Errors
@@ -131,7 +131,6 @@ pub fn run(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
-        .max_blocking_threads(config.solves.max(1) + EDITS)
         .build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
@@ -451,11 +450,11 @@ impl Drop for Running<'_> {
     }
 }
 
-/// Runs `work` on a blocking thread with one of `pool`'s permits (503 when there is
-/// none). The permit goes with the work, not with the request: a client that hangs up
-/// sets the work's [`Cancel`] and frees nothing until the work has stopped. An answer
-/// keeps the permit until it is sent (or given up on, [`net::held_body`]), so at most
-/// the pool's size of answers are in memory at once.
+/// Runs `work` on a thread of its own with one of `pool`'s permits (503 when there is
+/// none, or when the thread cannot start). The permit goes with the work, not with the
+/// request: a client that hangs up sets the work's [`Cancel`] and frees nothing until
+/// the work has stopped. An answer keeps the permit until it is sent (or given up on,
+/// [`net::held_body`]), so at most the pool's size of answers are in memory at once.
 async fn blocking(
     app: &Arc<App>,
     pool: &Arc<Semaphore>,
@@ -473,11 +472,23 @@ async fn blocking(
     let cancel = Cancel::default();
     let mut on_drop = CancelOnDrop(Some(cancel.clone()));
     let shared = Arc::clone(app);
-    let outcome = tokio::task::spawn_blocking(move || {
+    let (done, outcome) = tokio::sync::oneshot::channel();
+    // A thread of its own rather than tokio's blocking pool, whose `spawn_blocking`
+    // panics when the system refuses a thread: here a refusal is a 503 (the work and
+    // its permit are dropped unstarted).
+    let started = std::thread::Builder::new().spawn(move || {
         let _running = search.then(|| Running::enter(&shared));
-        (work(&cancel), permit)
-    })
-    .await;
+        let _ = done.send((work(&cancel), permit));
+    });
+    if started.is_err() {
+        on_drop.0 = None;
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "no thread for the work: try again in a moment",
+        )
+        .into_response();
+    }
+    let outcome = outcome.await;
     on_drop.0 = None;
     match outcome {
         Ok((Ok(body), permit)) => net::held_body(body, permit, app.config.timeout),

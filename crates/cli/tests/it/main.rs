@@ -11,6 +11,7 @@ mod conventions;
 mod edges;
 mod help;
 mod junk;
+mod memory;
 mod package;
 mod python_validators;
 mod show;
