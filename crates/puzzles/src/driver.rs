@@ -805,7 +805,11 @@ impl<A: Solve> StreamedAnswer<'_, A> {
             end -= 1;
         }
         let text = self.text(end)?;
-        let cut = self.adapter.path_cut(text);
+        let cut = self.adapter.path_cut(text).min(text.len());
+        if !text.is_char_boundary(cut) {
+            // No place to cut yet: tried again with more.
+            return Ok(());
+        }
         // As it is: a space it ends or starts with is the notation's to read.
         let piece = &text[..cut];
         if piece.is_empty() {
