@@ -1,13 +1,39 @@
 //! `gridsolve check`: is an output a right judge output for an input? The expected
 //! answers come from the puzzle's own solver, case by case as the input is read; the
-//! output is read a line at a time beside them, so neither is held whole. With
-//! `--path`, every path line is replayed by the puzzle's `replay` (which shares no code
-//! with the solver) and must be optimal: any optimal path is right, not only ours.
+//! output is read beside them, so neither is held whole. With `--path`, every path line
+//! is replayed by the puzzle's `replay` (which shares no code with the solver) and must
+//! be optimal: any optimal path is right, not only ours.
 //!
-//! Reading stops as soon as the verdict is known: at the first wrong line, and inside a
-//! line once it is longer than any answer could be (an answer line) or than
-//! [`MAX_LINE`] (a path). A line is kept as its tokens joined by single spaces, tokenized
-//! once as it is read, so whitespace costs no memory and time is linear in the output.
+//! # The one definition of right
+//!
+//! Every verdict on an output comes from here: `check`, `check --kattis`, `stress`
+//! ([`check_bytes`]), and the package's output validator is written to say the same
+//! (the default validator of BAPCtools and problemtools where the answer is a number;
+//! the puzzle's own special judge, such as eight's `output.py`, where it is a path;
+//! `crates/cli/tests/it/judges.rs` holds them to it). White space is C's `isspace`
+//! (space, tab, LF, CR, VT, FF).
+//!
+//! - **Number answers** are tokens: the output's tokens must be the judge's, one for one,
+//!   and line breaks are white space like any other (so blank lines, CRLF, trailing
+//!   spaces and a missing final newline are forgiven, and so is an answer split over
+//!   lines or two on one). Case is ignored unless `case_sensitive` (plain `check` is
+//!   case sensitive).
+//! - **Path answers** (the answer line is the path itself, [`Solved::answer_is_path`]) are
+//!   lines: line N is case N's answer, white space around it is forgiven and inside it
+//!   is the notation's to read; lines after the last case must be blank, and a line the
+//!   output does not have is an empty one (so the empty line of a last case that starts
+//!   solved may be missing). Case always counts: a move's letter is the move. Any
+//!   solution is right, of any length: the line is replayed as it is read.
+//! - **`space_change_sensitive`**: the output must be the judge's byte for byte, but for
+//!   the moves of a path answer; every line ends with a newline, none follows the last.
+//!   The flags `float_*` are accepted and ignored (every answer is an integer).
+//!
+//! Reading stops as soon as the verdict is known: at the first wrong token or line, and
+//! inside a token once it is longer than any answer could be, a path line once it is
+//! longer than [`MAX_LINE`], and a path answer at its first wrong move. A line is kept
+//! as its tokens joined by single spaces, tokenized once as it is read, so whitespace
+//! costs no memory and time is linear in the output; a path answer is not kept at all
+//! ([`Solved::answer_replay`]).
 //!
 //! With `--kattis` it is a Kattis/CLICS output validator: `check --kattis INPUT ANSWER
 //! FEEDBACK_DIR [FLAGS] < team_output`, exit 42 accepted or 43 wrong answer, the
@@ -449,9 +475,23 @@ impl Checker<'_> {
         } else {
             solved.write_answer(&mut expected);
         }
+        // Line breaks are white space like any other, unless space changes count or
+        // paths follow on lines of their own.
+        let by_tokens = !self.compare.space_change_sensitive && !self.with_path;
         for (i, want) in expected.lines().enumerate() {
             let limit = self.answer_limit(number, i);
-            let Some(line) = self.next_line(limit)? else {
+            let line = if by_tokens {
+                let tokens = want.split_ascii_whitespace().count();
+                if tokens == 0 {
+                    continue;
+                }
+                self.lines
+                    .next_tokens(tokens, limit)
+                    .map_err(|e| Failure::io(format_args!("read {}", self.name), &e))?
+            } else {
+                self.next_line(limit)?
+            };
+            let Some(line) = line else {
                 let at = self.lines.number + 1;
                 return Ok(Some(Verdict::Unreadable(self.wrong(
                     at,
@@ -460,6 +500,19 @@ impl Checker<'_> {
                 ))));
             };
             if !self.compare.matches(want, &line) {
+                let mut line = line;
+                if by_tokens && !line.cut {
+                    // The rest of the wrong token's line, to say whether it is an
+                    // answer at all, and to show it.
+                    let room = limit.saturating_sub(line.text.len());
+                    if let Some(rest) = self.next_line(room)?
+                        && (!rest.text.is_empty() || rest.cut)
+                    {
+                        line.text.push(b' ');
+                        line.text.extend_from_slice(&rest.text);
+                        line.cut = rest.cut;
+                    }
+                }
                 let what = self.wrong(
                     line.number,
                     number,
@@ -494,37 +547,51 @@ impl Checker<'_> {
 
     /// Checks a case whose answer line is a path (the judges' 8-puzzle): any solution is
     /// right, as the judges' special judge takes it, and "no solution" exactly when
-    /// there is none.
+    /// there is none. The line is replayed as it is read ([`Solved::answer_replay`]),
+    /// so a long one costs a piece and the board, not its length. A line past the end
+    /// of the output is an empty one (unless space changes count).
     fn path_answer(&mut self, solved: &dyn Solved) -> Result<Option<Verdict>, Failure> {
         let number = solved.number();
-        let Some(line) = self.next_line(MAX_PATH_ANSWER)? else {
+        let mut replay = solved.answer_replay();
+        let mut failed = None;
+        let line = self
+            .lines
+            .stream(&mut |bytes| match replay.feed(bytes) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            })
+            .map_err(|e| Failure::io(format_args!("read {}", self.name), &e))?;
+        let Some(line) = line else {
             let at = self.lines.number + 1;
-            return Ok(Some(Verdict::Unreadable(self.wrong(
-                at,
-                number,
-                "expected an answer, found end of output",
-            ))));
+            if self.compare.space_change_sensitive {
+                return Ok(Some(Verdict::Unreadable(self.wrong(
+                    at,
+                    number,
+                    "expected an answer, found end of output",
+                ))));
+            }
+            self.paths += 1;
+            return Ok(replay.finish().err().map(|e| {
+                Verdict::Wrong(self.wrong(at, number, &format!("{e}: (no line, so empty)")))
+            }));
         };
-        if line.cut {
-            return Ok(Some(Verdict::Wrong(self.wrong(
-                line.number,
-                number,
-                &format!(
-                    "an answer line longer than {MAX_PATH_ANSWER} bytes, not checked: {}",
-                    line.shown()
-                ),
-            ))));
+        self.paths += 1;
+        let wrong = |what: &str| Some(Verdict::Wrong(self.wrong(line.number, number, what)));
+        if let Some(e) = failed {
+            return Ok(wrong(&format!("{e}: {}", line.shown())));
         }
         if self.compare.space_change_sensitive
             && let Some(what) = line.spacing()
         {
-            return Ok(Some(Verdict::Wrong(self.wrong(line.number, number, &what))));
+            return Ok(wrong(&what));
         }
-        let text = String::from_utf8_lossy(&line.text);
-        self.paths += 1;
-        Ok(solved.check_answer(&text).err().map(|e| {
-            Verdict::Wrong(self.wrong(line.number, number, &format!("{e}: {}", line.shown())))
-        }))
+        Ok(match replay.finish() {
+            Ok(_) => None,
+            Err(e) => wrong(&format!("{e}: {}", line.shown())),
+        })
     }
 
     /// The most bytes of tokens line `i` of an answer to case `number` can have: the
@@ -638,7 +705,12 @@ impl Compare {
             return false;
         }
         if self.space_change_sensitive {
-            return line.exact && line.ended && line.text == want.as_bytes();
+            let same = if self.case_sensitive {
+                line.text == want.as_bytes()
+            } else {
+                line.text.eq_ignore_ascii_case(want.as_bytes())
+            };
+            return line.exact && line.ended && same;
         }
         let mut found = line.tokens();
         let mut want = want.split_ascii_whitespace().map(str::as_bytes);
@@ -667,11 +739,6 @@ fn quoted(text: &str) -> String {
 /// The most bytes of tokens a path line may have; reading a longer one stops there, and
 /// the path is not checked.
 const MAX_LINE: usize = 64 << 20;
-
-/// The longest answer line read where the answer is the path itself (the judges'
-/// 8-puzzle): a million moves, far past any solution a team would print (the longest
-/// shortest one has 31), so an endless line is judged after a megabyte, not 64.
-const MAX_PATH_ANSWER: usize = 1 << 20;
 
 /// How much of the output is asked for at a time.
 const READ_CHUNK: usize = 64 << 10;
@@ -702,6 +769,40 @@ fn is_space(b: u8) -> bool {
 }
 
 impl Line {
+    /// Line `number`, nothing read of it yet.
+    fn new(number: usize) -> Line {
+        Line {
+            number,
+            text: Vec::new(),
+            ended: false,
+            cut: false,
+            exact: true,
+            head: Vec::new(),
+        }
+    }
+
+    /// Takes note of `bytes` of the line, which go elsewhere: its spacing, its head and
+    /// its first `kept` bytes of tokens; `space` as in [`Line::take`].
+    fn observe(&mut self, bytes: &[u8], space: &mut bool, kept: usize) {
+        self.keep_head(bytes);
+        for &b in bytes {
+            if is_space(b) {
+                if *space || b != b' ' || self.text.is_empty() {
+                    self.exact = false;
+                }
+                *space = true;
+                continue;
+            }
+            if self.text.len() < kept {
+                if *space && !self.text.is_empty() {
+                    self.text.push(b' ');
+                }
+                self.text.push(b);
+            }
+            *space = false;
+        }
+    }
+
     /// Its tokens, as bytes.
     fn tokens(&self) -> impl Iterator<Item = &[u8]> {
         self.text.split(|&b| b == b' ').filter(|t| !t.is_empty())
@@ -819,6 +920,126 @@ impl<'o> Lines<'o> {
         }
     }
 
+    /// The next line, each of its bytes (but its `\n`) given to `feed` as they are read,
+    /// until `feed` says to stop (then the line is `cut` and nothing more is read). The
+    /// line's first tokens are kept, for messages; `None` at the end of the output.
+    fn stream(&mut self, feed: &mut dyn FnMut(&[u8]) -> bool) -> io::Result<Option<Line>> {
+        // The bytes of tokens kept: what a message shows, and one more.
+        const KEPT: usize = 4 * (SHOWN + 1) + 1;
+        if self.done {
+            return Ok(None);
+        }
+        let mut line = Line::new(self.number + 1);
+        let mut any = false;
+        let mut space = false;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                self.done = true;
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (end, used) = match buf.iter().position(|&b| b == b'\n') {
+                Some(at) => (at, at + 1),
+                None => (buf.len(), buf.len()),
+            };
+            line.observe(&buf[..end], &mut space, KEPT);
+            let go_on = feed(&buf[..end]);
+            self.reader.consume(used);
+            if !go_on {
+                line.cut = true;
+                self.done = true;
+                break;
+            }
+            if end < used {
+                line.ended = true;
+                break;
+            }
+        }
+        if space {
+            line.exact = false;
+        }
+        self.number += 1;
+        Ok(Some(line))
+    }
+
+    /// The next `count` tokens, over as many lines as they take (line breaks are white
+    /// space like any other), as one line of the first token's number, read to at most
+    /// `limit` bytes of tokens; `None` when the output has no more. After a token cut
+    /// at `limit` nothing more is read.
+    fn next_tokens(&mut self, count: usize, limit: usize) -> io::Result<Option<Line>> {
+        let mut line = Line::new(self.number + 1);
+        let mut found = 0;
+        'tokens: while found < count && !self.done {
+            // White space first, counting the lines it ends.
+            let mut started = false;
+            loop {
+                let buf = match self.reader.fill_buf() {
+                    Ok(buf) => buf,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                };
+                if buf.is_empty() {
+                    // The output ends, inside a token or before one.
+                    self.done = true;
+                    found += usize::from(started);
+                    break 'tokens;
+                }
+                if !started {
+                    let skip = buf.iter().position(|&b| !is_space(b));
+                    let skipped = &buf[..skip.unwrap_or(buf.len())];
+                    self.number += skipped.iter().filter(|&&b| b == b'\n').count();
+                    let used = skipped.len();
+                    self.reader.consume(used);
+                    if skip.is_none() {
+                        continue;
+                    }
+                    started = true;
+                    if found == 0 {
+                        line.number = self.number + 1;
+                    }
+                    continue;
+                }
+                let end = buf.iter().position(|&b| is_space(b));
+                let run = &buf[..end.unwrap_or(buf.len())];
+                let room = limit.saturating_sub(line.text.len());
+                if run.len() > room {
+                    line.text.extend_from_slice(&run[..room]);
+                    line.cut = true;
+                    self.done = true;
+                    return Ok(Some(line));
+                }
+                grow(&mut line.text, run.len())?;
+                line.text.extend_from_slice(run);
+                let used = run.len();
+                self.reader.consume(used);
+                if end.is_some() {
+                    break;
+                }
+            }
+            found += 1;
+            if found < count {
+                grow(&mut line.text, 1)?;
+                line.text.push(b' ');
+            }
+        }
+        if found == 0 {
+            return Ok(None);
+        }
+        if line.text.last() == Some(&b' ') {
+            line.text.pop();
+        }
+        line.ended = true;
+        Ok(Some(line))
+    }
+
     /// The next line, read to at most `limit` bytes of tokens (whitespace is not kept
     /// and costs nothing); `None` at the end of the output. After a line cut at `limit`
     /// nothing more is read.
@@ -826,14 +1047,7 @@ impl<'o> Lines<'o> {
         if self.done {
             return Ok(None);
         }
-        let mut line = Line {
-            number: self.number + 1,
-            text: Vec::new(),
-            ended: false,
-            cut: false,
-            exact: true,
-            head: Vec::new(),
-        };
+        let mut line = Line::new(self.number + 1);
         let mut any = false;
         let mut space = false;
         loop {

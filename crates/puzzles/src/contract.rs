@@ -474,6 +474,34 @@ pub trait Solve: Format {
     /// ([`PathError::Rules`]).
     fn replay(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, PathError>;
 
+    /// Where a path's text may be cut into pieces that are paths of their own, so that
+    /// a long one is read and replayed a piece at a time ([`Solve::after`]): the length
+    /// of the longest prefix of `text` that ends between two moves. The default cuts
+    /// after the last white space (every word is whole moves, see
+    /// [`Solve::parse_path`]); a notation of one character a move may cut anywhere.
+    fn path_cut(&self, text: &str) -> usize {
+        text.char_indices()
+            .rev()
+            .find(|(_, c)| c.is_whitespace())
+            .map_or(0, |(i, c)| i + c.len_utf8())
+    }
+
+    /// `case` as `path` leaves it: its start moved along the path, every move checked by
+    /// the rules, its goal unchanged (whether the path ends there is not asked: more
+    /// moves may follow), so that a long path is replayed a piece at a time, in the
+    /// memory of a piece and a position ([`crate::Solved::answer_replay`]). `None`, the
+    /// default, where the puzzle cannot: a path is then held whole.
+    ///
+    /// # Errors
+    /// The first move the rules forbid ([`PathError::Rules`]).
+    fn after(
+        &self,
+        _case: &Self::Case,
+        _path: &Self::Path,
+    ) -> Option<Result<Self::Case, PathError>> {
+        None
+    }
+
     /// Fields `--format json` adds after the common ones, for these solve options.
     fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
@@ -498,7 +526,10 @@ pub trait Solve: Format {
     }
 
     /// A team's answer line read back as a path (`Ok(None)`: it says there is no
-    /// solution), for a format whose answer is a path.
+    /// solution), for a format whose answer is a path. The line comes with white space
+    /// (C's `isspace`) around it removed and every run inside it made one space; one
+    /// longer than [`ANSWER_HELD`](crate::ANSWER_HELD) bytes is taken for a path and
+    /// read by [`Solve::parse_path`] a piece at a time instead.
     ///
     /// # Errors
     /// A line that is neither a path nor "no solution" (the default: every line, for a

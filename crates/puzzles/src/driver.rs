@@ -297,6 +297,11 @@ pub trait Solved {
     /// "no solution" for a case that has one (and a solution for one that has none).
     fn check_answer(&self, line: &str) -> Result<Option<u64>, PathError>;
 
+    /// A team's answer line for this case, judged as [`Solved::check_answer`] judges it
+    /// but fed a piece at a time as it is read, so that memory follows the board and a
+    /// piece, not the line, where the puzzle replays a path in pieces ([`Solve::after`]).
+    fn answer_replay(&self) -> Box<dyn AnswerReplay + '_>;
+
     /// The board's size (rows, columns).
     fn size(&self) -> (usize, usize);
 
@@ -642,16 +647,24 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn check_answer(&self, line: &str) -> Result<Option<u64>, PathError> {
-        match (self.adapter.parse_answer_path(line)?, self.answer.moves) {
-            (None, None) => Ok(None),
-            (Some(path), Some(_)) => self.adapter.replay(&self.case, &path).map(Some),
-            (None, Some(moves)) => Err(PathError::Rules(format!(
-                "the answer says there is no solution, but one of {moves} moves exists"
-            ))),
-            (Some(_), None) => Err(PathError::Rules(
-                "the answer gives a path, but the case has no solution".to_string(),
-            )),
-        }
+        let mut replay = self.answer_replay();
+        replay.feed(line.as_bytes())?;
+        replay.finish()
+    }
+
+    fn answer_replay(&self) -> Box<dyn AnswerReplay + '_> {
+        Box::new(StreamedAnswer {
+            adapter: self.adapter,
+            start: &self.case,
+            moves: self.answer.moves,
+            here: None,
+            played: 0,
+            held: Vec::new(),
+            space: false,
+            in_pieces: false,
+            whole: false,
+            try_at: PIECE,
+        })
     }
 
     fn size(&self) -> (usize, usize) {
@@ -696,6 +709,200 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         let draw = self.adapter.capabilities().draw.ok_or(fmt::Error)?;
         draw.svg(&self.case, self.answer.path.as_ref(), out)
+    }
+}
+
+/// The most bytes of an answer line held before it is taken for a path (the "no
+/// solution" line of every puzzle is far shorter) and replayed a piece at a time.
+pub const ANSWER_HELD: usize = 4 << 10;
+
+/// How many bytes of a path are read and replayed at a time.
+const PIECE: usize = 64 << 10;
+
+/// White space as C's `isspace` (and so the judges) see it.
+pub(crate) fn is_judge_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// A team's answer line (where the answer is a path) judged as it is read: the one
+/// judgement of such a line, [`Solved::check_answer`] feeds it the whole line at once.
+/// White space around the line is ignored and every run inside it counts as one
+/// space; a line of at most [`ANSWER_HELD`] bytes is read by
+/// [`Solve::parse_answer_path`], a longer one is a path, read by [`Solve::parse_path`]
+/// and replayed a piece at a time where the puzzle can ([`Solve::after`]).
+pub trait AnswerReplay {
+    /// The next bytes of the line (without its `\n`), cut anywhere.
+    ///
+    /// # Errors
+    /// The line is wrong already, whatever follows: read no more of it.
+    fn feed(&mut self, bytes: &[u8]) -> Result<(), PathError>;
+
+    /// The line ended: the number of moves of the solution it gives (`None`: it says
+    /// there is none), when that is a right answer.
+    ///
+    /// # Errors
+    /// As [`Solved::check_answer`].
+    fn finish(&mut self) -> Result<Option<u64>, PathError>;
+}
+
+/// [`AnswerReplay`] over a solved case.
+struct StreamedAnswer<'a, A: Solve> {
+    adapter: &'a A,
+    start: &'a A::Case,
+    /// The optimal number of moves, `None`: no solution.
+    moves: Option<u64>,
+    /// The case as the pieces replayed so far leave it.
+    here: Option<A::Case>,
+    /// Moves replayed so far.
+    played: u64,
+    /// The line's bytes not yet replayed, white space made single spaces.
+    held: Vec<u8>,
+    /// White space came since the last byte held.
+    space: bool,
+    /// The line is longer than [`ANSWER_HELD`]: a path, replayed in pieces.
+    in_pieces: bool,
+    /// The puzzle cannot replay in pieces: the path is held whole.
+    whole: bool,
+    /// The length of the held bytes at which a piece is replayed next.
+    try_at: usize,
+}
+
+impl<A: Solve> StreamedAnswer<'_, A> {
+    /// The case as the moves so far leave it.
+    fn here(&self) -> &A::Case {
+        self.here.as_ref().unwrap_or(self.start)
+    }
+
+    /// An error of the moves after the first `played`, said so.
+    fn after_played(&self, e: PathError) -> PathError {
+        if self.played == 0 {
+            return e;
+        }
+        let played = self.played;
+        match e {
+            PathError::Notation(what) => {
+                PathError::Notation(format!("after move {played}: {what}"))
+            }
+            PathError::Rules(what) => PathError::Rules(format!("after move {played}: {what}")),
+            e => e,
+        }
+    }
+
+    /// The held bytes up to `end` as text.
+    fn text(&self, end: usize) -> Result<&str, PathError> {
+        std::str::from_utf8(&self.held[..end])
+            .map_err(|_| PathError::Notation("bytes that are not UTF-8 text".to_string()))
+    }
+
+    /// Replays the held bytes but a last piece that may go on.
+    fn replay_pieces(&mut self) -> Result<(), PathError> {
+        // Not inside a character: a character is at most 4 bytes.
+        let mut end = self.held.len();
+        while end > 0 && end + 4 > self.held.len() && self.held[end - 1] & 0xc0 == 0x80 {
+            end -= 1;
+        }
+        if end > 0 && self.held[end - 1] >= 0xc0 {
+            end -= 1;
+        }
+        let text = self.text(end)?;
+        let cut = self.adapter.path_cut(text).min(text.len());
+        if !text.is_char_boundary(cut) {
+            // No place to cut yet: tried again with more.
+            return Ok(());
+        }
+        // As it is: a space it ends or starts with is the notation's to read.
+        let piece = &text[..cut];
+        if piece.is_empty() {
+            return Ok(());
+        }
+        let path = self
+            .adapter
+            .parse_path(piece)
+            .map_err(|e| self.after_played(e))?;
+        match self.adapter.after(self.here(), &path) {
+            None => {
+                self.whole = true;
+                return Ok(());
+            }
+            Some(Err(e)) => return Err(self.after_played(e)),
+            Some(Ok(case)) => self.here = Some(case),
+        }
+        self.played = self.played.saturating_add(path.move_count());
+        self.held.drain(..cut);
+        Ok(())
+    }
+
+    /// Keeps `byte` of a token, after a space if white space came before it.
+    fn hold(&mut self, byte: u8) -> Result<(), PathError> {
+        let gap = self.space && !(self.held.is_empty() && self.played == 0);
+        self.held.try_reserve(2).map_err(|_| {
+            PathError::Rules(format!(
+                "no memory to hold an answer line of {} bytes",
+                self.held.len()
+            ))
+        })?;
+        if gap {
+            self.held.push(b' ');
+        }
+        self.held.push(byte);
+        self.space = false;
+        Ok(())
+    }
+}
+
+impl<A: Solve> AnswerReplay for StreamedAnswer<'_, A> {
+    fn feed(&mut self, bytes: &[u8]) -> Result<(), PathError> {
+        for &b in bytes {
+            if is_judge_space(b) {
+                self.space = true;
+                continue;
+            }
+            self.hold(b)?;
+            if !self.in_pieces && self.held.len() > ANSWER_HELD {
+                self.in_pieces = true;
+                if self.moves.is_none() {
+                    return Err(PathError::Rules(
+                        "the answer gives a path, but the case has no solution".to_string(),
+                    ));
+                }
+            }
+            if self.in_pieces && !self.whole && self.held.len() >= self.try_at {
+                self.replay_pieces()?;
+                // A text that cannot be cut yet is tried again when twice as long.
+                self.try_at = PIECE.max(2 * self.held.len());
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Option<u64>, PathError> {
+        let path = if self.in_pieces {
+            let text = self.text(self.held.len())?;
+            let path = self
+                .adapter
+                .parse_path(text)
+                .map_err(|e| self.after_played(e))?;
+            Some(path)
+        } else {
+            self.adapter
+                .parse_answer_path(self.text(self.held.len())?)?
+        };
+        match (path, self.moves) {
+            (None, None) => Ok(None),
+            (Some(path), Some(_)) => {
+                let moves = self
+                    .adapter
+                    .replay(self.here(), &path)
+                    .map_err(|e| self.after_played(e))?;
+                Ok(Some(self.played.saturating_add(moves)))
+            }
+            (None, Some(moves)) => Err(PathError::Rules(format!(
+                "the answer says there is no solution, but one of {moves} moves exists"
+            ))),
+            (Some(_), None) => Err(PathError::Rules(
+                "the answer gives a path, but the case has no solution".to_string(),
+            )),
+        }
     }
 }
 

@@ -10,6 +10,7 @@ mod cli;
 mod conventions;
 mod edges;
 mod help;
+mod judges;
 mod junk;
 mod memory;
 mod package;

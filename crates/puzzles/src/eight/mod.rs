@@ -213,6 +213,32 @@ impl Solve for Eight {
         ::fifteen::replay(&case.board, path).map_err(PathError::rules)
     }
 
+    /// One letter a move: a path may be cut anywhere.
+    fn path_cut(&self, text: &str) -> usize {
+        text.len()
+    }
+
+    /// The start moved along `path` by the rules' walk, the goal kept.
+    fn after(&self, case: &Case, path: &Moves) -> Option<Result<Case, PathError>> {
+        let mut end = None;
+        for cells in ::fifteen::walk(&case.board, path) {
+            match cells {
+                Ok(cells) => end = Some(cells),
+                Err(e) => return Some(Err(PathError::rules(e))),
+            }
+        }
+        let end = end?;
+        Some(
+            case.board
+                .with_start(&end)
+                .map(|board| Case {
+                    board,
+                    place: case.place,
+                })
+                .map_err(PathError::rules),
+        )
+    }
+
     fn answer_is_path(&self) -> bool {
         true
     }
@@ -221,9 +247,11 @@ impl Solve for Eight {
         parsers::eight::write_answer(out, path.map(|p| &p[..]));
     }
 
-    /// `unsolvable`, or the moves; spaces around them are the judge's to forgive.
+    /// `unsolvable`, or the moves (the driver has taken the white space around them
+    /// off; only C's white space is, so none other is here either).
     fn parse_answer_path(&self, line: &str) -> Result<Option<Moves>, PathError> {
-        match line.trim() {
+        let space = |c: char| u8::try_from(c).is_ok_and(crate::driver::is_judge_space);
+        match line.trim_matches(space) {
             UNSOLVABLE => Ok(None),
             moves => self.parse_path(moves).map(Some),
         }
