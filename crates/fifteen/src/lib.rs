@@ -62,6 +62,7 @@ pub mod generate;
 mod geometry;
 mod line;
 mod manhattan;
+mod memory;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 mod pdb;
