@@ -1,5 +1,5 @@
-//! The solver: picks a method for a board, keeps the tables it built for the next
-//! board, and solves many boards on a pool of threads.
+//! The solver: picks a method for a board, keeps the tables it built (and its last set
+//! of databases) for the next board, and solves many boards on a pool of threads.
 
 use crate::board::Board;
 use crate::geometry::{Geometry, Labelled};
@@ -21,7 +21,7 @@ use std::time::Instant;
 pub enum Method {
     /// The solver's choice: [`Method::Line`] for boards one cell wide, [`Method::Table`]
     /// up to 10 cells, [`Method::Pdb`] for 4 x 4 and 5 x 5 (after a quick try with
-    /// [`Method::Manhattan`] while its databases are not built yet), and
+    /// [`Method::Manhattan`], see [`Solver::solve_all`]), and
     /// [`Method::Manhattan`] for the rest.
     Auto,
     /// Boards of one row or one column: the blank walks straight home.
