@@ -644,7 +644,7 @@ fn stopped(e: SolveError, quick: u64) -> Attempt {
 /// Positions the quick try of [`Method::Auto`] may generate on a board of shape `geo`
 /// whose blank's goal cell is `blank`, before it builds databases: a fifth of their
 /// entries, and at least [`QUICK_TRY`] (the 15-puzzle's 2,306,976, the 24-puzzle's
-/// 51,030,000).
+/// 51,004,800).
 fn quick_budget(geo: &Geometry, blank: usize) -> u64 {
     (Databases::entries(geo, blank) / 5).max(QUICK_TRY)
 }
