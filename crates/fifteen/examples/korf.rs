@@ -24,12 +24,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let started = Instant::now();
     let mut args = std::env::args().skip(1);
     let (mut threads, mut method, mut max_states, mut quiet, mut file) =
-        (0, Method::Auto, None, false, None);
+        (0, None, None, false, None);
     let (mut one_by_one, mut max_seconds) = (false, None);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
-            "--method" => method = args.next().ok_or("--method M")?.parse()?,
+            "--method" => method = Some(args.next().ok_or("--method M")?.parse()?),
             "--max-states" => max_states = Some(args.next().ok_or("--max-states N")?.parse()?),
             "--max-seconds" => {
                 max_seconds = Some(Duration::from_secs_f64(
@@ -53,6 +53,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_states: max_states.or(fifteen::DEFAULT_LIMITS.max_states),
         max_time: max_seconds,
     };
+    // Boards of 4 x 4 and 5 x 5 are searched over their prepared databases at once,
+    // without the quick try `Method::Auto` makes on each, so the counts are the
+    // search's own.
+    let method = method.unwrap_or(
+        if boards
+            .iter()
+            .all(|b| matches!((b.rows(), b.cols()), (4, 4) | (5, 5)))
+        {
+            Method::Pdb
+        } else {
+            Method::Auto
+        },
+    );
     let mut solver = Solver::with_limits(limits)
         .with_method(method)
         .with_threads(threads);

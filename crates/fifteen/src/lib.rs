@@ -5,8 +5,9 @@
 //! next to the blank into it. How few moves bring the start to the goal?
 //!
 //! Build a [`Board`] (its start and its goal, row-major, 0 for the blank), solve it
-//! with a [`Solver`] (which keeps its tables and databases for the next board), and
-//! check any move sequence with [`replay`](fn@replay), which knows only the rules:
+//! with a [`Solver`] (which keeps its tables and its last set of databases for the next
+//! board), and check any move sequence with [`replay`](fn@replay), which knows only the
+//! rules:
 //!
 //! ```
 //! use fifteen::{replay, Board, Solver};
@@ -62,6 +63,7 @@ pub mod generate;
 mod geometry;
 mod line;
 mod manhattan;
+mod memory;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 mod pdb;

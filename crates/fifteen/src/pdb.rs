@@ -24,6 +24,7 @@
 //! distance.
 
 use crate::geometry::Geometry;
+use crate::memory::{self, OutOfMemory, Stop};
 use std::time::Instant;
 
 /// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
@@ -370,8 +371,9 @@ impl Nibbles {
     /// the 24-puzzle's are; a small one fits the TLB's reach anyway).
     const MAP_FROM: usize = 4 << 20;
 
-    /// `len` zero bytes: mapped from [`Nibbles::MAP_FROM`] on, unless the map fails.
-    fn zeroed(len: usize) -> Nibbles {
+    /// `len` zero bytes: mapped from [`Nibbles::MAP_FROM`] on, unless the map fails;
+    /// on the heap if it does, or if the heap has no room either, the bytes asked for.
+    fn zeroed(len: usize) -> Result<Nibbles, OutOfMemory> {
         if len >= Self::MAP_FROM
             && let Ok(map) = memmap2::MmapMut::map_anon(len)
         {
@@ -379,9 +381,9 @@ impl Nibbles {
             // same on small pages.
             #[cfg(target_os = "linux")]
             let _ = map.advise(memmap2::Advice::HugePage);
-            return Nibbles::Mapped(map);
+            return Ok(Nibbles::Mapped(map));
         }
-        Nibbles::Heap(vec![0; len])
+        memory::filled(len, 0).map(Nibbles::Heap)
     }
 }
 
@@ -438,9 +440,9 @@ impl Table {
 
     /// Lays out the halves of excesses of the placements of `k` tiles on `n` cells, one
     /// a byte by [`rank`], by spread index, two a byte.
-    fn pack(excess: &[u8], n: usize, k: usize) -> Table {
+    fn pack(excess: &[u8], n: usize, k: usize) -> Result<Table, OutOfMemory> {
         let entries = n.pow(k as u32);
-        let mut nibbles = Nibbles::zeroed(entries.div_ceil(2));
+        let mut nibbles = Nibbles::zeroed(entries.div_ceil(2))?;
         let mut ranked = excess.iter();
         // The placements in the order of their ranks: tile 0's cell the slowest, each
         // tile's cells in increasing order among those the tiles before it leave.
@@ -470,7 +472,7 @@ impl Table {
         }
         lay(&mut nibbles, &mut ranked, (n, k), (0, 0, 1));
         debug_assert!(ranked.next().is_none(), "one excess a placement");
-        Table { nibbles }
+        Ok(Table { nibbles })
     }
 }
 
@@ -479,24 +481,26 @@ impl Table {
     /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
     #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
-        Table::build_by(geo, tiles, blank, None).expect("no deadline to miss")
+        Table::build_by(geo, tiles, blank, None).expect("no deadline to miss, memory enough")
     }
 
     /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
     /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles),
-    /// giving up (`None`) once `deadline` has passed.
+    /// giving up once `deadline` has passed or an allocation fails.
     pub(crate) fn build_by(
         geo: &Geometry,
         tiles: &[u8],
         blank: usize,
         deadline: Option<Instant>,
-    ) -> Option<Table> {
+    ) -> Result<Table, Stop> {
         let deadline = Deadline(deadline);
         macro_rules! by_size {
             ($($k:literal)*) => {
                 match tiles.len() {
-                    $($k => build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline)
-                        .map(|excess| Table::pack(&excess, geo.cells, $k)),)*
+                    $($k => {
+                        let excess = build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline)?;
+                        Ok(Table::pack(&excess, geo.cells, $k)?)
+                    })*
                     _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
                 }
             };
@@ -512,7 +516,7 @@ fn build_k<const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
-) -> Option<Vec<u8>> {
+) -> Result<Vec<u8>, Stop> {
     let size = placements(geo.cells, K);
     if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES {
         exact::<u16, K>(geo, tiles, blank, deadline)
@@ -599,12 +603,12 @@ fn classes<const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
-) -> Option<Vec<u8>> {
+) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
     let size = placements(n, K);
     let all = geo.full;
-    let mut table = vec![UNSET; size];
-    let mut marks = vec![0u16; size];
+    let mut table = memory::filled(size, UNSET)?;
+    let mut marks = memory::filled(size, 0u16)?;
     let around: Vec<u64> = (0..n).map(|c| geo.around(c)).collect();
     let weights = weights(n, K);
     let unranker = Unranker::<K>::new(n);
@@ -626,7 +630,7 @@ fn classes<const K: usize>(
         let mut any = false;
         for index in 0..size {
             if deadline.passed(index) {
-                return None;
+                return Err(Stop::Time);
             }
             let mut mark = marks[index];
             if mark & now_marks == 0 {
@@ -677,7 +681,7 @@ fn classes<const K: usize>(
             }
         }
         if !any {
-            return Some(table);
+            return Ok(table);
         }
         depth += 1;
     }
@@ -725,15 +729,15 @@ fn exact<W: Mask, const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
-) -> Option<Vec<u8>> {
+) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
     let size = placements(n, K);
     let all = geo.full;
-    let mut table = vec![UNSET; size];
+    let mut table = memory::filled(size, UNSET)?;
     // Per placement: [cells of expanded regions, cells queued].
-    let mut marks = vec![[W::default(); 2]; size];
+    let mut marks = memory::filled(size, [W::default(); 2])?;
     let words = size.div_ceil(64);
-    let mut pending = [vec![0u64; words], vec![0u64; words]];
+    let mut pending = [memory::filled(words, 0u64)?, memory::filled(words, 0u64)?];
     let mut waiting: Vec<(usize, u8)> = Vec::new();
     let start = rank(&tiles, n);
     marks[start][1] = W::from_bits(1 << blank);
@@ -754,7 +758,7 @@ fn exact<W: Mask, const K: usize>(
         let mut any = false;
         for word in 0..words {
             if deadline.passed(word * 64) {
-                return None;
+                return Err(Stop::Time);
             }
             let mut bits = current[word];
             if bits == 0 {
@@ -808,7 +812,7 @@ fn exact<W: Mask, const K: usize>(
                             std::cmp::Ordering::Less => 0,
                         };
                         if unexpanded != 0 {
-                            waiting.push((child, from));
+                            memory::push(&mut waiting, (child, from))?;
                         } else {
                             marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
                             next[cw] |= 1 << cb;
@@ -827,7 +831,7 @@ fn exact<W: Mask, const K: usize>(
         }
         waiting.clear();
         if !any {
-            return Some(table);
+            return Ok(table);
         }
         depth += 1;
     }
@@ -897,8 +901,9 @@ impl Databases {
     /// `blank`, each table on a thread of its own. A group that a symmetry of the board
     /// maps onto an earlier one (with the blank's goal in the same region of the free
     /// cells) is looked up in that one's table.
+    #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
-        Databases::build_by(geo, blank, None).expect("no deadline to miss")
+        Databases::build_by(geo, blank, None).expect("no deadline to miss, memory enough")
     }
 
     /// The placements of the tables [`Databases::build`] would build (the states of
@@ -948,21 +953,31 @@ impl Databases {
         (owners, groups)
     }
 
-    /// As [`Databases::build`], giving up (`None`) once `deadline` has passed.
+    /// As [`Databases::build`], giving up once `deadline` has passed or an allocation
+    /// fails. A table whose thread cannot start is built on this one, after the others.
     pub(crate) fn build_by(
         geo: &Geometry,
         blank: usize,
         deadline: Option<Instant>,
-    ) -> Option<Databases> {
+    ) -> Result<Databases, Stop> {
         let (owners, groups) = Databases::layout(geo, blank);
-        let tables: Option<Vec<Table>> = std::thread::scope(|scope| {
+        let tables: Result<Vec<Table>, Stop> = std::thread::scope(|scope| {
             let handles: Vec<_> = owners
                 .iter()
-                .map(|tiles| scope.spawn(move || Table::build_by(geo, tiles, blank, deadline)))
+                .map(|tiles| {
+                    let build = move || Table::build_by(geo, tiles, blank, deadline);
+                    (
+                        std::thread::Builder::new().spawn_scoped(scope, build).ok(),
+                        tiles,
+                    )
+                })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .map(|(handle, tiles)| match handle {
+                    Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    None => Table::build_by(geo, tiles, blank, deadline),
+                })
                 .collect()
         });
         let tables = tables?;
@@ -974,7 +989,7 @@ impl Databases {
                 slot_of[usize::from(tile)] = s as u8;
             }
         }
-        Some(Databases {
+        Ok(Databases {
             tables,
             groups,
             group_of,
@@ -1011,16 +1026,16 @@ mod tests {
 
     #[test]
     fn a_large_table_is_mapped_and_a_small_one_on_the_heap_both_zeroed() {
-        let large = Nibbles::zeroed(Nibbles::MAP_FROM);
+        let large = Nibbles::zeroed(Nibbles::MAP_FROM).unwrap();
         assert!(matches!(large, Nibbles::Mapped(_)));
-        let small = Nibbles::zeroed(Nibbles::MAP_FROM - 1);
+        let small = Nibbles::zeroed(Nibbles::MAP_FROM - 1).unwrap();
         assert!(matches!(small, Nibbles::Heap(_)));
         for (bytes, len) in [(large, Nibbles::MAP_FROM), (small, Nibbles::MAP_FROM - 1)] {
             assert_eq!(bytes.len(), len);
             assert!(bytes.iter().all(|&b| b == 0));
         }
         // Written through, read back.
-        let mut large = Nibbles::zeroed(Nibbles::MAP_FROM);
+        let mut large = Nibbles::zeroed(Nibbles::MAP_FROM).unwrap();
         large[Nibbles::MAP_FROM - 1] = 0xa5;
         assert_eq!(large[Nibbles::MAP_FROM - 1], 0xa5);
     }
@@ -1029,8 +1044,11 @@ mod tests {
     fn a_passed_deadline_stops_a_build() {
         let geo = Geometry::new(4, 4);
         let past = Some(Instant::now());
-        assert!(Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past).is_none());
-        assert!(Databases::build_by(&geo, 0, past).is_none());
+        assert_eq!(
+            Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past).err(),
+            Some(Stop::Time)
+        );
+        assert_eq!(Databases::build_by(&geo, 0, past).err(), Some(Stop::Time));
         assert_eq!(Databases::entries(&geo, 0), 2 * 5_765_760 + 3360);
     }
 

@@ -484,37 +484,43 @@ impl<'a> Search<'a> {
         // that stopped run on, since the first in order decides).
         let deadline = limits.max_time.map(|time| Instant::now() + time);
         let (geo, dbs, start) = (self.geo, self.dbs, self.start);
+        let worker = || {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= shares.len() || i > lowest.load(Ordering::Relaxed) {
+                    return mine;
+                }
+                let e = search_share(
+                    geo,
+                    dbs,
+                    start,
+                    &shares[i],
+                    bound,
+                    share_limits(limits, deadline, Instant::now()),
+                    (&lowest, i),
+                );
+                if e.found.is_some() || e.error.is_some() {
+                    lowest.fetch_min(i, Ordering::Relaxed);
+                }
+                mine.push((i, e));
+            }
+        };
+        // This thread and the others that start (a thread that cannot start leaves its
+        // shares to those that did: the same shares, in the same order).
         let mut ended: Vec<(usize, Ended)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.clamp(1, shares.len().max(1)))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= shares.len() || i > lowest.load(Ordering::Relaxed) {
-                                return mine;
-                            }
-                            let e = search_share(
-                                geo,
-                                dbs,
-                                start,
-                                &shares[i],
-                                bound,
-                                share_limits(limits, deadline, Instant::now()),
-                                (&lowest, i),
-                            );
-                            if e.found.is_some() || e.error.is_some() {
-                                lowest.fetch_min(i, Ordering::Relaxed);
-                            }
-                            mine.push((i, e));
-                        }
-                    })
-                })
+            let others: Vec<_> = (1..threads.clamp(1, shares.len().max(1)))
+                .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, worker).ok())
                 .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
+            let mut ended = worker();
+            for other in others {
+                ended.extend(
+                    other
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                );
+            }
+            ended
         });
         ended.sort_by_key(|&(i, _)| i);
         ended.into_iter().map(|(_, e)| e).collect()

@@ -2,6 +2,7 @@
 //! search from the goal over ranked permutations, one byte an arrangement.
 
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use crate::memory::{self, OutOfMemory};
 use grid_core::Dir;
 
 /// The most cells of a board whose whole space a table holds (2 x 5: 10! = 3,628,800
@@ -44,11 +45,12 @@ fn rank(cells: &[u8]) -> usize {
 }
 
 impl DistanceTable {
-    /// The table of a board of shape `geo` whose blank's goal cell is `blank`.
-    pub(crate) fn build(geo: &Geometry, blank: usize) -> DistanceTable {
+    /// The table of a board of shape `geo` whose blank's goal cell is `blank`, or the
+    /// bytes that could not be allocated for it.
+    pub(crate) fn build(geo: &Geometry, blank: usize) -> Result<DistanceTable, OutOfMemory> {
         let n = geo.cells;
         let size: usize = (1..=n).product();
-        let mut distances = vec![UNREACHED; size];
+        let mut distances = memory::filled(size, UNREACHED)?;
         let goal: Vec<u8> = (0..n as u8).collect();
         distances[rank(&goal)] = 0;
         // Each entry: the cells, four bits each, and the blank's cell above them.
@@ -58,7 +60,10 @@ impl DistanceTable {
                 .enumerate()
                 .fold((at as u64) << 56, |p, (i, &v)| p | u64::from(v) << (4 * i))
         };
-        let mut queue = vec![pack(&goal, blank)];
+        // The goal's half of the space is reached (all of it on one cell).
+        let mut queue = Vec::new();
+        memory::reserve(&mut queue, size.div_ceil(2))?;
+        queue.push(pack(&goal, blank));
         let mut head = 0;
         let mut cells = vec![0u8; n];
         while head < queue.len() {
@@ -78,15 +83,15 @@ impl DistanceTable {
                 let slot = &mut distances[rank(&cells)];
                 if *slot == UNREACHED {
                     *slot = d + 1;
-                    queue.push(pack(&cells, to));
+                    memory::push(&mut queue, pack(&cells, to))?;
                 }
                 cells.swap(at, to);
             }
         }
-        DistanceTable {
+        Ok(DistanceTable {
             distances,
             reached: queue.len(),
-        }
+        })
     }
 
     /// Bytes the table takes.
@@ -165,7 +170,7 @@ mod tests {
     #[test]
     fn the_eight_puzzle_has_its_known_space() {
         let geo = Geometry::new(3, 3);
-        let table = DistanceTable::build(&geo, 8);
+        let table = DistanceTable::build(&geo, 8).unwrap();
         assert_eq!(table.reached(), 181_440);
         let max = table.distances.iter().filter(|&&d| d != UNREACHED).max();
         assert_eq!(max, Some(&31));

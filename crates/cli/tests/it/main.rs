@@ -9,6 +9,7 @@ mod checktestdata;
 mod cli;
 mod conventions;
 mod edges;
+mod fifteen_memory;
 mod help;
 mod judges;
 mod junk;

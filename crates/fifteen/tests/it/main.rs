@@ -5,6 +5,7 @@
 use fifteen::{Method, Solver};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
+mod budgets;
 mod eight_space;
 mod korf;
 mod oracle_agreement;
@@ -12,9 +13,9 @@ mod replay;
 mod rules;
 mod solver;
 
-/// One solver by the pattern databases for the tests that need 4 x 4 databases: each set
-/// (one per cell of the goal's blank) is built once for the whole test binary, since a
-/// build takes seconds of CPU.
+/// One solver by the pattern databases for the tests that need 4 x 4 databases: the set
+/// of the last blank goal cell is kept for the next test (a solver holds one set), since
+/// a build takes seconds of CPU.
 pub(crate) fn databases() -> MutexGuard<'static, Solver> {
     static SOLVER: OnceLock<Mutex<Solver>> = OnceLock::new();
     SOLVER

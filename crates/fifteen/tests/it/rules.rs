@@ -68,31 +68,39 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     );
     assert_eq!(outcomes[0].stats.generated, 501);
     assert_eq!(solver.table_bytes(), 0);
-    // Past it, but short of the databases' 11.5 million entries: none are built.
+    // Within the quick try's (a fifth of the databases' 11,534,880 entries): the try
+    // is the whole search, and no databases are built.
     let mut solver = Solver::with_limits(limits(300_000));
     assert_eq!(
         solver.solve(&board),
         Err(SolveError::Limit(LimitError::States(300_000)))
     );
-    // What stopped it is the charge for the databases: the quick try's 200,001
-    // positions and the databases' 11,534,880 entries.
-    assert_eq!(solver.stats().generated, 200_001 + 11_534_880);
+    assert_eq!(solver.stats().generated, 300_001);
     assert_eq!(solver.table_bytes(), 0);
-    // Enough for the databases: they are built, and their search stops at the budget
-    // (Korf's third instance takes more than a million positions).
+    // Past the quick try, but short of its 2,306,977 positions and the entries: none
+    // are built either.
+    let mut solver = Solver::with_limits(limits(13_000_000));
+    assert_eq!(
+        solver.solve(&board),
+        Err(SolveError::Limit(LimitError::States(13_000_000)))
+    );
+    assert_eq!(solver.stats().generated, QUICK);
+    assert_eq!(solver.databases_built(), 0);
+    // Enough for both: they are built, and their search stops at the budget (Korf's
+    // third instance takes more than a million positions).
     let korf_3: [u8; 16] = [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15];
     let korf_goal: Vec<u8> = (0..16).collect();
     let board = Board::new(4, 4, &korf_3, &korf_goal).unwrap();
-    let mut solver = Solver::with_limits(limits(12_000_000));
+    let mut solver = Solver::with_limits(limits(14_000_000));
     assert_eq!(
         solver.solve(&board),
-        Err(SolveError::Limit(LimitError::States(12_000_000)))
+        Err(SolveError::Limit(LimitError::States(14_000_000)))
     );
     assert!(solver.table_bytes() > 0);
     // Without a budget, many boards at once: the quick try settles a near board (no
     // databases for it); it fails on Korf's third, whose databases are built and solve
     // it, its count the quick try's and their search's. Once they are built, a solve
-    // makes no quick try.
+    // makes the quick try all the same (the same outcome, built or not).
     let near = generate(&GenParams {
         family: Family::Far,
         rows: 4,
@@ -119,16 +127,20 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     assert_eq!(outcomes[0].stats, manhattan.stats());
     assert_eq!(outcomes[1].answer, by_pdb);
     assert_eq!(outcomes[1].method, Method::Pdb);
-    assert_eq!(outcomes[1].stats.generated, 200_001 + pdb_generated);
+    assert_eq!(outcomes[1].stats.generated, QUICK + pdb_generated);
     assert!(solver.table_bytes() > 0);
     assert_eq!(solver.solve_with_path(&board), by_pdb);
     assert_eq!(solver.last_method(), Some(Method::Pdb));
-    assert_eq!(solver.stats().generated, pdb_generated);
+    assert_eq!(solver.stats().generated, QUICK + pdb_generated);
     // One at a time on a new solver: the same count for the solve that builds them.
     let mut solver = Solver::new();
     assert_eq!(solver.solve_with_path(&board), by_pdb);
-    assert_eq!(solver.stats().generated, 200_001 + pdb_generated);
+    assert_eq!(solver.stats().generated, QUICK + pdb_generated);
 }
+
+/// The positions the quick try of a 15-puzzle generates when it fails: a fifth of the
+/// databases' 11,534,880 entries, and the one past it that stopped it.
+const QUICK: u64 = 11_534_880 / 5 + 1;
 
 #[test]
 fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
@@ -151,9 +163,9 @@ fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
     }
 }
 
-/// `solve_all` builds the databases the quick try leaves whatever the state budget, but
-/// not past the time limit: a limit already spent stops the 24-puzzle's build (minutes
-/// of it) at once, and the board answers the time limit.
+/// `solve_all` builds no database past the time limit: a limit already spent stops the
+/// quick try, and so the 24-puzzle's build (minutes of it), at once, and the board
+/// answers the time limit.
 #[test]
 fn solving_many_builds_no_database_past_the_time_limit() {
     let board = generate(&GenParams {

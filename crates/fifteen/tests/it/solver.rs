@@ -47,15 +47,16 @@ fn prepare_builds_the_table_or_databases_a_solve_needs() {
     // The databases of a 3 x 4 board.
     let board = near_three_by_four();
     let mut pdb = Solver::with_limits(limits(1000)).with_method(Method::Pdb);
-    // Unprepared, the solve must build them within its budget, which is far too small.
-    assert_eq!(
-        pdb.solve(&board),
-        Err(SolveError::Limit(LimitError::States(1000)))
-    );
+    // A budget without room for the databases' entries: the solve stops, none built.
+    let stopped = Err(SolveError::Limit(LimitError::States(1000)));
+    assert_eq!(pdb.solve(&board), stopped);
     assert_eq!(pdb.table_bytes(), 0);
     assert_eq!(pdb.prepare(&board), Ok(Method::Pdb));
     let databases = pdb.table_bytes();
     assert!(databases > 0);
+    // Prepared, the solve is charged the same: one budget, one outcome.
+    assert_eq!(pdb.solve(&board), stopped);
+    let mut pdb = Solver::new().with_method(Method::Pdb);
     let moves = pdb.solve(&board).unwrap().unwrap();
     assert!(moves <= 12, "{moves}");
     // A line needs nothing built; a shape the method does not take is refused.

@@ -331,32 +331,18 @@ impl Solve for Fifteen {
     }
 }
 
-/// The fewest states a search may be allowed for the solver to build its pattern
-/// databases (4 x 4 and 5 x 5 boards): their build takes seconds (4 x 4) to minutes
-/// (5 x 5, 750 MB) and counts its entries against the budget (11.5 million and 255
-/// million), so a smaller budget (the playground's, stress's) is spent on IDA* with the
-/// Manhattan distance and linear conflicts alone, which finds the same answers and
-/// paths, and no request builds a database.
-const DATABASE_BUDGET: u64 = 50_000_000;
-
 /// The solver of both formats for `limits`. No limit on the states is the solver
 /// crate's default budget ([`::fifteen::DEFAULT_LIMITS`], two billion positions), so a
 /// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
-/// message, not a hang; a budget under [`DATABASE_BUDGET`] builds no database.
+/// message, not a hang. What a budget pays for is the crate's one rule
+/// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
+/// has room for their entries (13.8 million positions with the quick try on a 4 x 4
+/// board, 306 million on a 5 x 5), so the playground's never does.
 pub(crate) fn solver(limits: Limits) -> Solver {
-    let limits = Limits {
+    Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
-    };
-    let solver = Solver::with_limits(limits);
-    if limits
-        .max_states
-        .is_some_and(|states| states < DATABASE_BUDGET)
-    {
-        solver.with_method(::fifteen::Method::Manhattan)
-    } else {
-        solver
-    }
+    })
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
@@ -572,40 +558,29 @@ mod tests {
     }
 
     #[test]
-    fn no_state_limit_is_the_solver_s_finite_default_and_a_small_one_builds_no_database() {
+    fn no_state_limit_is_the_solver_s_finite_default() {
         let unbounded = solver(Limits::NONE);
         assert_eq!(
             unbounded.limits().max_states,
             ::fifteen::DEFAULT_LIMITS.max_states
         );
-        let board = ::fifteen::Board::with_default_goal(
-            4,
-            4,
-            &[2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
-        )
-        .unwrap();
-        assert_eq!(unbounded.method_for(&board), Ok(::fifteen::Method::Pdb));
-        let small = solver(Limits {
-            max_states: Some(DATABASE_BUDGET - 1),
-            max_time: None,
-        });
-        assert_eq!(small.method_for(&board), Ok(::fifteen::Method::Manhattan));
-        // The playground's budget (8 million states): no 24-puzzle database either
-        // (750 MB, minutes), whatever the request.
-        let playground = solver(Limits {
+    }
+
+    /// The playground's budget (8 million states) has no room for a database's
+    /// entries: a board the quick try does not settle stops at the budget, none built.
+    #[test]
+    fn the_playground_s_budget_builds_no_database() {
+        let mut playground = solver(Limits {
             max_states: Some(8_000_000),
-            max_time: Some(std::time::Duration::from_secs(10)),
+            max_time: Some(std::time::Duration::from_secs(60)),
         });
-        let twenty_four =
-            ::fifteen::Board::with_default_goal(5, 5, &::fifteen::Board::default_goal(5, 5))
-                .unwrap();
+        let korf_3: [u8; 16] = [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15];
+        let goal: Vec<u8> = (0..16).collect();
+        let board = ::fifteen::Board::new(4, 4, &korf_3, &goal).unwrap();
         assert_eq!(
-            unbounded.method_for(&twenty_four),
-            Ok(::fifteen::Method::Pdb)
+            playground.solve(&board),
+            Err(::fifteen::SolveError::Limit(LimitError::States(8_000_000)))
         );
-        assert_eq!(
-            playground.method_for(&twenty_four),
-            Ok(::fifteen::Method::Manhattan)
-        );
+        assert_eq!(playground.databases_built(), 0);
     }
 }
