@@ -139,9 +139,14 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     max_time: None,
 };
 
-/// The fewest positions the quick try of [`Method::Auto`] may generate before it builds
-/// databases (see `quick_budget`).
+/// The positions the quick try of [`Method::Auto`] may generate before it builds
+/// databases, on boards whose databases have at most [`LONG_BUILD`] entries (see
+/// `quick_budget`).
 const QUICK_TRY: u64 = 200_000;
+
+/// Databases of more entries than this (the 24-puzzle's) take minutes to build: the
+/// quick try before them is a fifth of their entries.
+const LONG_BUILD: u64 = 100_000_000;
 
 /// One board's answer from [`Solver::solve_all`], with what its search did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -351,8 +356,8 @@ impl Solver {
     /// million on the 15-puzzle, 255 million on the 24-puzzle), charged in full on
     /// every board that uses them, built by it or by an earlier one. Under
     /// [`Method::Auto`] a 4 x 4 or 5 x 5 board first has a quick try, IDA* with the
-    /// Manhattan distance within a fifth of the databases' entries (at least 200,000
-    /// positions) or the budget if less; only a board it does not settle, and whose
+    /// Manhattan distance within 200,000 positions (a fifth of the databases' entries
+    /// on the 24-puzzle) or the budget if less; only a board it does not settle, and whose
     /// budget has room for the try and the entries, has its databases built and
     /// searched within what is left. So a larger budget never fails where a smaller
     /// one answers: the try only grows with the budget, and so does what the search
@@ -642,11 +647,20 @@ fn stopped(e: SolveError, quick: u64) -> Attempt {
 }
 
 /// Positions the quick try of [`Method::Auto`] may generate on a board of shape `geo`
-/// whose blank's goal cell is `blank`, before it builds databases: a fifth of their
-/// entries, and at least [`QUICK_TRY`] (the 15-puzzle's 2,306,976, the 24-puzzle's
-/// 51,004,800).
+/// whose blank's goal cell is `blank`, before it builds databases: [`QUICK_TRY`], or a
+/// fifth of their entries where those are more than [`LONG_BUILD`] (the 24-puzzle's
+/// 51,004,800 of 255,024,000: its walks that a Manhattan search answers in tens of
+/// millions of positions are answered so at any budget). The try is made on every
+/// board that uses databases, built or not, so on the 15-puzzle it stays small: a
+/// fifth of its 11.5 million entries on each of Korf's 100 made that run 3.6 times as
+/// long.
 fn quick_budget(geo: &Geometry, blank: usize) -> u64 {
-    (Databases::entries(geo, blank) / 5).max(QUICK_TRY)
+    let entries = Databases::entries(geo, blank);
+    if entries > LONG_BUILD {
+        entries / 5
+    } else {
+        QUICK_TRY
+    }
 }
 
 /// The quick try of [`Method::Auto`] on a board that uses databases: IDA* with the

@@ -68,21 +68,21 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     );
     assert_eq!(outcomes[0].stats.generated, 501);
     assert_eq!(solver.table_bytes(), 0);
-    // Within the quick try's (a fifth of the databases' 11,534,880 entries): the try
-    // is the whole search, and no databases are built.
-    let mut solver = Solver::with_limits(limits(300_000));
+    // Within the quick try's 200,000 positions: the try is the whole search, and no
+    // databases are built.
+    let mut solver = Solver::with_limits(limits(150_000));
     assert_eq!(
         solver.solve(&board),
-        Err(SolveError::Limit(LimitError::States(300_000)))
+        Err(SolveError::Limit(LimitError::States(150_000)))
     );
-    assert_eq!(solver.stats().generated, 300_001);
+    assert_eq!(solver.stats().generated, 150_001);
     assert_eq!(solver.table_bytes(), 0);
-    // Past the quick try, but short of its 2,306,977 positions and the entries: none
-    // are built either.
-    let mut solver = Solver::with_limits(limits(13_000_000));
+    // Past the quick try, but short of its 200,001 positions and the databases'
+    // 11,534,880 entries: none are built either.
+    let mut solver = Solver::with_limits(limits(11_000_000));
     assert_eq!(
         solver.solve(&board),
-        Err(SolveError::Limit(LimitError::States(13_000_000)))
+        Err(SolveError::Limit(LimitError::States(11_000_000)))
     );
     assert_eq!(solver.stats().generated, QUICK);
     assert_eq!(solver.databases_built(), 0);
@@ -91,10 +91,10 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     let korf_3: [u8; 16] = [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15];
     let korf_goal: Vec<u8> = (0..16).collect();
     let board = Board::new(4, 4, &korf_3, &korf_goal).unwrap();
-    let mut solver = Solver::with_limits(limits(14_000_000));
+    let mut solver = Solver::with_limits(limits(12_000_000));
     assert_eq!(
         solver.solve(&board),
-        Err(SolveError::Limit(LimitError::States(14_000_000)))
+        Err(SolveError::Limit(LimitError::States(12_000_000)))
     );
     assert!(solver.table_bytes() > 0);
     // Without a budget, many boards at once: the quick try settles a near board (no
@@ -138,9 +138,9 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     assert_eq!(solver.stats().generated, QUICK + pdb_generated);
 }
 
-/// The positions the quick try of a 15-puzzle generates when it fails: a fifth of the
-/// databases' 11,534,880 entries, and the one past it that stopped it.
-const QUICK: u64 = 11_534_880 / 5 + 1;
+/// The positions the quick try of a 15-puzzle generates when it fails: its 200,000,
+/// and the one past them that stopped it.
+const QUICK: u64 = 200_000 + 1;
 
 #[test]
 fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
