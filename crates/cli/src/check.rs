@@ -902,6 +902,20 @@ fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
     })
 }
 
+/// The bytes `reader` has buffered, reading more if it has none (again when a read is
+/// interrupted); empty at the end of the output.
+fn fill<'r>(reader: &'r mut (dyn BufRead + '_)) -> io::Result<&'r [u8]> {
+    loop {
+        match reader.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    // Bytes are buffered now (or the output ended): this only hands them out.
+    reader.fill_buf()
+}
+
 /// The output's lines, one at a time.
 struct Lines<'o> {
     reader: Box<dyn BufRead + 'o>,
@@ -933,11 +947,7 @@ impl<'o> Lines<'o> {
         let mut any = false;
         let mut space = false;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = fill(&mut *self.reader)?;
             if buf.is_empty() {
                 self.done = true;
                 if !any {
@@ -981,11 +991,7 @@ impl<'o> Lines<'o> {
             // White space first, counting the lines it ends.
             let mut started = false;
             loop {
-                let buf = match self.reader.fill_buf() {
-                    Ok(buf) => buf,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                };
+                let buf = fill(&mut *self.reader)?;
                 if buf.is_empty() {
                     // The output ends, inside a token or before one.
                     self.done = true;
@@ -1051,11 +1057,7 @@ impl<'o> Lines<'o> {
         let mut any = false;
         let mut space = false;
         loop {
-            let buf = match self.reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let buf = fill(&mut *self.reader)?;
             if buf.is_empty() {
                 self.done = true;
                 if !any {

@@ -29,6 +29,18 @@ fn wait(child: &mut Child, limit: Duration) -> Option<i32> {
     }
 }
 
+/// What `child` wrote on its stderr (a pipe), once it has ended.
+fn stderr_of(child: &mut Child) -> String {
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    stderr
+}
+
 /// Runs `sh -c SCRIPT` with the binary as `$G`; (status, stdout, stderr).
 fn shell(script: &str) -> (i32, String, String) {
     let out = Command::new("sh")
@@ -122,13 +134,7 @@ fn endless_junk_on_stdin_fails_at_once() {
             Some(1),
             "{device}"
         );
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        let stderr = stderr_of(&mut child);
         assert!(
             stderr.starts_with("error: <stdin>:") && stderr.contains(found),
             "{device}: {stderr}"
@@ -197,13 +203,7 @@ fn the_first_query_that_fails_is_named() {
             .spawn()
             .unwrap();
         assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1), "{mode}");
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        let stderr = stderr_of(&mut child);
         assert!(
             stderr.ends_with(": query 70: the search stopped at its limit of 10 states\n"),
             "{mode}: {stderr}"
@@ -241,13 +241,7 @@ fn frames_past_their_cap_are_refused_before_they_are_drawn() {
         (String::from_utf8_lossy(&kept).into_owned(), total)
     });
     let status = wait(&mut child, Duration::from_secs(60));
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = stderr_of(&mut child);
     let (stdout, total) = reader.join().unwrap();
     assert_eq!(status, Some(3), "{stderr}");
     assert_eq!(total, stdout.len());
@@ -417,13 +411,7 @@ fn an_eight_by_eight_sliding_tile_board_ends_at_its_budget() {
         .write_all(input.as_bytes())
         .unwrap();
     assert_eq!(wait(&mut child, Duration::from_secs(120)), Some(1));
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = stderr_of(&mut child);
     assert!(stderr.contains("time limit of 1.000 s"), "{stderr}");
 }
 
@@ -499,13 +487,7 @@ fn no_query_no_work_and_a_time_budget_stops_the_search() {
         .spawn()
         .unwrap();
     assert_eq!(wait(&mut child, Duration::from_secs(60)), Some(1));
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = stderr_of(&mut child);
     assert!(
         stderr.ends_with("query 1: the search stopped at its time limit of 0.000 s\n"),
         "{stderr}"

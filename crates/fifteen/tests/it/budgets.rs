@@ -3,27 +3,9 @@
 //! budget never fails where a smaller one answers; the databases held for a run are one
 //! set at a time, however many blank goal cells the boards have.
 
+use crate::{limits, random};
 use fifteen::generate::{Family, GenParams, GoalKind, generate};
-use fifteen::{Board, Limits, Method, Outcome, SolveError, Solver};
-
-fn limits(states: u64) -> Limits {
-    Limits {
-        max_states: Some(states),
-        max_time: None,
-    }
-}
-
-fn random(rows: usize, cols: usize, seed: u64) -> Board {
-    generate(&GenParams {
-        family: Family::Random,
-        rows,
-        cols,
-        steps: 0,
-        goal: GoalKind::BlankLast,
-        seed,
-    })
-    .unwrap()
-}
+use fifteen::{Board, Method, Outcome, SolveError, Solver};
 
 /// Each board's outcome under `budget`: in one batch, one by one on one solver, and
 /// each on a solver of its own; the three must agree, counts included.

@@ -2,7 +2,8 @@
 //! is a module (one binary links the crate graph once, where one per file linked it
 //! once each).
 
-use fifteen::{Method, Solver};
+use fifteen::generate::{Family, GenParams, GoalKind, generate};
+use fifteen::{Board, Limits, Method, Solver};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 mod budgets;
@@ -22,4 +23,25 @@ pub(crate) fn databases() -> MutexGuard<'static, Solver> {
         .get_or_init(|| Mutex::new(Solver::new().with_method(Method::Pdb)))
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A budget of `states` positions and no time limit.
+pub(crate) fn limits(states: u64) -> Limits {
+    Limits {
+        max_states: Some(states),
+        max_time: None,
+    }
+}
+
+/// A random arrangement of a `rows` x `cols` board towards the blank-last goal.
+pub(crate) fn random(rows: usize, cols: usize, seed: u64) -> Board {
+    generate(&GenParams {
+        family: Family::Random,
+        rows,
+        cols,
+        steps: 0,
+        goal: GoalKind::BlankLast,
+        seed,
+    })
+    .unwrap()
 }

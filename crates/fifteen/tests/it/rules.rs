@@ -1,16 +1,10 @@
 //! The solver's contract beyond the oracle's boards: the parity rule, budgets counted
 //! in positions, methods and the shapes they take, any goal on the 15-puzzle.
 
+use crate::limits;
 use fifteen::generate::{Family, GenParams, GoalKind, generate};
 use fifteen::{Board, LimitError, Limits, Method, SolveError, Solver, replay};
 use rstest::rstest;
-
-fn limits(states: u64) -> Limits {
-    Limits {
-        max_states: Some(states),
-        max_time: None,
-    }
-}
 
 /// The default goal of an 8 x 8 board, turned half round: far beyond any budget here.
 fn far_eight_by_eight() -> Board {

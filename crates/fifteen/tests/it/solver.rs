@@ -1,28 +1,10 @@
 //! The solver around its searches: tables built ahead, many boards at once, what each
 //! method reports of its work, the time limit of a build.
 
+use crate::{limits, random};
 use fifteen::generate::{Family, GenParams, GoalKind, generate};
 use fifteen::{Board, LimitError, Limits, Method, SearchStats, SolveError, Solver};
 use std::time::Duration;
-
-fn limits(states: u64) -> Limits {
-    Limits {
-        max_states: Some(states),
-        max_time: None,
-    }
-}
-
-fn random(rows: usize, cols: usize, seed: u64) -> Board {
-    generate(&GenParams {
-        family: Family::Random,
-        rows,
-        cols,
-        steps: 0,
-        goal: GoalKind::BlankLast,
-        seed,
-    })
-    .unwrap()
-}
 
 /// A 3 x 4 board 12 moves from its goal: quick for every method that takes it.
 fn near_three_by_four() -> Board {
