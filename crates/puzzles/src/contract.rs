@@ -514,7 +514,12 @@ pub fn judge_case_by_case<A: Solve>(
 /// [`About::answer`] says: its move count ([`Format::write_count`]), or its path
 /// ([`Paths::write_path`]) or the line of no solution. A path answer must have been
 /// solved with its path.
-pub fn write_answer<A: Paths>(adapter: &A, out: &mut String, number: usize, answer: &Answer<A::Path>) {
+pub fn write_answer<A: Paths>(
+    adapter: &A,
+    out: &mut String,
+    number: usize,
+    answer: &Answer<A::Path>,
+) {
     match A::ABOUT.answer {
         AnswerLine::Count => adapter.write_count(out, number, answer.moves),
         AnswerLine::Path { none } => {
@@ -826,7 +831,8 @@ pub trait Draw: Paths {
     fn move_name(&self, path: &Self::Path, i: usize) -> String;
 
     /// The SVG picture of `case` solved by `path` (`None`: no solution, the start alone).
-    /// A move adds at least [`crate::svg::PICTURE_BYTES_PER_MOVE`] bytes to it.
+    /// A move adds at least [`PICTURE_BYTES_PER_MOVE`](crate::PICTURE_BYTES_PER_MOVE)
+    /// bytes to it.
     ///
     /// # Errors
     /// When `out` fails.

@@ -140,8 +140,7 @@ pub trait Puzzle: Sync {
     ///
     /// # Errors
     /// An invalid `input`.
-    fn shrink_candidates(&self, input: &[u8], options: &Options)
-    -> Result<Vec<String>, RunError>;
+    fn shrink_candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError>;
 }
 
 impl dyn Puzzle + '_ {
@@ -592,11 +591,7 @@ impl<A: Adapter> Puzzle for A {
         generator::shrink_input(self, self.capabilities().shrink, input, options, test)
     }
 
-    fn shrink_candidates(
-        &self,
-        input: &[u8],
-        options: &Options,
-    ) -> Result<Vec<String>, RunError> {
+    fn shrink_candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
         generator::candidates(self, self.capabilities().shrink, input, options)
     }
 }
@@ -730,7 +725,12 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     fn frames(&self) -> Option<Box<dyn Frames + '_>> {
         let draw = self.adapter.capabilities().draw?;
         let path = self.answer.path.as_ref()?;
-        Some((draw.frames)(self.adapter, &self.case, path, self.answer.moves?))
+        Some((draw.frames)(
+            self.adapter,
+            &self.case,
+            path,
+            self.answer.moves?,
+        ))
     }
 
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -7,13 +7,21 @@ use std::io;
 
 /// `--rows` with this puzzle's default (the judge's maximum), from 1 to `max`.
 pub(crate) const fn rows(default: &'static str, max: usize) -> OptionSpec {
-    OptionSpec::new(OptionKind::Size, "rows", "N", "Rows of the board", default).with_range(1, max as u64)
+    OptionSpec::new(OptionKind::Size, "rows", "N", "Rows of the board", default)
+        .with_range(1, max as u64)
 }
 
 /// `--cols` with this puzzle's default ([`AS_ROWS`]: as many as `--rows`), from 1 to
 /// `max`.
 pub(crate) const fn cols(default: &'static str, max: usize) -> OptionSpec {
-    OptionSpec::new(OptionKind::Size, "cols", "N", "Columns of the board", default).with_range(1, max as u64)
+    OptionSpec::new(
+        OptionKind::Size,
+        "cols",
+        "N",
+        "Columns of the board",
+        default,
+    )
+    .with_range(1, max as u64)
 }
 
 /// The default of a `--cols` that follows `--rows`: as many columns as rows.
@@ -26,9 +34,14 @@ pub(crate) const MAX_CASES: u64 = u32::MAX as u64;
 
 /// `--cases`, for the multi-case formats: at least one (an input of no case is no
 /// judge input).
-pub(crate) const CASES: OptionSpec =
-    OptionSpec::new(OptionKind::Cases, "cases", "K", "Number of cases; case i uses seed S+i", "1")
-        .with_range(1, MAX_CASES);
+pub(crate) const CASES: OptionSpec = OptionSpec::new(
+    OptionKind::Cases,
+    "cases",
+    "K",
+    "Number of cases; case i uses seed S+i",
+    "1",
+)
+.with_range(1, MAX_CASES);
 
 /// A percentage option, 0 to 100.
 pub(crate) const fn percent(

@@ -214,9 +214,9 @@ impl Search<'_> {
     }
 }
 
-/// The shrinking of `input` (see the driver's `Generator::shrink`): rounds over every candidate, biggest cut first, each kept
-/// when it still fails, until a round keeps none (the input is then 1-minimal) or the
-/// test says enough.
+/// The shrinking of `input` (see the driver's `Generator::shrink`): rounds over every
+/// candidate, biggest cut first, each kept when it still fails, until a round keeps
+/// none (the input is then 1-minimal) or the test says enough.
 ///
 /// Within a round the search does not start over after a kept candidate: it goes on
 /// with the candidate at the same place in the new input's list (the next block of the

@@ -69,4 +69,3 @@ impl serde_core::Serialize for JsonLine<'_> {
         map.end()
     }
 }
-

@@ -4,8 +4,7 @@
 //! over it), and frames as plain data a page can draw.
 
 use crate::contract::{
-    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer,
-    write_answer,
+    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer, write_answer,
 };
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
@@ -277,7 +276,9 @@ fn play<A: Play>(
     Ok(Played {
         path,
         moves,
-        picture: Picture::drawn(adapter.board_size(case), |pos| adapter.glyph_at(case, here, pos)),
+        picture: Picture::drawn(adapter.board_size(case), |pos| {
+            adapter.glyph_at(case, here, pos)
+        }),
         left,
         refused,
         kinds: adapter.cell_kinds(case),

@@ -3,7 +3,11 @@
 mod invalid;
 mod svg;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text};
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
+    Walk, oracle_on_text,
+};
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -334,7 +338,12 @@ impl Draw for Bloxorz {
         path[i].to_string()
     }
 
-    fn write_svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        board: &Board,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, board, path.map(|p| &p[..]))
     }
 
@@ -491,7 +500,7 @@ impl Play for Bloxorz {
     }
 }
 
-/// One step of [`Generate::shrink`] on a Bloxorz board, in the order they are tried.
+/// One step of [`Shrink::smaller`] on a Bloxorz board, in the order they are tried.
 #[derive(Clone, Debug)]
 enum Edit {
     /// Rows or columns cut away (inside the border), or the board cropped to the frame

@@ -4,7 +4,11 @@
 mod invalid;
 mod svg;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text};
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
+    Walk, oracle_on_text,
+};
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
@@ -183,8 +187,14 @@ const BRIDGES: OptionSpec = OptionSpec::new(
 .with_range(0, 64);
 
 // Each takes a cell of its own.
-const SPLITS: OptionSpec = OptionSpec::new(OptionKind::Count, "splits", "N", "Number of split switches", "1")
-    .with_range(0, ::bloxorz_classic::MAX_CELLS as u64);
+const SPLITS: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "splits",
+    "N",
+    "Number of split switches",
+    "1",
+)
+.with_range(0, ::bloxorz_classic::MAX_CELLS as u64);
 
 impl Format for BloxorzClassic {
     type Case = Level;
@@ -343,7 +353,12 @@ impl Draw for BloxorzClassic {
         path[i].to_string()
     }
 
-    fn write_svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        level: &Level,
+        path: Option<&Path>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, level, path)
     }
 

@@ -1,11 +1,14 @@
 //! The judges' 8-puzzle (POJ 1077, HDU 1043) through the contract: a case is a line of
 //! a 3 x 3 board with the goal `1 2 3 4 5 6 7 8 x`, and its answer line is the path
-//! itself ([`Solve::answer_is_path`]), in `u d l r`. The board, its positions, glyphs,
+//! itself ([`AnswerLine::Path`]), in `u d l r`. The board, its positions, glyphs,
 //! picture and playground moves are the `fifteen` adapter's.
 
 mod invalid;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk};
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+};
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::fifteen::tiles::{self, Case, Tiles};
 use crate::fifteen::{solve_board, svg};
@@ -138,7 +141,7 @@ impl Format for Eight {
         case.place
     }
 
-    /// The judge's line is a path ([`Solve::write_answer_path`]); from a number alone
+    /// The judge's line is a path ([`AnswerLine::Path`]); from a number alone
     /// this writes `unsolvable`, or the number of moves (one line, as the path's).
     fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         match moves {
@@ -284,7 +287,12 @@ impl Draw for Eight {
         path[i].letter().to_ascii_lowercase().to_string()
     }
 
-    fn write_svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }

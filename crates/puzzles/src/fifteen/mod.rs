@@ -7,9 +7,12 @@ mod invalid;
 pub(crate) mod svg;
 pub(crate) mod tiles;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk};
-use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::contract::RunError;
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+};
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
@@ -402,7 +405,12 @@ impl Draw for Fifteen {
         path[i].to_string()
     }
 
-    fn write_svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }

@@ -4,7 +4,11 @@
 mod invalid;
 mod svg;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text};
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
+    Walk, oracle_on_text,
+};
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
@@ -177,8 +181,9 @@ const ROWS: OptionSpec = generating::rows("20", ::holedox::MAX_SIDE);
 
 const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::holedox::MAX_SIDE);
 
-const LENGTH: OptionSpec = OptionSpec::new(OptionKind::Count, "length", "L", "The snake's length", "8")
-    .with_range(::holedox::MIN_LENGTH as u64, ::holedox::MAX_LENGTH as u64);
+const LENGTH: OptionSpec =
+    OptionSpec::new(OptionKind::Count, "length", "L", "The snake's length", "8")
+        .with_range(::holedox::MIN_LENGTH as u64, ::holedox::MAX_LENGTH as u64);
 
 const STONES: OptionSpec = generating::percent("stones", "Percent of stones", "10");
 
@@ -328,7 +333,12 @@ impl Draw for Holedox {
         path[i].to_string()
     }
 
-    fn write_svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 

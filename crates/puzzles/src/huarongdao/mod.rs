@@ -4,9 +4,13 @@
 mod invalid;
 mod svg;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text};
-use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::contract::RunError;
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
+    Walk, oracle_on_text,
+};
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
@@ -189,8 +193,14 @@ const DENSITY: OptionSpec = generating::percent(
     "15",
 );
 
-const QUERIES: OptionSpec = OptionSpec::new(OptionKind::Count, "queries", "N", "Number of queries", "500")
-    .with_range(0, generating::MAX_CASES);
+const QUERIES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "queries",
+    "N",
+    "Number of queries",
+    "500",
+)
+.with_range(0, generating::MAX_CASES);
 
 impl Format for Huarongdao {
     type Case = Case;
@@ -390,7 +400,12 @@ impl Draw for Huarongdao {
         path[i].to_string()
     }
 
-    fn write_svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
     }
 

@@ -4,7 +4,11 @@
 mod invalid;
 mod svg;
 
-use crate::contract::{About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text};
+use crate::contract::{
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
+    Walk, oracle_on_text,
+};
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
@@ -174,8 +178,14 @@ const ROWS: OptionSpec = generating::rows("5", ::klotski::MAX_CELLS);
 const COLS: OptionSpec = generating::cols("4", ::klotski::MAX_CELLS);
 
 /// At least one cell holds a piece.
-const SPACES: OptionSpec = OptionSpec::new(OptionKind::Count, "spaces", "N", "Empty cells of the board", "2")
-    .with_range(0, ::klotski::MAX_CELLS as u64 - 1);
+const SPACES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "spaces",
+    "N",
+    "Empty cells of the board",
+    "2",
+)
+.with_range(0, ::klotski::MAX_CELLS as u64 - 1);
 
 const SHAPES: OptionSpec = OptionSpec::new(
     OptionKind::Choice(&::klotski::generate::Shapes::NAMES),
@@ -194,9 +204,14 @@ const STEPS: OptionSpec = OptionSpec::new(
 )
 .with_range(0, ::klotski::generate::MAX_STEPS as u64);
 
-const TRIES: OptionSpec =
-    OptionSpec::new(OptionKind::Count, "tries", "N", "Packings a hard layout is searched in", "8")
-        .with_range(1, ::klotski::generate::MAX_TRIES as u64);
+const TRIES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "tries",
+    "N",
+    "Packings a hard layout is searched in",
+    "8",
+)
+.with_range(1, ::klotski::generate::MAX_TRIES as u64);
 
 /// `gen --metric`: the solve option's name and default, with its own help.
 const HARD_METRIC: OptionSpec = OptionSpec {

@@ -79,7 +79,6 @@ impl Solve for Walk {
             stats: SearchStats::default(),
         })
     }
-
 }
 
 impl Paths for Walk {
