@@ -504,7 +504,7 @@ pub fn judge_case_by_case<A: Solve>(
     for (i, case) in adapter.cases(input, options).enumerate() {
         let case = case?;
         let answer = solve_case(adapter, solver, &case, i + 1, with_path)?;
-        write_answer(adapter, &mut lines.text, i + 1, &answer);
+        write_answer_line(adapter, &mut lines.text, i + 1, &answer);
         lines.ship(false)?;
     }
     lines.ship(true)
@@ -514,7 +514,7 @@ pub fn judge_case_by_case<A: Solve>(
 /// [`About::answer`] says: its move count ([`Format::write_count`]), or its path
 /// ([`Paths::write_path`]) or the line of no solution. A path answer must have been
 /// solved with its path.
-pub fn write_answer<A: Paths>(
+pub fn write_answer_line<A: Paths>(
     adapter: &A,
     out: &mut String,
     number: usize,
@@ -540,7 +540,7 @@ pub fn write_answer<A: Paths>(
 /// # Errors
 /// A line that is neither a path nor the line of no solution, or any line of a format
 /// whose answer is a number.
-pub fn read_answer<A: Paths>(adapter: &A, line: &str) -> Result<Option<A::Path>, PathError> {
+pub fn read_answer_line<A: Paths>(adapter: &A, line: &str) -> Result<Option<A::Path>, PathError> {
     let AnswerLine::Path { none } = A::ABOUT.answer else {
         return Err(PathError::Notation(format!(
             "{} answers are numbers, not paths",

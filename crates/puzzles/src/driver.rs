@@ -5,9 +5,9 @@
 //! the contract's traits.
 
 use crate::contract::{
-    About, Answer, AnswerLine, Capability, Draw, Frames, GenError, Generate, Glyph, Lacks, Look,
-    Oracle, Package, PathError, Preset, Rect, RunError, Shrink, Solve, Walk, is_judge_space,
-    read_answer, solve_case, write_answer,
+    About, Answer, AnswerLine, Capability, Draw, Format, Frames, GenError, Generate, Glyph, Lacks,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
+    is_judge_space, read_answer_line, solve_case, write_answer_line,
 };
 use crate::generator::{self, Shrunk, Tried};
 use crate::invalid::InvalidKind;
@@ -341,9 +341,17 @@ impl<A: Solve> fmt::Debug for Capabilities<'_, A> {
 /// frames and pictures, taken for its types ([`Drawing::of`]).
 pub struct Drawing<A: Solve> {
     look: &'static Look,
-    frames: for<'a> fn(&'a A, &'a A::Case, &'a A::Path, u64) -> Box<dyn Frames + 'a>,
-    svg: fn(&A, &A::Case, Option<&A::Path>, &mut dyn fmt::Write) -> fmt::Result,
+    frames: FramesFn<A>,
+    svg: SvgFn<A>,
 }
+
+/// The frames of a case along a path of so many moves ([`Trace`] over [`Draw`]).
+type FramesFn<A> =
+    for<'a> fn(&'a A, &'a <A as Format>::Case, &'a <A as Paths>::Path, u64) -> Box<dyn Frames + 'a>;
+
+/// The picture of a case solved by a path, or its start alone ([`Draw::write_svg`]).
+type SvgFn<A> =
+    fn(&A, &<A as Format>::Case, Option<&<A as Paths>::Path>, &mut dyn fmt::Write) -> fmt::Result;
 
 impl<A: Draw + Solve> Drawing<A> {
     /// The drawing of a puzzle that implements [`Draw`].
@@ -661,7 +669,7 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 
     fn write_answer(&self, out: &mut String) {
-        write_answer(self.adapter, out, self.number, &self.answer);
+        write_answer_line(self.adapter, out, self.number, &self.answer);
     }
 
     fn answer_line(&self) -> AnswerLine {
@@ -750,8 +758,9 @@ const PIECE: usize = 64 << 10;
 /// judgement of such a line, [`Solved::check_answer`] feeds it the whole line at once.
 /// White space around the line is ignored and every run inside it counts as one
 /// space; a line of at most [`ANSWER_HELD`] bytes is read by
-/// [`read_answer`](crate::contract::read_answer), a longer one is a path, read by [`Paths::parse_path`]
-/// and replayed a piece at a time where the puzzle can ([`Paths::after`]).
+/// [`read_answer_line`](crate::read_answer_line), a longer one is a path, read by
+/// [`Paths::parse_path`] and replayed a piece at a time where the puzzle can
+/// ([`Paths::after`]).
 pub trait AnswerReplay {
     /// The next bytes of the line (without its `\n`), cut anywhere.
     ///
@@ -906,7 +915,7 @@ impl<A: Solve> AnswerReplay for StreamedAnswer<'_, A> {
                 .map_err(|e| self.after_played(e))?;
             Some(path)
         } else {
-            read_answer(self.adapter, self.text(self.held.len())?)?
+            read_answer_line(self.adapter, self.text(self.held.len())?)?
         };
         match (path, self.moves) {
             (None, None) => Ok(None),

@@ -7,9 +7,9 @@
 //! [`Play`] and a [`Package`] where it has them), and [`PUZZLES`], the registry. Tools
 //! see a puzzle as a `&dyn` [`Puzzle`], each solved case as a [`Solved`], and a
 //! capability through its face ([`Generator`], [`Player`], [`Solved::frames`], ...),
-//! which is `None` where the puzzle lacks it; they never ask which puzzle they hold. The CLI, xtask and the fuzz
-//! targets iterate the registry, so a new puzzle is a new crate, one adapter module
-//! here and one registry line.
+//! which is `None` where the puzzle lacks it; they never ask which puzzle they hold.
+//! The CLI, xtask and the fuzz targets iterate the registry, so a new puzzle is a new
+//! crate, one adapter module here and one registry line.
 //!
 //! ```
 //! use puzzles::{Limits, Options, PathsFor};
@@ -55,7 +55,8 @@ mod klotski;
 pub use contract::{
     About, Answer, AnswerLine, Capability, Draw, EditError, Format, Frames, GenError, Generate,
     Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset,
-    Rect, RunError, Shrink, Solve, Unsolved, Walk, oracle_on_text,
+    Rect, RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text,
+    read_answer_line, write_answer_line,
 };
 pub use driver::{
     ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,

@@ -4,7 +4,8 @@
 //! over it), and frames as plain data a page can draw.
 
 use crate::contract::{
-    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer, write_answer,
+    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer_line,
+    write_answer_line,
 };
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
@@ -354,7 +355,7 @@ fn case_alone<A: Play>(
         path: None,
         stats: SearchStats::default(),
     };
-    write_answer(adapter, &mut none, case, &unsolved);
+    write_answer_line(adapter, &mut none, case, &unsolved);
     let per_case = none.lines().count().max(1);
     let lines: Vec<&str> = output
         .lines()
@@ -372,7 +373,7 @@ fn case_alone<A: Play>(
         ))
     };
     let answer = if matches!(A::ABOUT.answer, AnswerLine::Path { .. }) {
-        read_answer(adapter, &chunk)
+        read_answer_line(adapter, &chunk)
             .map_err(|_| wrong())?
             .map(|path| path.move_count())
     } else if chunk == none {
