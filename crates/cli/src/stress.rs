@@ -28,12 +28,11 @@ use crate::options::{self, PuzzleArg, SolveOptions, check_options, puzzle_parser
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
-use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::fs::File;
-use std::io::{self, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -185,7 +184,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             _ => PathBuf::from("."),
         },
     };
-    let bar = progress_bar(args.cases);
+    let bar = crate::progress::bar(args.cases, if args.cases == 1 { "case" } else { "cases" });
     let mut rng = SplitMix64::new(args.seed);
     let mut found = None;
     for i in 0..args.cases {
@@ -378,21 +377,6 @@ fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
         .and_then(|()| file.persist(&path).map(drop).map_err(|e| e.error));
     running().pending = None;
     written
-}
-
-/// The bar on a terminal (stderr), nothing otherwise.
-fn progress_bar(cases: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(cases);
-    let unit = if cases == 1 { "case" } else { "cases" };
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} {{wide_msg}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
 }
 
 /// The options one generated input was made with.

@@ -39,6 +39,7 @@ mod generator;
 mod invalid;
 mod options;
 mod play;
+pub mod progress;
 pub mod selfcheck;
 mod shrinking;
 mod svg;
