@@ -15,6 +15,7 @@ mod judges;
 mod junk;
 mod memory;
 mod package;
+mod path_once;
 mod progress;
 mod python_validators;
 mod show;
