@@ -272,7 +272,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         "stress: {} on case {number} of {} ({})\n  {}\n",
         failed.kind,
         args.cases,
-        made.command(puzzle),
+        made.command(puzzle, generator, &input),
         failed.what
     );
     let _ = writeln!(
@@ -387,11 +387,47 @@ struct Generated {
 }
 
 impl Generated {
-    /// The `gridsolve gen` command that writes the same input.
-    fn command(&self, puzzle: &dyn Puzzle) -> String {
+    /// The options that make `input`: those drawn, less each one without which
+    /// `generator` writes the same bytes (one its family does not read, such as a walk's
+    /// length for a family that takes no walk, or one drawn at its default). The family
+    /// and the seed always stay.
+    fn needed(&self, generator: &dyn Generator, input: &str) -> Options {
+        let mut kept: Vec<(&str, &str)> = self
+            .options
+            .names()
+            .map(|name| (name, self.options.raw(name).unwrap_or("")))
+            .collect();
+        let options = |kept: &[(&str, &str)]| {
+            kept.iter().fold(Options::new(), |options, (name, value)| {
+                options.with(name, value)
+            })
+        };
+        let mut i = 0;
+        while i < kept.len() {
+            if !["family", "seed"].contains(&kept[i].0) {
+                let mut without = kept.clone();
+                without.remove(i);
+                let mut again = Vec::new();
+                let same = generator
+                    .generate(&options(&without), &mut again)
+                    .is_ok_and(|()| again == input.as_bytes());
+                if same {
+                    kept = without;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        options(&kept)
+    }
+
+    /// The `gridsolve gen` command that writes `input` again, with only the options
+    /// that change it ([`Generated::needed`]).
+    fn command(&self, puzzle: &dyn Puzzle, generator: &dyn Generator, input: &str) -> String {
+        let options = self.needed(generator, input);
         let mut text = format!("gridsolve gen --puzzle {}", puzzle.about().name);
-        for name in self.options.names() {
-            let _ = write!(text, " --{name} {}", self.options.raw(name).unwrap_or(""));
+        for name in options.names() {
+            let _ = write!(text, " --{name} {}", options.raw(name).unwrap_or(""));
         }
         text
     }
@@ -1070,7 +1106,8 @@ mod tests {
                 let family = families[i as usize % families.len()];
                 let (made, input) = generate(puzzle, generator, family, &mut rng, i, N).unwrap();
                 let report = puzzle.validate(Input::bytes(input.as_bytes()), 3).unwrap();
-                assert_eq!(report.total, 0, "{name}: {}\n{input}", made.command(puzzle));
+                let command = made.command(puzzle, generator, &input);
+                assert_eq!(report.total, 0, "{name}: {command}\n{input}");
                 sizes.push(largest(puzzle, &input));
                 texts.push(input);
             }
@@ -1088,5 +1125,50 @@ mod tests {
             let (_, first) = generate(puzzle, generator, families[0], &mut again, 0, N).unwrap();
             assert_eq!(first, texts[0], "{name}");
         }
+    }
+
+    /// The command a failure is reported with writes the same input, and names no
+    /// option the input does not depend on (issue 41: `--family any ... --steps 2`).
+    #[test]
+    fn the_reported_command_names_only_the_options_that_make_the_input() {
+        const N: u64 = 24;
+        let mut dropped = 0;
+        for &puzzle in PUZZLES {
+            let name = puzzle.about().name;
+            let generator = puzzle.generator().expect("every puzzle generates");
+            let families: Vec<&str> = generator.families().into_iter().map(|(f, _)| f).collect();
+            let mut rng = SplitMix64::new(9);
+            for i in 0..N {
+                let family = families[i as usize % families.len()];
+                let (made, input) = generate(puzzle, generator, family, &mut rng, i, N).unwrap();
+                let needed = made.needed(generator, &input);
+                let mut again = Vec::new();
+                generator.generate(&needed, &mut again).unwrap();
+                assert_eq!(
+                    String::from_utf8(again).unwrap(),
+                    input,
+                    "{name}: {needed:?}"
+                );
+                for option in needed.names().filter(|n| !["family", "seed"].contains(n)) {
+                    let without = needed
+                        .names()
+                        .filter(|n| n != &option)
+                        .fold(Options::new(), |o, n| o.with(n, needed.raw(n).unwrap()));
+                    let mut other = Vec::new();
+                    let made_other = generator.generate(&without, &mut other).is_ok();
+                    assert!(
+                        !made_other || other != input.as_bytes(),
+                        "{name}: --{option} changes nothing in {needed:?}"
+                    );
+                }
+                dropped += made.options.names().count() - needed.names().count();
+                let command = made.command(puzzle, generator, &input);
+                assert!(
+                    command.contains(&format!("--family {family} ")),
+                    "{command}"
+                );
+            }
+        }
+        assert!(dropped > 0, "some drawn option is never needed");
     }
 }
