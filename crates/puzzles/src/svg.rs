@@ -825,7 +825,7 @@ pub(crate) mod check {
             let data = std::fs::read(file).unwrap_or_else(|e| {
                 panic!(
                     "{file}: {e}; the render tests draw text in DejaVu Sans and Liberation \
-                     Sans (Debian: apt-get install fonts-dejavu-core fonts-liberation)"
+                     Sans: `bash tools/setup-fonts.sh` installs them"
                 )
             });
             fonts.load_font_data(data);
