@@ -40,6 +40,7 @@ mod invalid;
 mod json;
 mod options;
 mod play;
+pub mod progress;
 pub mod selfcheck;
 mod shrinking;
 mod svg;

@@ -195,7 +195,7 @@ impl Paths for Eight {
     }
 
     fn replay_path(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
-        ::fifteen::replay(&case.board, path).map_err(PathError::rules)
+        ::fifteen::replay(&case.board, path).map_err(broken)
     }
 
     /// One letter a move: a path may be cut anywhere.
@@ -209,7 +209,7 @@ impl Paths for Eight {
         for cells in ::fifteen::walk(&case.board, path) {
             match cells {
                 Ok(cells) => end = Some(cells),
-                Err(e) => return Some(Err(PathError::rules(e))),
+                Err(e) => return Some(Err(broken(e))),
             }
         }
         let end = end?;
@@ -255,6 +255,45 @@ impl Adapter for Eight {
     }
 }
 
+/// The words and symbols of the frames: those of [`tiles::LOOK`] that a 3 x 3 board
+/// shows (not the letters and signs of tiles 10 to 63).
+static LOOK: Look = Look {
+    move_verb: "the blank moves",
+    legend: &[
+        ('_', "the blank"),
+        (
+            '1',
+            "a tile, 1-8; green on its goal cell, yellow the one that just moved",
+        ),
+    ],
+    labels: true,
+};
+
+/// A broken rule in the words of eight's format: its blank is `x` and its moves are
+/// `u d l r` (the solver crate's own message says `0` and `U D L R`).
+fn broken(e: ::fifteen::ReplayError) -> PathError {
+    match e {
+        ::fifteen::ReplayError::NotGoal { end } => {
+            let cells: Vec<String> = end
+                .iter()
+                .map(|&tile| match tile {
+                    ::fifteen::BLANK => "x".to_string(),
+                    tile => tile.to_string(),
+                })
+                .collect();
+            PathError::rules(format_args!(
+                "the moves end in {}, not in the goal",
+                cells.join(" ")
+            ))
+        }
+        ::fifteen::ReplayError::OffBoard { step, dir } => PathError::rules(format_args!(
+            "move {step} ({}) takes the blank off the board",
+            dir.letter().to_ascii_lowercase()
+        )),
+        other => PathError::rules(other),
+    }
+}
+
 impl Oracle<Case> for Eight {
     /// Arrangements of the board: 181,440.
     fn naive_states(&self, case: &Case) -> u64 {
@@ -269,7 +308,7 @@ impl Oracle<Case> for Eight {
 impl Draw for Eight {
     type State = Tiles;
 
-    const LOOK: &'static Look = &tiles::LOOK;
+    const LOOK: &'static Look = &LOOK;
 
     fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Tiles> {
         tiles::walk(&case.board, path)
@@ -376,5 +415,62 @@ impl Play for Eight {
 
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::Format;
+
+    /// The sample's board.
+    fn sample() -> Case {
+        Eight
+            .cases(Input::bytes(ABOUT.sample.as_bytes()), &Options::new())
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_legend_lists_only_what_a_3x3_board_shows() {
+        let case = sample();
+        let here = tiles::walk(&case.board, &[]).next().unwrap().unwrap();
+        let mut shown: Vec<char> = (0..9)
+            .map(|cell| tiles::glyph(&case.board, &here, Pos::new(cell / 3, cell % 3)).symbol)
+            .collect();
+        shown.sort_unstable();
+        assert_eq!(shown, ['1', '2', '3', '4', '5', '6', '7', '8', '_']);
+        for (symbol, meaning) in LOOK.legend {
+            assert!(shown.contains(symbol), "{symbol} is never shown");
+            assert!(
+                !meaning.contains("62") && !meaning.contains("A-Z"),
+                "{meaning}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_broken_rule_is_told_in_eight_s_notation() {
+        let case = sample();
+        // The sample's start is `2 3 4 / 1 5 x / 7 6 8`.
+        let up: Moves = "U".parse().unwrap();
+        assert_eq!(
+            Paths::replay_path(&Eight, &case, &up)
+                .unwrap_err()
+                .to_string(),
+            "the moves end in 2 3 x 1 5 4 7 6 8, not in the goal"
+        );
+        let off: Moves = "RR".parse().unwrap();
+        assert_eq!(
+            Paths::replay_path(&Eight, &case, &off)
+                .unwrap_err()
+                .to_string(),
+            "move 1 (r) takes the blank off the board"
+        );
+        let Some(Err(e)) = Paths::after(&Eight, &case, &off) else {
+            panic!("the walk stops at the edge");
+        };
+        assert_eq!(e.to_string(), "move 1 (r) takes the blank off the board");
     }
 }

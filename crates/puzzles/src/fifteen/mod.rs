@@ -343,12 +343,14 @@ impl Adapter for Fifteen {
 /// message, not a hang. What a budget pays for is the crate's one rule
 /// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
 /// has room for their entries (13.8 million positions with the quick try on a 4 x 4
-/// board, 306 million on a 5 x 5), so the playground's never does.
+/// board, 306 million on a 5 x 5), so the playground's never does. It tells the
+/// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
 pub(crate) fn solver(limits: Limits) -> Solver {
     Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
+    .with_progress(crate::progress::watch())
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].

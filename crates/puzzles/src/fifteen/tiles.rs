@@ -79,8 +79,8 @@ pub(crate) static LOOK: Look = Look {
             '1',
             "a tile: 1-9, then A-Z for 10-35 and a-z for 36-61; green on its goal cell, yellow the one that just moved",
         ),
-        ('@', "tile 62"),
-        ('$', "tile 63"),
+        ('@', "tile 62, on a board of 63 or 64 cells"),
+        ('$', "tile 63, on a board of 64 cells"),
     ],
     labels: true,
 };
