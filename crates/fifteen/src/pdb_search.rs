@@ -484,6 +484,9 @@ impl<'a> Search<'a> {
         // that stopped run on, since the first in order decides).
         let deadline = limits.max_time.map(|time| Instant::now() + time);
         let (geo, dbs, start) = (self.geo, self.dbs, self.start);
+        // Each share's meter watches what the search's own watches (a stop raised by
+        // another board), so the shares stop with it.
+        let parent = self.meter.part(Limits::NONE);
         let worker = || {
             let mut mine = Vec::new();
             loop {
@@ -497,7 +500,7 @@ impl<'a> Search<'a> {
                     start,
                     &shares[i],
                     bound,
-                    share_limits(limits, deadline, Instant::now()),
+                    parent.part(share_limits(limits, deadline, Instant::now())),
                     (&lowest, i),
                 );
                 if e.found.is_some() || e.error.is_some() {
@@ -652,16 +655,16 @@ fn share_limits(limits: Limits, deadline: Option<Instant>, now: Instant) -> Limi
     }
 }
 
-/// Searches one share of an iteration to `bound` within `limits` on a search of its own,
-/// which stops when a share before it (`stop`: the lowest that has ended the iteration,
-/// and this one's number) has ended it.
+/// Searches one share of an iteration to `bound` on a search of its own charging
+/// `meter`, which stops when a share before it (`stop`: the lowest that has ended the
+/// iteration, and this one's number) has ended it.
 fn search_share(
     geo: &Geometry,
     dbs: &Databases,
     start: &Labelled,
     share: &Share,
     bound: u32,
-    limits: Limits,
+    mut meter: Meter,
     stop: (&AtomicUsize, usize),
 ) -> Ended {
     if share.goal {
@@ -673,7 +676,6 @@ fn search_share(
             next_bound: u32::MAX,
         };
     }
-    let mut meter = Meter::start(limits);
     let mut search = Search::new(geo, dbs, start, &mut meter);
     for &k in &share.moves {
         search.play(usize::from(k));

@@ -7,7 +7,7 @@ use crate::{Board, Query, QueryError};
 use grid_core::memory::{AllocError, try_vec, try_with_capacity};
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, MonotoneQueue, Moves, SearchStats, Solution,
-    Stamped,
+    Stamped, Stop,
 };
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -198,7 +198,9 @@ impl Solver {
         answers
     }
 
-    /// What the last search did.
+    /// What the last search did (for [`Solver::solve_all`] and
+    /// [`Solver::solve_until_error`], the sums over every search they ran, a search
+    /// stopped by a failed query included).
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
@@ -209,6 +211,12 @@ impl Solver {
     pub fn threads_used(&self) -> usize {
         self.prepared.as_ref().map_or(1, |p| p.threads_used)
     }
+}
+
+/// Adds the counts of `more` to `sum`.
+fn add(sum: &mut SearchStats, more: SearchStats) {
+    sum.expanded += more.expanded;
+    sum.generated += more.generated;
 }
 
 /// The solver of one board: its tables and the buffers of its searches.
@@ -232,6 +240,9 @@ struct BoardSolver {
     start_costs: [Option<u64>; 4],
     stats: SearchStats,
     limits: Limits,
+    /// A stop the search watches, and the rank of the query it is on: a query that
+    /// fails stops the searches of the queries after it on the other threads.
+    watch: Option<(Stop, u64)>,
     /// Threads the last [`Solver::solve_all`] ran on, this one included.
     threads_used: usize,
 }
@@ -371,6 +382,7 @@ impl BoardSolver {
             start_costs: [None; 4],
             stats: SearchStats::default(),
             limits,
+            watch: None,
             threads_used: 1,
         })
     }
@@ -409,36 +421,52 @@ impl BoardSolver {
         self.threads_used = 1;
         let Some((threads, block)) = split else {
             let mut answers = Vec::new();
+            let mut spent = SearchStats::default();
             for query in queries {
-                match self.solve(query) {
+                let answer = self.solve(query);
+                add(&mut spent, self.stats);
+                match answer {
                     Ok(answer) => answers.push(answer),
-                    Err(e) => return (answers, Some(e)),
+                    Err(e) => {
+                        self.stats = spent;
+                        return (answers, Some(e));
+                    }
                 }
             }
+            self.stats = spent;
             return (answers, None);
         };
         // The threads take blocks of queries in turn, so that one thread's harder
         // queries do not keep the others waiting (queries on one board differ in cost
         // by a thousand times). Once a query fails, no thread starts one after it (the
-        // blocks are taken in order, so every query before it is taken, and answered).
+        // blocks are taken in order, so every query before it is taken, and answered),
+        // and the searches of the queries after it that are running stop at once: their
+        // meters watch the same stop, raised with the failed query's rank.
         let next = AtomicUsize::new(0);
-        let failed = AtomicUsize::new(usize::MAX);
+        let failed = Stop::new();
         let run = |solver: &mut BoardSolver| {
             let mut answers = Vec::new();
+            let mut spent = SearchStats::default();
             loop {
                 let start = next.fetch_add(block, Ordering::Relaxed);
-                if start >= queries.len() || start > failed.load(Ordering::Relaxed) {
-                    return answers;
+                if start >= queries.len() || failed.stops(start as u64) {
+                    solver.watch = None;
+                    return (answers, spent);
                 }
                 let end = (start + block).min(queries.len());
                 for (i, query) in queries[start..end].iter().enumerate() {
                     let i = start + i;
-                    if i > failed.load(Ordering::Relaxed) {
+                    if failed.stops(i as u64) {
                         break;
                     }
+                    solver.watch = Some((failed.clone(), i as u64));
                     let answer = solver.solve(query);
-                    if answer.is_err() {
-                        failed.fetch_min(i, Ordering::Relaxed);
+                    add(&mut spent, solver.stats);
+                    if answer
+                        .as_ref()
+                        .is_err_and(|e| *e != SolveError::Limit(LimitError::Stopped))
+                    {
+                        failed.raise(i as u64);
                     }
                     answers.push((i, answer));
                 }
@@ -461,10 +489,12 @@ impl BoardSolver {
                 std::iter::repeat_with(|| None)
                     .take(queries.len())
                     .collect();
-            let mut place = |part: Vec<(usize, Result<Option<u64>, SolveError>)>| {
+            let mut spent = SearchStats::default();
+            let mut place = |(part, stats): (Vec<(usize, Result<Option<u64>, SolveError>)>, _)| {
                 for (i, answer) in part {
                     answers[i] = Some(answer);
                 }
+                add(&mut spent, stats);
             };
             place(run(self));
             for handle in others {
@@ -473,6 +503,7 @@ impl BoardSolver {
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
+            self.stats = spent;
             let mut done = Vec::with_capacity(queries.len());
             for answer in answers {
                 match answer.expect("every query up to the first that failed is answered") {
@@ -505,10 +536,14 @@ impl BoardSolver {
         let mut meter = Meter::start(self.limits);
         // The detours a search computes are charged to its time only, a state per cell
         // their searches visit.
-        let mut detour_meter = Meter::start(Limits {
+        let mut detour_meter = meter.part(Limits {
             max_states: None,
             ..self.limits
         });
+        if let Some((stop, rank)) = &self.watch {
+            meter = meter.watching(stop, *rank);
+            detour_meter = detour_meter.watching(stop, *rank);
+        }
         let grid = self.tables.board.grid();
         if query.piece == query.target {
             return Ok(Some((0, NO_STATE)));
