@@ -178,8 +178,9 @@ impl Solver {
 
     /// As [`Solver::solve_all`], but it stops at the first query, in order, that fails:
     /// the answers of the queries before it, and its error (`None`: every query
-    /// answered). No query after it is started once it has failed (the threads finish
-    /// the query each is on), and every query before it is answered, so the error is
+    /// answered). Once a query has failed no query after it is started, and the
+    /// searches of the later queries running on other threads stop at once (their
+    /// meters watch a [`Stop`]); every query before it is answered, so the error is
     /// that of query `answers.len()` (0-based), as one by one.
     pub fn solve_until_error(
         &mut self,
@@ -1270,6 +1271,45 @@ mod tests {
             .collect();
         let (answers, error) = solver.solve_all_on(&none, 3);
         assert_eq!((answers.len(), error.is_some()), (0, true));
+    }
+
+    /// A query's search watches the stop of `solve_all`'s threads: raised for an
+    /// earlier query, it ends within a look (a few thousand states) where the search
+    /// alone generates many times more; raised for a later one, it runs on.
+    #[test]
+    fn a_raised_stop_ends_the_search_of_a_later_query() {
+        use crate::generate::{Family, GenParams, generate};
+        let params = GenParams {
+            family: Family::Rooms,
+            rows: 512,
+            cols: 512,
+            density: 20,
+            queries: 20,
+            seed: 4,
+        };
+        let (board, queries) = generate(&params).unwrap();
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
+        let (query, alone) = queries
+            .iter()
+            .map(|q| {
+                let answer = solver.solve(q);
+                (q, answer, solver.stats.generated)
+            })
+            .max_by_key(|&(_, _, generated)| generated)
+            .map(|(q, answer, generated)| ((q, answer), generated))
+            .unwrap();
+        assert!(alone > 20_000, "the hardest query generates {alone} states");
+        let stop = Stop::new();
+        stop.raise(3);
+        solver.watch = Some((stop.clone(), 4));
+        assert_eq!(
+            solver.solve(query.0),
+            Err(SolveError::Limit(LimitError::Stopped))
+        );
+        assert!(solver.stats.generated <= 5000, "{:?}", solver.stats);
+        solver.watch = Some((stop, 3));
+        assert_eq!(solver.solve(query.0), query.1);
+        assert_eq!(solver.stats.generated, alone);
     }
 
     #[test]

@@ -57,8 +57,8 @@ pub use contract::{
     Rect, Solve, Unsolved, Walk, oracle_on_text,
 };
 pub use driver::{
-    ANSWER_HELD, AnswerReplay, Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions,
-    Solved, Tried,
+    ANSWER_HELD, AnswerReplay, Frames, InputSummary, Judge, PathCap, PathsFor, Puzzle, RunError,
+    Solutions, Solved, Tried,
 };
 pub use generating::SEED;
 pub use generator::{Generator, ShrinkStep, Shrunk};

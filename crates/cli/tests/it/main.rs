@@ -8,6 +8,7 @@ mod check;
 mod checktestdata;
 mod cli;
 mod conventions;
+mod drawn_paths;
 mod edges;
 mod fifteen_memory;
 mod help;
