@@ -155,7 +155,7 @@ impl<'a> Search<'a> {
         dbs: &'a Databases,
         start: &'a Labelled,
         meter: &'a mut Meter,
-    ) -> Search<'a> {
+    ) -> Result<Search<'a>, LimitError> {
         let n = geo.cells;
         let identity: Vec<u8> = (0..n as u8).collect();
         let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
@@ -220,7 +220,7 @@ impl<'a> Search<'a> {
         for (g, group) in dbs.groups.iter().enumerate() {
             tables[g] = &dbs.tables[group.table];
         }
-        Search {
+        Ok(Search {
             geo,
             cells,
             blank: start.blank,
@@ -241,8 +241,8 @@ impl<'a> Search<'a> {
             stop: None,
             stopped: false,
             split: Split::default(),
-            fsm: Fsm::shared(),
-        }
+            fsm: Fsm::shared()?,
+        })
     }
 
     /// This search without pathmax.
@@ -676,7 +676,18 @@ fn search_share(
             next_bound: u32::MAX,
         };
     }
-    let mut search = Search::new(geo, dbs, start, &mut meter);
+    let mut search = match Search::new(geo, dbs, start, &mut meter) {
+        Ok(search) => search,
+        Err(e) => {
+            return Ended {
+                found: None,
+                error: Some(e),
+                stats: SearchStats::default(),
+                charged: 0,
+                next_bound: u32::MAX,
+            };
+        }
+    };
     for &k in &share.moves {
         search.play(usize::from(k));
     }
@@ -758,8 +769,7 @@ mod tests {
         let start = Labelled::start(board);
         let mut meter = Meter::start(limits);
         let ran = Search::new(&geo, dbs, &start, &mut meter)
-            .parallel_from(0)
-            .run(threads);
+            .and_then(|search| search.parallel_from(0).run(threads));
         (ran, meter.states())
     }
 
@@ -791,7 +801,7 @@ mod tests {
                 let start = Labelled::start(&board);
                 let run = |pathmax: bool| {
                     let mut meter = Meter::start(Limits::NONE);
-                    let search = Search::new(&geo, &dbs, &start, &mut meter);
+                    let search = Search::new(&geo, &dbs, &start, &mut meter).unwrap();
                     let search = if pathmax {
                         search
                     } else {

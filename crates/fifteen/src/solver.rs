@@ -759,7 +759,8 @@ fn quick_search(plan: &Plan, limits: Limits, watch: Watch<'_>) -> (Searched, u64
         },
         watch,
     );
-    let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+    let tried =
+        manhattan::Search::new(&plan.geo, &plan.start, &mut quick).and_then(manhattan::Search::run);
     (tried, quick.states())
 }
 
@@ -865,9 +866,9 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter).run(threads)
+            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)?.run(threads)
         }
-        _ => manhattan::Search::new(&plan.geo, &plan.start, meter).run(),
+        _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?.run(),
     }
 }
 
