@@ -214,6 +214,9 @@ impl Solver {
     }
 }
 
+/// A query's answer and its number (0-based) among [`Solver::solve_all`]'s.
+type Numbered = (usize, Result<Option<u64>, SolveError>);
+
 /// Adds the counts of `more` to `sum`.
 fn add(sum: &mut SearchStats, more: SearchStats) {
     sum.expanded += more.expanded;
@@ -491,7 +494,7 @@ impl BoardSolver {
                     .take(queries.len())
                     .collect();
             let mut spent = SearchStats::default();
-            let mut place = |(part, stats): (Vec<(usize, Result<Option<u64>, SolveError>)>, _)| {
+            let mut place = |(part, stats): (Vec<Numbered>, SearchStats)| {
                 for (i, answer) in part {
                     answers[i] = Some(answer);
                 }
