@@ -4,7 +4,7 @@ use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
-use grid_core::memory::{AllocError, try_vec, try_with_capacity};
+use grid_core::memory::{AllocError, try_push, try_vec, try_with_capacity};
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, MonotoneQueue, Moves, SearchStats, Solution,
     Stamped, Stop,
@@ -527,7 +527,7 @@ impl BoardSolver {
         let Some((moves, last)) = self.search(query)? else {
             return Ok(None);
         };
-        let path = self.path_to(query, last);
+        let path = self.path_to(query, last, moves).map_err(LimitError::from)?;
         debug_assert_eq!(path.len() as u64, moves);
         Ok(Some(Solution { path }))
     }
@@ -687,13 +687,17 @@ impl BoardSolver {
     /// through expanded states whose cost plus the step's equals the state's (the
     /// state that set a cost was expanded, and expanded costs are final), to a start
     /// state; then expand each piece step into the blank's detour and swap.
-    fn path_to(&mut self, query: &Query, last: u32) -> Moves {
+    ///
+    /// The path of `moves` moves is asked for at once, fallibly (a quarter of a
+    /// billion moves on a large winding board is hundreds of megabytes): a refusal is
+    /// an error, not an abort.
+    fn path_to(&mut self, query: &Query, last: u32, moves: u64) -> Result<Moves, AllocError> {
         let grid = self.tables.board.grid();
         let piece = grid.index(query.piece);
         let mut states = Vec::new();
         let mut state = last;
         while state != NO_STATE {
-            states.push(state);
+            try_push(&mut states, state, "the path's states")?;
             let (cell, side) = (state as usize / 4, state as usize % 4);
             let g = self
                 .best
@@ -717,9 +721,10 @@ impl BoardSolver {
         }
         states.reverse();
 
-        let mut path = Vec::new();
+        let length = usize::try_from(moves).unwrap_or(usize::MAX);
+        let mut path = try_with_capacity(length, "the path")?;
         let Some(&first) = states.first() else {
-            return Moves::from(path); // the piece starts on the target
+            return Ok(Moves::from(path)); // the piece starts on the target
         };
         let mut blank = grid.index(query.blank);
         let start_side = grid.step(piece, Dir::from_index(first as usize));
@@ -749,7 +754,7 @@ impl BoardSolver {
             path.push(dir.opposite());
             blank = cell;
         }
-        Moves::from(path)
+        Ok(Moves::from(path))
     }
 }
 

@@ -88,6 +88,24 @@ fn drawings_of_a_huge_answer_are_refused_without_building_its_path() {
     }
 }
 
+/// `--path` of that answer builds its path (256,513,954 moves), asked for at once: under
+/// 200 MB the refusal is the query's error, exit 1, where it aborted.
+#[test]
+fn a_path_past_the_memory_is_an_error() {
+    let dir = Scratch::new("path-memory");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(699, "1 1 1 2 699 350")).unwrap();
+    let (status, stdout, stderr) = limited(
+        200_000,
+        &format!("-p huarongdao --path {}", input.display()),
+    );
+    assert_eq!((status, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.ends_with(": query 1: no memory for the path of 256.5 MB\n"),
+        "{stderr}"
+    );
+}
+
 /// A drawing that fits still gets its path: the frames and the picture of the sample,
 /// and `--path` beside `--show` prints the path whatever the frames' fate.
 #[test]
