@@ -19,11 +19,15 @@
 //! # Ok::<(), oracle::OracleError>(())
 //! ```
 
+use grid_core::memory::{room_in_map, room_in_queue};
 use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 use std::fmt;
+
+/// What the oracle's memory is for, in a message that it was refused.
+const VISITED: &str = "the oracle's visited states";
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +180,9 @@ impl Case {
                 if !self.holds(next) {
                     continue;
                 }
+                // Room first: a visited set past the memory is an error, not an abort.
+                room_in_map(&mut came_from, VISITED).map_err(LimitError::from)?;
+                room_in_queue(&mut queue, VISITED).map_err(LimitError::from)?;
                 if let Entry::Vacant(slot) = came_from.entry(next) {
                     slot.insert(Some((cover, dir)));
                     queue.push_back(next);

@@ -40,6 +40,18 @@ pub(crate) fn least_bytes(moves: u64, (rows, cols): (usize, usize), mode: Mode) 
     moves.saturating_add(1).saturating_mul(frame)
 }
 
+/// The cap of the frames of `mode` on a path: the driver finds a case's move count
+/// first and builds the path only when its frames fit (or another drawing of it does).
+pub(crate) fn cap(mode: Mode) -> puzzles::PathCap {
+    puzzles::PathCap {
+        bytes: MAX_FRAMES_BYTES,
+        least: match mode {
+            Mode::Full => |moves, size| least_bytes(moves, size, Mode::Full),
+            Mode::Window => |moves, size| least_bytes(moves, size, Mode::Window),
+        },
+    }
+}
+
 /// How to draw frames: ANSI colours on a terminal or plain letters, windowed or whole.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Style {

@@ -318,17 +318,31 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// The cases whose paths the outputs need.
+    /// The cases whose paths the outputs need: where the paths are only drawn (no
+    /// `--path`, no JSON), within the caps of the frames and the pictures, so that a
+    /// refused drawing never builds its path.
     fn paths(&self) -> PathsFor {
         let cli = self.cli;
         let extras = cli.path || cli.show.is_some() || cli.svg.is_some();
         if !extras && cli.format != Format::Json {
             return PathsFor::NONE;
         }
-        match cli.case {
+        let mut paths = match cli.case {
             None => PathsFor::ALL,
             Some(selection) => selection.paths(),
+        };
+        if !cli.path && cli.format == Format::Judge {
+            if let Some(style) = self.style {
+                paths = paths.drawn_within(show::cap(style.mode));
+            }
+            if let Some(pictures) = &self.pictures {
+                paths = paths.drawn_within(puzzles::PathCap {
+                    bytes: pictures.budget as u64,
+                    least: picture_bytes,
+                });
+            }
         }
+        paths
     }
 
     /// Runs `write` on stdout unless it is closed; a closed pipe closes it quietly.
@@ -505,9 +519,7 @@ impl Pictures {
     ) -> Result<(), Failure> {
         let path = self.dir.join(name);
         let partial = self.dir.join(format!(".{name}.partial"));
-        let least = moves
-            .unwrap_or(0)
-            .saturating_mul(puzzles::PICTURE_BYTES_PER_MOVE as u64);
+        let least = picture_bytes(moves.unwrap_or(0), (0, 0));
         let mut over = least > self.budget as u64;
         let result = (|| {
             if over {
@@ -554,6 +566,11 @@ impl Pictures {
         self.written += 1;
         Ok(())
     }
+}
+
+/// The fewest bytes the picture of an answer of `moves` moves takes (on any board).
+fn picture_bytes(moves: u64, _size: (usize, usize)) -> u64 {
+    moves.saturating_mul(puzzles::PICTURE_BYTES_PER_MOVE as u64)
 }
 
 /// A `fmt::Write` onto an `io::Write` that keeps the I/O error and stops past a budget

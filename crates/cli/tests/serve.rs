@@ -10,6 +10,8 @@
 mod hostile;
 #[path = "serve/memory.rs"]
 mod memory;
+#[path = "serve/threads.rs"]
+mod threads;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

@@ -17,6 +17,7 @@
 //! just been completed". The two-move strings that undo a move are among them, so it
 //! also does what "never undo the last move" did.
 
+use grid_core::memory::{AllocError, try_push, try_vec, try_with_capacity};
 use std::collections::VecDeque;
 use std::sync::OnceLock;
 
@@ -28,35 +29,38 @@ pub(crate) const START: u32 = 1;
 /// The automaton `table` with its equivalent states merged (Moore's refinement: two
 /// states are one when every string of moves kills both or neither), so that the table
 /// the search reads at every move is smaller; 0 stays dead and 1 the start.
-fn minimized(table: &[[u32; 4]]) -> Vec<[u32; 4]> {
-    let mut class: Vec<u32> = (0..table.len()).map(|s| u32::from(s != 0)).collect();
+fn minimized(table: &[[u32; 4]]) -> Result<Vec<[u32; 4]>, AllocError> {
+    let mut class: Vec<u32> = try_with_capacity(table.len(), WHAT)?;
+    class.extend((0..table.len()).map(|s| u32::from(s != 0)));
+    let mut refined: Vec<u32> = try_with_capacity(table.len(), WHAT)?;
     let mut classes = 2;
     loop {
         // Numbered in order of first appearance: the dead state's class stays 0 and
         // the start's 1 (its class differs from the dead one's from the first round).
         let mut ids = rustc_hash::FxHashMap::<(u32, [u32; 4]), u32>::default();
-        ids.reserve(table.len());
-        let refined: Vec<u32> = table
-            .iter()
-            .enumerate()
-            .map(|(s, row)| {
-                let signature = (class[s], row.map(|t| class[t as usize]));
-                let id = ids.len() as u32;
-                *ids.entry(signature).or_insert(id)
-            })
-            .collect();
-        class = refined;
+        ids.try_reserve(table.len())
+            .map_err(|_| AllocError::of::<((u32, [u32; 4]), u32)>(WHAT, 2 * table.len()))?;
+        refined.clear();
+        refined.extend(table.iter().enumerate().map(|(s, row)| {
+            let signature = (class[s], row.map(|t| class[t as usize]));
+            let id = ids.len() as u32;
+            *ids.entry(signature).or_insert(id)
+        }));
+        std::mem::swap(&mut class, &mut refined);
         if ids.len() == classes {
             break;
         }
         classes = ids.len();
     }
-    let mut merged = vec![[DEAD; 4]; classes];
+    let mut merged = try_vec(classes, [DEAD; 4], WHAT)?;
     for (s, row) in table.iter().enumerate() {
         merged[class[s] as usize] = row.map(|t| class[t as usize]);
     }
-    merged
+    Ok(merged)
 }
+
+/// What the automaton's memory is for, in a message that it was refused.
+const WHAT: &str = "the automaton that prunes duplicate paths";
 
 #[cfg(test)]
 /// The longest reducible strings the automaton knows.
@@ -78,19 +82,32 @@ pub(crate) struct Fsm {
 impl Fsm {
     /// The automaton for the minimal reducible strings of up to `MAX_LEN` (14) moves,
     /// built once.
-    pub(crate) fn shared() -> &'static Fsm {
+    /// Its build (a few megabytes at its peak, 8 bytes a state kept) is fallible: a
+    /// refusal is an error the search reports, and the next search tries again.
+    ///
+    /// # Errors
+    /// When the memory for the build is refused.
+    pub(crate) fn shared() -> Result<&'static Fsm, AllocError> {
         static FSM: OnceLock<Fsm> = OnceLock::new();
-        FSM.get_or_init(|| Fsm::new(&listed().map(|(long, _)| long).collect::<Vec<_>>()))
+        if let Some(fsm) = FSM.get() {
+            return Ok(fsm);
+        }
+        // Two threads may build it at once: one of the two is kept.
+        let fsm = Fsm::new(listed().map(|(long, _)| long))?;
+        Ok(FSM.get_or_init(|| fsm))
     }
 
     /// The automaton of `patterns`, none a substring of another: Aho–Corasick's,
     /// minimized.
-    fn new(patterns: &[Vec<u8>]) -> Fsm {
-        let next = minimized(&aho_corasick(patterns))
-            .into_iter()
-            .map(|row| row.map(|t| u16::try_from(t).expect("fewer than 65,536 states")))
-            .collect();
-        Fsm { next }
+    fn new(patterns: impl IntoIterator<Item = Vec<u8>>) -> Result<Fsm, AllocError> {
+        let table = minimized(&aho_corasick(patterns)?)?;
+        let mut next = try_with_capacity(table.len(), WHAT)?;
+        next.extend(
+            table
+                .into_iter()
+                .map(|row| row.map(|t| u16::try_from(t).expect("fewer than 65,536 states"))),
+        );
+        Ok(Fsm { next })
     }
 
     /// The state after move `k` from `state`.
@@ -115,26 +132,32 @@ impl Fsm {
 
 /// The Aho–Corasick automaton of `patterns`, none a substring of another, whose
 /// state 0 is dead (entered on completing a pattern, never left) and 1 the start.
-fn aho_corasick(patterns: &[Vec<u8>]) -> Vec<[u32; 4]> {
+fn aho_corasick(patterns: impl IntoIterator<Item = Vec<u8>>) -> Result<Vec<[u32; 4]>, AllocError> {
     // The trie: state 0 is dead, 1 the root.
-    let mut next: Vec<[u32; 4]> = vec![[DEAD; 4], [u32::MAX; 4]];
-    let mut ends = vec![true, false];
+    let mut next: Vec<[u32; 4]> = try_with_capacity(2, WHAT)?;
+    next.extend([[DEAD; 4], [u32::MAX; 4]]);
+    let mut ends: Vec<bool> = try_with_capacity(2, WHAT)?;
+    ends.extend([true, false]);
     for p in patterns {
         let mut s = START as usize;
-        for &k in p {
+        for &k in &p {
             let k = usize::from(k);
             if next[s][k] == u32::MAX {
-                next.push([u32::MAX; 4]);
-                ends.push(false);
+                try_push(&mut next, [u32::MAX; 4], WHAT)?;
+                try_push(&mut ends, false, WHAT)?;
                 next[s][k] = (next.len() - 1) as u32;
             }
             s = next[s][k] as usize;
         }
         ends[s] = true;
     }
-    // Every pattern end is dead: send what leads there to state 0.
-    let mut fail = vec![START; next.len()];
+    // Every pattern end is dead: send what leads there to state 0. The queue holds
+    // each state once.
+    let mut fail = try_vec(next.len(), START, WHAT)?;
     let mut queue = VecDeque::new();
+    queue
+        .try_reserve(next.len())
+        .map_err(|_| AllocError::of::<u32>(WHAT, next.len()))?;
     for child in &mut next[START as usize] {
         if *child == u32::MAX {
             *child = START;
@@ -163,7 +186,7 @@ fn aho_corasick(patterns: &[Vec<u8>]) -> Vec<[u32; 4]> {
     }
     // Redirect every transition into a pattern's end to the dead state and renumber
     // the live states, keeping 0 dead and 1 the root.
-    let mut number = vec![DEAD; next.len()];
+    let mut number = try_vec(next.len(), DEAD, WHAT)?;
     let mut live = 0u32;
     for (s, &end) in ends.iter().enumerate() {
         if !end {
@@ -171,14 +194,14 @@ fn aho_corasick(patterns: &[Vec<u8>]) -> Vec<[u32; 4]> {
             number[s] = live;
         }
     }
-    let mut table = vec![[DEAD; 4]; live as usize + 1];
+    let mut table = try_vec(live as usize + 1, [DEAD; 4], WHAT)?;
     for (s, row) in next.iter().enumerate() {
         if ends[s] {
             continue;
         }
         table[number[s] as usize] = row.map(|t| number[t as usize]);
     }
-    table
+    Ok(table)
 }
 
 #[cfg(test)]
@@ -396,7 +419,7 @@ mod tests {
 
     #[test]
     fn the_automaton_dies_at_the_end_of_a_listed_string_and_nowhere_before() {
-        let fsm = Fsm::shared();
+        let fsm = Fsm::shared().unwrap();
         for (long, _) in listed() {
             let mut state = START;
             for (i, &k) in long.iter().enumerate() {
@@ -415,8 +438,8 @@ mod tests {
     #[test]
     fn merging_states_kills_the_same_strings() {
         let patterns: Vec<_> = listed().map(|(long, _)| long).collect();
-        let full = aho_corasick(&patterns);
-        let fsm = Fsm::new(&patterns);
+        let full = aho_corasick(patterns.iter().cloned()).unwrap();
+        let fsm = Fsm::new(patterns).unwrap();
         assert!(fsm.states() < full.len() - 1);
         // Random strings of moves that never undo the last one (so that they reach
         // deep states), each walked on both until one dies.

@@ -40,7 +40,15 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    pub(crate) fn new(geo: &'a Geometry, start: &Labelled, meter: &'a mut Meter) -> Search<'a> {
+    /// A search from `start` charging `meter`.
+    ///
+    /// # Errors
+    /// When the memory for the automaton that prunes duplicate paths is refused.
+    pub(crate) fn new(
+        geo: &'a Geometry,
+        start: &Labelled,
+        meter: &'a mut Meter,
+    ) -> Result<Search<'a>, LimitError> {
         let n = geo.cells;
         let mut distance = vec![0u8; n * n];
         for label in 0..n {
@@ -62,7 +70,7 @@ impl<'a> Search<'a> {
             meter,
             stats: SearchStats::default(),
             next_bound: u32::MAX,
-            fsm: Fsm::shared(),
+            fsm: Fsm::shared()?,
             watch: Watch::NONE,
             report_at: u64::MAX,
         };
@@ -72,7 +80,7 @@ impl<'a> Search<'a> {
         for c in 0..geo.cols {
             search.col_conflicts[c] = search.col_conflict(c);
         }
-        search
+        Ok(search)
     }
 
     /// The heuristic of the current position.

@@ -7,9 +7,13 @@
 //! type of this crate but [`SolveError`] for its budget.
 
 use crate::SolveError;
-use grid_core::{Dir, Limits, Meter};
+use grid_core::memory::{room_in_map, room_in_queue_for, room_on_heap, try_reserve};
+use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
+
+/// What the oracle's memory is for, in a message that it was refused.
+const VISITED: &str = "the oracle's visited states";
 
 /// The blank's moves in the order of their letters' bytes (`D L R U`): the order in
 /// which [`Space::first_path`] breaks ties.
@@ -79,6 +83,17 @@ pub fn solve_within(
             let Some(next) = moved(rows, cols, &states[i].0, dir) else {
                 continue;
             };
+            // Room first, for every state until the set must grow again: a visited set
+            // past the memory is an error, not an abort. Each state is two
+            // arrangements on the heap (the key, the list's copy).
+            if seen.len() == seen.capacity() {
+                room_in_map(&mut seen, VISITED).map_err(LimitError::from)?;
+                let more = seen.capacity() - seen.len();
+                try_reserve(&mut states, more, VISITED).map_err(LimitError::from)?;
+                room_in_queue_for(&mut queue, seen.capacity(), VISITED)
+                    .map_err(LimitError::from)?;
+                room_on_heap(more, 2 * (rows * cols).max(16), VISITED).map_err(LimitError::from)?;
+            }
             if let Entry::Vacant(slot) = seen.entry(next.clone()) {
                 meter.charge(1)?;
                 slot.insert(states.len());

@@ -160,7 +160,7 @@ impl<'a> Search<'a> {
         dbs: &'a Databases,
         start: &'a Labelled,
         meter: &'a mut Meter,
-    ) -> Search<'a> {
+    ) -> Result<Search<'a>, LimitError> {
         let n = geo.cells;
         let identity: Vec<u8> = (0..n as u8).collect();
         let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
@@ -225,7 +225,7 @@ impl<'a> Search<'a> {
         for (g, group) in dbs.groups.iter().enumerate() {
             tables[g] = &dbs.tables[group.table];
         }
-        Search {
+        Ok(Search {
             geo,
             cells,
             blank: start.blank,
@@ -246,10 +246,10 @@ impl<'a> Search<'a> {
             stop: None,
             stopped: false,
             split: Split::default(),
-            fsm: Fsm::shared(),
+            fsm: Fsm::shared()?,
             watch: Watch::NONE,
             iteration_base: 0,
-        }
+        })
     }
 
     /// This search, telling `watch` of its iterations and of each share of an
@@ -504,6 +504,9 @@ impl<'a> Search<'a> {
         // end, so only a count of how far the iteration has got).
         let shares_done = AtomicU64::new(0);
         let (watch, before) = (&self.watch, self.iteration_base + self.stats.generated);
+        // Each share's meter watches what the search's own watches (a stop raised by
+        // another board), so the shares stop with it.
+        let parent = self.meter.part(Limits::NONE);
         let worker = || {
             let mut mine = Vec::new();
             loop {
@@ -517,7 +520,7 @@ impl<'a> Search<'a> {
                     start,
                     &shares[i],
                     bound,
-                    share_limits(limits, deadline, Instant::now()),
+                    parent.part(share_limits(limits, deadline, Instant::now())),
                     (&lowest, i),
                 );
                 if e.found.is_some() || e.error.is_some() {
@@ -676,16 +679,16 @@ fn share_limits(limits: Limits, deadline: Option<Instant>, now: Instant) -> Limi
     }
 }
 
-/// Searches one share of an iteration to `bound` within `limits` on a search of its own,
-/// which stops when a share before it (`stop`: the lowest that has ended the iteration,
-/// and this one's number) has ended it.
+/// Searches one share of an iteration to `bound` on a search of its own charging
+/// `meter`, which stops when a share before it (`stop`: the lowest that has ended the
+/// iteration, and this one's number) has ended it.
 fn search_share(
     geo: &Geometry,
     dbs: &Databases,
     start: &Labelled,
     share: &Share,
     bound: u32,
-    limits: Limits,
+    mut meter: Meter,
     stop: (&AtomicUsize, usize),
 ) -> Ended {
     if share.goal {
@@ -697,8 +700,18 @@ fn search_share(
             next_bound: u32::MAX,
         };
     }
-    let mut meter = Meter::start(limits);
-    let mut search = Search::new(geo, dbs, start, &mut meter);
+    let mut search = match Search::new(geo, dbs, start, &mut meter) {
+        Ok(search) => search,
+        Err(e) => {
+            return Ended {
+                found: None,
+                error: Some(e),
+                stats: SearchStats::default(),
+                charged: 0,
+                next_bound: u32::MAX,
+            };
+        }
+    };
     for &k in &share.moves {
         search.play(usize::from(k));
     }
@@ -780,8 +793,7 @@ mod tests {
         let start = Labelled::start(board);
         let mut meter = Meter::start(limits);
         let ran = Search::new(&geo, dbs, &start, &mut meter)
-            .parallel_from(0)
-            .run(threads);
+            .and_then(|search| search.parallel_from(0).run(threads));
         (ran, meter.states())
     }
 
@@ -813,7 +825,7 @@ mod tests {
                 let start = Labelled::start(&board);
                 let run = |pathmax: bool| {
                     let mut meter = Meter::start(Limits::NONE);
-                    let search = Search::new(&geo, &dbs, &start, &mut meter);
+                    let search = Search::new(&geo, &dbs, &start, &mut meter).unwrap();
                     let search = if pathmax {
                         search
                     } else {

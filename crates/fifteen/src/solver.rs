@@ -386,7 +386,54 @@ impl Solver {
     /// set is built only after the last one is dropped, so memory follows one board's
     /// databases, not the number of blank goal cells.
     pub fn solve_all(&mut self, boards: &[Board]) -> Vec<Outcome> {
+        self.solve_boards(boards, None)
+    }
+
+    /// As [`Solver::solve_all`], but it stops at the first board, in order, that
+    /// fails: the outcomes up to it, it included (`Err` only in the last). Once a
+    /// board fails, the searches of the boards after it that are running beside it
+    /// stop at once (their meters watch a [`grid_core::Stop`], looked at every few thousand
+    /// positions) and no later board starts, nor a database set that only later boards
+    /// need; the boards before it run on, so the error is that of the first board
+    /// that fails, as one by one. [`Solver::stats`] are the sums of every search run,
+    /// the stopped ones included.
+    ///
+    /// ```
+    /// use fifteen::{Board, Limits, Solver};
+    ///
+    /// let start: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+    /// let hopeless = Board::with_default_goal(8, 8, &start)?;
+    /// let limits = Limits { max_states: Some(10_000), ..Limits::NONE };
+    /// let mut solver = Solver::with_limits(limits).with_threads(1);
+    /// let outcomes = solver.solve_until_error(&vec![hopeless; 50]);
+    /// assert_eq!(outcomes.len(), 1);
+    /// assert!(outcomes[0].answer.is_err());
+    /// // The 49 boards after it generated nothing.
+    /// assert!(solver.stats().generated < 10_100);
+    /// # Ok::<(), fifteen::BoardError>(())
+    /// ```
+    pub fn solve_until_error(&mut self, boards: &[Board]) -> Vec<Outcome> {
+        let stop = grid_core::Stop::new();
+        let mut outcomes = self.solve_boards(boards, Some(&stop));
+        if let Some(first) = outcomes.iter().position(|o| o.answer.is_err()) {
+            outcomes.truncate(first + 1);
+        }
+        outcomes
+    }
+
+    /// [`Solver::solve_all`], each board's searches watching `stop` (if any) with the
+    /// board's index as rank, and a board that fails raising it.
+    fn solve_boards(&mut self, boards: &[Board], stop: Option<&grid_core::Stop>) -> Vec<Outcome> {
         let auto = self.method == Method::Auto;
+        // A failed board stops the boards after it (never for a stop of its own).
+        let failed = |i: usize, outcome: &Outcome| {
+            if let (Some(stop), Err(e)) = (stop, &outcome.answer)
+                && *e != SolveError::Limit(LimitError::Stopped)
+            {
+                stop.raise(i as u64);
+            }
+        };
+        let stop_at = |i: usize| stop.map(|stop| (stop, i as u64));
         let mut plans = Vec::new();
         if memory::reserve(&mut plans, boards.len()).is_err() {
             let e = SolveError::Memory {
@@ -406,7 +453,7 @@ impl Solver {
         let first = share(plans.len());
         let mut outcomes = on_threads(threads, plans.len(), |i| {
             let (plan, method) = &plans[i];
-            match plan {
+            let attempt = match plan {
                 Err(e) => Attempt::Done(Outcome {
                     answer: Err(*e),
                     stats: SearchStats::default(),
@@ -419,13 +466,17 @@ impl Solver {
                 }),
                 Ok(Some(plan)) if plan.method == Method::Pdb && !plan.start.is_goal() => {
                     if auto {
-                        quick_try(plan, limits)
+                        quick_try(plan, limits, stop_at(i))
                     } else {
                         Attempt::NeedsDatabases { quick: 0 }
                     }
                 }
-                Ok(Some(plan)) => Attempt::Done(finish(plan, limits, (0, 0), first)),
+                Ok(Some(plan)) => Attempt::Done(finish(plan, limits, (0, 0), first, stop_at(i))),
+            };
+            if let Attempt::Done(outcome) = &attempt {
+                failed(i, outcome);
             }
+            attempt
         });
         // The boards the quick try left, a set of databases at a time: those whose
         // budget has room for the databases' entries are solved with them.
@@ -452,9 +503,16 @@ impl Solver {
                 if plan.key() != key {
                     continue;
                 }
+                if stop.is_some_and(|stop| stop.stops(i as u64)) {
+                    *attempt = stopped(LimitError::Stopped.into(), quick);
+                    continue;
+                }
                 match limits.max_states {
                     Some(max) if quick.saturating_add(entries) > max => {
                         *attempt = stopped(LimitError::States(max).into(), quick);
+                        if let Attempt::Done(outcome) = attempt {
+                            failed(i, outcome);
+                        }
                     }
                     _ => waiting.push((i, quick)),
                 }
@@ -467,6 +525,9 @@ impl Solver {
                 Err(e) => {
                     for &(i, quick) in &waiting {
                         outcomes[i] = stopped(e, quick);
+                        if let Attempt::Done(outcome) = &outcomes[i] {
+                            failed(i, outcome);
+                        }
                     }
                     continue;
                 }
@@ -483,7 +544,9 @@ impl Solver {
                 let Ok(Some(plan)) = &plans[i].0 else {
                     unreachable!("only a plan needs databases");
                 };
-                finish(plan, limits, (quick, entries), threads_each)
+                let outcome = finish(plan, limits, (quick, entries), threads_each, stop_at(i));
+                failed(i, &outcome);
+                outcome
             });
             for (&(i, _), outcome) in waiting.iter().zip(finished) {
                 outcomes[i] = Attempt::Done(outcome);
@@ -685,8 +748,8 @@ fn quick_budget(geo: &Geometry, blank: usize) -> u64 {
 /// The quick try of [`Method::Auto`] on a board that uses databases: IDA* with the
 /// Manhattan distance within [`quick_budget`] positions, or within the budget if that
 /// is less (a budget the try spent is the board's answer: no databases are built).
-fn quick_try(plan: &Plan, limits: Limits) -> Attempt {
-    let (tried, quick) = quick_search(plan, limits);
+fn quick_try(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> Attempt {
+    let (tried, quick) = quick_search(plan, limits, stop);
     match tried {
         Ok((path, stats)) => Attempt::Done(Outcome {
             answer: Ok(path.map(|p| Solution {
@@ -705,24 +768,32 @@ fn quick_try(plan: &Plan, limits: Limits) -> Attempt {
 
 /// The quick try's search, IDA* with the Manhattan distance within [`quick_budget`]
 /// positions or the budget if less, and the positions it generated.
-fn quick_search(plan: &Plan, limits: Limits) -> (Searched, u64) {
+fn quick_search(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> (Searched, u64) {
     let cap = quick_budget(&plan.geo, usize::from(plan.start.blank_label));
     let budget = limits.max_states.map_or(cap, |m| m.min(cap));
-    let mut quick = Meter::start(Limits {
-        max_states: Some(budget),
-        ..limits
-    });
+    let mut quick = metered(
+        Limits {
+            max_states: Some(budget),
+            ..limits
+        },
+        stop,
+    );
     let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick)
-        .watched(&plan.watch)
-        .run();
+        .and_then(|search| search.watched(&plan.watch).run());
     (tried, quick.states())
 }
 
 /// A planned board's search under `limits` on up to `threads` threads, `(quick,
 /// entries)` already spent: the positions of the quick try, counted in its statistics,
 /// and the entries of its databases, charged against the budget only.
-fn finish(plan: &Plan, limits: Limits, (quick, entries): (u64, u64), threads: usize) -> Outcome {
-    let mut meter = Meter::start(limits);
+fn finish(
+    plan: &Plan,
+    limits: Limits,
+    (quick, entries): (u64, u64),
+    threads: usize,
+    stop: StopAt<'_>,
+) -> Outcome {
+    let mut meter = metered(limits, stop);
     match meter
         .charge(quick + entries)
         .and_then(|()| run(plan, &mut meter, threads))
@@ -745,6 +816,18 @@ fn finish(plan: &Plan, limits: Limits, (quick, entries): (u64, u64), threads: us
             },
             method: plan.method,
         },
+    }
+}
+
+/// A stop a board's searches watch, and the board's rank (its index).
+type StopAt<'a> = Option<(&'a grid_core::Stop, u64)>;
+
+/// A meter under `limits` starting now, watching the stop and rank of `stop` (if any).
+fn metered(limits: Limits, stop: StopAt<'_>) -> Meter {
+    let meter = Meter::start(limits);
+    match stop {
+        Some((stop, rank)) => meter.watching(stop, rank),
+        None => meter,
     }
 }
 
@@ -802,12 +885,116 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)
+            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)?
                 .watched(&plan.watch)
                 .run(threads)
         }
-        _ => manhattan::Search::new(&plan.geo, &plan.start, meter)
+        _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?
             .watched(&plan.watch)
             .run(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 8 x 8 board turned half round: far beyond any budget of these tests.
+    fn hopeless() -> Board {
+        let start: Vec<u8> = Board::default_goal(8, 8).into_iter().rev().collect();
+        Board::with_default_goal(8, 8, &start).unwrap()
+    }
+
+    fn budget(states: u64) -> Limits {
+        Limits {
+            max_states: Some(states),
+            max_time: None,
+        }
+    }
+
+    /// 64 boards that each stop at the budget: `solve_all` searches every one of them,
+    /// `solve_until_error` stops at the first, and the boards after it that start
+    /// (on one thread: all of them; on two: those after the first two) stop at their
+    /// first look at the stop, counted in positions, not in time.
+    #[test]
+    fn the_boards_after_one_that_fails_are_not_searched() {
+        const BUDGET: u64 = 20_000;
+        // A search stops a few positions past its budget (the children of the last
+        // position it expands); a board started after the stop, at its first look.
+        const SLACK: u64 = 100;
+        let boards = vec![hopeless(); 64];
+        let mut all = Solver::with_limits(budget(BUDGET)).with_threads(2);
+        all.solve_all(&boards);
+        assert!(all.stats().generated >= 64 * BUDGET, "{:?}", all.stats());
+        for threads in [1, 2, 3] {
+            let mut solver = Solver::with_limits(budget(BUDGET)).with_threads(threads);
+            let outcomes = solver.solve_until_error(&boards);
+            assert_eq!(outcomes.len(), 1, "{threads}");
+            assert_eq!(
+                outcomes[0].answer,
+                Err(SolveError::Limit(LimitError::States(BUDGET)))
+            );
+            let searched = solver.stats().generated;
+            let most = threads as u64 * (BUDGET + SLACK) + 64 * SLACK;
+            assert!(
+                (BUDGET..=most).contains(&searched),
+                "{threads} threads: {searched} positions searched, at most {most}"
+            );
+        }
+    }
+
+    /// The boards before the one that fails run on, whichever fails first in time:
+    /// the error is the first in order, after the answers before it.
+    #[test]
+    fn the_boards_before_one_that_fails_are_answered() {
+        let easy = Board::with_default_goal(8, 8, &{
+            let mut tiles = Board::default_goal(8, 8);
+            tiles.swap(62, 63); // the blank one step from home
+            tiles
+        })
+        .unwrap();
+        let boards = [easy.clone(), easy.clone(), hopeless(), easy, hopeless()];
+        for threads in [1, 2, 5] {
+            let mut solver = Solver::with_limits(budget(5000)).with_threads(threads);
+            let outcomes = solver.solve_until_error(&boards);
+            let answers: Vec<_> = outcomes
+                .iter()
+                .map(|o| o.answer.as_ref().map(|s| s.as_ref().map(Solution::moves)))
+                .collect();
+            assert_eq!(
+                answers,
+                [
+                    Ok(Some(1)),
+                    Ok(Some(1)),
+                    Err(&SolveError::Limit(LimitError::States(5000)))
+                ],
+                "{threads}"
+            );
+        }
+    }
+
+    /// A stop raised before a board starts (for a board before it): its search (a quick try, databases, an
+    /// IDA*) stops at its first look, and no database set is built for it.
+    #[test]
+    fn a_board_after_a_raised_stop_builds_nothing() {
+        let stop = grid_core::Stop::new();
+        stop.raise(0);
+        let mut solver = Solver::with_limits(Limits::NONE).with_threads(2);
+        let korf_1: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+        let goal: Vec<u8> = (0..16).collect();
+        let board = Board::new(4, 4, &korf_1, &goal).unwrap();
+        let easy = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+        let outcomes = solver.solve_boards(&[easy, board, hopeless()], Some(&stop));
+        // Rank 0 is not after the rank raised: it runs.
+        assert!(matches!(outcomes[0].answer, Ok(Some(_))), "{outcomes:?}");
+        for outcome in &outcomes[1..] {
+            assert_eq!(
+                outcome.answer,
+                Err(SolveError::Limit(LimitError::Stopped)),
+                "{outcome:?}"
+            );
+        }
+        assert_eq!(solver.databases_built(), 0);
+        assert!(solver.stats().generated < 100, "{:?}", solver.stats());
     }
 }

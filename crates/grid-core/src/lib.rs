@@ -50,7 +50,7 @@ pub use choice::UnknownChoice;
 pub use dir::{Dir, Moves, ParseMovesError};
 pub use fnv::{Fnv1a64, fnv1a64};
 pub use grid::{Grid, Pos};
-pub use limits::{LimitError, Limits, Meter};
+pub use limits::{LimitError, Limits, Meter, Stop};
 pub use memory::AllocError;
 pub use rng::SplitMix64;
 pub use search::{FifoQueue, MonotoneQueue, Stamped};

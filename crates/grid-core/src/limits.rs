@@ -1,6 +1,8 @@
 //! What a search may spend: a budget of states and of time, checked cheaply.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What one search may spend before it gives up. The default is no limit.
@@ -43,6 +45,9 @@ pub enum LimitError {
     Memory(u64),
     /// The system refused the memory the search asked for.
     NoMemory(crate::memory::AllocError),
+    /// A [`Stop`] it watched was raised before it (a case before this one failed): its
+    /// work would be thrown away.
+    Stopped,
 }
 
 impl fmt::Display for LimitError {
@@ -61,24 +66,79 @@ impl fmt::Display for LimitError {
                 "the search stopped at its limit of {states} states (to stay under 1 GiB of memory)"
             ),
             LimitError::NoMemory(e) => e.fmt(f),
+            LimitError::Stopped => f.write_str("the search was stopped: a case before it failed"),
         }
     }
 }
 
 impl std::error::Error for LimitError {}
 
-/// How many charged states pass between two looks at the clock.
+/// How many charged states pass between two looks at the clock (or at a [`Stop`]).
 const CLOCK_EVERY: u64 = 4096;
 
+/// A signal that stops searches on other threads at once: searches that are solving
+/// the cases of one input in order, several at a time, each watch it ([`Meter::watching`])
+/// with their case's rank; when one fails, [`Stop::raise`] with its rank stops every
+/// search of a later rank at its meter's next look (within a few thousand states), and
+/// a search of a later rank that starts afterwards stops at its first charge. Searches
+/// of an earlier rank run on: the first case that fails, in order, is the one to report.
+///
+/// ```
+/// use grid_core::{LimitError, Limits, Meter, Stop};
+///
+/// let stop = Stop::new();
+/// let mut second = Meter::start(Limits::NONE).watching(&stop, 2);
+/// let mut first = Meter::start(Limits::NONE).watching(&stop, 1);
+/// stop.raise(1); // case 1 failed
+/// assert_eq!(second.charge(1), Err(LimitError::Stopped));
+/// assert_eq!(first.charge(1), Ok(())); // not after it
+/// assert_eq!(stop.raised(), Some(1));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Stop(Arc<AtomicU64>);
+
+impl Default for Stop {
+    fn default() -> Stop {
+        Stop::new()
+    }
+}
+
+impl Stop {
+    /// A signal not raised yet.
+    pub fn new() -> Stop {
+        Stop(Arc::new(AtomicU64::new(u64::MAX)))
+    }
+
+    /// Stops every search watching with a rank greater than `rank` (the lowest rank
+    /// raised counts).
+    pub fn raise(&self, rank: u64) {
+        self.0.fetch_min(rank, Ordering::Relaxed);
+    }
+
+    /// The lowest rank raised so far.
+    pub fn raised(&self) -> Option<u64> {
+        let rank = self.0.load(Ordering::Relaxed);
+        (rank != u64::MAX).then_some(rank)
+    }
+
+    /// Whether a search of `rank` is to stop.
+    pub fn stops(&self, rank: u64) -> bool {
+        self.0.load(Ordering::Relaxed) < rank
+    }
+}
+
 /// Counts what one search spends against its [`Limits`]. Charging is an addition and a
-/// comparison; the clock is read once every few thousand states.
-#[derive(Clone, Copy, Debug)]
+/// comparison; the clock (and a [`Stop`] the meter watches) is looked at once every few
+/// thousand states.
+#[derive(Clone, Debug)]
 pub struct Meter {
     limits: Limits,
     started: Option<Instant>,
     states: u64,
     /// The state count at which to act next: the state limit or the next clock reading.
     next_check: u64,
+    /// The signal watched, and this search's rank.
+    stop: Option<(Stop, u64)>,
 }
 
 impl Meter {
@@ -90,9 +150,38 @@ impl Meter {
             started,
             states: 0,
             next_check: 0,
+            stop: None,
         };
         meter.next_check = meter.next_stop();
         meter
+    }
+
+    /// This meter, also stopping its search ([`LimitError::Stopped`]) once `stop` is
+    /// raised for a rank before `rank`; the next charge looks at it first, so a search
+    /// started after the raise does not run.
+    #[must_use]
+    pub fn watching(mut self, stop: &Stop, rank: u64) -> Meter {
+        self.stop = Some((stop.clone(), rank));
+        self.next_check = self.states;
+        self
+    }
+
+    /// A meter for a part of the search that counts on a meter of its own (a thread's
+    /// share) under `limits` (see [`Meter::remaining`]), starting now and watching
+    /// what this one watches.
+    pub fn part(&self, limits: Limits) -> Meter {
+        let mut meter = Meter::start(limits);
+        if let Some((stop, rank)) = &self.stop {
+            meter = meter.watching(stop, *rank);
+        }
+        meter
+    }
+
+    /// Whether the [`Stop`] this meter watches (if any) has stopped its search.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|(stop, rank)| stop.stops(*rank))
     }
 
     /// Counts `states` more generated states.
@@ -145,6 +234,9 @@ impl Meter {
 
     #[cold]
     fn check(&mut self) -> Result<(), LimitError> {
+        if self.stopped() {
+            return Err(LimitError::Stopped);
+        }
         if let Some(max) = self.limits.max_states
             && self.states > max
         {
@@ -161,9 +253,9 @@ impl Meter {
 
     /// The count past which [`Meter::charge`] must look again.
     fn next_stop(&self) -> u64 {
-        let clock = match self.limits.max_time {
-            Some(_) => self.states.saturating_add(CLOCK_EVERY),
-            None => u64::MAX,
+        let clock = match (self.limits.max_time, &self.stop) {
+            (None, None) => u64::MAX,
+            _ => self.states.saturating_add(CLOCK_EVERY),
         };
         clock.min(self.limits.max_states.unwrap_or(u64::MAX))
     }
@@ -224,6 +316,35 @@ mod tests {
         assert_eq!(meter.charge(3), Err(LimitError::States(5)));
         assert_eq!(meter.remaining().max_states, Some(0));
         assert_eq!(Meter::start(Limits::NONE).remaining(), Limits::NONE);
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_later_searches_within_a_look() {
+        let stop = Stop::new();
+        let mut later = Meter::start(Limits::NONE).watching(&stop, 5);
+        let mut same = Meter::start(Limits::NONE).watching(&stop, 3);
+        assert_eq!(later.charge(100), Ok(()));
+        stop.raise(4);
+        stop.raise(3);
+        stop.raise(7); // the lowest counts
+        assert_eq!(stop.raised(), Some(3));
+        let charged = (1..=2 * CLOCK_EVERY).find(|_| later.charge(1).is_err());
+        assert!(charged.is_some_and(|n| n <= CLOCK_EVERY + 1), "{charged:?}");
+        assert!(later.stopped() && !same.stopped());
+        assert_eq!(same.charge(10 * CLOCK_EVERY), Ok(()));
+        // Started after the raise: stopped at its first charge, and its parts too.
+        let fresh = Meter::start(Limits::NONE).watching(&stop, 4);
+        let mut part = fresh.part(Limits::NONE);
+        assert_eq!(part.charge(1), Err(LimitError::Stopped));
+        // The state limit still holds beside the stop.
+        let mut small = Meter::start(Limits {
+            max_states: Some(3),
+            max_time: None,
+        })
+        .watching(&Stop::new(), 1);
+        assert_eq!(small.charge(3), Ok(()));
+        assert_eq!(small.charge(1), Err(LimitError::States(3)));
+        assert_eq!(Stop::new().raised(), None);
     }
 
     #[test]

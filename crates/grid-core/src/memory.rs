@@ -15,7 +15,9 @@
 //! ```
 
 use crate::LimitError;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt;
+use std::hash::{BuildHasher, Hash};
 
 /// An allocation the system refused: what it was for and how many bytes it asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +157,101 @@ pub fn try_push<T>(vec: &mut Vec<T>, value: T, what: &'static str) -> Result<(),
     try_reserve(vec, 1, what)?;
     vec.push(value);
     Ok(())
+}
+
+/// Room for one more entry in `map`, grown fallibly (doubled, as an insertion would
+/// grow it), so that the insertion that follows allocates nothing: a search's visited
+/// set that outgrows the memory is an [`AllocError`] for `what`, not an abort.
+///
+/// ```
+/// use grid_core::memory::room_in_map;
+/// use std::collections::HashMap;
+///
+/// let mut seen = HashMap::new();
+/// for k in 0..100 {
+///     room_in_map(&mut seen, "the visited set")?;
+///     let capacity = seen.capacity();
+///     seen.insert(k, ());
+///     assert_eq!(seen.capacity(), capacity);
+/// }
+/// # Ok::<(), grid_core::AllocError>(())
+/// ```
+///
+/// # Errors
+/// When the allocation is refused; `map` is then unchanged.
+#[inline]
+pub fn room_in_map<K: Eq + Hash, V, S: BuildHasher>(
+    map: &mut HashMap<K, V, S>,
+    what: &'static str,
+) -> Result<(), AllocError> {
+    if map.len() < map.capacity() {
+        return Ok(());
+    }
+    map.try_reserve(1)
+        .map_err(|_| AllocError::of::<(K, V)>(what, map.len().saturating_mul(2).max(4)))
+}
+
+/// Asks for (and gives back at once) the heap that `entries` more entries of a search's
+/// visited set will take with their own allocations (a key's, a value's, a queue's
+/// copy) of about `heap` bytes each, twice over for the allocator's own: called when
+/// the set grows, after the set and its queue have made room for those entries, so
+/// that a refusal is met there, as an error, rather than in one of the many small
+/// allocations after it, which would abort.
+///
+/// # Errors
+/// When the memory is refused.
+#[cold]
+pub fn room_on_heap(entries: usize, heap: usize, what: &'static str) -> Result<(), AllocError> {
+    let bytes = entries.saturating_mul(heap).saturating_mul(2);
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(bytes)
+        .map_err(|_| AllocError::new(what, bytes as u64))
+}
+
+/// Room in `queue` for `total` values in all, grown fallibly.
+///
+/// # Errors
+/// When the allocation is refused; `queue` is then unchanged.
+pub fn room_in_queue_for<T>(
+    queue: &mut VecDeque<T>,
+    total: usize,
+    what: &'static str,
+) -> Result<(), AllocError> {
+    let more = total.saturating_sub(queue.len());
+    queue
+        .try_reserve(more)
+        .map_err(|_| AllocError::of::<T>(what, total))
+}
+
+/// [`room_in_map`] for a set.
+///
+/// # Errors
+/// When the allocation is refused; `set` is then unchanged.
+#[inline]
+pub fn room_in_set<K: Eq + Hash, S: BuildHasher>(
+    set: &mut HashSet<K, S>,
+    what: &'static str,
+) -> Result<(), AllocError> {
+    if set.len() < set.capacity() {
+        return Ok(());
+    }
+    set.try_reserve(1)
+        .map_err(|_| AllocError::of::<K>(what, set.len().saturating_mul(2).max(4)))
+}
+
+/// [`room_in_map`] for a queue.
+///
+/// # Errors
+/// When the allocation is refused; `queue` is then unchanged.
+#[inline]
+pub fn room_in_queue<T>(queue: &mut VecDeque<T>, what: &'static str) -> Result<(), AllocError> {
+    if queue.len() < queue.capacity() {
+        return Ok(());
+    }
+    queue
+        .try_reserve(1)
+        .map_err(|_| AllocError::of::<T>(what, queue.len().saturating_mul(2).max(4)))
 }
 
 #[cfg(test)]

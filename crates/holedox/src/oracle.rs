@@ -19,11 +19,15 @@
 //! # Ok::<(), oracle::OracleError>(())
 //! ```
 
+use grid_core::memory::{room_in_map, room_in_queue_for, room_on_heap};
 use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 use std::fmt;
+
+/// What the oracle's memory is for, in a message that it was refused.
+const VISITED: &str = "the oracle's visited states";
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,6 +164,17 @@ impl Case {
                 let Some(next) = self.step(&body, dir) else {
                     continue;
                 };
+                // Room first, for every state until the map must grow again: a visited
+                // set past the memory is an error, not an abort. Each state is two keys
+                // (the entry's, its successor's) and a body on the heap.
+                if came_from.len() == came_from.capacity() {
+                    room_in_map(&mut came_from, VISITED).map_err(LimitError::from)?;
+                    let more = came_from.capacity() - came_from.len();
+                    room_in_queue_for(&mut queue, came_from.capacity(), VISITED)
+                        .map_err(LimitError::from)?;
+                    let heap = 3 * std::mem::size_of_val(next.as_slice());
+                    room_on_heap(more, heap, VISITED).map_err(LimitError::from)?;
+                }
                 if let Entry::Vacant(slot) = came_from.entry(self.key(&next)) {
                     slot.insert(Some((here.clone(), dir)));
                     queue.push_back(next);

@@ -18,11 +18,15 @@
 //! # Ok::<(), oracle::OracleError>(())
 //! ```
 
+use grid_core::memory::{room_in_map, room_in_queue};
 use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 use std::fmt;
+
+/// What the oracle's memory is for, in a message that it was refused.
+const VISITED: &str = "the oracle's visited states";
 
 /// Why the oracle gave no answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,6 +147,9 @@ impl Input {
                     continue;
                 };
                 let moved = if next == piece { blank } else { piece };
+                // Room first: a visited set past the memory is an error, not an abort.
+                room_in_map(&mut came_from, VISITED).map_err(LimitError::from)?;
+                room_in_queue(&mut queue, VISITED).map_err(LimitError::from)?;
                 if let Entry::Vacant(slot) = came_from.entry((next, moved)) {
                     slot.insert(Some((here, dir)));
                     queue.push_back((next, moved));

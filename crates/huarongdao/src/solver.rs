@@ -4,10 +4,10 @@ use crate::detour::{DetourTable, Scratch, UNREACHABLE};
 use crate::landmarks::Landmarks;
 use crate::reach::Reach;
 use crate::{Board, Query, QueryError};
-use grid_core::memory::{AllocError, try_vec, try_with_capacity};
+use grid_core::memory::{AllocError, try_push, try_vec, try_with_capacity};
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, MonotoneQueue, Moves, SearchStats, Solution,
-    Stamped,
+    Stamped, Stop,
 };
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -178,8 +178,9 @@ impl Solver {
 
     /// As [`Solver::solve_all`], but it stops at the first query, in order, that fails:
     /// the answers of the queries before it, and its error (`None`: every query
-    /// answered). No query after it is started once it has failed (the threads finish
-    /// the query each is on), and every query before it is answered, so the error is
+    /// answered). Once a query has failed no query after it is started, and the
+    /// searches of the later queries running on other threads stop at once (their
+    /// meters watch a [`Stop`]); every query before it is answered, so the error is
     /// that of query `answers.len()` (0-based), as one by one.
     pub fn solve_until_error(
         &mut self,
@@ -198,7 +199,9 @@ impl Solver {
         answers
     }
 
-    /// What the last search did.
+    /// What the last search did (for [`Solver::solve_all`] and
+    /// [`Solver::solve_until_error`], the sums over every search they ran, a search
+    /// stopped by a failed query included).
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
@@ -209,6 +212,15 @@ impl Solver {
     pub fn threads_used(&self) -> usize {
         self.prepared.as_ref().map_or(1, |p| p.threads_used)
     }
+}
+
+/// A query's answer and its number (0-based) among [`Solver::solve_all`]'s.
+type Numbered = (usize, Result<Option<u64>, SolveError>);
+
+/// Adds the counts of `more` to `sum`.
+fn add(sum: &mut SearchStats, more: SearchStats) {
+    sum.expanded += more.expanded;
+    sum.generated += more.generated;
 }
 
 /// The solver of one board: its tables and the buffers of its searches.
@@ -232,6 +244,9 @@ struct BoardSolver {
     start_costs: [Option<u64>; 4],
     stats: SearchStats,
     limits: Limits,
+    /// A stop the search watches, and the rank of the query it is on: a query that
+    /// fails stops the searches of the queries after it on the other threads.
+    watch: Option<(Stop, u64)>,
     /// Threads the last [`Solver::solve_all`] ran on, this one included.
     threads_used: usize,
 }
@@ -371,6 +386,7 @@ impl BoardSolver {
             start_costs: [None; 4],
             stats: SearchStats::default(),
             limits,
+            watch: None,
             threads_used: 1,
         })
     }
@@ -409,36 +425,52 @@ impl BoardSolver {
         self.threads_used = 1;
         let Some((threads, block)) = split else {
             let mut answers = Vec::new();
+            let mut spent = SearchStats::default();
             for query in queries {
-                match self.solve(query) {
+                let answer = self.solve(query);
+                add(&mut spent, self.stats);
+                match answer {
                     Ok(answer) => answers.push(answer),
-                    Err(e) => return (answers, Some(e)),
+                    Err(e) => {
+                        self.stats = spent;
+                        return (answers, Some(e));
+                    }
                 }
             }
+            self.stats = spent;
             return (answers, None);
         };
         // The threads take blocks of queries in turn, so that one thread's harder
         // queries do not keep the others waiting (queries on one board differ in cost
         // by a thousand times). Once a query fails, no thread starts one after it (the
-        // blocks are taken in order, so every query before it is taken, and answered).
+        // blocks are taken in order, so every query before it is taken, and answered),
+        // and the searches of the queries after it that are running stop at once: their
+        // meters watch the same stop, raised with the failed query's rank.
         let next = AtomicUsize::new(0);
-        let failed = AtomicUsize::new(usize::MAX);
+        let failed = Stop::new();
         let run = |solver: &mut BoardSolver| {
             let mut answers = Vec::new();
+            let mut spent = SearchStats::default();
             loop {
                 let start = next.fetch_add(block, Ordering::Relaxed);
-                if start >= queries.len() || start > failed.load(Ordering::Relaxed) {
-                    return answers;
+                if start >= queries.len() || failed.stops(start as u64) {
+                    solver.watch = None;
+                    return (answers, spent);
                 }
                 let end = (start + block).min(queries.len());
                 for (i, query) in queries[start..end].iter().enumerate() {
                     let i = start + i;
-                    if i > failed.load(Ordering::Relaxed) {
+                    if failed.stops(i as u64) {
                         break;
                     }
+                    solver.watch = Some((failed.clone(), i as u64));
                     let answer = solver.solve(query);
-                    if answer.is_err() {
-                        failed.fetch_min(i, Ordering::Relaxed);
+                    add(&mut spent, solver.stats);
+                    if answer
+                        .as_ref()
+                        .is_err_and(|e| *e != SolveError::Limit(LimitError::Stopped))
+                    {
+                        failed.raise(i as u64);
                     }
                     answers.push((i, answer));
                 }
@@ -461,10 +493,12 @@ impl BoardSolver {
                 std::iter::repeat_with(|| None)
                     .take(queries.len())
                     .collect();
-            let mut place = |part: Vec<(usize, Result<Option<u64>, SolveError>)>| {
+            let mut spent = SearchStats::default();
+            let mut place = |(part, stats): (Vec<Numbered>, SearchStats)| {
                 for (i, answer) in part {
                     answers[i] = Some(answer);
                 }
+                add(&mut spent, stats);
             };
             place(run(self));
             for handle in others {
@@ -473,6 +507,7 @@ impl BoardSolver {
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
+            self.stats = spent;
             let mut done = Vec::with_capacity(queries.len());
             for answer in answers {
                 match answer.expect("every query up to the first that failed is answered") {
@@ -492,7 +527,7 @@ impl BoardSolver {
         let Some((moves, last)) = self.search(query)? else {
             return Ok(None);
         };
-        let path = self.path_to(query, last);
+        let path = self.path_to(query, last, moves).map_err(LimitError::from)?;
         debug_assert_eq!(path.len() as u64, moves);
         Ok(Some(Solution { path }))
     }
@@ -505,10 +540,14 @@ impl BoardSolver {
         let mut meter = Meter::start(self.limits);
         // The detours a search computes are charged to its time only, a state per cell
         // their searches visit.
-        let mut detour_meter = Meter::start(Limits {
+        let mut detour_meter = meter.part(Limits {
             max_states: None,
             ..self.limits
         });
+        if let Some((stop, rank)) = &self.watch {
+            meter = meter.watching(stop, *rank);
+            detour_meter = detour_meter.watching(stop, *rank);
+        }
         let grid = self.tables.board.grid();
         if query.piece == query.target {
             return Ok(Some((0, NO_STATE)));
@@ -648,13 +687,17 @@ impl BoardSolver {
     /// through expanded states whose cost plus the step's equals the state's (the
     /// state that set a cost was expanded, and expanded costs are final), to a start
     /// state; then expand each piece step into the blank's detour and swap.
-    fn path_to(&mut self, query: &Query, last: u32) -> Moves {
+    ///
+    /// The path of `moves` moves is asked for at once, fallibly (a quarter of a
+    /// billion moves on a large winding board is hundreds of megabytes): a refusal is
+    /// an error, not an abort.
+    fn path_to(&mut self, query: &Query, last: u32, moves: u64) -> Result<Moves, AllocError> {
         let grid = self.tables.board.grid();
         let piece = grid.index(query.piece);
         let mut states = Vec::new();
         let mut state = last;
         while state != NO_STATE {
-            states.push(state);
+            try_push(&mut states, state, "the path's states")?;
             let (cell, side) = (state as usize / 4, state as usize % 4);
             let g = self
                 .best
@@ -678,9 +721,10 @@ impl BoardSolver {
         }
         states.reverse();
 
-        let mut path = Vec::new();
+        let length = usize::try_from(moves).unwrap_or(usize::MAX);
+        let mut path = try_with_capacity(length, "the path")?;
         let Some(&first) = states.first() else {
-            return Moves::from(path); // the piece starts on the target
+            return Ok(Moves::from(path)); // the piece starts on the target
         };
         let mut blank = grid.index(query.blank);
         let start_side = grid.step(piece, Dir::from_index(first as usize));
@@ -710,7 +754,7 @@ impl BoardSolver {
             path.push(dir.opposite());
             blank = cell;
         }
-        Moves::from(path)
+        Ok(Moves::from(path))
     }
 }
 
@@ -1235,6 +1279,45 @@ mod tests {
             .collect();
         let (answers, error) = solver.solve_all_on(&none, 3);
         assert_eq!((answers.len(), error.is_some()), (0, true));
+    }
+
+    /// A query's search watches the stop of `solve_all`'s threads: raised for an
+    /// earlier query, it ends within a look (a few thousand states) where the search
+    /// alone generates many times more; raised for a later one, it runs on.
+    #[test]
+    fn a_raised_stop_ends_the_search_of_a_later_query() {
+        use crate::generate::{Family, GenParams, generate};
+        let params = GenParams {
+            family: Family::Rooms,
+            rows: 512,
+            cols: 512,
+            density: 20,
+            queries: 20,
+            seed: 4,
+        };
+        let (board, queries) = generate(&params).unwrap();
+        let mut solver = BoardSolver::new(&board, Limits::NONE).unwrap();
+        let (query, alone) = queries
+            .iter()
+            .map(|q| {
+                let answer = solver.solve(q);
+                (q, answer, solver.stats.generated)
+            })
+            .max_by_key(|&(_, _, generated)| generated)
+            .map(|(q, answer, generated)| ((q, answer), generated))
+            .unwrap();
+        assert!(alone > 20_000, "the hardest query generates {alone} states");
+        let stop = Stop::new();
+        stop.raise(3);
+        solver.watch = Some((stop.clone(), 4));
+        assert_eq!(
+            solver.solve(query.0),
+            Err(SolveError::Limit(LimitError::Stopped))
+        );
+        assert!(solver.stats.generated <= 5000, "{:?}", solver.stats);
+        solver.watch = Some((stop, 3));
+        assert_eq!(solver.solve(query.0), query.1);
+        assert_eq!(solver.stats.generated, alone);
     }
 
     #[test]

@@ -24,11 +24,15 @@
 //! ```
 
 use crate::{Metric, Move, Path};
+use grid_core::memory::{room_in_map, room_in_queue_for, room_in_set, room_on_heap};
 use grid_core::tokens::tokens;
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
 use std::fmt;
+
+/// What the oracle's memory is for, in a message that it was refused.
+const VISITED: &str = "the oracle's visited states";
 
 /// Why the oracle gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +96,17 @@ pub fn solve_text(text: &str, metric: Metric, limits: Limits) -> Result<Answer, 
             return Ok(Some((path.len() as u64, path)));
         }
         for (next, step) in plan.moves(&state, metric) {
+            // Room first: a visited set past the memory is an error, not an abort.
+            // Room first, for every state until the map must grow again: a visited set
+            // past the memory is an error, not an abort. Each state is three lists of
+            // pieces on the heap (the key, the value's, the queue's) and a step.
+            if came_from.len() == came_from.capacity() {
+                room_in_map(&mut came_from, VISITED).map_err(LimitError::from)?;
+                let more = came_from.capacity() - came_from.len();
+                room_in_queue_for(&mut queue, came_from.capacity(), VISITED)
+                    .map_err(LimitError::from)?;
+                room_on_heap(more, 3 * heap_of(&next) + 64, VISITED).map_err(LimitError::from)?;
+            }
             if let Entry::Vacant(slot) = came_from.entry(next.clone()) {
                 slot.insert(Some((state.clone(), step)));
                 queue.push_back(next);
@@ -116,6 +131,13 @@ pub fn reachable_text(text: &str, limits: Limits) -> Result<u64, OracleError> {
     let mut queue = VecDeque::from([start]);
     while let Some(state) = queue.pop_front() {
         for (next, _) in plan.moves(&state, Metric::Step) {
+            if seen.len() == seen.capacity() {
+                room_in_set(&mut seen, VISITED).map_err(LimitError::from)?;
+                let more = seen.capacity() - seen.len();
+                room_in_queue_for(&mut queue, seen.capacity(), VISITED)
+                    .map_err(LimitError::from)?;
+                room_on_heap(more, 2 * heap_of(&next), VISITED).map_err(LimitError::from)?;
+            }
             if seen.insert(next.clone()) {
                 queue.push_back(next);
                 meter.charge(1)?;
@@ -168,6 +190,11 @@ type Cell = (usize, usize);
 
 /// A position: (shape class, corner of the bounding box) of every piece, sorted.
 type State = Vec<(usize, Cell)>;
+
+/// The bytes a state holds on the heap.
+fn heap_of(state: &State) -> usize {
+    std::mem::size_of_val(state.as_slice())
+}
 
 /// One move as the search made it: the shape class, the corner it left and the one it
 /// reached, and the cells it travelled.

@@ -163,11 +163,35 @@ impl dyn Puzzle + '_ {
 /// The solved cases of an input, one at a time (see [`Puzzle::solutions`]).
 pub type Solutions<'a> = Box<dyn Iterator<Item = Result<Box<dyn Solved + 'a>, RunError>> + 'a>;
 
-/// The cases whose paths are wanted: a range of case numbers (from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The cases whose paths are wanted: a range of case numbers (from 1), and, where the
+/// path is only drawn, the most its drawings may take ([`PathCap`]): then a case's
+/// answer is found first without its path, and the path is built only when one of
+/// its drawings fits, so a refused drawing costs the memory of the board, not of the
+/// path.
+#[derive(Clone, Copy, Debug)]
 pub struct PathsFor {
     first: usize,
     last: usize,
+    /// The drawings a path is built for (none: it is built whatever its length).
+    caps: [Option<PathCap>; 2],
+}
+
+/// A drawing made from a path, and the most bytes it may take: `least(moves, size)` is
+/// the fewest bytes it takes for an answer of `moves` moves on a board of `size` (rows,
+/// columns), known before the path is built.
+#[derive(Clone, Copy, Debug)]
+pub struct PathCap {
+    /// The most bytes the drawing may take.
+    pub bytes: u64,
+    /// The fewest bytes it takes, from the move count and the board's size.
+    pub least: fn(u64, (usize, usize)) -> u64,
+}
+
+impl PathCap {
+    /// Whether the drawing of an answer of `moves` moves on a `size` board fits.
+    pub fn fits(&self, moves: u64, size: (usize, usize)) -> bool {
+        (self.least)(moves, size) <= self.bytes
+    }
 }
 
 impl PathsFor {
@@ -175,18 +199,55 @@ impl PathsFor {
     pub const ALL: PathsFor = PathsFor {
         first: 1,
         last: usize::MAX,
+        caps: [None; 2],
     };
     /// No case.
-    pub const NONE: PathsFor = PathsFor { first: 1, last: 0 };
+    pub const NONE: PathsFor = PathsFor {
+        first: 1,
+        last: 0,
+        caps: [None; 2],
+    };
 
     /// Cases `first` to `last`, both included.
     pub const fn cases(first: usize, last: usize) -> PathsFor {
-        PathsFor { first, last }
+        PathsFor {
+            first,
+            last,
+            caps: [None; 2],
+        }
+    }
+
+    /// These cases, their paths only drawn: a path is built only when one of its
+    /// drawings (at most two: frames and a picture) fits its cap.
+    ///
+    /// # Panics
+    /// A third cap.
+    #[must_use]
+    pub fn drawn_within(mut self, cap: PathCap) -> PathsFor {
+        let free = self
+            .caps
+            .iter_mut()
+            .find(|c| c.is_none())
+            .expect("at most two drawings of a path");
+        *free = Some(cap);
+        self
     }
 
     /// Whether case `number` gets its path.
     pub fn has(self, number: usize) -> bool {
         (self.first..=self.last).contains(&number)
+    }
+
+    /// Whether the path of an answer of `moves` moves on a `size` board is worth
+    /// building: with no cap always, else when one of the drawings fits.
+    pub fn fits(self, moves: u64, size: (usize, usize)) -> bool {
+        let mut caps = self.caps.iter().flatten().peekable();
+        caps.peek().is_none() || caps.any(|cap| cap.fits(moves, size))
+    }
+
+    /// Whether the paths are only drawn, within caps.
+    fn capped(self) -> bool {
+        self.caps.iter().any(Option::is_some)
     }
 }
 
@@ -536,8 +597,13 @@ impl<A: Adapter> Puzzle for A {
             }
             let (i, case) = cases.next()?;
             let solved = case.map_err(RunError::from).and_then(|case| {
-                let with_path = paths.has(i + 1) || every_path;
-                let answer = solve_case(self, &mut solver, &case, i + 1, with_path)?;
+                let answer = if every_path {
+                    solve_case(self, &mut solver, &case, i + 1, true)?
+                } else if !paths.has(i + 1) {
+                    solve_case(self, &mut solver, &case, i + 1, false)?
+                } else {
+                    solve_for_paths(self, &mut solver, &case, i + 1, paths)?
+                };
                 Ok(Box::new(SolvedCase {
                     adapter: self,
                     number: i + 1,
@@ -601,6 +667,32 @@ impl<A: Adapter> Puzzle for A {
 
     fn shrink_candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
         generator::candidates(self, self.capabilities().shrink, input, options)
+    }
+}
+
+/// Solves case `number` for its path, within the caps of `paths`: where its drawings
+/// could pass them (the most moves the case may take, its state space, would), the
+/// move count is found first and the path only when a drawing of it fits, so a path of
+/// hundreds of millions of moves whose frames are refused is never built.
+fn solve_for_paths<A: Adapter>(
+    adapter: &A,
+    solver: &mut A::Solver,
+    case: &A::Case,
+    number: usize,
+    paths: PathsFor,
+) -> Result<crate::contract::Answer<A::Path>, RunError> {
+    let size = adapter.board_size(case);
+    let most = adapter
+        .capabilities()
+        .oracle
+        .map_or(u64::MAX, |oracle| oracle.naive_states(case));
+    if !paths.capped() || paths.fits(most, size) {
+        return solve_case(adapter, solver, case, number, true);
+    }
+    let counted = solve_case(adapter, solver, case, number, false)?;
+    match counted.moves {
+        Some(moves) if paths.fits(moves, size) => solve_case(adapter, solver, case, number, true),
+        _ => Ok(counted),
     }
 }
 

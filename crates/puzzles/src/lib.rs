@@ -61,7 +61,7 @@ pub use contract::{
 };
 pub use driver::{
     ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,
-    PathsFor, Puzzle, Solutions, Solved,
+    PathCap, PathsFor, Puzzle, Solutions, Solved,
 };
 pub use generating::SEED;
 pub use generator::{ShrinkStep, Shrunk, Tried};

@@ -46,9 +46,9 @@ static ABOUT: About = About {
 const BATCH: usize = 64;
 
 /// Boards the judge reads and solves together: one a core (at most [`BATCH`]). A board
-/// that fails ends the run once the boards beside it have finished (each within its
-/// own budget), before any later board is read or started: few boards a window keep
-/// that wait short, one a core keeps every core busy.
+/// that fails stops the searches of the later boards beside it at once
+/// ([`::fifteen::Solver::solve_until_error`]) and ends the run once the earlier ones
+/// have finished, before any later board is read: one a core keeps every core busy.
 fn window() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(BATCH))
 }
@@ -262,7 +262,7 @@ impl Solve for Fifteen {
 
     /// The boards a [`window`] at a time as they are read, each window spread over the
     /// cores (the answers are the same as one by one); the first board that fails, in
-    /// order, ends the run once its window is done.
+    /// order, stops the boards after it beside it and ends the run.
     fn judge_input(
         &self,
         solver: &mut Solver,
@@ -298,7 +298,7 @@ impl Solve for Fifteen {
             let answers: Vec<_> = if instant {
                 boards.iter().map(|board| solver.solve(board)).collect()
             } else {
-                let outcomes = solver.solve_all(&boards).into_iter();
+                let outcomes = solver.solve_until_error(&boards).into_iter();
                 outcomes
                     .map(|o| o.answer.map(|s| s.map(|s| s.moves())))
                     .collect()

@@ -1,0 +1,135 @@
+//! A path that is only drawn (`--show`, `--svg`, without `--path` or JSON) is built only
+//! when a drawing of it fits: the move count comes first, so refusing the frames or the
+//! picture of an answer of a quarter of a billion moves costs the memory of the board,
+//! not of the path (hundreds of megabytes, which aborted under `ulimit -v`).
+
+use crate::common::{HUARONGDAO, Scratch, gridsolve};
+use std::process::Command;
+
+/// A `side` x `side` Huarongdao board (side = 3 mod 4) whose movable cells are one
+/// winding corridor, with `query` asked on it.
+fn winding_loop(side: usize, query: &str) -> String {
+    assert_eq!(side % 4, 3);
+    let open = |r: usize, c: usize| match c {
+        0 => true,
+        1 => r == 0 || r == side - 1,
+        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
+    };
+    let mut text = format!("{side} {side} 1\n");
+    for r in 0..side {
+        let row: Vec<&str> = (0..side)
+            .map(|c| if open(r, c) { "1" } else { "0" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text.push_str(query);
+    text.push('\n');
+    text
+}
+
+/// `gridsolve ARGS` under `ulimit -v KIB`: (status, stdout, stderr).
+fn limited(kib: u64, args: &str) -> (i32, String, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$G\" {args}"))
+        .env("G", env!("CARGO_BIN_EXE_gridsolve"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The 977 KB loop board whose answer is 256,513,954 moves: the plain judge answers it
+/// in about 107 MB; its path alone would be 256 MB. Under 200 MB of address space
+/// `--show`, `--svg` and both refuse their drawings with exit 3 and the answer line
+/// written, where building the path first aborted (134).
+#[test]
+fn drawings_of_a_huge_answer_are_refused_without_building_its_path() {
+    let dir = Scratch::new("drawn-paths");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(699, "1 1 1 2 699 350")).unwrap();
+    let input = input.display();
+    let pictures = dir.join("pictures");
+    let pictures = pictures.display();
+    let (status, stdout, stderr) = limited(200_000, &format!("-p huarongdao {input}"));
+    assert_eq!(
+        (status, stdout.as_str(), stderr.as_str()),
+        (0, "256513954\n", "")
+    );
+    for (args, refused) in [
+        (
+            "--show",
+            "the frames of 1 query were refused as larger than 67108864 bytes",
+        ),
+        ("--show=full", "the frames of 1 query were refused"),
+        (
+            &format!("--svg {pictures}"),
+            "1 picture was refused as larger than 67108864 bytes",
+        ),
+        (
+            &format!("--show --svg {pictures}"),
+            "the frames of 1 query were refused as larger than 67108864 bytes; 1 picture was \
+             refused",
+        ),
+    ] {
+        let (status, stdout, stderr) = limited(200_000, &format!("-p huarongdao {args} {input}"));
+        assert_eq!(status, 3, "{args}: {stderr}");
+        assert!(
+            stdout.ends_with("\n256513954\n") || stdout == "256513954\n",
+            "{args}: {stdout}"
+        );
+        assert!(!stdout.contains("step 0"), "{args}");
+        assert!(stderr.contains(refused), "{args}: {stderr}");
+        assert!(!stderr.contains("memory allocation"), "{args}: {stderr}");
+    }
+}
+
+/// `--path` of that answer builds its path (256,513,954 moves), asked for at once: under
+/// 200 MB the refusal is the query's error, exit 1, where it aborted.
+#[test]
+fn a_path_past_the_memory_is_an_error() {
+    let dir = Scratch::new("path-memory");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(699, "1 1 1 2 699 350")).unwrap();
+    let (status, stdout, stderr) = limited(
+        200_000,
+        &format!("-p huarongdao --path {}", input.display()),
+    );
+    assert_eq!((status, stdout.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.ends_with(": query 1: no memory for the path of 256.5 MB\n"),
+        "{stderr}"
+    );
+}
+
+/// A drawing that fits still gets its path: the frames and the picture of the sample,
+/// and `--path` beside `--show` prints the path whatever the frames' fate.
+#[test]
+fn drawings_that_fit_are_drawn() {
+    let dir = Scratch::new("drawn-fit");
+    let pictures = dir.join("pictures");
+    let run = gridsolve(
+        &[
+            "-p",
+            "huarongdao",
+            "--show",
+            "--svg",
+            pictures.to_str().unwrap(),
+            "-",
+        ],
+        HUARONGDAO.as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("step 1: "), "{}", run.stdout);
+    assert_eq!(std::fs::read_dir(&pictures).unwrap().count(), 2);
+    let run = gridsolve(
+        &["-p", "huarongdao", "--path", "--show", "-"],
+        HUARONGDAO.as_bytes(),
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("step 1: "), "{}", run.stdout);
+}
