@@ -46,7 +46,7 @@
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also
 //! holds a naive [`oracle`] for tests and a seeded generator of boards
-//! ([`generate`]), behind the default-on features `oracle` and `generate`. It does no
+//! ([`generate`]), behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no
 //! I/O; the `parsers` crate reads and writes the `eight` and `fifteen` formats.
 
 #![deny(missing_docs)]

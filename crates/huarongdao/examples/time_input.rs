@@ -3,7 +3,7 @@
 //! prepared solver, with the states the searches expanded.
 //!
 //! ```text
-//! cargo run --release -p huarongdao --example time_input -- FILE [ROUNDS]
+//! cargo run --release -p gridsolve-huarongdao --example time_input -- FILE [ROUNDS]
 //! ```
 
 use huarongdao::{Board, Pos, Query, Solver};

@@ -29,7 +29,7 @@
 //! nothing of the other puzzles:
 //!
 //! ```toml
-//! parsers = { path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
+//! parsers = { package = "gridsolve-parsers", path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
 //! ```
 
 #![deny(missing_docs)]

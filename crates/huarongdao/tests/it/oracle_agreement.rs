@@ -2,7 +2,7 @@
 //!
 //! The oracle reads the judge text the tests write here from the board and queries
 //! ([`judge_text`]), with its own reader. Each property prints the histogram of the
-//! answers it checked (`cargo test -p huarongdao -- --nocapture`) and fails unless at
+//! answers it checked (`cargo test -p gridsolve-huarongdao -- --nocapture`) and fails unless at
 //! least half of them are 1 or more and a fifth 10 or more: a generator that drifted
 //! to trivial queries (the piece already home, or never able to move) would test little.
 
