@@ -47,6 +47,7 @@ struct ReadmeDoctests;
 pub mod bloxorz;
 #[cfg(feature = "bloxorz-classic")]
 pub mod bloxorz_classic;
+mod cases;
 #[cfg(feature = "fifteen")]
 pub mod eight;
 #[cfg(feature = "fifteen")]
