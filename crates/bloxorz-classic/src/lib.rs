@@ -80,4 +80,4 @@ pub use level::{
 };
 pub use path::{Move, ParsePathError, Path};
 pub use replay::{Body, Position, ReplayError, Walk, replay, trace, walk};
-pub use solver::{SolveError, Solver};
+pub use solver::Solver;

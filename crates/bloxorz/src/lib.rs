@@ -53,4 +53,4 @@ pub use board::{
 };
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{SolveError, Solver};
+pub use solver::Solver;

@@ -39,7 +39,8 @@
 //! 6-6-6-6, built for the goal's blank cell, every goal mapped onto them by naming each
 //! tile by its goal cell, and looked up a second time through the reflection in the
 //! diagonal); other boards run IDA* with the Manhattan distance and linear conflicts.
-//! Every search is bounded by [`Limits`] (a sane default: [`DEFAULT_LIMITS`]), and
+//! A search is bounded by the [`Limits`] it is given (none for `Solver::new()`; a sane
+//! budget: [`DEFAULT_LIMITS`]), and
 //! every path is the shortest that comes first in the order `D < L < R < U`.
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or

@@ -57,4 +57,4 @@ mod visited;
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{SolveError, Solver};
+pub use solver::Solver;

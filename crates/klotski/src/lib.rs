@@ -48,6 +48,7 @@
 struct ReadmeDoctests;
 
 mod code;
+mod count;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod layout;
@@ -65,4 +66,4 @@ pub use layout::{Board, Goal, Layout, LayoutError, MAX_CELLS, Piece, Shape, is_l
 pub use metric::Metric;
 pub use path::{Move, ParsePathError, Path};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{MAX_STATES, MAX_WIDE_STATES, SolveError, Solver};
+pub use solver::{MAX_STATES, MAX_WIDE_STATES, Solver};

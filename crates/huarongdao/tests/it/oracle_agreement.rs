@@ -494,7 +494,11 @@ fn solver_with_landmarks_matches_oracle() {
     let result = runner.run(&strategy, |(board, queries)| {
         let expected = check(&board, &queries, &seen)?;
         let mut solver = Solver::new();
-        let answers = solver.solve_all(&board, &queries).unwrap();
+        let answers: Vec<_> = solver
+            .solve_all(&board, &queries)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap();
         prop_assert_eq!(&answers, &expected, "{:?}", board);
         for (query, answer) in queries.iter().zip(&answers) {
             let solution = solver.solve_with_path(&board, query).unwrap();
