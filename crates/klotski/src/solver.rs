@@ -222,8 +222,9 @@ impl Solver {
     /// shape to the goal, or `None` if none can get there.
     ///
     /// # Errors
-    /// When the search stops at one of the solver's limits (none by default) or at
-    /// [`MAX_STATES`].
+    /// When the search stops at one of the solver's limits (none by default) or at its
+    /// own memory limit ([`LimitError::Memory`]: [`MAX_STATES`] states, or
+    /// [`MAX_WIDE_STATES`] for a layout whose states need more than 64 bits).
     pub fn solve(&mut self, layout: &Layout, metric: Metric) -> Result<Option<u64>, LimitError> {
         let geo = self.geometry(layout);
         let outcome = with_codec!(geo, codec => {
