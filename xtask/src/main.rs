@@ -39,6 +39,8 @@ mod confirm;
 mod docs;
 mod examples;
 mod fixtures;
+#[cfg(test)]
+mod imports;
 mod man;
 mod manifest;
 mod reduce;
