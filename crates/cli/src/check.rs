@@ -18,7 +18,7 @@
 //!   spaces and a missing final newline are forgiven, and so is an answer split over
 //!   lines or two on one). Case is ignored unless `case_sensitive` (plain `check` is
 //!   case sensitive).
-//! - **Path answers** (the answer line is the path itself, [`Solved::answer_is_path`]) are
+//! - **Path answers** (the answer line is the path itself, [`Solved::answer_line`]) are
 //!   lines: line N is case N's answer, white space around it is forgiven and inside it
 //!   is the notation's to read; lines after the last case must be blank, and a line the
 //!   output does not have is an empty one (so the empty line of a last case that starts
@@ -46,7 +46,7 @@ use crate::source::Source;
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
-use puzzles::{Input, Limits, PathError, PathsFor, Puzzle, Solved};
+use puzzles::{AnswerLine, Input, Limits, PathError, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read};
@@ -468,7 +468,7 @@ impl Checker<'_> {
         self.cases += 1;
         let number = solved.number();
         let mut expected = String::new();
-        if solved.answer_is_path() {
+        if matches!(solved.answer_line(), AnswerLine::Path { .. }) {
             if let Some(verdict) = self.path_answer(solved)? {
                 return Ok(Some(verdict));
             }
@@ -604,7 +604,7 @@ impl Checker<'_> {
         let mut longest = 0;
         for moves in [None, Some(0), Some(u64::MAX)] {
             text.clear();
-            self.puzzle.write_answer(&mut text, number, moves);
+            self.puzzle.write_line(&mut text, number, moves);
             longest = longest.max(text.lines().nth(i).map_or(0, str::len));
         }
         longest + ROOM
@@ -620,7 +620,7 @@ impl Checker<'_> {
         let mut text = String::new();
         std::iter::once(None).chain(numbers.map(Some)).any(|moves| {
             text.clear();
-            self.puzzle.write_answer(&mut text, number, moves);
+            self.puzzle.write_line(&mut text, number, moves);
             text.lines()
                 .nth(i)
                 .is_some_and(|want| self.compare.matches(want, line))

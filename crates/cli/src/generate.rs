@@ -101,7 +101,7 @@ fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), GenError>) -> Resu
 
 /// `gridsolve gen --invalid KIND`: an input that breaks the rule `KIND`, or with
 /// `list` the kinds, a line each (`NAME  what it breaks`).
-fn invalid(args: &GenArgs, generator: &dyn Generator, kind: &str) -> Result<(), Failure> {
+fn invalid(args: &GenArgs, generator: Generator<'_>, kind: &str) -> Result<(), Failure> {
     if let Some(name) = args.options.0.names().next() {
         return Err(Failure::Usage(format!(
             "--{name} does not go with --invalid, which takes only --seed"

@@ -244,7 +244,7 @@ impl From<puzzles::Lacks> for Failure {
 }
 
 /// The generator of `puzzle`, or the usage error that it has none.
-fn generator(puzzle: &dyn puzzles::Puzzle) -> Result<&dyn puzzles::Generator, Failure> {
+fn generator(puzzle: &dyn puzzles::Puzzle) -> Result<puzzles::Generator<'_>, Failure> {
     puzzle.require(puzzles::Capability::Generate)?;
     puzzle
         .generator()

@@ -29,7 +29,7 @@ use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
+use puzzles::{Generator, Limits, OptionKind, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::fs::File;
@@ -424,7 +424,7 @@ impl Generated {
 /// are used.
 fn generate(
     puzzle: &dyn Puzzle,
-    generator: &dyn Generator,
+    generator: Generator<'_>,
     family: &str,
     rng: &mut SplitMix64,
     i: u64,
@@ -442,19 +442,19 @@ fn generate(
                 // like that one, independently.
                 let default = match spec.default.parse::<u64>() {
                     Ok(default) => default,
-                    Err(_) if spec.value_name == "N" && last.is_some() => last.unwrap_or(0),
+                    Err(_) if spec.kind == OptionKind::Size && last.is_some() => last.unwrap_or(0),
                     Err(_) => continue,
                 };
-                let value = if spec.value_name == "PERCENT" {
-                    rng.range(0, (2 * default + 10).min(100))
-                } else if spec.name == "cases" {
-                    rng.range(1, 5)
-                } else {
-                    last = Some(default);
-                    // Each draw again starts a little larger.
-                    let lo = default.min(2 + draw as u64);
-                    let hi = ((default as f64 * growth).round() as u64).clamp(lo, default);
-                    rng.range((hi / 2).max(lo), hi)
+                let value = match spec.kind {
+                    OptionKind::Percent => rng.range(0, (2 * default + 10).min(100)),
+                    OptionKind::Cases => rng.range(1, 5),
+                    _ => {
+                        last = Some(default);
+                        // Each draw again starts a little larger.
+                        let lo = default.min(2 + draw as u64);
+                        let hi = ((default as f64 * growth).round() as u64).clamp(lo, default);
+                        rng.range((hi / 2).max(lo), hi)
+                    }
                 };
                 options.set(spec.name, value);
             }
@@ -1094,7 +1094,10 @@ mod tests {
             let early: usize = sizes[..third].iter().sum();
             let late: usize = sizes[N as usize - third..].iter().sum();
             // A format of one board size (no `--rows`: the judges' 8-puzzle) cannot grow.
-            let one_size = !generator.gen_options().iter().any(|s| s.name == "rows");
+            let one_size = !generator
+                .gen_options()
+                .iter()
+                .any(|s| s.kind == OptionKind::Size);
             if one_size {
                 assert!(sizes.iter().all(|&s| s == sizes[0]), "{name}: {sizes:?}");
             } else {

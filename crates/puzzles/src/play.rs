@@ -3,10 +3,12 @@
 //! edited cell by cell ([`Player`], the object-safe face of [`Play`], written once
 //! over it), and frames as plain data a page can draw.
 
-use crate::contract::{Format, Glyph, Paint, Play, Solve};
-use crate::driver::{Frames, Puzzle, RunError, Solved};
+use crate::contract::{
+    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer_line,
+    write_answer_line,
+};
 use crate::options::{Options, UsageError};
-use grid_core::{Dir, Limits, MoveCount, Pos};
+use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
 
 /// A frame as plain data: one string of symbols per row and, beside it, one string of
@@ -97,72 +99,6 @@ pub struct Played {
     pub cases: usize,
 }
 
-/// The one JSON object `--format json` writes for a solved case: the common fields in
-/// their documented order (with `file`, from 1, after `case` when several inputs are
-/// solved), then the puzzle's own. See [`write_json_line`], which writes it to a stream.
-pub fn json_line(
-    puzzle: &dyn Puzzle,
-    options: &Options,
-    solved: &dyn Solved,
-    file: Option<usize>,
-) -> String {
-    let mut out = Vec::new();
-    write_json_line(&mut out, puzzle, options, solved, file)
-        .expect("a Vec takes any bytes and the fields are valid JSON");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
-}
-
-/// Writes [`json_line`]'s object (no line break) to `out`, field by field: the path, which
-/// may be as long as the answer, is written once, with no copy of it in between.
-///
-/// # Errors
-/// When `out` fails.
-pub fn write_json_line(
-    out: &mut dyn std::io::Write,
-    puzzle: &dyn Puzzle,
-    options: &Options,
-    solved: &dyn Solved,
-    file: Option<usize>,
-) -> std::io::Result<()> {
-    let line = JsonLine {
-        puzzle,
-        options,
-        solved,
-        file,
-    };
-    serde_json::to_writer(out, &line).map_err(std::io::Error::from)
-}
-
-/// [`json_line`]'s object, serialized from the solved case as it is written.
-struct JsonLine<'a> {
-    puzzle: &'a dyn Puzzle,
-    options: &'a Options,
-    solved: &'a dyn Solved,
-    file: Option<usize>,
-}
-
-impl serde_core::Serialize for JsonLine<'_> {
-    fn serialize<S: serde_core::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde_core::ser::SerializeMap;
-        let (puzzle, solved) = (self.puzzle, self.solved);
-        let stats = solved.stats();
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("puzzle", puzzle.about().name)?;
-        map.serialize_entry("case", &solved.number())?;
-        if let Some(file) = self.file {
-            map.serialize_entry("file", &file)?;
-        }
-        map.serialize_entry("answer", &solved.moves())?;
-        map.serialize_entry("path", &solved.path())?;
-        map.serialize_entry("expanded", &stats.expanded)?;
-        map.serialize_entry("generated", &stats.generated)?;
-        for (key, value) in puzzle.json_fields(self.options) {
-            map.serialize_entry(key, &value)?;
-        }
-        map.end()
-    }
-}
-
 /// Every case of `input`, and the one numbered `case` (from 1) taken out by index.
 fn read_cases<A: Solve>(
     adapter: &A,
@@ -176,7 +112,7 @@ fn read_cases<A: Solve>(
     if case == 0 || case > cases.len() {
         return Err(RunError::Usage(UsageError::new(format!(
             "there is no {} {case}: the input has {} (numbered from 1)",
-            Format::about(adapter).unit,
+            A::ABOUT.unit,
             cases.len()
         ))));
     }
@@ -306,7 +242,7 @@ fn play<A: Play>(
     let (mut here, mut moves) = walk_to_end(adapter, case, &path).map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
-        let (rows, cols) = adapter.size(case);
+        let (rows, cols) = adapter.board_size(case);
         if let Some(pos) = key.picked.filter(|p| p.row >= rows || p.col >= cols) {
             return Err(RunError::Usage(UsageError::new(format!(
                 "cell ({}, {}) is off the {rows} x {cols} board",
@@ -333,7 +269,7 @@ fn play<A: Play>(
     let left = adapter
         .moves_left(&mut solver, case, here)
         .map_err(|unsolved| RunError::Unsolved {
-            unit: Format::about(adapter).unit,
+            unit: A::ABOUT.unit,
             number: index + 1,
             place: adapter.place(case),
             message: unsolved.message,
@@ -341,7 +277,9 @@ fn play<A: Play>(
     Ok(Played {
         path,
         moves,
-        picture: Picture::drawn(adapter.size(case), |pos| adapter.glyph(case, here, pos)),
+        picture: Picture::drawn(adapter.board_size(case), |pos| {
+            adapter.glyph_at(case, here, pos)
+        }),
         left,
         refused,
         kinds: adapter.cell_kinds(case),
@@ -378,7 +316,7 @@ fn edit_cell<A: Play>(
     kind: char,
 ) -> Result<String, RunError> {
     let (mut cases, index) = read_cases(adapter, input, options, case)?;
-    let (rows, cols) = adapter.size(&cases[index]);
+    let (rows, cols) = adapter.board_size(&cases[index]);
     if pos.row >= rows || pos.col >= cols {
         return Err(RunError::Usage(UsageError::new(format!(
             "cell ({}, {}) is off the {rows} x {cols} board",
@@ -412,11 +350,12 @@ fn case_alone<A: Play>(
     // The judge writes the same number of lines for every case: as many as a "no
     // solution" line of this case takes.
     let mut none = String::new();
-    if adapter.answer_is_path() {
-        adapter.write_answer_path(&mut none, case, None);
-    } else {
-        Format::write_answer(adapter, &mut none, case, None);
-    }
+    let unsolved = Answer {
+        moves: None,
+        path: None,
+        stats: SearchStats::default(),
+    };
+    write_answer_line(adapter, &mut none, case, &unsolved);
     let per_case = none.lines().count().max(1);
     let lines: Vec<&str> = output
         .lines()
@@ -433,9 +372,8 @@ fn case_alone<A: Play>(
             "the answer of case {case} is not one the judge writes: {chunk:?}"
         ))
     };
-    let answer = if adapter.answer_is_path() {
-        adapter
-            .parse_answer_path(&chunk)
+    let answer = if matches!(A::ABOUT.answer, AnswerLine::Path { .. }) {
+        read_answer_line(adapter, &chunk)
             .map_err(|_| wrong())?
             .map(|path| path.move_count())
     } else if chunk == none {
@@ -447,7 +385,7 @@ fn case_alone<A: Play>(
             .and_then(|w| w.parse::<u64>().ok())
             .ok_or_else(wrong)?;
         let mut line = String::new();
-        Format::write_answer(adapter, &mut line, case, Some(number));
+        adapter.write_count(&mut line, case, Some(number));
         if line != chunk {
             return Err(wrong());
         }

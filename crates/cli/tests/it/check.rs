@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{Run, Scratch, endless, gridsolve, gridsolve_fed, gridsolve_fed_within};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};
+use puzzles::{AnswerLine, Limits, Options, PUZZLES, PathsFor, Puzzle, Solved};
 use std::path::{Path, PathBuf};
 
 fn fixtures(puzzle: &dyn Puzzle) -> PathBuf {
@@ -77,7 +77,10 @@ fn answer_lines(cases: &[Box<dyn Solved>]) -> Vec<(String, usize)> {
 /// 8-puzzle): then a changed line is judged by replaying it, and its message says why
 /// the moves are wrong, not which line was expected.
 fn answers_are_paths(puzzle: &'static dyn Puzzle) -> bool {
-    solved(puzzle, puzzle.about().sample)[0].answer_is_path()
+    matches!(
+        solved(puzzle, puzzle.about().sample)[0].answer_line(),
+        AnswerLine::Path { .. }
+    )
 }
 
 fn joined(lines: &[String]) -> String {

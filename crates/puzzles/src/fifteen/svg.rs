@@ -240,7 +240,7 @@ mod tests {
         let (title, steps) = check::parse(&svg);
         assert_eq!(title, "eight: 19 moves");
         assert_eq!(steps, 19);
-        assert!(svg.len() >= 19 * crate::PICTURE_BYTES_PER_MOVE);
+        assert!(svg.len() >= 19 * crate::svg::PICTURE_BYTES_PER_MOVE);
         // Every tile moves on the way, 7 too (it starts on its goal cell).
         assert_eq!(slides(&svg), 8);
         for tile in 1..=8 {

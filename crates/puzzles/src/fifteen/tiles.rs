@@ -3,7 +3,7 @@
 //! the playground and the board editor, and the shrinking of a case.
 
 use crate::contract::{EditError, Glyph, Look, Paint, PathError, Rect, Unsolved, Walk};
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use ::fifteen::generate::{Family, GenParams, GoalKind};
 use ::fifteen::{BLANK, Board, Dir, LimitError, Limits, Solver};
 use grid_core::{Pos, SplitMix64};
@@ -326,6 +326,7 @@ pub(crate) enum Start {
 
 /// `--steps`, the length of a walk (both formats).
 pub(crate) const STEPS: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
     "steps",
     "N",
     "Random steps that scramble a random layout",
