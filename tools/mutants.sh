@@ -15,7 +15,7 @@
 # under a load of 8-10, three crates at once under nice 19: bloxorz 160 mutants in
 # 47 min, holedox 147 in 63 min, fifteen 116 in about 80 min. So not on every CI run:
 #   bash tools/mutants.sh [CRATE...] [-- CARGO-MUTANTS-OPTION...]
-# (default: every solver crate), e.g. `bash tools/mutants.sh holedox -- -F trace` to
+# (CRATE: a folder of crates/; default: every solver crate), e.g. `bash tools/mutants.sh holedox -- -F trace` to
 # re-run some mutants, `-- --baseline skip --timeout 300` after a good baseline.
 # MUTANTS_JOBS (default 1) mutants at once.
 set -euo pipefail
@@ -48,11 +48,15 @@ for crate in "${crates[@]}"; do
     for file in solver.rs replay.rs; do
         [ -f "crates/$crate/src/$file" ] && files+=(-f "crates/$crate/src/$file")
     done
-    echo "== cargo mutants -p $crate ${files[*]}"
+    # The package's name is its manifest's (`gridsolve-NAME`), not the folder's.
+    package=$(awk -F'"' '/^\[package\]/ { on = 1; next } /^\[/ { on = 0 }
+        on && /^name *=/ { print $2 }' "crates/$crate/Cargo.toml")
+    [ -n "$package" ] || { echo "no package name in crates/$crate/Cargo.toml"; exit 2; }
+    echo "== cargo mutants -p $package ${files[*]}"
     mkdir -p "target/mutants/$crate"
     # Doctests are left out (nextest does not run them; each compiles on its own,
     # slowly); unit and integration tests run, and are all that is built.
-    NEXTEST_PROFILE=mutants cargo mutants -p "$crate" "${files[@]}" --jobs "$jobs" \
+    NEXTEST_PROFILE=mutants cargo mutants -p "$package" "${files[@]}" --jobs "$jobs" \
         --output "target/mutants/$crate" --test-tool nextest \
         --cargo-arg=--lib --cargo-arg=--tests --cargo-test-arg=--max-fail=1:immediate \
         "$@" || status=$?

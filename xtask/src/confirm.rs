@@ -231,9 +231,6 @@ pub(crate) fn run(root: &Path, only: Option<&str>) -> Result<bool> {
         let summary: Vec<String> = counts.iter().map(|(s, n)| format!("{n} by {s}")).collect();
         println!("{name}: answers confirmed: {}", summary.join(", "));
     }
-    if crate::docs::write_confirmations(root)? {
-        println!("README's confirmations rewritten");
-    }
     Ok(ok)
 }
 

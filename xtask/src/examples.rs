@@ -20,10 +20,13 @@ use std::process::Command;
 /// Where the scratch workspace is written, under the target directory.
 const SCRATCH: &str = "xtask-examples";
 
-/// One library crate: its package name, its directory and its examples.
+/// One library crate: its package name, its features, its directory and its examples.
 #[derive(Debug)]
 struct Crate {
     package: String,
+    /// Every feature its manifest declares but `default`: the test-only ones (`oracle`,
+    /// `generate`) are off by default, and their modules' examples need them.
+    features: Vec<String>,
     dir: PathBuf,
     examples: Vec<Example>,
 }
@@ -150,6 +153,7 @@ fn library_crates(root: &Path) -> Result<Vec<Crate>> {
                 )
             })
             .with_context(|| format!("no package name in {}", dir.display()))?;
+        let features = declared_features(&manifest);
         let mut examples = Vec::new();
         let mut files = Vec::new();
         rust_files(&dir.join("src"), &mut files)?;
@@ -163,6 +167,7 @@ fn library_crates(root: &Path) -> Result<Vec<Crate>> {
         }
         crates.push(Crate {
             package,
+            features,
             dir,
             examples,
         });
@@ -171,6 +176,23 @@ fn library_crates(root: &Path) -> Result<Vec<Crate>> {
         bail!("no library crate under {}", root.join("crates").display());
     }
     Ok(crates)
+}
+
+/// The features a manifest declares in its `[features]` table, `default` left out.
+fn declared_features(manifest: &str) -> Vec<String> {
+    let mut on = false;
+    let mut features = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            on = line == "[features]";
+        } else if let Some((name, _)) = line.split_once('=').filter(|_| on) {
+            let name = name.trim();
+            if !name.starts_with('#') && name != "default" {
+                features.push(name.to_string());
+            }
+        }
+    }
+    features
 }
 
 /// Every `.rs` file under `dir`, sorted.
@@ -195,10 +217,11 @@ fn write_package(dir: &Path, krate: &Crate, edition: &str) -> Result<()> {
     let examples = dir.join("examples");
     std::fs::create_dir_all(&examples)?;
     let manifest = format!(
-        "[package]\nname = \"{}-examples\"\nversion = \"0.0.0\"\nedition = \"{edition}\"\npublish = false\n\n[dependencies]\n{} = {{ path = {:?} }}\n",
+        "[package]\nname = \"{}-examples\"\nversion = \"0.0.0\"\nedition = \"{edition}\"\npublish = false\n\n[dependencies]\n{} = {{ path = {:?}, features = {:?} }}\n",
         krate.package,
         krate.package,
-        krate.dir.display().to_string()
+        krate.dir.display().to_string(),
+        krate.features,
     );
     write_if_changed(&dir.join("Cargo.toml"), &manifest)?;
     // cargo wants a target besides the examples: an empty library.
@@ -405,6 +428,13 @@ mod tests {
             wrap(&["##[derive(Debug)]", "#"]),
             "#![allow(unused)]\nfn main() {\n#[derive(Debug)]\n\n}\n"
         );
+    }
+
+    #[test]
+    fn features_are_the_declared_ones_but_default() {
+        let manifest = "[package]\nname = \"a\"\n\n[features]\n# off\ndefault = []\ngenerate = []\noracle = [\"dep:x\"]\n\n[dev-dependencies]\nx = \"1\"\n";
+        assert_eq!(declared_features(manifest), ["generate", "oracle"]);
+        assert!(declared_features("[package]\nname = \"a\"\n").is_empty());
     }
 
     #[test]

@@ -1,14 +1,12 @@
-//! `verify`, `regen` and `gen`: fixtures are `fixtures/PUZZLE/NAME.in` + `NAME.out`,
-//! listed in `fixtures/PUZZLE/manifest.txt`, for every puzzle of the registry.
+//! The fixtures, and `gen`: fixtures are `fixtures/PUZZLE/NAME.in` + `NAME.out`, listed
+//! in `fixtures/PUZZLE/manifest.txt`, for every puzzle of the registry. What checks and
+//! rewrites them all (`verify`, `regen`) is `verify`, above this module and the others
+//! it uses (`confirm`, `docs`, `man`), so that the modules import one way.
 
-use crate::confirm::{self, Recheck};
 use crate::manifest::{self, Entry, Origin};
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle};
-use std::io::IsTerminal;
+use puzzles::{Limits, Options, PathsFor, Puzzle};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// The answers `cargo test` re-runs the oracle on: those whose whole state space is
@@ -60,7 +58,7 @@ pub(crate) struct Coverage {
 }
 
 impl Coverage {
-    fn add(&mut self, other: Coverage) {
+    pub(crate) fn add(&mut self, other: Coverage) {
         self.answers += other.answers;
         self.replayed += other.replayed;
         self.confirmed += other.confirmed;
@@ -72,11 +70,11 @@ pub(crate) fn dir(root: &Path, puzzle: &dyn Puzzle) -> PathBuf {
     root.join("fixtures").join(puzzle.about().name)
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
+pub(crate) fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
-fn write(path: &Path, contents: &[u8]) -> Result<()> {
+pub(crate) fn write(path: &Path, contents: &[u8]) -> Result<()> {
     std::fs::write(path, contents).with_context(|| format!("cannot write {}", path.display()))
 }
 
@@ -108,14 +106,14 @@ pub(crate) fn all(root: &Path, puzzle: &dyn Puzzle) -> Result<Vec<Fixture>> {
 }
 
 /// The judge output of `fixture`.
-fn judge(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<String> {
+pub(crate) fn judge(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<String> {
     puzzle
         .judge(input.into(), &Options::new(), Limits::NONE)
         .map_err(|e| anyhow::anyhow!("{}", e.describe(&fixture.input.display().to_string())))
 }
 
 /// Checks that the solver's output is the `.out`, byte for byte, with a diff if not.
-fn check_output(
+pub(crate) fn check_output(
     puzzle: &dyn Puzzle,
     fixture: &Fixture,
     input: &[u8],
@@ -137,7 +135,11 @@ fn check_output(
 }
 
 /// Solves every case with its path and replays each path; the answers and paths checked.
-fn replay_paths(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<Coverage> {
+pub(crate) fn replay_paths(
+    puzzle: &dyn Puzzle,
+    fixture: &Fixture,
+    input: &[u8],
+) -> Result<Coverage> {
     let mut coverage = Coverage::default();
     let solutions = puzzle
         .solutions(input.into(), &Options::new(), Limits::NONE, PathsFor::ALL)
@@ -162,236 +164,6 @@ fn replay_paths(puzzle: &dyn Puzzle, fixture: &Fixture, input: &[u8]) -> Result<
         }
     }
     Ok(coverage)
-}
-
-/// Checks the answers of one fixture: the solver's output is the `.out`, and every
-/// answer is confirmed (the oracle re-run within `recheck`).
-pub(crate) fn check_answers(
-    puzzle: &dyn Puzzle,
-    fixture: &Fixture,
-    records: &std::collections::BTreeMap<String, confirm::Record>,
-    recheck: Recheck,
-) -> Result<confirm::Confirmed> {
-    let input = fixture.read_input()?;
-    let expected = fixture.expected_output()?;
-    check_output(puzzle, fixture, &input, &expected)?;
-    confirm::check(
-        puzzle,
-        fixture,
-        &expected,
-        records.get(&fixture.entry.name),
-        recheck,
-    )
-}
-
-/// Checks every fixture (on every core); prints each problem (with a unified diff for a
-/// wrong output) and returns whether all passed.
-pub(crate) fn verify(root: &Path) -> Result<bool> {
-    let binary = crate::gridsolve(root)?;
-    let mut jobs = Vec::new();
-    for &puzzle in PUZZLES {
-        let records = confirm::read(&dir(root, puzzle))?;
-        for fixture in all(root, puzzle)? {
-            jobs.push((puzzle, fixture, records.clone()));
-        }
-    }
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Coverage>>>> =
-        Mutex::new(jobs.iter().map(|_| None).collect());
-    let progress = std::io::stderr().is_terminal();
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((puzzle, fixture, records)) = jobs.get(i) else {
-                        break;
-                    };
-                    let result = verify_one(&binary, *puzzle, fixture, records);
-                    results.lock().expect("no worker panics")[i] = Some(result);
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if progress {
-                        eprint!("\rverify: {finished}/{} fixtures", jobs.len());
-                    }
-                }
-            });
-        }
-    });
-    if progress {
-        eprint!("\r{:<40}\r", "");
-    }
-    let results = results.into_inner().expect("no worker panics");
-    let (mut passed, mut failed) = (0, 0);
-    for &puzzle in PUZZLES {
-        let name = puzzle.about().name;
-        let mut total = Coverage::default();
-        for ((of, fixture, _), result) in jobs.iter().zip(&results) {
-            if of.about().name != name {
-                continue;
-            }
-            match result.as_ref().expect("every job ran") {
-                Ok(coverage) => {
-                    total.add(*coverage);
-                    passed += 1;
-                }
-                Err(problem) => {
-                    eprintln!("FAIL {}: {problem:#}\n", fixture.input.display());
-                    failed += 1;
-                }
-            }
-        }
-        println!(
-            "{name}: {} answers checked, {} paths replayed, {} answers confirmed independently ({} by the naive oracle again now)",
-            total.answers, total.replayed, total.confirmed, total.oracle_now
-        );
-    }
-    match crate::man::verify(root, &binary) {
-        Ok(()) => passed += 1,
-        Err(problem) => {
-            eprintln!("FAIL the manual pages: {problem:#}\n");
-            failed += 1;
-        }
-    }
-    for &puzzle in PUZZLES {
-        match verify_picture(root, &binary, puzzle) {
-            Ok(()) => passed += 1,
-            Err(problem) => {
-                eprintln!("FAIL {}: {problem:#}\n", picture_path(puzzle));
-                failed += 1;
-            }
-        }
-    }
-    match crate::docs::check(root) {
-        Ok(wrong) if wrong.is_empty() => passed += 1,
-        Ok(wrong) => {
-            eprintln!("FAIL the figures of the docs:\n{}\n", wrong.join("\n"));
-            failed += 1;
-        }
-        Err(problem) => {
-            eprintln!("FAIL the figures of the docs: {problem:#}\n");
-            failed += 1;
-        }
-    }
-    println!("verify: {passed} passed, {failed} failed");
-    if failed > 0 {
-        eprintln!(
-            "if the change in output is intended, run `cargo xtask regen` and review the diff"
-        );
-    }
-    Ok(failed == 0)
-}
-
-fn verify_one(
-    binary: &Path,
-    puzzle: &dyn Puzzle,
-    fixture: &Fixture,
-    records: &std::collections::BTreeMap<String, confirm::Record>,
-) -> Result<Coverage> {
-    let input = fixture.read_input()?;
-    if let Origin::Generated(args) = &fixture.entry.origin {
-        let expected = crate::generate(binary, puzzle, args)?;
-        if expected.as_bytes() != input {
-            bail!(
-                "the input is not what its manifest line generates (gen: {}); run `cargo xtask regen`",
-                args.join(" ")
-            );
-        }
-    }
-    let recheck = Recheck {
-        limits: VERIFY_ORACLE,
-        max_space: None,
-    };
-    let confirmed = check_answers(puzzle, fixture, records, recheck)?;
-    let mut coverage = replay_paths(puzzle, fixture, &input)?;
-    coverage.confirmed = confirmed.answers;
-    coverage.oracle_now = confirmed.oracle_now;
-    Ok(coverage)
-}
-
-/// README's picture of a puzzle: what `gridsolve --svg` draws for its sample.
-fn picture_path(puzzle: &dyn Puzzle) -> String {
-    format!("docs/{}-sample.svg", puzzle.about().name)
-}
-
-/// Draws a puzzle's picture with the binary: the first case of its sample fixture.
-fn draw_picture(root: &Path, binary: &Path, puzzle: &dyn Puzzle) -> Result<String> {
-    let about = puzzle.about();
-    let dir = crate::target_dir(root)
-        .join("xtask-picture")
-        .join(about.name);
-    let _ = std::fs::remove_dir_all(&dir);
-    let status = std::process::Command::new(binary)
-        .args(["--puzzle", about.name, "--svg"])
-        .arg(&dir)
-        .arg(self::dir(root, puzzle).join("sample.in"))
-        .stdout(std::process::Stdio::null())
-        .status()
-        .context("cannot run gridsolve --svg")?;
-    if !status.success() {
-        bail!("gridsolve --svg failed");
-    }
-    std::fs::read_to_string(dir.join(format!("{}-{}-0001.svg", about.name, about.unit)))
-        .context("gridsolve --svg wrote no picture")
-}
-
-fn verify_picture(root: &Path, binary: &Path, puzzle: &dyn Puzzle) -> Result<()> {
-    let drawn = draw_picture(root, binary, puzzle)?;
-    let path = picture_path(puzzle);
-    let kept = std::fs::read_to_string(root.join(&path))
-        .with_context(|| format!("cannot read {path}; run `cargo xtask regen`"))?;
-    if drawn != kept {
-        bail!("{path} is not what gridsolve --svg draws now; run `cargo xtask regen`");
-    }
-    Ok(())
-}
-
-/// Rewrites every generated input from its manifest line, every output but the given
-/// ones, the pictures and the manual pages; says what changed.
-pub(crate) fn regen(root: &Path) -> Result<()> {
-    let binary = crate::gridsolve(root)?;
-    for &puzzle in PUZZLES {
-        let (mut written, mut changed) = (0, 0);
-        for fixture in all(root, puzzle)? {
-            if let Origin::Generated(args) = &fixture.entry.origin {
-                let input = crate::generate(&binary, puzzle, args)?;
-                changed += usize::from(update(&fixture.input, input.as_bytes())?);
-            }
-            if matches!(fixture.entry.origin, Origin::Given { .. }) {
-                continue; // a published answer: checked by verify, never rewritten
-            }
-            let input = fixture.read_input()?;
-            let output = judge(puzzle, &fixture, &input)?;
-            changed += usize::from(update(&fixture.output, output.as_bytes())?);
-            written += 1;
-        }
-        println!(
-            "{}: {written} outputs written, {changed} files changed",
-            puzzle.about().name
-        );
-        if changed > 0 {
-            println!(
-                "  answers changed: run `cargo xtask confirm {}`",
-                puzzle.about().name
-            );
-        }
-    }
-    for &puzzle in PUZZLES {
-        let path = picture_path(puzzle);
-        let changed = update(
-            &root.join(&path),
-            draw_picture(root, &binary, puzzle)?.as_bytes(),
-        )?;
-        println!("{path} {}", if changed { "redrawn" } else { "unchanged" });
-    }
-    let changed = crate::docs::write_confirmations(root)?;
-    println!(
-        "README's confirmations {}",
-        if changed { "rewritten" } else { "unchanged" }
-    );
-    // The pages list the registry's puzzles and their options.
-    crate::man::write(root, &binary)
 }
 
 /// Writes `contents` to `path` unless it holds them already; whether it changed.
@@ -462,53 +234,7 @@ pub(crate) fn gen_command(root: &Path, args: &[String]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every fixture of every puzzle: the solver writes exactly its `.out`, and every
-    /// answer in it is confirmed by something other than the solver (a published
-    /// answer, the naive oracle, a reference program), the oracle re-run here on the
-    /// answers it can re-check within a budget.
-    #[test]
-    fn every_fixture_is_solved_as_its_out_says_and_confirmed() {
-        let root = crate::workspace_root().unwrap();
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = PUZZLES
-                .iter()
-                .map(|&puzzle| {
-                    let root = &root;
-                    scope.spawn(move || {
-                        let records = confirm::read(&dir(root, puzzle)).unwrap();
-                        let recheck = Recheck {
-                            limits: Limits::NONE,
-                            max_space: Some(TEST_SPACE),
-                        };
-                        let mut problems = Vec::new();
-                        let (mut answers, mut oracle_now) = (0, 0);
-                        for fixture in all(root, puzzle).unwrap() {
-                            match check_answers(puzzle, &fixture, &records, recheck) {
-                                Ok(c) => {
-                                    answers += c.answers;
-                                    oracle_now += c.oracle_now;
-                                }
-                                Err(e) => {
-                                    problems.push(format!("{}: {e:#}", fixture.input.display()))
-                                }
-                            }
-                        }
-                        (puzzle.about().name, answers, oracle_now, problems)
-                    })
-                })
-                .collect();
-            for handle in handles {
-                let (name, answers, oracle_now, problems) = handle.join().unwrap();
-                eprintln!("{name}: {answers} answers, {oracle_now} by the oracle again");
-                assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
-                assert!(
-                    answers > 0 && oracle_now > 0,
-                    "{name}: {answers} answers, {oracle_now} by the oracle"
-                );
-            }
-        });
-    }
+    use puzzles::PUZZLES;
 
     /// Every puzzle's fixtures include its spec sample, given with the spec's answers.
     #[test]

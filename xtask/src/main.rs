@@ -39,10 +39,13 @@ mod confirm;
 mod docs;
 mod examples;
 mod fixtures;
+#[cfg(test)]
+mod imports;
 mod man;
 mod manifest;
 mod reduce;
 mod reference;
+mod verify;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -62,9 +65,9 @@ const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen 
 fn run(args: &[String]) -> Result<bool> {
     let root = workspace_root()?;
     match args.first().map(String::as_str) {
-        Some("verify") => fixtures::verify(&root),
-        Some("regen") => fixtures::regen(&root).map(|()| true),
-        Some("confirm") => confirm::run(&root, args.get(1).map(String::as_str)),
+        Some("verify") => verify::verify(&root),
+        Some("regen") => verify::regen(&root).map(|()| true),
+        Some("confirm") => verify::confirm(&root, args.get(1).map(String::as_str)),
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
         Some("man") => man::run(&root).map(|()| true),

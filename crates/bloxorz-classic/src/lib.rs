@@ -53,7 +53,7 @@
 //! [`Solution`] (here of a [`Path`], in the notation `U D L R` for the block or cube 1
 //! and `u d l r` for cube 2), `stats`, and an independent [`replay`]. The crate also
 //! holds a naive [`oracle`] for tests and a seeded generator of levels ([`generate`]),
-//! behind the default-on features `oracle` and `generate`. It does no I/O; the `parsers`
+//! behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers`
 //! crate reads and writes the level-file format.
 
 #![deny(missing_docs)]
@@ -80,4 +80,4 @@ pub use level::{
 };
 pub use path::{Move, ParsePathError, Path};
 pub use replay::{Body, Position, ReplayError, Walk, replay, trace, walk};
-pub use solver::{SolveError, Solver};
+pub use solver::Solver;

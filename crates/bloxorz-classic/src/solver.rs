@@ -4,31 +4,6 @@
 use crate::{Level, Move, Path, Tile};
 use grid_core::memory::{try_reserve, try_resize};
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
-use std::fmt;
-
-/// Why a solver gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The search stopped at one of its [`Limits`].
-    Limit(LimitError),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Limit(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<LimitError> for SolveError {
-    fn from(e: LimitError) -> SolveError {
-        SolveError::Limit(e)
-    }
-}
 
 /// No tile, no split.
 const NONE: u32 = u32::MAX;
@@ -166,7 +141,7 @@ struct Plane {
 /// let solution = solver.solve_with_path(&level)?.expect("solvable");
 /// assert_eq!(solution.moves(), 2);
 /// assert_eq!(solution.path.to_string(), "RR");
-/// # Ok::<(), bloxorz_classic::SolveError>(())
+/// # Ok::<(), bloxorz_classic::LimitError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
@@ -204,12 +179,12 @@ impl Solver {
     /// A solver whose searches stop at `limits` (checked once per state expanded).
     ///
     /// ```
-    /// use bloxorz_classic::{Level, LimitError, Limits, SolveError, Solver};
+    /// use bloxorz_classic::{Level, LimitError, Limits, Solver};
     ///
     /// let level = Level::from_rows(&["X.........O"], vec![], vec![], vec![])?;
     /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
     /// let stopped = Solver::with_limits(limits).solve(&level);
-    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(3))));
+    /// assert_eq!(stopped, Err(LimitError::States(3)));
     /// # Ok::<(), bloxorz_classic::LevelError>(())
     /// ```
     pub fn with_limits(limits: Limits) -> Solver {
@@ -224,7 +199,7 @@ impl Solver {
     ///
     /// # Errors
     /// When the search stops at one of the solver's limits (none by default).
-    pub fn solve(&mut self, level: &Level) -> Result<Option<u64>, SolveError> {
+    pub fn solve(&mut self, level: &Level) -> Result<Option<u64>, LimitError> {
         Ok(self.search(level)?.map(|goal| self.depth(goal.parent) + 1))
     }
 
@@ -232,7 +207,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn solve_with_path(&mut self, level: &Level) -> Result<Option<Solution<Path>>, SolveError> {
+    pub fn solve_with_path(&mut self, level: &Level) -> Result<Option<Solution<Path>>, LimitError> {
         let Some(goal) = self.search(level)? else {
             return Ok(None);
         };
@@ -263,7 +238,7 @@ impl Solver {
         &mut self,
         level: &Level,
         from: &crate::Position,
-    ) -> Result<Option<u64>, SolveError> {
+    ) -> Result<Option<u64>, LimitError> {
         if from.body == crate::Body::Block(bloxorz::Placement::standing(level.exit())) {
             self.stats = SearchStats::default();
             return Ok(Some(0));

@@ -24,48 +24,12 @@ use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
-use std::fmt;
 
 /// What the oracle's memory is for, in a message that it was refused.
 const VISITED: &str = "the oracle's visited states";
 
-/// Why the oracle gave no answers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum OracleError {
-    /// The text is not a judge input: where (1-based line and column) and what is wrong.
-    Input {
-        /// The line, 1-based.
-        line: usize,
-        /// The byte column, 1-based.
-        column: usize,
-        /// What is wrong there, lower-case.
-        message: String,
-    },
-    /// The search stopped at its budget.
-    Limit(LimitError),
-}
-
-impl fmt::Display for OracleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OracleError::Input {
-                line,
-                column,
-                message,
-            } => write!(f, "line {line}, column {column}: {message}"),
-            OracleError::Limit(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for OracleError {}
-
-impl From<LimitError> for OracleError {
-    fn from(e: LimitError) -> OracleError {
-        OracleError::Limit(e)
-    }
-}
+/// Why the oracle gave no answer: the one type of every solver crate's oracle.
+pub use grid_core::OracleError;
 
 /// One answer: the number of rolls and their directions, or `None` for "Impossible".
 pub type Answer = Option<(u64, Vec<Dir>)>;

@@ -3,31 +3,6 @@
 use crate::{Board, Orientation, Placement};
 use grid_core::memory::{AllocError, try_resize, try_with_capacity};
 use grid_core::{Dir, LimitError, Limits, Meter, Moves, SearchStats, Solution};
-use std::fmt;
-
-/// Why a solver gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The search stopped at one of its [`Limits`].
-    Limit(LimitError),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Limit(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<LimitError> for SolveError {
-    fn from(e: LimitError) -> SolveError {
-        SolveError::Limit(e)
-    }
-}
 
 /// The two searches: from the start and from the goal.
 const FROM_START: usize = 0;
@@ -66,7 +41,7 @@ const fn seen_bit(orientation: usize, side: usize) -> u8 {
 /// let solution = solver.solve_with_path(&board)?.expect("solvable");
 /// assert_eq!(solution.moves(), 2);
 /// assert_eq!(solution.path.to_string(), "RR");
-/// # Ok::<(), bloxorz::SolveError>(())
+/// # Ok::<(), bloxorz::LimitError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
@@ -145,12 +120,12 @@ impl Solver {
     /// A solver whose searches stop at `limits` (checked once a layer).
     ///
     /// ```
-    /// use bloxorz::{Board, LimitError, Limits, SolveError, Solver};
+    /// use bloxorz::{Board, LimitError, Limits, Solver};
     ///
     /// let board = Board::from_rows(&["X.........O"])?;
     /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
     /// let stopped = Solver::with_limits(limits).solve(&board);
-    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(3))));
+    /// assert_eq!(stopped, Err(LimitError::States(3)));
     /// # Ok::<(), bloxorz::BoardError>(())
     /// ```
     pub fn with_limits(limits: Limits) -> Solver {
@@ -165,7 +140,7 @@ impl Solver {
     ///
     /// # Errors
     /// When the search stops at one of the solver's limits (none by default).
-    pub fn solve(&mut self, board: &Board) -> Result<Option<u64>, SolveError> {
+    pub fn solve(&mut self, board: &Board) -> Result<Option<u64>, LimitError> {
         Ok(self.search::<false>(board)?.map(|meeting| meeting.moves))
     }
 
@@ -173,7 +148,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn solve_with_path(&mut self, board: &Board) -> Result<Option<Solution>, SolveError> {
+    pub fn solve_with_path(&mut self, board: &Board) -> Result<Option<Solution>, LimitError> {
         let Some(meeting) = self.search::<true>(board)? else {
             return Ok(None);
         };

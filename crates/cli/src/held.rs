@@ -4,7 +4,7 @@
 //! is left behind, whatever ends the process), and is copied to stdout at the end.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, Write};
+use std::io::{self, Seek, Write};
 
 /// The judge output kept in memory before the rest goes to a temporary file.
 const IN_MEMORY: usize = 16 << 20;
@@ -31,50 +31,23 @@ impl Held {
         if let Some(spill) = self.spill {
             let mut file = spill.into_inner().map_err(io::IntoInnerError::into_error)?;
             file.rewind()?;
-            let mut buffer = vec![0; 1 << 16];
-            loop {
-                match file.read(&mut buffer) {
-                    Ok(0) => break,
-                    Ok(n) => out.write_all(&buffer[..n])?,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e),
-                }
-            }
+            io::copy(&mut file, out)?;
         }
         out.flush()
     }
 
-    /// A new file in the temporary directory, already unlinked.
+    /// A new file in the temporary directory that has no name (`tempfile`: unlinked at
+    /// once, or never linked where the system can), so nothing is left behind.
     fn spill_file() -> io::Result<File> {
-        let dir = std::env::temp_dir();
-        for attempt in 0..100u32 {
-            let path = dir.join(format!(
-                ".gridsolve-output-{}-{attempt}",
-                std::process::id()
-            ));
-            match File::options()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(file) => {
-                    std::fs::remove_file(&path)?;
-                    return Ok(file);
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(e) => {
-                    return Err(io::Error::new(
-                        e.kind(),
-                        format!("a temporary file in {}: {e}", dir.display()),
-                    ));
-                }
-            }
-        }
-        Err(io::Error::other(format!(
-            "no free name for a temporary file in {}",
-            dir.display()
-        )))
+        tempfile::tempfile().map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "a temporary file in {}: {e}",
+                    std::env::temp_dir().display()
+                ),
+            )
+        })
     }
 }
 
@@ -118,16 +91,18 @@ mod tests {
         assert_eq!(out, expected);
     }
 
+    /// The spill file has no name in the file system: the kernel calls the file of its
+    /// descriptor deleted (an unlinked file, or one made without a name).
+    #[cfg(target_os = "linux")]
     #[test]
-    fn the_spill_file_leaves_no_name_behind() {
+    fn the_spill_file_has_no_name() {
+        use std::os::fd::AsRawFd;
         let file = Held::spill_file().unwrap();
-        drop(file);
-        let prefix = format!(".gridsolve-output-{}-", std::process::id());
-        let left = std::fs::read_dir(std::env::temp_dir())
-            .unwrap()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
-            .count();
-        assert_eq!(left, 0);
+        let link = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())).unwrap();
+        assert!(
+            link.to_string_lossy().ends_with(" (deleted)"),
+            "{}",
+            link.display()
+        );
     }
 }

@@ -639,16 +639,12 @@ fn open_with_path(path: &std::path::Path) -> (String, bool) {
 
 #[test]
 fn open_says_when_no_browser_opens_and_leaves_no_zombie() {
-    let dir = std::env::temp_dir().join(format!("gridsolve-open-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    struct Clean(std::path::PathBuf);
-    impl Drop for Clean {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-    let _clean = Clean(dir.clone());
+    // Removed when dropped, also when the test panics.
+    let scratch = tempfile::Builder::new()
+        .prefix("gridsolve-open-")
+        .tempdir()
+        .unwrap();
+    let dir = scratch.path().to_path_buf();
     // No opener at all.
     let (said, _) = open_with_path(&dir);
     assert!(

@@ -6,7 +6,7 @@
 //! expanded and generated.
 //!
 //! ```text
-//! cargo run --release -p fifteen --example korf -- [--threads N] [--method M]
+//! cargo run --release -p gridsolve-fifteen --example korf -- [--threads N] [--method M]
 //!     [--max-states N] [--max-seconds S] [--quiet] [--one-by-one] [FILE]
 //! ```
 //! With `--one-by-one` the cases are solved one after another, each on all the threads

@@ -39,14 +39,15 @@
 //! 6-6-6-6, built for the goal's blank cell, every goal mapped onto them by naming each
 //! tile by its goal cell, and looked up a second time through the reflection in the
 //! diagonal); other boards run IDA* with the Manhattan distance and linear conflicts.
-//! Every search is bounded by [`Limits`] (a sane default: [`DEFAULT_LIMITS`]), and
+//! A search is bounded by the [`Limits`] it is given (none for `Solver::new()`; a sane
+//! budget: [`DEFAULT_LIMITS`]), and
 //! every path is the shortest that comes first in the order `D < L < R < U`.
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also
 //! holds a naive [`oracle`] for tests and a seeded generator of boards
-//! ([`generate`]), behind the default-on features `oracle` and `generate`. It does no
+//! ([`generate`]), behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no
 //! I/O; the `parsers` crate reads and writes the `eight` and `fifteen` formats.
 
 #![deny(missing_docs)]

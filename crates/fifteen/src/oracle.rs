@@ -2,18 +2,143 @@
 //!
 //! Deliberately naive and slow: a state is the vector of the cells, hashed; a move is
 //! worked out from the blank's row and column. It exists to check the fast solver on
-//! small boards, and shares nothing with it: it takes its own plain representation
-//! (`rows`, `cols`, the cells of the start and of the goal, 0 for the blank) and uses no
-//! type of this crate but [`SolveError`] for its budget.
+//! small boards, and shares nothing with it: [`solve_text`] reads the `fifteen` judge
+//! text with its own reader (`R C`, the start's rows, an optional `goal` and its rows,
+//! case after case) into plain vectors of cells (0 for the blank), and uses no type of
+//! this crate.
+//!
+//! ```
+//! use fifteen::{Dir, Limits, oracle};
+//!
+//! let answers = oracle::solve_text("2 2\n1 2\n0 3\n2 2\n2 1\n3 0\n", Limits::NONE)?;
+//! assert_eq!(answers, [Some((1, vec![Dir::Right])), None]);
+//! # Ok::<(), oracle::OracleError>(())
+//! ```
 
-use crate::SolveError;
 use grid_core::memory::{room_in_map, room_in_queue_for, room_on_heap, try_reserve};
+use grid_core::tokens::{Token, tokens};
 use grid_core::{Dir, LimitError, Limits, Meter};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
 /// What the oracle's memory is for, in a message that it was refused.
 const VISITED: &str = "the oracle's visited states";
+
+/// Why the oracle gave no answer: the one type of every solver crate's oracle.
+pub use grid_core::OracleError;
+
+/// One answer: the number of moves and the blank's moves, or `None` when the goal cannot
+/// be reached.
+pub type Answer = Option<(u64, Vec<Dir>)>;
+
+/// The most cells of a board, as the format allows.
+const MAX_CELLS: usize = 64;
+
+/// The answer to every case of the `fifteen` judge input `text`, in order, within
+/// `limits` (a budget for the whole input).
+///
+/// # Errors
+/// Text that breaks the format (a size out of range or over 64 cells, a row of the wrong
+/// length or not on a line of its own, a value out of range or twice, a missing or extra
+/// token), or the limit the search stopped at.
+pub fn solve_text(text: &str, limits: Limits) -> Result<Vec<Answer>, OracleError> {
+    let cases = read(text)?;
+    let mut meter = Meter::start(limits);
+    cases
+        .iter()
+        .map(|case| {
+            search(case.rows, case.cols, &case.start, &case.goal, &mut meter)
+                .map_err(OracleError::from)
+        })
+        .collect()
+}
+
+/// One case: the board's size, its start and its goal, row by row.
+struct Case {
+    rows: usize,
+    cols: usize,
+    start: Vec<u8>,
+    goal: Vec<u8>,
+}
+
+/// Every case of the input, each rule of the format checked: the tokens taken a line at
+/// a time.
+fn read(text: &str) -> Result<Vec<Case>, OracleError> {
+    let (tokens, end) = tokens(text);
+    let mut lines: Vec<&[Token<'_>]> = tokens.chunk_by(|a, b| a.line == b.line).collect::<Vec<_>>();
+    lines.reverse(); // popped from the back: the first line last
+    let error = |line: Option<&[Token<'_>]>, message: String| {
+        let (line, column) = line.map_or(end, |l| (l[0].line, l[0].column));
+        OracleError::Input {
+            line,
+            column,
+            message,
+        }
+    };
+    let mut cases = Vec::new();
+    while let Some(size) = lines.pop() {
+        let number = |t: &Token<'_>| t.text.parse::<usize>().ok();
+        let (rows, cols) = match size {
+            [r, c] => match (number(r), number(c)) {
+                (Some(r), Some(c)) if r >= 1 && c >= 1 && r.saturating_mul(c) <= MAX_CELLS => {
+                    (r, c)
+                }
+                _ => {
+                    return Err(error(
+                        Some(size),
+                        "expected a size R C of 1 to 64 cells".into(),
+                    ));
+                }
+            },
+            _ => return Err(error(Some(size), "expected a line `R C`".into())),
+        };
+        let board = |what: &str, lines: &mut Vec<&[Token<'_>]>| {
+            let mut cells = Vec::with_capacity(rows * cols);
+            for _ in 0..rows {
+                let line = lines.pop();
+                let row = line.filter(|l| l.len() == cols).ok_or_else(|| {
+                    error(
+                        line,
+                        format!("expected a row of {cols} cells of the {what}"),
+                    )
+                })?;
+                for token in row {
+                    let value = number(token)
+                        .filter(|&v| v < rows * cols && !cells.contains(&(v as u8)))
+                        .ok_or_else(|| {
+                            error(
+                                Some(std::slice::from_ref(token)),
+                                format!(
+                                    "expected a value below {} not seen yet in the {what}",
+                                    rows * cols
+                                ),
+                            )
+                        })?;
+                    cells.push(value as u8);
+                }
+            }
+            Ok::<_, OracleError>(cells)
+        };
+        let start = board("start", &mut lines)?;
+        let goal = match lines.last() {
+            Some([word]) if word.text == "goal" => {
+                lines.pop();
+                board("goal", &mut lines)?
+            }
+            _ => (1..rows * cols).map(|v| v as u8).chain([0]).collect(),
+        };
+        cases.push(Case {
+            rows,
+            cols,
+            start,
+            goal,
+        });
+    }
+    if cases.is_empty() {
+        return Err(error(None, "expected a case".into()));
+    }
+    Ok(cases)
+}
 
 /// The blank's moves in the order of their letters' bytes (`D L R U`): the order in
 /// which [`Space::first_path`] breaks ties.
@@ -38,32 +163,15 @@ fn moved(rows: usize, cols: usize, cells: &[u8], dir: Dir) -> Option<Vec<u8>> {
 }
 
 /// The minimum number of moves from `start` to `goal` on a `rows x cols` board and one
-/// shortest path of the blank's moves; `None` if the goal cannot be reached.
-///
-/// ```
-/// use fifteen::oracle;
-/// use fifteen::Dir;
-///
-/// assert_eq!(oracle::solve(2, 2, &[1, 2, 0, 3], &[1, 2, 3, 0]), Some((1, vec![Dir::Right])));
-/// assert_eq!(oracle::solve(2, 2, &[2, 1, 3, 0], &[1, 2, 3, 0]), None);
-/// ```
-pub fn solve(rows: usize, cols: usize, start: &[u8], goal: &[u8]) -> Option<(u64, Vec<Dir>)> {
-    solve_within(rows, cols, start, goal, Limits::NONE)
-        .unwrap_or_else(|e| unreachable!("no limits, yet {e}"))
-}
-
-/// As [`solve`], but gives up at `limits` (states reached).
-///
-/// # Errors
-/// The limit the search stopped at ([`SolveError::Limit`]).
-pub fn solve_within(
+/// shortest path of the blank's moves (`None`: the goal cannot be reached), the states
+/// reached charged to `meter`.
+fn search(
     rows: usize,
     cols: usize,
     start: &[u8],
     goal: &[u8],
-    limits: Limits,
-) -> Result<Option<(u64, Vec<Dir>)>, SolveError> {
-    let mut meter = Meter::start(limits);
+    meter: &mut Meter,
+) -> Result<Answer, LimitError> {
     // Every state reached, with the index of the one it was reached from and the move.
     let mut states: Vec<(Vec<u8>, usize, Option<Dir>)> = vec![(start.to_vec(), 0, None)];
     let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(start.to_vec(), 0)]);
@@ -220,14 +328,46 @@ mod tests {
     }
 
     #[test]
-    fn solve_finds_a_shortest_path_and_stops_at_its_limit() {
-        let goal = [1, 2, 3, 4, 5, 0];
-        let (moves, path) = solve(2, 3, &[0, 1, 2, 4, 5, 3], &goal).unwrap();
+    fn solve_text_finds_a_shortest_path_and_stops_at_its_limit() {
+        let text = "2 3\n0 1 2\n4 5 3\n";
+        let answers = solve_text(text, Limits::NONE).unwrap();
+        let (moves, path) = answers[0].clone().unwrap();
         assert_eq!(moves, path.len() as u64);
         let limits = Limits {
             max_states: Some(3),
             max_time: None,
         };
-        assert!(solve_within(2, 3, &[5, 4, 3, 2, 1, 0], &goal, limits).is_err());
+        let far = "2 3\n5 4 3\n2 1 0\ngoal\n1 2 3\n4 5 0\n";
+        assert_eq!(
+            solve_text(far, limits),
+            Err(OracleError::Limit(LimitError::States(3)))
+        );
+    }
+
+    #[test]
+    fn solve_text_reads_the_goal_and_refuses_what_breaks_the_format() {
+        let text = "1 3\n1 0 2\ngoal\n0 1 2\n\n1 2\n0 1\n";
+        let answers = solve_text(text, Limits::NONE).unwrap();
+        assert_eq!(
+            answers,
+            [Some((1, vec![Dir::Left])), Some((1, vec![Dir::Right]))]
+        );
+        for (bad, at) in [
+            ("", (1, 1)),
+            ("2 2\n1 2\n3\n", (3, 1)),
+            ("2 2\n1 2 3 0\n", (2, 1)),
+            ("2 2\n1 2\n2 0\n", (3, 1)),
+            ("2 2\n1 2\n3 4\n", (3, 3)),
+            ("9 9\n", (1, 1)),
+            ("2 2 2\n", (1, 1)),
+            ("2 2\n1 2\n3 0\ngoal\n1 2\n", (6, 1)),
+        ] {
+            match solve_text(bad, Limits::NONE) {
+                Err(OracleError::Input { line, column, .. }) => {
+                    assert_eq!((line, column), at, "{bad:?}");
+                }
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
     }
 }

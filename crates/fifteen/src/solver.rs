@@ -133,8 +133,10 @@ impl From<LimitError> for SolveError {
     }
 }
 
-/// The budget of a [`Solver::new`]: two billion positions generated (about a minute of
-/// IDA*), no time limit.
+/// A budget for a caller that wants one and names none: two billion positions generated
+/// (about a minute of IDA*), no time limit. The gridsolve command line gives it to a
+/// search whose user set no state limit; [`Solver::new`] has no limit, as every solver
+/// crate's, so pass it with [`Solver::with_limits`].
 pub const DEFAULT_LIMITS: Limits = Limits {
     max_states: Some(2_000_000_000),
     max_time: None,
@@ -227,9 +229,10 @@ impl Plan {
 }
 
 impl Solver {
-    /// A solver with the default budget, [`DEFAULT_LIMITS`].
+    /// A solver with no limits ([`Limits::NONE`]), as every solver crate's `new`: a
+    /// budget is [`Solver::with_limits`]'s (e.g. [`DEFAULT_LIMITS`]).
     pub fn new() -> Solver {
-        Solver::with_limits(DEFAULT_LIMITS)
+        Solver::with_limits(Limits::NONE)
     }
 
     /// A solver whose searches stop at `limits` (positions generated, time).

@@ -12,6 +12,8 @@
 //!   ([`progress::Watch`]), with no I/O;
 //! - [`memory`]: allocations that report a refusal ([`AllocError`]) instead of aborting;
 //! - [`Solution`] and [`SearchStats`]: what every solver reports;
+//! - [`tokens`]: the white-space tokens the naive oracles read their text with, and
+//!   [`OracleError`], what every oracle returns;
 //! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data, and
 //!   [`fnv1a64`], a portable fingerprint of bytes;
 //! - [`choices!`]: an enum of named choices (a generator's family) with its names,
@@ -55,3 +57,4 @@ pub use memory::AllocError;
 pub use rng::SplitMix64;
 pub use search::{FifoQueue, MonotoneQueue, Stamped};
 pub use solution::{MoveCount, SearchStats, Solution};
+pub use tokens::OracleError;

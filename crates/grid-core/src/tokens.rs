@@ -1,6 +1,59 @@
 //! Plain white-space tokens with their places, for the naive oracles: each oracle reads
 //! the judge text itself, apart from the `parsers` crate the solvers are fed by, so a
-//! bug in that reader cannot confirm itself.
+//! bug in that reader cannot confirm itself. [`OracleError`] is what every oracle
+//! returns: the text it was given breaks its format (where and what), or its search
+//! stopped at its [`Limits`](crate::Limits).
+
+use crate::LimitError;
+use std::fmt;
+
+/// Why a naive oracle gave no answer: the one error type of every solver crate's
+/// `oracle::solve_text`.
+///
+/// ```
+/// use grid_core::{LimitError, OracleError};
+///
+/// let error = OracleError::Input { line: 2, column: 5, message: "expected 0 or 1".into() };
+/// assert_eq!(error.to_string(), "line 2, column 5: expected 0 or 1");
+/// assert_eq!(OracleError::from(LimitError::States(9)), OracleError::Limit(LimitError::States(9)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OracleError {
+    /// The text breaks the oracle's input format: where (1-based line and column) and
+    /// what is wrong.
+    Input {
+        /// The line, 1-based.
+        line: usize,
+        /// The column, 1-based.
+        column: usize,
+        /// What is wrong there, lower-case.
+        message: String,
+    },
+    /// The search stopped at its budget.
+    Limit(LimitError),
+}
+
+impl fmt::Display for OracleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OracleError::Input {
+                line,
+                column,
+                message,
+            } => write!(f, "line {line}, column {column}: {message}"),
+            OracleError::Limit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for OracleError {}
+
+impl From<LimitError> for OracleError {
+    fn from(e: LimitError) -> OracleError {
+        OracleError::Limit(e)
+    }
+}
 
 /// A white-space-separated token and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -34,7 +34,7 @@
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of games ([`generate`]), behind the
-//! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
+//! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the judge format.
 
 #![deny(missing_docs)]
@@ -57,4 +57,4 @@ mod visited;
 pub use game::{EXIT, Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, Pos, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{SolveError, Solver};
+pub use solver::Solver;

@@ -7,32 +7,6 @@ use grid_core::memory::try_push;
 use grid_core::{
     Dir, FifoQueue, Grid, LimitError, Limits, Meter, Moves, Pos, SearchStats, Solution,
 };
-use std::fmt;
-
-/// Why a solver gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The search stopped at one of its [`Limits`], or at the memory it allows itself
-    /// ([`LimitError::Memory`]).
-    Limit(LimitError),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Limit(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<LimitError> for SolveError {
-    fn from(e: LimitError) -> SolveError {
-        SolveError::Limit(e)
-    }
-}
 
 /// Up to this many (head, shape) pairs the visited states may become one byte each in a
 /// flat array (512 MiB at most, for a 30 x 30 lair with L = 12, say), once a search has
@@ -83,7 +57,7 @@ const QUEUE: &str = "the queue";
 /// assert_eq!(Solver::new().solve(&game)?, None);
 /// let game = Game::new(2, 2, &[], &[Pos::new(0, 1), Pos::new(0, 0)]).unwrap();
 /// assert_eq!(Solver::new().solve(&game)?, Some(3));
-/// # Ok::<(), holedox::SolveError>(())
+/// # Ok::<(), holedox::LimitError>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
@@ -139,13 +113,13 @@ impl Solver {
     /// A solver whose searches stop at `limits` too.
     ///
     /// ```
-    /// use holedox::{Game, LimitError, Limits, Pos, SolveError, Solver};
+    /// use holedox::{Game, LimitError, Limits, Pos, Solver};
     ///
     /// let body: Vec<Pos> = (0..8).map(|c| Pos::new(19, 12 + c)).collect();
     /// let game = Game::new(20, 20, &[], &body)?;
     /// let limits = Limits { max_states: Some(5), ..Limits::NONE };
     /// let stopped = Solver::with_limits(limits).solve(&game);
-    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(5))));
+    /// assert_eq!(stopped, Err(LimitError::States(5)));
     /// assert_eq!(Solver::new().solve(&game)?, Some(31));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -162,12 +136,12 @@ impl Solver {
     /// that keeps them under 1 GiB.
     ///
     /// ```
-    /// use holedox::{Game, LimitError, Pos, SolveError, Solver};
+    /// use holedox::{Game, LimitError, Pos, Solver};
     ///
     /// let body: Vec<Pos> = (0..16).map(|c| Pos::new(63, 20 + c)).collect();
     /// let game = Game::new(64, 64, &[], &body)?;
     /// let stopped = Solver::with_memory_limit(10).solve(&game);
-    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::Memory(10))));
+    /// assert_eq!(stopped, Err(LimitError::Memory(10)));
     /// assert!(Solver::new().solve(&game).unwrap().is_some());
     /// # Ok::<(), holedox::GameError>(())
     /// ```
@@ -184,7 +158,7 @@ impl Solver {
     /// # Errors
     /// If the search stops at the solver's limits, or would outgrow its memory limit
     /// (1 GiB; judge-sized games never do).
-    pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, SolveError> {
+    pub fn solve(&mut self, game: &Game) -> Result<Option<u64>, LimitError> {
         Ok(self.run(game, false)?.map(|(moves, _)| moves))
     }
 
@@ -192,7 +166,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, SolveError> {
+    pub fn solve_with_path(&mut self, game: &Game) -> Result<Option<Solution>, LimitError> {
         Ok(self.run(game, true)?.map(|(_, path)| Solution { path }))
     }
 

@@ -3,7 +3,7 @@
 //! prepared solver, with the states the searches expanded.
 //!
 //! ```text
-//! cargo run --release -p huarongdao --example time_input -- FILE [ROUNDS]
+//! cargo run --release -p gridsolve-huarongdao --example time_input -- FILE [ROUNDS]
 //! ```
 
 use huarongdao::{Board, Pos, Query, Solver};
@@ -38,7 +38,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let board = Board::from_cells(rows, cols, &cells)?;
         let mut solver = Solver::new();
         let start = Instant::now();
-        let answers = solver.solve_all(&board, &queries)?;
+        let answers = solver
+            .solve_all(&board, &queries)
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         let batch = start.elapsed();
         let sum: u64 = answers.iter().map(|a| a.unwrap_or(0)).sum();
         // The same queries one by one on the same solver (its tables built by now).

@@ -33,7 +33,7 @@
 //! board's tables, so ask a board's queries together ([`Solver::solve_all`] spreads
 //! many over the cores). The crate also holds a naive [`oracle`] for tests and a
 //! seeded generator of boards and queries ([`generate`]), behind the default-on
-//! features `oracle` and `generate`. It does no I/O; the `parsers` crate reads and
+//! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate reads and
 //! writes the judge format.
 
 #![deny(missing_docs)]

@@ -154,54 +154,35 @@ impl Solver {
         solution
     }
 
-    /// The minimum number of moves for every query on `board`, in order (`None`:
-    /// impossible).
+    /// The answer to every query on `board`, in order, one result a query (`Ok(None)`:
+    /// impossible), as every solver crate's `solve_all`: up to the first query that
+    /// fails, whose error is the last result. No query after it is started once it has
+    /// failed, the searches of later queries on other threads stop at once (their meters
+    /// watch a [`Stop`]), and every query before it is answered, so the results are [`Solver::solve`]'s one by one, cut after the first
+    /// error.
     ///
     /// With enough work (many queries on a board that is not huge) the queries are split
     /// over the machine's cores, each thread with its own search buffers and the board's
-    /// tables shared; the answers are the same as [`Solver::solve`]'s one by one.
-    /// [`Solver::stats`] then tells the last search of this thread only.
-    ///
-    /// # Errors
-    /// The first query, in order, that breaks the rules, or a search that stops at the
-    /// solver's limits.
+    /// tables shared.
     pub fn solve_all(
         &mut self,
         board: &Board,
         queries: &[Query],
-    ) -> Result<Vec<Option<u64>>, SolveError> {
-        match self.solve_until_error(board, queries) {
-            (answers, None) => Ok(answers),
-            (_, Some(error)) => Err(error),
-        }
-    }
-
-    /// As [`Solver::solve_all`], but it stops at the first query, in order, that fails:
-    /// the answers of the queries before it, and its error (`None`: every query
-    /// answered). Once a query has failed no query after it is started, and the
-    /// searches of the later queries running on other threads stop at once (their
-    /// meters watch a [`Stop`]); every query before it is answered, so the error is
-    /// that of query `answers.len()` (0-based), as one by one.
-    pub fn solve_until_error(
-        &mut self,
-        board: &Board,
-        queries: &[Query],
-    ) -> (Vec<Option<u64>>, Option<SolveError>) {
+    ) -> Vec<Result<Option<u64>, SolveError>> {
         if queries.is_empty() {
-            return (Vec::new(), None); // no query, no tables to build
+            return Vec::new(); // no query, no tables to build
         }
         let prepared = match self.prepare(board) {
             Ok(prepared) => prepared,
-            Err(error) => return (Vec::new(), Some(error)),
+            Err(error) => return vec![Err(error)],
         };
-        let answers = prepared.solve_all(queries);
+        let (answers, failed) = prepared.solve_all(queries);
         self.stats = prepared.stats;
-        answers
+        answers.into_iter().map(Ok).chain(failed.map(Err)).collect()
     }
 
-    /// What the last search did (for [`Solver::solve_all`] and
-    /// [`Solver::solve_until_error`], the sums over every search they ran, a search
-    /// stopped by a failed query included).
+    /// What the last search did (for [`Solver::solve_all`], the sums over every search
+    /// it ran, a search stopped by a failed query included).
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
@@ -399,7 +380,8 @@ impl BoardSolver {
         BoardSolver::with_tables(Arc::clone(&self.tables), self.limits)
     }
 
-    /// See [`Solver::solve_until_error`].
+    /// See [`Solver::solve_all`]: the answers before the first query that fails, and its
+    /// error.
     fn solve_all(&mut self, queries: &[Query]) -> (Vec<Option<u64>>, Option<SolveError>) {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         self.solve_all_on(queries, cores)

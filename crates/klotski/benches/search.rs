@@ -1,4 +1,4 @@
-//! `cargo bench -p klotski --bench search`: how long the solver searches 横刀立马 under
+//! `cargo bench -p gridsolve-klotski --bench search`: how long the solver searches 横刀立马 under
 //! each metric, the 40 classic layouts (`tests/data/classics.rs`) under `move`, and a
 //! crowded 8 x 8 layout whose states need the 128-bit code, in this process (no reading,
 //! no writing): the minimum and the median of many runs, with one solver kept from run

@@ -19,7 +19,8 @@
 //!   piece's anchor. It is computed in a `u64` when its codes fit one, else in a `u128`,
 //!   which holds the codes of every layout (see [`word`](crate::word)).
 
-use crate::layout::{Layout, Shape};
+use crate::count::BINOMIAL;
+use crate::layout::{Layout, Shape, arrangements, classes};
 use crate::word::Word;
 
 /// The most classes a layout can have: one piece on each cell.
@@ -621,15 +622,6 @@ impl<W: Word> SequenceCode<W> {
     }
 }
 
-/// `(n_1 + ... + n_K)! / (n_1! ... n_K!)`, saturating.
-fn multinomial(counts: &[u32]) -> u128 {
-    let mut total = 0usize;
-    counts.iter().fold(1u128, |m, &n| {
-        total += n as usize;
-        m.saturating_mul(u128::from(BINOMIAL[total][n as usize]))
-    })
-}
-
 /// The colex rank of `set` among the sets of as many bits: the sum of `C(p_i, i)` over
 /// its bits `p_1 < p_2 < ...`.
 fn rank_set(mut set: u64) -> u64 {
@@ -756,51 +748,6 @@ impl<W: Word> Codec for SequenceCode<W> {
     }
 }
 
-/// `BINOMIAL[n][k]` is `n` choose `k`, for `n, k <= 64` (all fit in 64 bits).
-static BINOMIAL: [[u64; 65]; 65] = binomials();
-
-const fn binomials() -> [[u64; 65]; 65] {
-    let mut table = [[0u64; 65]; 65];
-    let mut n = 0;
-    while n <= 64 {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-}
-
-/// The number of sequence codes of `layout`: the sets of as many cells as its pieces
-/// cover, times the orders of its pieces' classes (saturating). Every state has one, so
-/// it bounds the states of any search.
-pub(crate) fn arrangements(layout: &Layout) -> u128 {
-    let cells = layout.rows() * layout.cols();
-    let (_, counts) = classes(layout);
-    let covered: usize = layout.pieces().iter().map(|p| p.cells().len()).sum();
-    u128::from(BINOMIAL[cells][covered]).saturating_mul(multinomial(&counts))
-}
-
-/// The shapes of `layout`'s pieces, and how many pieces have each.
-fn classes(layout: &Layout) -> (Vec<Shape>, Vec<u32>) {
-    let mut shapes: Vec<Shape> = Vec::new();
-    let mut counts: Vec<u32> = Vec::new();
-    for piece in layout.pieces() {
-        let shape = piece.shape();
-        match shapes.iter().position(|s| *s == shape) {
-            Some(k) => counts[k] += 1,
-            None => {
-                shapes.push(shape);
-                counts.push(1);
-            }
-        }
-    }
-    (shapes, counts)
-}
-
 /// The bits the ranked code of `layout` needs (codes run from 0 to the count of
 /// arrangements less one).
 fn sequence_bits(layout: &Layout) -> u32 {
@@ -816,13 +763,6 @@ mod tests {
     fn classic() -> Layout {
         let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];
         Layout::from_rows(&rows, Goal::new('B', Pos::new(3, 1))).unwrap()
-    }
-
-    #[test]
-    fn binomials_are_pascals_triangle() {
-        assert_eq!(BINOMIAL[5][2], 10);
-        assert_eq!(BINOMIAL[64][32], 1_832_624_140_942_590_534);
-        assert_eq!(BINOMIAL[3][4], 0);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The model: a board of labelled pieces, the goal, and the rules a layout must follow.
 
+use crate::count::{BINOMIAL, multinomial};
 use grid_core::Pos;
 use std::fmt;
 
@@ -299,7 +300,7 @@ impl Layout {
     /// # Ok::<(), klotski::LayoutError>(())
     /// ```
     pub fn arrangements(&self) -> u64 {
-        u64::try_from(crate::code::arrangements(self)).unwrap_or(u64::MAX)
+        u64::try_from(arrangements(self)).unwrap_or(u64::MAX)
     }
 
     /// Whether the layout is solved already: a piece of the goal piece's shape stands on
@@ -476,6 +477,33 @@ impl fmt::Display for LayoutError {
 }
 
 impl std::error::Error for LayoutError {}
+
+/// The number of sequence codes of `layout`: the sets of as many cells as its pieces
+/// cover, times the orders of its pieces' classes (saturating). Every state has one, so
+/// it bounds the states of any search.
+pub(crate) fn arrangements(layout: &Layout) -> u128 {
+    let cells = layout.rows() * layout.cols();
+    let (_, counts) = classes(layout);
+    let covered: usize = layout.pieces().iter().map(|p| p.cells().len()).sum();
+    u128::from(BINOMIAL[cells][covered]).saturating_mul(multinomial(&counts))
+}
+
+/// The shapes of `layout`'s pieces, and how many pieces have each.
+pub(crate) fn classes(layout: &Layout) -> (Vec<Shape>, Vec<u32>) {
+    let mut shapes: Vec<Shape> = Vec::new();
+    let mut counts: Vec<u32> = Vec::new();
+    for piece in layout.pieces() {
+        let shape = piece.shape();
+        match shapes.iter().position(|s| *s == shape) {
+            Some(k) => counts[k] += 1,
+            None => {
+                shapes.push(shape);
+                counts.push(1);
+            }
+        }
+    }
+    (shapes, counts)
+}
 
 #[cfg(test)]
 mod tests {

@@ -37,7 +37,7 @@
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of layouts ([`generate`]), behind the
-//! default-on features `oracle` and `generate`. It does no I/O; the `parsers` crate
+//! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the layout format.
 
 #![deny(missing_docs)]
@@ -48,6 +48,7 @@
 struct ReadmeDoctests;
 
 mod code;
+mod count;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod layout;
@@ -65,4 +66,4 @@ pub use layout::{Board, Goal, Layout, LayoutError, MAX_CELLS, Piece, Shape, is_l
 pub use metric::Metric;
 pub use path::{Move, ParsePathError, Path};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
-pub use solver::{MAX_STATES, MAX_WIDE_STATES, SolveError, Solver};
+pub use solver::{MAX_STATES, MAX_WIDE_STATES, Solver};

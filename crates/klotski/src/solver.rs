@@ -14,33 +14,6 @@ use grid_core::memory::try_push;
 #[cfg(feature = "generate")]
 use grid_core::memory::try_vec;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats, Solution};
-use std::fmt;
-
-/// Why a solver gave no answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The search stopped at one of its [`Limits`], or at its own memory limit
-    /// ([`LimitError::Memory`], [`MAX_STATES`] states, or [`MAX_WIDE_STATES`] for a
-    /// layout whose states need more than 64 bits).
-    Limit(LimitError),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Limit(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
-
-impl From<LimitError> for SolveError {
-    fn from(e: LimitError) -> SolveError {
-        SolveError::Limit(e)
-    }
-}
 
 /// The most states one search stores: 12 million, under 1 GiB with its queue (24 bytes a
 /// state, in a vector that grows by doubling) and its hash set (16 bytes a state once it
@@ -230,12 +203,12 @@ impl Solver {
     /// A solver whose searches stop at `limits` (checked every state expanded).
     ///
     /// ```
-    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, SolveError, Solver};
+    /// use klotski::{Goal, Layout, LimitError, Limits, Metric, Pos, Solver};
     ///
     /// let layout = Layout::from_rows(&["A....", "....."], Goal::new('A', Pos::new(1, 4)))?;
     /// let limits = Limits { max_states: Some(3), ..Limits::NONE };
     /// let stopped = Solver::with_limits(limits).solve(&layout, Metric::Step);
-    /// assert_eq!(stopped, Err(SolveError::Limit(LimitError::States(3))));
+    /// assert_eq!(stopped, Err(LimitError::States(3)));
     /// # Ok::<(), klotski::LayoutError>(())
     /// ```
     pub fn with_limits(limits: Limits) -> Solver {
@@ -249,9 +222,10 @@ impl Solver {
     /// shape to the goal, or `None` if none can get there.
     ///
     /// # Errors
-    /// When the search stops at one of the solver's limits (none by default) or at
-    /// [`MAX_STATES`].
-    pub fn solve(&mut self, layout: &Layout, metric: Metric) -> Result<Option<u64>, SolveError> {
+    /// When the search stops at one of the solver's limits (none by default) or at its
+    /// own memory limit ([`LimitError::Memory`]: [`MAX_STATES`] states, or
+    /// [`MAX_WIDE_STATES`] for a layout whose states need more than 64 bits).
+    pub fn solve(&mut self, layout: &Layout, metric: Metric) -> Result<Option<u64>, LimitError> {
         let geo = self.geometry(layout);
         let outcome = with_codec!(geo, codec => {
             let start = codec.encode(&geo, &geo.start);
@@ -268,7 +242,7 @@ impl Solver {
         &mut self,
         layout: &Layout,
         metric: Metric,
-    ) -> Result<Option<Solution<Path>>, SolveError> {
+    ) -> Result<Option<Solution<Path>>, LimitError> {
         let geo = self.geometry(layout);
         with_codec!(geo, codec => {
             let start = codec.encode(&geo, &geo.start);
@@ -296,7 +270,7 @@ impl Solver {
     ///
     /// # Errors
     /// As [`Solver::solve`].
-    pub fn reachable(&mut self, layout: &Layout) -> Result<u64, SolveError> {
+    pub fn reachable(&mut self, layout: &Layout) -> Result<u64, LimitError> {
         let geo = self.geometry(layout);
         let outcome = with_codec!(geo, codec => {
             let start = codec.encode(&geo, &geo.start);
@@ -321,7 +295,7 @@ impl Solver {
         &mut self,
         layout: &Layout,
         metric: Metric,
-    ) -> Result<Option<(Board, u64)>, SolveError> {
+    ) -> Result<Option<(Board, u64)>, LimitError> {
         let geo = self.geometry(layout);
         with_codec!(geo, codec => self.farthest_in(&geo, &codec, metric))
     }
@@ -333,7 +307,7 @@ impl Solver {
         geo: &Geometry,
         codec: &C,
         metric: Metric,
-    ) -> Result<Option<(Board, u64)>, SolveError>
+    ) -> Result<Option<(Board, u64)>, LimitError>
     where
         C::Code: Stored,
     {
@@ -364,7 +338,7 @@ impl Solver {
         layout: &Layout,
         steps: u64,
         pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Result<(Board, u64, usize), SolveError> {
+    ) -> Result<(Board, u64, usize), LimitError> {
         let geo = self.geometry(layout);
         with_codec!(geo, codec => self.at_distance_in(&geo, &codec, steps, pick))
     }
@@ -377,7 +351,7 @@ impl Solver {
         codec: &C,
         steps: u64,
         pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Result<(Board, u64, usize), SolveError>
+    ) -> Result<(Board, u64, usize), LimitError>
     where
         C::Code: Stored,
     {
@@ -1011,7 +985,7 @@ mod tests {
             assert_eq!(limited(group).reachable(&layout), Ok(group));
             assert_eq!(
                 limited(group - 1).reachable(&layout),
-                Err(SolveError::Limit(LimitError::States(group - 1)))
+                Err(LimitError::States(group - 1))
             );
             for metric in Metric::ALL {
                 let mut solver = Solver::new();
@@ -1062,8 +1036,7 @@ mod tests {
         assert_eq!(storing(group).reachable(&layout), Ok(group as u64));
         for most in [group - 1, 1000, 10] {
             let mut solver = storing(most);
-            let Err(SolveError::Limit(LimitError::Memory(stored))) = solver.reachable(&layout)
-            else {
+            let Err(LimitError::Memory(stored)) = solver.reachable(&layout) else {
                 panic!("{most} states stored at most");
             };
             // Stopped after the expansion that went past the limit.

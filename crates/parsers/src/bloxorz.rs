@@ -9,7 +9,8 @@
 //! The final `0 0` may be left out (end of input at a case boundary). The output is one
 //! line per case: the minimum number of rolls, or `Impossible`.
 
-use crate::reader::{CaseStream, MAX_TOKEN, board_too_large};
+use crate::cases::CaseStream;
+use crate::reader::{MAX_TOKEN, board_too_large};
 use crate::words::count;
 use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use bloxorz::{Board, BoardError, BoardRows, Cell, MAX_CELLS};

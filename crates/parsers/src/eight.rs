@@ -21,7 +21,7 @@
 //! # Ok::<(), parsers::ParseError>(())
 //! ```
 
-use crate::reader::CaseStream;
+use crate::cases::CaseStream;
 use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, in_memory};
 use fifteen::{BLANK, Board};
 use grid_core::Dir;

@@ -24,7 +24,8 @@
 //! # Ok::<(), parsers::ParseError>(())
 //! ```
 
-use crate::reader::{CaseStream, board_too_large};
+use crate::cases::CaseStream;
+use crate::reader::board_too_large;
 use crate::{ErrorKind, Found, Input, InputError, ParseError, Reader, Token, in_memory};
 use fifteen::{BLANK, Board, MAX_CELLS, Part};
 use grid_core::Dir;

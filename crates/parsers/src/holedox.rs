@@ -12,7 +12,7 @@
 //! out (end of input at a case boundary). The output is one line per case,
 //! `Case k: N`, with `-1` when the head never reaches (1,1).
 
-use crate::reader::CaseStream;
+use crate::cases::CaseStream;
 use crate::{Input, InputError, ParseError, Reader, Token, in_memory};
 use grid_core::Pos;
 use holedox::{Game, GameError, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};

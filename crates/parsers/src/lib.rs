@@ -29,7 +29,7 @@
 //! nothing of the other puzzles:
 //!
 //! ```toml
-//! parsers = { path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
+//! parsers = { package = "gridsolve-parsers", path = "PATH/TO/gridsolve/crates/parsers", default-features = false, features = ["bloxorz"] }
 //! ```
 
 #![deny(missing_docs)]
@@ -47,6 +47,7 @@ struct ReadmeDoctests;
 pub mod bloxorz;
 #[cfg(feature = "bloxorz-classic")]
 pub mod bloxorz_classic;
+mod cases;
 #[cfg(feature = "fifteen")]
 pub mod eight;
 #[cfg(feature = "fifteen")]

@@ -3,7 +3,7 @@
 //!
 //! The oracle reads the level file the tests write here from the level's parts
 //! ([`level_text`]), with its own reader. Each property prints the histogram of the
-//! answers it checked (`cargo test -p bloxorz-classic -- --nocapture`) and fails unless
+//! answers it checked (`cargo test -p gridsolve-bloxorz-classic -- --nocapture`) and fails unless
 //! at least half of them are 1 or more and a fifth 10 or more: a generator that drifted
 //! to trivial levels would test little.
 

@@ -3,7 +3,7 @@
 
 use bloxorz_classic::{
     Body, Level, LimitError, Limits, Orientation, Path, Placement, Pos, Position, SearchStats,
-    SolveError, Solver, trace,
+    Solver, trace,
 };
 
 fn limits(states: u64) -> Limits {
@@ -78,7 +78,7 @@ fn a_budget_stops_the_search_one_state_short_of_what_it_needs() {
             Ok(answer),
             "{text}"
         );
-        let stopped = Err(SolveError::Limit(LimitError::States(needed - 1)));
+        let stopped = Err(LimitError::States(needed - 1));
         let mut solver = Solver::with_limits(limits(needed - 1));
         assert_eq!(solver.solve(&level), stopped, "{text}");
         assert_eq!(
@@ -88,7 +88,7 @@ fn a_budget_stops_the_search_one_state_short_of_what_it_needs() {
         );
     }
     assert_eq!(
-        SolveError::Limit(LimitError::States(4)).to_string(),
+        LimitError::States(4).to_string(),
         "the search stopped at its limit of 4 states"
     );
 }

@@ -2,7 +2,7 @@
 //!
 //! The oracle reads the judge text the tests write here from the board
 //! ([`judge_text`]), with its own reader. Each property prints the histogram of the
-//! answers it checked (`cargo test -p bloxorz -- --nocapture`) and fails unless at least
+//! answers it checked (`cargo test -p gridsolve-bloxorz -- --nocapture`) and fails unless at least
 //! half of them are 1 or more and a fifth 10 or more: a generator that drifted to
 //! trivial boards would test little.
 

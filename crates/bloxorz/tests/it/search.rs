@@ -1,7 +1,7 @@
 //! What the search counts and where its limits stop it, on boards small enough to
 //! follow by hand.
 
-use bloxorz::{Board, LimitError, Limits, SearchStats, SolveError, Solver};
+use bloxorz::{Board, LimitError, Limits, SearchStats, Solver};
 
 fn limits(states: u64) -> Limits {
     Limits {
@@ -63,18 +63,14 @@ fn a_budget_stops_the_search_one_state_short_of_what_it_needs() {
         );
         let mut solver = Solver::with_limits(limits(needed - 1));
         let stopped = solver.solve(&board);
-        assert_eq!(
-            stopped,
-            Err(SolveError::Limit(LimitError::States(needed - 1))),
-            "{rows:?}"
-        );
+        assert_eq!(stopped, Err(LimitError::States(needed - 1)), "{rows:?}");
         assert_eq!(
             solver.solve_with_path(&board),
-            Err(SolveError::Limit(LimitError::States(needed - 1))),
+            Err(LimitError::States(needed - 1)),
             "{rows:?}"
         );
     }
-    let error = SolveError::Limit(LimitError::States(7));
+    let error = LimitError::States(7);
     assert_eq!(
         error.to_string(),
         "the search stopped at its limit of 7 states"

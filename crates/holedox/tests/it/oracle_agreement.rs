@@ -2,7 +2,7 @@
 //!
 //! The oracle reads the judge text the tests write here from the game
 //! ([`judge_text`]), with its own reader. Each property prints the histogram of the
-//! answers it checked (`cargo test -p holedox -- --nocapture`) and fails unless at least
+//! answers it checked (`cargo test -p gridsolve-holedox -- --nocapture`) and fails unless at least
 //! half of them are 1 or more and a fifth 10 or more (the long snakes, on lairs the naive
 //! oracle can afford, 5%): a generator that drifted to trivial games (the head already
 //! home, or walled off) would test little.

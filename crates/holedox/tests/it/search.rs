@@ -2,7 +2,7 @@
 //! by hand.
 
 use grid_core::{LimitError, Limits, Pos, SearchStats};
-use holedox::{Game, SolveError, Solver};
+use holedox::{Game, Solver};
 
 fn limits(states: u64) -> Limits {
     Limits {
@@ -57,16 +57,13 @@ fn a_budget_counts_every_step_but_the_start() {
     // The square's search takes three steps after its start.
     assert_eq!(Solver::with_limits(limits(3)).solve(&square()), Ok(Some(3)));
     let mut solver = Solver::with_limits(limits(2));
-    assert_eq!(
-        solver.solve(&square()),
-        Err(SolveError::Limit(LimitError::States(2)))
-    );
+    assert_eq!(solver.solve(&square()), Err(LimitError::States(2)));
     assert_eq!(
         solver.solve_with_path(&square()),
-        Err(SolveError::Limit(LimitError::States(2)))
+        Err(LimitError::States(2))
     );
     assert_eq!(
-        SolveError::Limit(LimitError::States(2)).to_string(),
+        LimitError::States(2).to_string(),
         "the search stopped at its limit of 2 states"
     );
 }
@@ -79,7 +76,7 @@ fn a_memory_limit_stops_a_search_held_in_a_table() {
     let game = Game::new(64, 64, &[], &body).unwrap();
     assert_eq!(
         Solver::with_memory_limit(10).solve(&game),
-        Err(SolveError::Limit(LimitError::Memory(10)))
+        Err(LimitError::Memory(10))
     );
     // A lair of one byte per state is not held back by it.
     assert_eq!(Solver::with_memory_limit(10).solve(&square()), Ok(Some(3)));

@@ -2,7 +2,7 @@
 //!
 //! The oracle reads the judge text the tests write here from the board and queries
 //! ([`judge_text`]), with its own reader. Each property prints the histogram of the
-//! answers it checked (`cargo test -p huarongdao -- --nocapture`) and fails unless at
+//! answers it checked (`cargo test -p gridsolve-huarongdao -- --nocapture`) and fails unless at
 //! least half of them are 1 or more and a fifth 10 or more: a generator that drifted
 //! to trivial queries (the piece already home, or never able to move) would test little.
 
@@ -494,7 +494,11 @@ fn solver_with_landmarks_matches_oracle() {
     let result = runner.run(&strategy, |(board, queries)| {
         let expected = check(&board, &queries, &seen)?;
         let mut solver = Solver::new();
-        let answers = solver.solve_all(&board, &queries).unwrap();
+        let answers: Vec<_> = solver
+            .solve_all(&board, &queries)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .unwrap();
         prop_assert_eq!(&answers, &expected, "{:?}", board);
         for (query, answer) in queries.iter().zip(&answers) {
             let solution = solver.solve_with_path(&board, query).unwrap();

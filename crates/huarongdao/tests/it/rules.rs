@@ -196,7 +196,7 @@ fn solve_all_answers_like_solve_in_order() {
             .map(|q| solver.solve(&board, q).unwrap())
             .collect();
         assert_eq!(
-            solver.solve_all(&board, &queries).unwrap(),
+            all(&mut solver, &board, &queries).unwrap(),
             one_by_one,
             "{family}"
         );
@@ -212,7 +212,7 @@ fn solve_all_runs_on_threads_given_enough_work() {
         .iter()
         .map(|q| solver.solve(&board, q).unwrap())
         .collect();
-    assert_eq!(solver.solve_all(&board, &queries).unwrap(), one_by_one);
+    assert_eq!(all(&mut solver, &board, &queries).unwrap(), one_by_one);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if cores > 1 {
         assert!(solver.threads_used() > 1, "ran inline on {cores} cores");
@@ -226,7 +226,7 @@ fn solve_all_runs_on_threads_given_enough_work() {
     }
     // Little work stays on the calling thread.
     assert_eq!(
-        solver.solve_all(&board, &queries[..100]).unwrap(),
+        all(&mut solver, &board, &queries[..100]).unwrap(),
         one_by_one[..100]
     );
     assert_eq!(solver.threads_used(), 1);
@@ -243,10 +243,23 @@ fn solve_all_reports_the_first_invalid_query() {
         role: Role::Blank,
         pos: p(1, 1),
     };
+    let results = Solver::new().solve_all(&board, &queries);
+    assert_eq!(results.last(), Some(&Err(SolveError::Query(error))));
     assert_eq!(
-        Solver::new().solve_all(&board, &queries),
-        Err(SolveError::Query(error))
+        results.len(),
+        71,
+        "the queries after the failed one are not answered"
     );
+    assert!(results[..70].iter().all(Result::is_ok));
+}
+
+/// [`Solver::solve_all`]'s results as the answers, or the first error.
+fn all(
+    solver: &mut Solver,
+    board: &Board,
+    queries: &[Query],
+) -> Result<Vec<Option<u64>>, SolveError> {
+    solver.solve_all(board, queries).into_iter().collect()
 }
 
 #[test]

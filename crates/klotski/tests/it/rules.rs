@@ -3,8 +3,7 @@
 
 use crate::oracle_agreement::{layout_text, oracle_answer};
 use klotski::{
-    Dir, Goal, Layout, LimitError, Limits, Metric, Pos, ReplayError, SolveError, Solver, oracle,
-    replay,
+    Dir, Goal, Layout, LimitError, Limits, Metric, Pos, ReplayError, Solver, oracle, replay,
 };
 use rstest::rstest;
 
@@ -196,7 +195,7 @@ fn a_wide_layout_stops_at_its_state_budget() {
     };
     let stopped = Solver::with_limits(limits).solve(&layout, Move);
     assert!(
-        matches!(stopped, Err(SolveError::Limit(LimitError::States(1_000)))),
+        matches!(stopped, Err(LimitError::States(1_000))),
         "{stopped:?}"
     );
 }
@@ -249,7 +248,7 @@ fn replay_refuses_labels_on_no_cell_even_when_their_low_byte_is_a_piece() {
 #[test]
 fn the_errors_say_what_went_wrong() {
     assert_eq!(
-        SolveError::Limit(LimitError::States(7)).to_string(),
+        LimitError::States(7).to_string(),
         LimitError::States(7).to_string()
     );
     assert!(!LimitError::States(7).to_string().is_empty());

@@ -10,7 +10,7 @@
 //! never undo the step before (so it stays solvable). Sealed: the many shapes packed
 //! above a row of bars that never move, and below it a strip of 1x1 pieces where a 1x2
 //! must reach the far end (often twenty moves or more). The answers are printed as a
-//! histogram (`cargo test -p klotski --test it wide -- --nocapture`); at least half must
+//! histogram (`cargo test -p gridsolve-klotski --test it wide -- --nocapture`); at least half must
 //! need a move and a fifth ten moves or more, or the test would check little but the
 //! start.
 

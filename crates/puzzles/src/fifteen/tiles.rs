@@ -182,19 +182,16 @@ pub(crate) fn edit(board: &Board, pos: Pos, kind: char) -> Result<Board, EditErr
     board.with_start(&start).map_err(EditError::new)
 }
 
-/// The naive oracle's answer on `board` (its own plain representation: the sizes and
-/// the cells), within `limits`.
+/// The naive oracle's answer on `board`, within `limits`: the oracle reads the judge
+/// text with its own reader, so the board is written back as a `fifteen` input of its
+/// own (with its goal, whichever format it was read from).
 pub(crate) fn oracle(board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
-    match ::fifteen::oracle::solve_within(
-        board.rows(),
-        board.cols(),
-        board.start(),
-        board.goal(),
-        limits,
-    ) {
-        Ok(answer) => Ok(answer.map(|(moves, _)| moves)),
-        Err(::fifteen::SolveError::Limit(e)) => Err(e),
-        // The oracle stops only at a limit; anything else is no answer.
+    let mut text = String::new();
+    parsers::fifteen::write_case(&mut text, board);
+    match ::fifteen::oracle::solve_text(&text, limits) {
+        Ok(answers) => Ok(answers.first().cloned().flatten().map(|(moves, _)| moves)),
+        Err(::fifteen::oracle::OracleError::Limit(e)) => Err(e),
+        // The oracle refuses no board the reader took; anything else is no answer.
         Err(_) => Err(LimitError::States(0)),
     }
 }

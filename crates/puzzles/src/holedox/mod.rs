@@ -252,7 +252,7 @@ impl Solve for Holedox {
         case: &Case,
         with_path: bool,
     ) -> Result<Answer<Moves>, Unsolved> {
-        let too_large = |e: ::holedox::SolveError| format!("too large to solve: {e}");
+        let too_large = |e: ::holedox::LimitError| format!("too large to solve: {e}");
         Answer::search(
             solver,
             with_path,

@@ -308,7 +308,12 @@ impl Solve for Huarongdao {
             }
             // The first query that fails stops the batch: no query after it is
             // started, and the answers before it are written first.
-            let (answers, failed) = solver.solve_until_error(&board, &batch);
+            let mut results = solver.solve_all(&board, &batch);
+            let failed = match results.last() {
+                Some(Err(_)) => results.pop().and_then(Result::err),
+                _ => None,
+            };
+            let answers: Vec<Option<u64>> = results.into_iter().flatten().collect();
             parsers::huarongdao::write_answers(&mut lines.text, &answers);
             if let Some(e) = failed {
                 lines.ship(true)?;
