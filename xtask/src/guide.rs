@@ -279,6 +279,49 @@ pub(crate) fn front_door(root: &Path) -> Result<Vec<String>> {
     Ok(wrong)
 }
 
+/// The Markdown a user reads that points outside the repository (`../shared`, the
+/// maintainers' workbench, which a clone does not have): README, the guide's pages,
+/// the crates' READMEs.
+pub(crate) fn outside(root: &Path) -> Result<Vec<String>> {
+    fn pages(dir: &Path, files: &mut Vec<PathBuf>) -> Result<()> {
+        for entry in
+            std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?
+        {
+            let path = entry?.path();
+            if path.is_dir() {
+                pages(&path, files)?;
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = vec![root.join("README.md")];
+    pages(&root.join("docs/src"), &mut files)?;
+    for entry in std::fs::read_dir(root.join("crates"))? {
+        let readme = entry?.path().join("README.md");
+        if readme.is_file() {
+            files.push(readme);
+        }
+    }
+    files.sort();
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("../shared") {
+                wrong.push(format!(
+                    "{}:{}: points to ../shared, which a clone does not have",
+                    file.strip_prefix(root).unwrap_or(&file).display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(wrong)
+}
+
 /// Checks that [`GENERATED`] holds exactly the lists the registry makes now, and the
 /// front door.
 pub(crate) fn verify(root: &Path) -> Result<()> {
@@ -304,7 +347,8 @@ pub(crate) fn verify(root: &Path) -> Result<()> {
             stale.join(", ")
         );
     }
-    let wrong = front_door(root)?;
+    let mut wrong = front_door(root)?;
+    wrong.extend(outside(root)?);
     if !wrong.is_empty() {
         bail!("{}", wrong.join("\n"));
     }
@@ -344,6 +388,12 @@ mod tests {
     #[test]
     fn readme_names_every_puzzle_of_the_registry() {
         let wrong = front_door(&root()).unwrap();
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn nothing_a_user_reads_points_outside_the_repository() {
+        let wrong = outside(&root()).unwrap();
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 

@@ -10,6 +10,7 @@
 //! such as `fixtures/bloxorz/sample.in` means what it means to a reader in a clone).
 //! An example that lacks `fn main`, does not build or does not exit 0 fails.
 
+use crate::fixtures::update;
 use anyhow::{Context, Result};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -160,15 +161,6 @@ fn names(code: &str, ident: &str) -> bool {
 pub(crate) fn run(root: &Path) -> Result<bool> {
     let libraries = libraries(root)?;
     let scratch = crate::target_dir(root).join(SCRATCH);
-    if scratch.is_dir() {
-        // Packages of examples that went away must not stay members.
-        for entry in std::fs::read_dir(&scratch)? {
-            let path = entry?.path();
-            if path.is_dir() && path.file_name().is_some_and(|n| n != "target") {
-                std::fs::remove_dir_all(&path)?;
-            }
-        }
-    }
     std::fs::create_dir_all(&scratch)?;
     let mut ok = true;
     let mut members: Vec<(String, String)> = Vec::new();
@@ -204,9 +196,19 @@ pub(crate) fn run(root: &Path) -> Result<bool> {
             }
             let dir = scratch.join(&member);
             std::fs::create_dir_all(dir.join("src"))?;
-            std::fs::write(dir.join("Cargo.toml"), manifest)?;
-            std::fs::write(dir.join("src/main.rs"), &block.code)?;
+            // Written only when changed, so cargo rebuilds only what changed.
+            update(&dir.join("Cargo.toml"), manifest.as_bytes())?;
+            update(&dir.join("src/main.rs"), block.code.as_bytes())?;
             members.push((member, block.origin));
+        }
+    }
+    // Packages of examples that went away must not stay behind.
+    for entry in std::fs::read_dir(&scratch)? {
+        let path = entry?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if path.is_dir() && name != "target" && !members.iter().any(|(m, _)| *m == name) {
+            std::fs::remove_dir_all(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
         }
     }
     let mut workspace = String::from(
@@ -217,9 +219,9 @@ pub(crate) fn run(root: &Path) -> Result<bool> {
         let _ = writeln!(workspace, "    {member:?},");
     }
     workspace.push_str("]\n");
-    std::fs::write(scratch.join("Cargo.toml"), workspace)?;
-    if let Ok(lock) = std::fs::read_to_string(root.join("Cargo.lock")) {
-        std::fs::write(scratch.join("Cargo.lock"), lock)?;
+    update(&scratch.join("Cargo.toml"), workspace.as_bytes())?;
+    if let Ok(lock) = std::fs::read(root.join("Cargo.lock")) {
+        update(&scratch.join("Cargo.lock"), &lock)?;
     }
     let target = scratch.join("target");
     let status = Command::new(env!("CARGO"))
