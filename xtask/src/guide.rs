@@ -33,12 +33,18 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
 }
 
+/// The values an option takes when they are a fixed list (empty otherwise): the one
+/// place here that reads how `OptionSpec` keeps them.
+fn choices(spec: &OptionSpec) -> &'static [&'static str] {
+    spec.choices
+}
+
 /// What an option takes: its range, its choices, or its value's name.
 fn takes(spec: &OptionSpec) -> String {
     if let Some((min, max)) = spec.range {
         format!("{min} to {max}")
-    } else if !spec.choices.is_empty() {
-        spec.choices
+    } else if !choices(spec).is_empty() {
+        choices(spec)
             .iter()
             .map(|c| format!("`{c}`"))
             .collect::<Vec<_>>()
