@@ -4,7 +4,8 @@
 //! fails when the sentence is not in its file as the constant's value renders it (so a
 //! changed constant makes its sentences fail until they are changed too).
 //!
-//! README's list of how the fixtures' answers are confirmed is generated the same way,
+//! The guide's list of how the fixtures' answers are confirmed (on the page of
+//! `CONFIRMATIONS`) is generated the same way,
 //! from the `confirmed.txt` files.
 //!
 //! A constant is read from its source file (`const NAME: TYPE = EXPR;`, `EXPR` a number
@@ -15,7 +16,10 @@ use puzzles::PUZZLES;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The lines of README between these two hold the confirmations of the fixtures, as
+/// The guide's page that holds the confirmations block.
+const CONFIRMATIONS: &str = "docs/src/development.md";
+
+/// The lines of [`CONFIRMATIONS`] between these two hold the confirmations of the fixtures, as
 /// [`confirmations`] writes them from every puzzle's `confirmed.txt`.
 const BEGIN: &str =
     "<!-- confirmations: written by `cargo xtask regen` and `confirm`, checked by `verify` -->";
@@ -107,7 +111,7 @@ fn figures(text: &str) -> Result<Vec<Figure>> {
     Ok(figures)
 }
 
-/// The README block of how the fixtures' answers are confirmed: a line per puzzle, its
+/// The block of how the fixtures' answers are confirmed: a line per puzzle, its
 /// answers and how many each source confirms (an answer two sources confirm counts for
 /// both).
 pub(crate) fn confirmations(root: &Path) -> Result<String> {
@@ -139,15 +143,13 @@ pub(crate) fn confirmations(root: &Path) -> Result<String> {
     Ok(out)
 }
 
-/// README with its confirmations block as [`confirmations`] writes it.
+/// The page with its confirmations block as [`confirmations`] writes it.
 fn with_confirmations(root: &Path, readme: &str) -> Result<String> {
-    let begin = readme
-        .find(BEGIN)
-        .context("README has no confirmations block")?;
+    let begin = readme.find(BEGIN).context("no confirmations block")?;
     let end = readme[begin..]
         .find(END)
         .map(|at| begin + at)
-        .context("README's confirmations block has no end")?;
+        .context("the confirmations block has no end")?;
     Ok(format!(
         "{}{BEGIN}\n{}{}",
         &readme[..begin],
@@ -156,23 +158,22 @@ fn with_confirmations(root: &Path, readme: &str) -> Result<String> {
     ))
 }
 
-/// Rewrites README's confirmations block; whether it changed.
+/// Rewrites the page's confirmations block; whether it changed.
 pub(crate) fn write_confirmations(root: &Path) -> Result<bool> {
-    let path = root.join("README.md");
-    let readme = std::fs::read_to_string(&path).context("reading README.md")?;
+    let path = root.join(CONFIRMATIONS);
+    let readme = std::fs::read_to_string(&path).context(CONFIRMATIONS)?;
     crate::fixtures::update(&path, with_confirmations(root, &readme)?.as_bytes())
 }
 
-/// Checks every figure against its doc, and README's confirmations block; the errors,
+/// Checks every figure against its doc, and the confirmations block; the errors,
 /// one a line.
 pub(crate) fn check(root: &Path) -> Result<Vec<String>> {
     let mut wrong = Vec::new();
-    let readme = std::fs::read_to_string(root.join("README.md")).context("reading README.md")?;
+    let readme = std::fs::read_to_string(root.join(CONFIRMATIONS)).context(CONFIRMATIONS)?;
     if with_confirmations(root, &readme)? != readme {
-        wrong.push(
-            "README.md: the confirmations block is not what confirmed.txt says (run `cargo xtask regen`)"
-                .to_string(),
-        );
+        wrong.push(format!(
+            "{CONFIRMATIONS}: the confirmations block is not what confirmed.txt says (run `cargo xtask regen`)"
+        ));
     }
     let table = std::fs::read_to_string(root.join(FIGURES)).context(FIGURES)?;
     for figure in figures(&table)? {

@@ -23,7 +23,11 @@
 //! cargo xtask man                 write the manual pages, docs/gridsolve.1 and
 //!                                 docs/gridsolve-COMMAND.1 for each subcommand
 //! cargo xtask examples            build every doc example of each library crate in a
-//!                                 project that depends on that crate alone
+//!                                 project that depends on that crate alone, and build
+//!                                 and run every Rust example of README, the guide and
+//!                                 the crates' READMEs as pasted
+//! cargo xtask guide               write the guide's lists that come from the registry,
+//!                                 docs/src/generated/*.md
 //! ```
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a command-line tool
@@ -39,6 +43,8 @@ mod confirm;
 mod docs;
 mod examples;
 mod fixtures;
+mod guide;
+mod guide_examples;
 #[cfg(test)]
 mod imports;
 mod man;
@@ -59,7 +65,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples | guide";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -71,7 +77,8 @@ fn run(args: &[String]) -> Result<bool> {
         Some("gen") => fixtures::gen_command(&root, &args[1..]).map(|()| true),
         Some("bench") => bench::run(&root, &args[1..]).map(|()| true),
         Some("man") => man::run(&root).map(|()| true),
-        Some("examples") => examples::run(&root),
+        Some("examples") => Ok(examples::run(&root)? & guide_examples::run(&root)?),
+        Some("guide") => guide::write(&root).map(|()| true),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)

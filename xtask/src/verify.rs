@@ -105,6 +105,13 @@ pub(crate) fn verify(root: &Path) -> Result<bool> {
             failed += 1;
         }
     }
+    match crate::guide::verify(root) {
+        Ok(()) => passed += 1,
+        Err(problem) => {
+            eprintln!("FAIL the guide's lists: {problem:#}\n");
+            failed += 1;
+        }
+    }
     for &puzzle in PUZZLES {
         match verify_picture(root, &binary, puzzle) {
             Ok(()) => passed += 1,
@@ -238,10 +245,11 @@ pub(crate) fn regen(root: &Path) -> Result<()> {
     }
     let changed = crate::docs::write_confirmations(root)?;
     println!(
-        "README's confirmations {}",
+        "the guide's confirmations {}",
         if changed { "rewritten" } else { "unchanged" }
     );
     // The pages list the registry's puzzles and their options.
+    crate::guide::write(root)?;
     crate::man::write(root, &binary)
 }
 

@@ -13,7 +13,7 @@
 //!
 //! Build a [`Level`] (from rows of the level file's characters and its bridges,
 //! switches and splits, or from a [`Layout`]), solve it with a [`Solver`] (which keeps
-//! its buffers for the next level), and check any path with [`replay`], which knows only
+//! its buffers for the next level), and check any path with [`replay`](fn@replay), which knows only
 //! the rules:
 //!
 //! ```
@@ -51,7 +51,7 @@
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`] (here of a [`Path`], in the notation `U D L R` for the block or cube 1
-//! and `u d l r` for cube 2), `stats`, and an independent [`replay`]. The crate also
+//! and `u d l r` for cube 2), `stats`, and an independent [`replay`](fn@replay). The crate also
 //! holds a naive [`oracle`] for tests and a seeded generator of levels ([`generate`]),
 //! behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers`
 //! crate reads and writes the level-file format.

@@ -6,7 +6,7 @@
 //!
 //! Build a [`Board`] (from rows of the judge's characters, or from cells), solve it
 //! with a [`Solver`] (which keeps its buffers for the next board), and check any roll
-//! sequence with [`replay`], which knows only the rules:
+//! sequence with [`replay`](fn@replay), which knows only the rules:
 //!
 //! ```
 //! use bloxorz::{replay, Board, Solver};
@@ -28,7 +28,7 @@
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
-//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of boards ([`generate`]), behind the
 //! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the judge format.

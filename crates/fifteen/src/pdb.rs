@@ -970,7 +970,7 @@ impl Databases {
             .expect("no deadline to miss, memory enough")
     }
 
-    /// The placements of the tables [`Databases::build`] would build (the states of
+    /// The placements of the tables [`Databases::build_by`] would build (the states of
     /// their breadth-first searches; a table lays them out in more entries).
     pub(crate) fn entries(geo: &Geometry, blank: usize) -> u64 {
         let (owners, _) = Databases::layout(geo, blank);
@@ -1017,9 +1017,9 @@ impl Databases {
         (owners, groups)
     }
 
-    /// As [`Databases::build`], giving up once `deadline` has passed or an allocation
-    /// fails. A table whose thread cannot start is built on this one, after the others.
-    /// `watch` is told the entries settled, of [`Databases::entries`].
+    /// As `Databases::build` (the tests' form), giving up once `deadline` has passed or
+    /// an allocation fails. A table whose thread cannot start is built on this one, after
+    /// the others. `watch` is told the entries settled, of [`Databases::entries`].
     pub(crate) fn build_by(
         geo: &Geometry,
         blank: usize,

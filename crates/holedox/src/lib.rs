@@ -8,7 +8,7 @@
 //! Build a [`Game`] (the lair's size, the stones and the body, head first, as 0-based
 //! `(row, column)` squares: the exit is [`EXIT`], `Pos::new(0, 0)`), solve it with a
 //! [`Solver`] (which keeps its buffers for the next game), and check any sequence of
-//! head steps with [`replay`], which knows only the rules:
+//! head steps with [`replay`](fn@replay), which knows only the rules:
 //!
 //! ```
 //! use holedox::{replay, Game, Pos, Solver};
@@ -32,7 +32,7 @@
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
-//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of games ([`generate`]), behind the
 //! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the judge format.

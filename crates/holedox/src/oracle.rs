@@ -249,12 +249,12 @@ fn read(text: &str) -> Result<Vec<Case>, OracleError> {
             if body.contains(&block) {
                 return Err(reader.error_at(at, format!("block {i} is on another block")));
             }
-            if let Some(&(r, c)) = body.last() {
-                if r.abs_diff(block.0) + c.abs_diff(block.1) != 1 {
-                    return Err(
-                        reader.error_at(at, format!("block {i} does not touch block {}", i - 1))
-                    );
-                }
+            if let Some(&(r, c)) = body.last()
+                && r.abs_diff(block.0) + c.abs_diff(block.1) != 1
+            {
+                return Err(
+                    reader.error_at(at, format!("block {i} does not touch block {}", i - 1))
+                );
             }
             body.push(block);
         }

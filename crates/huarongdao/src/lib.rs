@@ -6,7 +6,7 @@
 //!
 //! Build a [`Board`] in code, make a [`Solver`] for it once, and ask it [`Query`]s. Each
 //! answer can come with an optimal path (the blank's moves as `U D L R`), and
-//! [`replay`] checks any path against the rules alone:
+//! [`replay`](fn@replay) checks any path against the rules alone:
 //!
 //! ```
 //! use huarongdao::{replay, Board, Pos, Query, Solver};
@@ -29,7 +29,7 @@
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
-//! [`Solution`], `stats`, and an independent [`replay`]. The solver keeps the last
+//! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The solver keeps the last
 //! board's tables, so ask a board's queries together ([`Solver::solve_all`] spreads
 //! many over the cores). The crate also holds a naive [`oracle`] for tests and a
 //! seeded generator of boards and queries ([`generate`]), behind the default-on

@@ -7,7 +7,7 @@
 //!
 //! Build a [`Layout`] (rows of labels and a [`Goal`]), solve it with a [`Solver`]
 //! (which keeps its buffers for the next layout), and check any [`Path`] with
-//! [`replay`], which knows only the rules:
+//! [`replay`](fn@replay), which knows only the rules:
 //!
 //! ```
 //! use klotski::{replay, Goal, Layout, Metric, Pos, Solver};
@@ -35,7 +35,7 @@
 //!
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
-//! [`Solution`], `stats`, and an independent [`replay`]. The crate also holds a naive
+//! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also holds a naive
 //! [`oracle`] for tests and a seeded generator of layouts ([`generate`]), behind the
 //! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the layout format.

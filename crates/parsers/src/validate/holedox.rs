@@ -138,16 +138,16 @@ fn game(check: &mut Checker<'_>, header: &super::Line) -> Option<()> {
                     "expected block {i} on an empty square, found block {j} at ({r}, {c})"
                 ),
             );
-        } else if let Some((pr, pc)) = previous {
-            if pr.abs_diff(r) + pc.abs_diff(c) != 1 {
-                check.report_at(
-                    &pos.2,
-                    format_args!(
-                        "expected block {i} next to block {} at ({pr}, {pc}), found ({r}, {c})",
-                        i - 1
-                    ),
-                );
-            }
+        } else if let Some((pr, pc)) = previous
+            && pr.abs_diff(r) + pc.abs_diff(c) != 1
+        {
+            check.report_at(
+                &pos.2,
+                format_args!(
+                    "expected block {i} next to block {} at ({pr}, {pc}), found ({r}, {c})",
+                    i - 1
+                ),
+            );
         }
         previous = Some((r, c));
     }

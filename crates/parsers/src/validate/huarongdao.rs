@@ -86,24 +86,24 @@ fn rules(check: &mut Checker<'_>) -> Option<()> {
         let blank = cell_of(ex, ey);
         let piece = cell_of(sx, sy);
         for (cell, who) in [(blank, "the blank E"), (piece, "the piece S")] {
-            if let Some((r, c, token)) = cell {
-                if board.get(r, c) == FIXED {
-                    check.report_at(
-                        &token,
-                        format_args!("expected {who} on a movable cell, found cell ({r}, {c}) = 0"),
-                    );
-                }
+            if let Some((r, c, token)) = cell
+                && board.get(r, c) == FIXED
+            {
+                check.report_at(
+                    &token,
+                    format_args!("expected {who} on a movable cell, found cell ({r}, {c}) = 0"),
+                );
             }
         }
-        if let (Some((br, bc, _)), Some((pr, pc, token))) = (blank, piece) {
-            if (br, bc) == (pr, pc) {
-                check.report_at(
+        if let (Some((br, bc, _)), Some((pr, pc, token))) = (blank, piece)
+            && (br, bc) == (pr, pc)
+        {
+            check.report_at(
                     &token,
                     format_args!(
                         "expected the blank E and the piece S on different cells, found both at ({pr}, {pc})"
                     ),
                 );
-            }
         }
     }
     check.finish();
