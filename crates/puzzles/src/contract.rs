@@ -676,6 +676,10 @@ pub struct Preset {
 /// The playground's game: the move a key or click makes, the live hint, and the board
 /// editor.
 pub trait Play: Draw {
+    /// How the puzzle looks and is played on the playground's page (served as JSON, so
+    /// the page names no puzzle).
+    fn play_look(&self) -> &'static crate::play::PlayLook;
+
     /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
     /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in
     /// the notation of [`Solve::parse_path`]; `None` when the key makes no move there

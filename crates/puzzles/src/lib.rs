@@ -67,7 +67,10 @@ pub use invalid::InvalidKind;
 pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
-pub use play::{CaseAlone, Key, Picture, Played, Player, json_line, paint_code, write_json_line};
+pub use play::{
+    Actors, Arrows, CaseAlone, Floor, Key, Picture, PlayLook, Played, Player, Route, json_line,
+    paint_code, write_json_line,
+};
 pub use svg::PICTURE_BYTES_PER_MOVE;
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one

@@ -63,6 +63,133 @@ impl Picture {
     }
 }
 
+/// How a puzzle looks and is played on the playground's page: the description the page
+/// draws and plays any puzzle from (served as JSON by `/api/puzzles`), so the page's
+/// scripts name no puzzle. The page has a kit of floors and of movers; a puzzle says
+/// which of them it is drawn with and how the keys, taps and swipes move it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLook {
+    /// How to play, in a few sentences (the keys every puzzle shares are the page's).
+    pub help: &'static str,
+    /// What the board's cells are drawn as.
+    pub floor: Floor,
+    /// What moves over the floor, and how it is drawn.
+    pub actors: Actors,
+    /// The symbols of the cells that move over the floor (the floor under them is the
+    /// one first seen there); with [`Look::labels`](crate::Look), every label too.
+    pub movers: &'static str,
+    /// The symbol of the cell the arrows and a route start from, or `""` for the cells
+    /// painted as the mover ([`Paint::Mover`]).
+    pub mover: &'static str,
+    /// What an arrow key moves.
+    pub arrows: Arrows,
+    /// Whether a click picks any labelled piece, and a move needs a piece picked.
+    pub pick_labels: bool,
+    /// The symbols of the pieces a click picks where none must be picked (split cubes).
+    pub pick: &'static str,
+    /// What a picked piece is called ("piece", "cube").
+    pub piece_word: &'static str,
+    /// What the goal cell is called in the picture's titles ("the exit").
+    pub goal: &'static str,
+    /// How the route of a solution too long to animate is drawn from the moves.
+    pub route: Route,
+    /// Whether the case's judge text has `bridge`, `switch` and `split` lines that
+    /// colour the floor's bridges and switches (so the floor changes with its symbols),
+    /// which the page's editor writes itself, painting the kinds of
+    /// [`line_kinds`](PlayLook::line_kinds).
+    pub bridges: bool,
+    /// The kinds the page's editor paints into the judge text's own lines (with
+    /// [`bridges`](PlayLook::bridges)): symbol and meaning.
+    pub line_kinds: &'static [(char, &'static str)],
+    /// Named colours of the puzzle's drawing (`"box"`, `"goal-piece"`, ...), over the
+    /// kit's own.
+    pub colours: &'static [(&'static str, &'static str)],
+}
+
+macro_rules! named {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)*
+        }
+
+        impl $name {
+            /// The name the page knows it by.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+named! {
+    /// The floors of the page's kit.
+    Floor {
+        /// Floor tiles over the void, raised: `#` no tile, `E` fragile, `O` the goal
+        /// hole, `-`/`=` a bridge open or closed, `o`/`h`/`s` switches.
+        Tiles = "tiles",
+        /// Grass with stones (`#`) and a burrow at the top-left corner.
+        Grass = "grass",
+        /// A dark yard of sockets, fixed pieces as crossed blocks (`#`), and a flag on
+        /// the target (`T`).
+        Yard = "yard",
+        /// A wooden frame around a light board, the goal region and its exit marked
+        /// (from the case's `goal` line).
+        Frame = "frame",
+        /// A tray with a hollow a cell.
+        Tray = "tray",
+        /// Labelled squares.
+        Plain = "plain",
+    }
+}
+
+named! {
+    /// The movers of the page's kit.
+    Actors {
+        /// No actors: the floor shows everything.
+        Nothing = "none",
+        /// A box on `B` cells, standing on one, lying on two; cubes on `1` and `2`.
+        Box = "box",
+        /// A snake: its head on `H`, its body on `s`.
+        Snake = "snake",
+        /// Movable tiles on `.` and `T`, the designated piece on `P`, the blank `_`.
+        Tiles = "tiles",
+        /// Labelled pieces, a piece a label.
+        Pieces = "pieces",
+        /// Numbered tiles (`1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61, `@`, `$`).
+        Numbers = "numbers",
+    }
+}
+
+named! {
+    /// What an arrow key moves.
+    Arrows {
+        /// The mover (or the piece picked); a tap moves it towards the cell tapped.
+        Mover = "mover",
+        /// The blank, into a tile beside it; a tap on a tile beside the blank moves
+        /// the blank there, and a swipe moves the tile (the blank the other way).
+        Blank = "blank",
+        /// The tile beyond the blank, into it (the blank the other way); a tap slides
+        /// a tile beside the blank into it.
+        Tile = "tile",
+    }
+}
+
+named! {
+    /// How the route of a solution is drawn from its moves.
+    Route {
+        /// No route.
+        Nothing = "none",
+        /// Each move shifts the mover by a cell.
+        Shift = "shift",
+        /// Each move rolls a box (one cell standing, two lying).
+        Roll = "roll",
+    }
+}
+
 /// A key the player pressed: an arrow, with the piece on `picked` chosen (a click).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
@@ -185,6 +312,9 @@ fn read_cases<A: Solve>(
 
 /// A puzzle's playground game, as the server uses it (see [`Play`]).
 pub trait Player: Sync {
+    /// How the puzzle looks and is played on the playground's page ([`Play::play_look`]).
+    fn play_look(&self) -> &'static PlayLook;
+
     /// The playground's move: case `case` (from 1) of `input`, after the moves of
     /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
     /// with the minimum number of moves left from there by the fast solver within
@@ -249,6 +379,10 @@ pub struct CaseAlone {
 }
 
 impl<A: Play> Player for A {
+    fn play_look(&self) -> &'static PlayLook {
+        Play::play_look(self)
+    }
+
     fn play(
         &self,
         input: Input<'_>,

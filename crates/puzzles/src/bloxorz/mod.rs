@@ -1,6 +1,7 @@
 //! Bloxorz (POJ 3322) through the contract: a case is a board.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
@@ -410,6 +411,10 @@ impl Generate for Bloxorz {
 }
 
 impl Play for Bloxorz {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     fn cell_kinds(&self, _board: &Board) -> Vec<(char, String)> {
         [
             ('#', "empty"),

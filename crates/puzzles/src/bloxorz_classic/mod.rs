@@ -2,6 +2,7 @@
 //! a level, one a file.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
@@ -517,6 +518,10 @@ impl Generate for BloxorzClassic {
 }
 
 impl Play for BloxorzClassic {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     /// The plain tiles, the exit and the block's start (switches and bridges have
     /// lines of their own in the level file: edit those in the text).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {

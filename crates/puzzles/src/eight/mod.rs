@@ -4,6 +4,7 @@
 //! picture and playground moves are the `fifteen` adapter's.
 
 mod invalid;
+mod look;
 
 use crate::contract::{
     About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
@@ -358,6 +359,10 @@ impl Generate for Eight {
 }
 
 impl Play for Eight {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     fn play_move(
         &self,
         case: &Case,

@@ -4,6 +4,7 @@
 //! `pub(crate)` here, in [`tiles`] and [`svg`].
 
 mod invalid;
+mod look;
 pub(crate) mod svg;
 pub(crate) mod tiles;
 
@@ -458,6 +459,10 @@ impl Generate for Fifteen {
 }
 
 impl Play for Fifteen {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     fn play_move(
         &self,
         case: &Case,

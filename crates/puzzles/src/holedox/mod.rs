@@ -2,6 +2,7 @@
 //! its first line for messages about it.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
@@ -427,6 +428,10 @@ impl Generate for Holedox {
 }
 
 impl Play for Holedox {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         vec![('.', "free square".to_string()), ('#', "stone".to_string())]
     }

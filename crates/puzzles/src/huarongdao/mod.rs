@@ -2,6 +2,7 @@
 //! asked on (shared by all the queries of an input).
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
@@ -506,6 +507,10 @@ impl Generate for Huarongdao {
 }
 
 impl Play for Huarongdao {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         [
             ('#', "fixed piece"),

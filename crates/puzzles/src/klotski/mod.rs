@@ -2,6 +2,7 @@
 //! (the solve option `--metric`).
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
@@ -481,6 +482,10 @@ impl Generate for Klotski {
 }
 
 impl Play for Klotski {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
     /// An empty cell, each piece (the cell joins it), and a new piece.
     fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
         let mut kinds = vec![('.', "empty cell".to_string())];
