@@ -682,7 +682,7 @@ function roll(cells, [dr, dc]) {
 function pause() {
   if (state.timer) clearInterval(state.timer);
   state.timer = null;
-  $("play-btn").textContent = "▶";
+  $("play-btn").dataset.playing = "no";
   $("play-btn").setAttribute("aria-label", "play the solution");
 }
 
@@ -691,7 +691,7 @@ function togglePlay() {
   if (state.timer) return pause();
   const last = solutionLength();
   if (state.frame >= last) showFrame(0);
-  $("play-btn").textContent = "❚❚";
+  $("play-btn").dataset.playing = "yes";
   $("play-btn").setAttribute("aria-label", "pause");
   const delay = Math.max(60, Math.min(450, 12000 / Math.max(1, last)));
   state.timer = setInterval(() => {
