@@ -214,7 +214,8 @@ impl fmt::Display for GenerateError {
 
 /// A new board of `puzzle` at `difficulty`: the first of the seeds from `seed` (at most
 /// [`GENERATE_TRIES`]) whose board has a solution in the difficulty's band, solved
-/// within `limits`. `stop` is asked between seeds.
+/// within `limits` (a board whose search stops at a limit is passed over). `stop` is
+/// asked between seeds.
 ///
 /// # Errors
 /// See [`GenerateError`].
@@ -237,6 +238,7 @@ pub fn generate(
         .iter()
         .find(|p| p.difficulty == difficulty.name());
     let (pairs, band) = preset.map_or((&[][..], (1, u64::MAX)), |p| (p.options, p.band));
+    let mut stopped = None;
     for seed in seed..seed.saturating_add(GENERATE_TRIES) {
         if stop() {
             break;
@@ -251,16 +253,23 @@ pub fn generate(
             .generate(&options, &mut input)
             .map_err(|e| GenerateError::Generator(e.to_string()))?;
         let input = String::from_utf8_lossy(&input).into_owned();
-        let played = player
-            .play(
-                puzzles::Input::bytes(input.as_bytes()),
-                &Options::new(),
-                limits,
-                1,
-                "",
-                None,
-            )
-            .map_err(GenerateError::Solve)?;
+        let played = match player.play(
+            puzzles::Input::bytes(input.as_bytes()),
+            &Options::new(),
+            limits,
+            1,
+            "",
+            None,
+        ) {
+            Ok(played) => played,
+            // A board the budget cannot solve is no board to play: the next seed's may
+            // be (a hard preset's boards are near the budget's edge).
+            Err(e @ RunError::Unsolved { .. }) => {
+                stopped = Some(e);
+                continue;
+            }
+            Err(e) => return Err(GenerateError::Solve(e)),
+        };
         if let Some(optimum) = played.left.filter(|m| (band.0..=band.1).contains(m)) {
             let mut command: Vec<String> =
                 pairs.iter().map(|(k, v)| format!("--{k} {v}")).collect();
@@ -273,10 +282,13 @@ pub fn generate(
             });
         }
     }
-    Err(GenerateError::NoneFound {
-        difficulty: difficulty.name(),
-        from: seed,
-    })
+    Err(stopped.map_or(
+        GenerateError::NoneFound {
+            difficulty: difficulty.name(),
+            from: seed,
+        },
+        GenerateError::Solve,
+    ))
 }
 
 /// The first move of an optimal line from a position.
@@ -615,6 +627,38 @@ mod tests {
                 let again = generate(*puzzle, difficulty, made.seed, budget(), &|| false).unwrap();
                 assert_eq!(again, made, "{name} {difficulty:?}");
             }
+        }
+    }
+
+    /// A hard board is of the puzzle's usual size, not a smaller board that is hard
+    /// only by the band: it has at least as many cells as a medium one.
+    #[test]
+    fn a_hard_board_is_no_smaller_than_a_medium_one() {
+        let cells = |puzzle: &dyn Puzzle, difficulty| {
+            let made = generate(puzzle, difficulty, 1, budget(), &|| false).unwrap();
+            let player = puzzle.player().unwrap();
+            let played = player
+                .play(
+                    puzzles::Input::bytes(made.input.as_bytes()),
+                    &Options::new(),
+                    budget(),
+                    1,
+                    "",
+                    None,
+                )
+                .unwrap();
+            played.picture.rows * played.picture.cols
+        };
+        for puzzle in puzzles::PUZZLES {
+            if puzzle.generator().is_none() || puzzle.player().is_none() {
+                continue;
+            }
+            let name = puzzle.about().name;
+            let (medium, hard) = (
+                cells(*puzzle, Difficulty::Medium),
+                cells(*puzzle, Difficulty::Hard),
+            );
+            assert!(hard >= medium, "{name}: hard {hard} cells, medium {medium}");
         }
     }
 
