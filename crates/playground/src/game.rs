@@ -5,13 +5,13 @@
 //!
 //! Nothing here knows which puzzles there are: levels and their titles are data, a case
 //! is cut out of its fixture and its answer read from the fixture's output by the
-//! puzzle's [`Player::case_alone`], difficulties are the presets each puzzle's
+//! puzzle's [`Play::case_alone`], difficulties are the presets each puzzle's
 //! generator offers (`Generator::presets`: an option set and the band of optima it
 //! should give, plain defaults for a generator that offers none), and the next move is
-//! found through [`Player::play`] alone.
+//! found through [`Play::play`] alone.
 
 use crate::{FIXTURES, LEVEL_LISTS, OUTPUTS};
-use puzzles::{Dir, Key, Limits, Options, Played, Player, Pos, Puzzle, RunError};
+use puzzles::{Dir, Key, Limits, Options, Play, Played, Pos, Puzzle, RunError};
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::OnceLock;
@@ -305,7 +305,7 @@ pub struct NextMove {
 /// The game being asked for a hint: the player, its input and case, and the budget of
 /// each search.
 pub struct Game<'a> {
-    pub player: &'a dyn Player,
+    pub player: &'a dyn Play,
     pub input: &'a [u8],
     pub options: &'a Options,
     pub limits: Limits,

@@ -27,8 +27,11 @@
 //! The API (all bodies JSON):
 //! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample, the
 //!   names of its bundled fixtures (`fixtures`), its `levels` (`{name, title, game,
-//!   optimum}`: one case each, which opens within the default budget, see [`levels`])
-//!   and the `difficulties` of a new puzzle.
+//!   optimum}`: one case each, which opens within the default budget, see [`levels`]),
+//!   the `difficulties` of a new puzzle, and as `game` how the page draws and plays it
+//!   (its [`PlayLook`](puzzles::PlayLook): `help`, `floor` and `actors` of the page's
+//!   kit, `movers`, `mover`, `arrows`, `pick_labels`, `pick`, `piece_word`, `goal`,
+//!   `route`, `bridges`, `line_kinds`, `colours`), so the page names no puzzle.
 //! - `GET /api/fixtures/{puzzle}/{name}`: a level's text, or a bundled fixture's.
 //! - `GET /`, `/app.js`, `/boards.js`, `/style.css`, `/favicon.svg` (also as
 //!   `/favicon.ico`): the page.

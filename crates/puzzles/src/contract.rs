@@ -15,7 +15,7 @@
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
+use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -673,63 +673,67 @@ pub struct Preset {
     pub band: (u64, u64),
 }
 
-/// The playground's game: the move a key or click makes, the live hint, and the board
-/// editor.
-pub trait Play: Draw {
+/// The playground's game: how the page draws and plays the puzzle, the move a key or
+/// click makes with the fewest moves left after it (the live hint), the board editor,
+/// and a level cut out of a fixture. One trait, object-safe: the server holds it as
+/// `&dyn Play` ([`Puzzle::player`](crate::Puzzle::player)), and a puzzle writes it over
+/// its own types with the generic functions of the crate's `play` module (`play`,
+/// `edit_cell`, `case_alone`), given its typed [`Moves`](crate::Moves).
+pub trait Play: Sync {
     /// How the puzzle looks and is played on the playground's page (served as JSON, so
     /// the page names no puzzle).
     fn play_look(&self) -> &'static crate::play::PlayLook;
 
-    /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
-    /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in
-    /// the notation of [`Solve::parse_path`]; `None` when the key makes no move there
-    /// (no piece picked). The rules are not checked here: the path is replayed.
-    fn play_move(
-        &self,
-        case: &Self::Case,
-        state: &Self::State,
-        picked: Option<Pos>,
-        dir: Dir,
-    ) -> Option<String>;
-
-    /// The path `path` of `case` (in the puzzle's notation, maybe empty) followed by
-    /// the one move `step`. The default writes them one after the other; a puzzle whose
-    /// path words are moves of pieces joins a step of the piece that just moved onto
-    /// its word.
-    fn join_moves(&self, _case: &Self::Case, path: &str, step: &str) -> String {
-        format!("{path}{step}")
-    }
-
-    /// The minimum number of moves that solve `case` from `state` on (`None`: it
-    /// cannot be solved from there), by the fast solver: the live hint of the
-    /// playground.
+    /// The playground's move: case `case` (from 1) of `input`, after the moves of
+    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
+    /// with the minimum number of moves left from there by the fast solver within
+    /// `limits`.
     ///
     /// # Errors
-    /// When the solver stops at a limit, or `state` cannot be a start.
-    fn moves_left(
+    /// Bad options, an invalid input, no such case, a `path` that does not replay
+    /// ([`RunError::Usage`](crate::RunError::Usage)), or a search stopped at a limit.
+    fn play(
         &self,
-        solver: &mut Self::Solver,
-        case: &Self::Case,
-        state: &Self::State,
-    ) -> Result<Option<u64>, Unsolved>;
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<crate::play::Key>,
+    ) -> Result<crate::play::Played, crate::driver::RunError>;
 
-    /// The kinds of cell the board editor paints on `case`: the symbol (as
-    /// [`Draw::glyph`] shows it) and what it is. None by default: no editor.
-    fn cell_kinds(&self, _case: &Self::Case) -> Vec<(char, String)> {
-        Vec::new()
-    }
-
-    /// `case` with the cell at `pos` made a `kind` (one of [`Play::cell_kinds`]), what
-    /// else that implies changed with it (a second target cleared, a piece grown).
+    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
+    /// made a `kind` of [`Played::kinds`](crate::Played::kinds), as a judge input. When
+    /// the other cases cannot stay in one input with the edited one (queries that share
+    /// a board), the input is the edited case alone.
     ///
     /// # Errors
-    /// An edit the rules refuse (a start on no floor, a piece cut in two), said in words.
-    fn edit(&self, _case: &Self::Case, _pos: Pos, _kind: char) -> Result<Self::Case, EditError> {
-        Err(EditError(format!(
-            "{} boards are not edited by cell",
-            self.about().name
-        )))
-    }
+    /// An invalid input, no such case, or an edit the rules refuse
+    /// ([`RunError::Usage`](crate::RunError::Usage), with the reason).
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, crate::driver::RunError>;
+
+    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
+    /// `output`, the judge output of the whole input, gives it (a level of the
+    /// playground is one case of a fixture, its optimum the fixture's known answer).
+    ///
+    /// # Errors
+    /// An invalid input, no such case, a case the format cannot write alone, or an
+    /// `output` whose lines for the case are not an answer the judge writes
+    /// ([`RunError::Usage`](crate::RunError::Usage), saying which).
+    fn case_alone(
+        &self,
+        input: Input<'_>,
+        output: &str,
+        options: &Options,
+        case: usize,
+    ) -> Result<crate::play::CaseAlone, crate::driver::RunError>;
 }
 
 /// What a puzzle has beyond [`Format`] and [`Solve`]: each capability is the puzzle
@@ -748,7 +752,7 @@ pub struct Capabilities<'a, A: Solve> {
     /// Generated, invalid and shrunk inputs.
     pub generate: Option<&'a dyn crate::Generator>,
     /// The playground's game.
-    pub play: Option<&'a dyn crate::Player>,
+    pub play: Option<&'a dyn Play>,
     /// The problem package.
     pub package: Option<&'static Package>,
 }

@@ -3,11 +3,10 @@
 //! The loops over cases are written here once.
 
 use crate::contract::{
-    About, Capability, Draw, Format, Glyph, Lacks, Look, Package, PathError, Rect, Solve,
+    About, Capability, Draw, Format, Glyph, Lacks, Look, Package, PathError, Play, Rect, Solve,
 };
 use crate::generator::Generator;
 use crate::options::{OptionSpec, Options, UsageError};
-use crate::play::Player;
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::validate::Report;
 use parsers::{Input, InputError, ParseError};
@@ -112,7 +111,7 @@ pub trait Puzzle: Sync {
     fn generator(&self) -> Option<&dyn Generator>;
 
     /// Its playground game, when it has one ([`Capability::Play`]).
-    fn player(&self) -> Option<&dyn Player>;
+    fn player(&self) -> Option<&dyn Play>;
 
     /// What `gridsolve package` writes for it, when it makes a package
     /// ([`Capability::Package`]).
@@ -491,7 +490,7 @@ impl<A: Solve> Puzzle for A {
         self.capabilities().generate
     }
 
-    fn player(&self) -> Option<&dyn Player> {
+    fn player(&self) -> Option<&dyn Play> {
         self.capabilities().play
     }
 

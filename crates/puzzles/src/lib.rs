@@ -6,7 +6,7 @@
 //! always; [`Oracle`], [`Draw`], [`Generate`], [`Play`] and a [`Package`] where it has
 //! them), and [`PUZZLES`], the registry. Tools see a puzzle as a `&dyn` [`Puzzle`],
 //! each solved case as a [`Solved`], and a capability through its face
-//! ([`Generator`], [`Player`], [`Solved::frames`], ...), which is `None` where the
+//! ([`Generator`], [`Play`], [`Solved::frames`], ...), which is `None` where the
 //! puzzle lacks it; they never ask which puzzle they hold. The CLI, xtask and the fuzz
 //! targets iterate the registry, so a new puzzle is a new crate, one adapter module
 //! here and one registry line.
@@ -68,7 +68,7 @@ pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use play::{
-    Actors, Arrows, CaseAlone, Floor, Key, Picture, PlayLook, Played, Player, Route, json_line,
+    Actors, Arrows, CaseAlone, Floor, Key, Moves, Picture, PlayLook, Played, Route, json_line,
     paint_code, write_json_line,
 };
 pub use svg::PICTURE_BYTES_PER_MOVE;

@@ -1,9 +1,12 @@
 //! What the playground (`gridsolve serve`) asks of a puzzle beyond solving: a position
 //! reached by a player's moves with the minimum number of moves left from it, a board
-//! edited cell by cell ([`Player`], the object-safe face of [`Play`], written once
-//! over it), and frames as plain data a page can draw.
+//! edited cell by cell (the generic functions a puzzle's [`Play`] is written with, over
+//! its typed [`Moves`]), how the page draws and plays it ([`PlayLook`]), and frames as
+//! plain data a page can draw.
 
-use crate::contract::{Format, Glyph, Paint, Play, Solve};
+#[cfg(doc)]
+use crate::contract::Play;
+use crate::contract::{Draw, EditError, Format, Glyph, Paint, Solve, Unsolved};
 use crate::driver::{Frames, Puzzle, RunError, Solved};
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos};
@@ -310,64 +313,83 @@ fn read_cases<A: Solve>(
     Ok((cases, case - 1))
 }
 
-/// A puzzle's playground game, as the server uses it (see [`Play`]).
-pub trait Player: Sync {
-    /// How the puzzle looks and is played on the playground's page ([`Play::play_look`]).
-    fn play_look(&self) -> &'static PlayLook;
-
-    /// The playground's move: case `case` (from 1) of `input`, after the moves of
-    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
-    /// with the minimum number of moves left from there by the fast solver within
-    /// `limits`.
-    ///
-    /// # Errors
-    /// Bad options, an invalid input, no such case, a `path` that does not replay
-    /// ([`RunError::Usage`]), or a search stopped at a limit.
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError>;
-
-    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
-    /// made a `kind` of [`Played::kinds`], as a judge input. When the other cases
-    /// cannot stay in one input with the edited one (queries that share a board), the
-    /// input is the edited case alone.
-    ///
-    /// # Errors
-    /// An invalid input, no such case, or an edit the rules refuse
-    /// ([`RunError::Usage`], with the reason).
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError>;
-
-    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
-    /// `output`, the judge output of the whole input, gives it (a level of the
-    /// playground is one case of a fixture, its optimum the fixture's known answer).
-    ///
-    /// # Errors
-    /// An invalid input, no such case, a case the format cannot write alone, or an
-    /// `output` whose lines for the case are not an answer the judge writes
-    /// ([`RunError::Usage`], saying which).
-    fn case_alone(
-        &self,
-        input: Input<'_>,
-        output: &str,
-        options: &Options,
-        case: usize,
-    ) -> Result<CaseAlone, RunError>;
+/// A puzzle's moves on its own types, which [`play`] and [`edit_cell`] play: its
+/// `impl Play` hands them over (they are the adapter's own functions, no trait).
+pub struct Moves<A: Draw> {
+    /// The move a player makes in a position by pressing the arrow `dir`, with the
+    /// piece on `picked` chosen by a click (one of several pieces, or of two split
+    /// cubes), in the notation of [`Solve::parse_path`]; `None` when the key makes no
+    /// move there (no piece picked). The rules are not checked here: the path is
+    /// replayed.
+    pub step: fn(&A, &A::Case, &A::State, Option<Pos>, Dir) -> Option<String>,
+    /// The path of a case (in the puzzle's notation, maybe empty) followed by one move:
+    /// [`append`], or for a puzzle whose path words are moves of pieces, a step of the
+    /// piece that just moved joined onto its word.
+    pub join: fn(&A, &A::Case, &str, &str) -> String,
+    /// The minimum number of moves that solve the case from a position on (`None`: it
+    /// cannot be solved from there), by the fast solver: the live hint.
+    pub left: fn(&A, &mut A::Solver, &A::Case, &A::State) -> Result<Option<u64>, Unsolved>,
+    /// The kinds of cell the board editor paints on a case: the symbol (as
+    /// [`Draw::glyph`] shows it) and what it is (none: no editor).
+    pub kinds: fn(&A, &A::Case) -> Vec<(char, String)>,
+    /// The case with the cell at a position made a kind (one of `kinds`), what else
+    /// that implies changed with it (a second target cleared, a piece grown); an edit
+    /// the rules refuse is said in words.
+    pub edit: fn(&A, &A::Case, Pos, char) -> Result<A::Case, EditError>,
 }
 
-/// One case of an input on its own, with its known answer ([`Player::case_alone`]).
+impl<A: Draw> std::fmt::Debug for Moves<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Moves").finish_non_exhaustive()
+    }
+}
+
+/// Inside a puzzle's `impl Play`: the methods written with this module's generic
+/// functions over the puzzle's typed moves, `$moves` (a `&Moves<Self>`).
+macro_rules! play_by_moves {
+    ($moves:expr) => {
+        fn play(
+            &self,
+            input: crate::Input<'_>,
+            options: &crate::Options,
+            limits: crate::Limits,
+            case: usize,
+            path: &str,
+            key: Option<crate::Key>,
+        ) -> Result<crate::Played, crate::RunError> {
+            crate::play::play(self, $moves, input, options, limits, case, path, key)
+        }
+
+        fn edit_cell(
+            &self,
+            input: crate::Input<'_>,
+            options: &crate::Options,
+            case: usize,
+            pos: crate::Pos,
+            kind: char,
+        ) -> Result<String, crate::RunError> {
+            crate::play::edit_cell(self, $moves, input, options, case, pos, kind)
+        }
+
+        fn case_alone(
+            &self,
+            input: crate::Input<'_>,
+            output: &str,
+            options: &crate::Options,
+            case: usize,
+        ) -> Result<crate::CaseAlone, crate::RunError> {
+            crate::play::case_alone(self, input, output, options, case)
+        }
+    };
+}
+pub(crate) use play_by_moves;
+
+/// [`Moves::join`] of a puzzle whose paths are moves one after the other.
+pub fn append<A: Draw>(_: &A, _: &A::Case, path: &str, step: &str) -> String {
+    format!("{path}{step}")
+}
+
+/// One case of an input on its own, with its known answer ([`Play::case_alone`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseAlone {
     /// The case alone, as a judge input.
@@ -378,48 +400,14 @@ pub struct CaseAlone {
     pub cases: usize,
 }
 
-impl<A: Play> Player for A {
-    fn play_look(&self) -> &'static PlayLook {
-        Play::play_look(self)
-    }
-
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError> {
-        play(self, input, options, limits, case, path, key)
-    }
-
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError> {
-        edit_cell(self, input, options, case, pos, kind)
-    }
-
-    fn case_alone(
-        &self,
-        input: Input<'_>,
-        output: &str,
-        options: &Options,
-        case: usize,
-    ) -> Result<CaseAlone, RunError> {
-        case_alone(self, input, output, options, case)
-    }
-}
-
-/// [`Player::play`].
-fn play<A: Play>(
+/// [`Play::play`] of a puzzle whose moves are `moves`.
+///
+/// # Errors
+/// As [`Play::play`].
+#[allow(clippy::too_many_arguments)]
+pub fn play<A: Draw>(
     adapter: &A,
+    moves: &Moves<A>,
     input: Input<'_>,
     options: &Options,
     limits: Limits,
@@ -437,7 +425,7 @@ fn play<A: Play>(
         )))
     };
     let mut path = path.trim().to_string();
-    let (mut here, mut moves) = walk_to_end(adapter, case, &path).map_err(unusable)?;
+    let (mut here, mut length) = walk_to_end(adapter, case, &path).map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
         let (rows, cols) = adapter.size(case);
@@ -448,15 +436,15 @@ fn play<A: Play>(
                 pos.col.saturating_add(1)
             ))));
         }
-        match adapter.play_move(case, &here, key.picked, key.dir) {
+        match (moves.step)(adapter, case, &here, key.picked, key.dir) {
             None => refused = Some("click a piece to move first".to_string()),
             Some(step) => {
-                let longer = adapter.join_moves(case, &path, &step);
+                let longer = (moves.join)(adapter, case, &path, &step);
                 match walk_to_end(adapter, case, &longer) {
                     Ok((there, count)) => {
                         path = longer;
                         here = there;
-                        moves = count;
+                        length = count;
                     }
                     Err(e) => refused = Some(e.to_string()),
                 }
@@ -464,9 +452,8 @@ fn play<A: Play>(
         }
     }
     let here = &here;
-    let left = adapter
-        .moves_left(&mut solver, case, here)
-        .map_err(|unsolved| RunError::Unsolved {
+    let left =
+        (moves.left)(adapter, &mut solver, case, here).map_err(|unsolved| RunError::Unsolved {
             unit: Format::about(adapter).unit,
             number: index + 1,
             place: adapter.place(case),
@@ -474,18 +461,18 @@ fn play<A: Play>(
         })?;
     Ok(Played {
         path,
-        moves,
+        moves: length,
         picture: Picture::drawn(adapter.size(case), |pos| adapter.glyph(case, here, pos)),
         left,
         refused,
-        kinds: adapter.cell_kinds(case),
+        kinds: (moves.kinds)(adapter, case),
         cases: count,
     })
 }
 
 /// Where `path` (in the puzzle's notation) leads on `case`, walked one move at a time,
 /// and how many moves it has.
-fn walk_to_end<A: Play>(
+fn walk_to_end<A: Draw>(
     adapter: &A,
     case: &A::Case,
     path: &str,
@@ -502,9 +489,13 @@ fn walk_to_end<A: Play>(
     Ok((end, positions - 1))
 }
 
-/// [`Player::edit_cell`].
-fn edit_cell<A: Play>(
+/// [`Play::edit_cell`] of a puzzle whose moves are `moves`.
+///
+/// # Errors
+/// As [`Play::edit_cell`].
+pub fn edit_cell<A: Draw>(
     adapter: &A,
+    moves: &Moves<A>,
     input: Input<'_>,
     options: &Options,
     case: usize,
@@ -520,7 +511,7 @@ fn edit_cell<A: Play>(
             pos.col.saturating_add(1)
         ))));
     }
-    let edited = Play::edit(adapter, &cases[index], pos, kind)
+    let edited = (moves.edit)(adapter, &cases[index], pos, kind)
         .map_err(|e| RunError::Usage(UsageError::new(e)))?;
     cases[index] = edited;
     let all: Vec<&A::Case> = cases.iter().collect();
@@ -530,8 +521,11 @@ fn edit_cell<A: Play>(
         .ok_or_else(|| RunError::Usage(UsageError::new("the edited case cannot be written")))
 }
 
-/// [`Player::case_alone`].
-fn case_alone<A: Play>(
+/// [`Play::case_alone`] of any puzzle.
+///
+/// # Errors
+/// As [`Play::case_alone`].
+pub fn case_alone<A: Solve>(
     adapter: &A,
     input: Input<'_>,
     output: &str,

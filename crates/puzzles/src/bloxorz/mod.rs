@@ -410,11 +410,8 @@ impl Generate for Bloxorz {
     }
 }
 
-impl Play for Bloxorz {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Bloxorz {
     fn cell_kinds(&self, _board: &Board) -> Vec<(char, String)> {
         [
             ('#', "empty"),
@@ -493,6 +490,20 @@ impl Play for Bloxorz {
         let from = Board::new(rows, cols, &cells, *here, board.target()).map_err(Unsolved::new)?;
         solver.solve(&from).map_err(Unsolved::new)
     }
+}
+
+impl Play for Bloxorz {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Bloxorz::play_move,
+        join: crate::play::append,
+        left: Bloxorz::moves_left,
+        kinds: Bloxorz::cell_kinds,
+        edit: Bloxorz::edit,
+    });
 }
 
 /// One step of [`Generate::shrink`] on a Bloxorz board, in the order they are tried.

@@ -517,11 +517,8 @@ impl Generate for BloxorzClassic {
     }
 }
 
-impl Play for BloxorzClassic {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl BloxorzClassic {
     /// The plain tiles, the exit and the block's start (switches and bridges have
     /// lines of their own in the level file: edit those in the text).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
@@ -584,6 +581,20 @@ impl Play for BloxorzClassic {
     ) -> Result<Option<u64>, Unsolved> {
         solver.solve_from(level, position).map_err(Unsolved::new)
     }
+}
+
+impl Play for BloxorzClassic {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: BloxorzClassic::play_move,
+        join: crate::play::append,
+        left: BloxorzClassic::moves_left,
+        kinds: BloxorzClassic::cell_kinds,
+        edit: BloxorzClassic::edit,
+    });
 }
 
 #[cfg(test)]

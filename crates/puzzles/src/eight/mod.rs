@@ -358,11 +358,8 @@ impl Generate for Eight {
     }
 }
 
-impl Play for Eight {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Eight {
     fn play_move(
         &self,
         case: &Case,
@@ -390,4 +387,18 @@ impl Play for Eight {
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
     }
+}
+
+impl Play for Eight {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Eight::play_move,
+        join: crate::play::append,
+        left: Eight::moves_left,
+        kinds: Eight::cell_kinds,
+        edit: Eight::edit,
+    });
 }

@@ -460,11 +460,8 @@ impl Generate for Fifteen {
     }
 }
 
-impl Play for Fifteen {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Fifteen {
     fn play_move(
         &self,
         case: &Case,
@@ -492,6 +489,20 @@ impl Play for Fifteen {
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
     }
+}
+
+impl Play for Fifteen {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Fifteen::play_move,
+        join: crate::play::append,
+        left: Fifteen::moves_left,
+        kinds: Fifteen::cell_kinds,
+        edit: Fifteen::edit,
+    });
 }
 
 #[cfg(test)]

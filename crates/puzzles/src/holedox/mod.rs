@@ -427,11 +427,8 @@ impl Generate for Holedox {
     }
 }
 
-impl Play for Holedox {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Holedox {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         vec![('.', "free square".to_string()), ('#', "stone".to_string())]
     }
@@ -473,6 +470,20 @@ impl Play for Holedox {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Holedox {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Holedox::play_move,
+        join: crate::play::append,
+        left: Holedox::moves_left,
+        kinds: Holedox::cell_kinds,
+        edit: Holedox::edit,
+    });
 }
 
 /// The stones of `game`, in reading order.

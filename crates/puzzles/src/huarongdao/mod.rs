@@ -506,11 +506,8 @@ impl Generate for Huarongdao {
     }
 }
 
-impl Play for Huarongdao {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Huarongdao {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         [
             ('#', "fixed piece"),
@@ -573,4 +570,18 @@ impl Play for Huarongdao {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Huarongdao {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Huarongdao::play_move,
+        join: crate::play::append,
+        left: Huarongdao::moves_left,
+        kinds: Huarongdao::cell_kinds,
+        edit: Huarongdao::edit,
+    });
 }

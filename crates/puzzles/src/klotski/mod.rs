@@ -481,11 +481,8 @@ impl Generate for Klotski {
     }
 }
 
-impl Play for Klotski {
-    fn play_look(&self) -> &'static crate::play::PlayLook {
-        &look::GAME
-    }
-
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Klotski {
     /// An empty cell, each piece (the cell joins it), and a new piece.
     fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
         let mut kinds = vec![('.', "empty cell".to_string())];
@@ -568,6 +565,20 @@ impl Play for Klotski {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Klotski {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Klotski::play_move,
+        join: Klotski::join_moves,
+        left: Klotski::moves_left,
+        kinds: Klotski::cell_kinds,
+        edit: Klotski::edit,
+    });
 }
 
 /// Whether `pos` is a cell of the goal piece's shape standing on the goal.
