@@ -313,29 +313,47 @@ fn read_cases<A: Solve>(
     Ok((cases, case - 1))
 }
 
-/// A puzzle's moves on its own types, which [`play`] and [`edit_cell`] play: its
-/// `impl Play` hands them over (they are the adapter's own functions, no trait).
+/// [`Moves::step`]: a key's move in a position.
+pub type StepFn<A> =
+    fn(&A, &<A as Format>::Case, &<A as Draw>::State, Option<Pos>, Dir) -> Option<String>;
+/// [`Moves::join`]: a path and one more move.
+pub type JoinFn<A> = fn(&A, &<A as Format>::Case, &str, &str) -> String;
+/// [`Moves::left`]: the fewest moves left from a position.
+pub type LeftFn<A> = fn(
+    &A,
+    &mut <A as Solve>::Solver,
+    &<A as Format>::Case,
+    &<A as Draw>::State,
+) -> Result<Option<u64>, Unsolved>;
+/// [`Moves::kinds`]: the editor's kinds of cell.
+pub type KindsFn<A> = fn(&A, &<A as Format>::Case) -> Vec<(char, String)>;
+/// [`Moves::edit`]: a case with one cell edited.
+pub type EditFn<A> =
+    fn(&A, &<A as Format>::Case, Pos, char) -> Result<<A as Format>::Case, EditError>;
+
+/// A puzzle's moves on its own types, which the generic functions its `impl Play` is
+/// written with (`play`, `edit_cell`) play: the adapter's own functions, no trait.
 pub struct Moves<A: Draw> {
     /// The move a player makes in a position by pressing the arrow `dir`, with the
     /// piece on `picked` chosen by a click (one of several pieces, or of two split
     /// cubes), in the notation of [`Solve::parse_path`]; `None` when the key makes no
     /// move there (no piece picked). The rules are not checked here: the path is
     /// replayed.
-    pub step: fn(&A, &A::Case, &A::State, Option<Pos>, Dir) -> Option<String>,
+    pub step: StepFn<A>,
     /// The path of a case (in the puzzle's notation, maybe empty) followed by one move:
-    /// [`append`], or for a puzzle whose path words are moves of pieces, a step of the
+    /// `append` (one after the other), or for a puzzle whose path words are moves of pieces, a step of the
     /// piece that just moved joined onto its word.
-    pub join: fn(&A, &A::Case, &str, &str) -> String,
+    pub join: JoinFn<A>,
     /// The minimum number of moves that solve the case from a position on (`None`: it
     /// cannot be solved from there), by the fast solver: the live hint.
-    pub left: fn(&A, &mut A::Solver, &A::Case, &A::State) -> Result<Option<u64>, Unsolved>,
+    pub left: LeftFn<A>,
     /// The kinds of cell the board editor paints on a case: the symbol (as
     /// [`Draw::glyph`] shows it) and what it is (none: no editor).
-    pub kinds: fn(&A, &A::Case) -> Vec<(char, String)>,
+    pub kinds: KindsFn<A>,
     /// The case with the cell at a position made a kind (one of `kinds`), what else
     /// that implies changed with it (a second target cleared, a piece grown); an edit
     /// the rules refuse is said in words.
-    pub edit: fn(&A, &A::Case, Pos, char) -> Result<A::Case, EditError>,
+    pub edit: EditFn<A>,
 }
 
 impl<A: Draw> std::fmt::Debug for Moves<A> {

@@ -452,10 +452,13 @@ impl Holedox {
         })
     }
 
+    // A body is the adapter's `State`, a `Vec<Pos>`: the moves' types are the walk's.
+    #[allow(clippy::ptr_arg)]
     fn play_move(&self, _: &Case, _: &Vec<Pos>, _: Option<Pos>, dir: Dir) -> Option<String> {
         Some(Moves::from(vec![dir]).to_string())
     }
 
+    #[allow(clippy::ptr_arg)]
     fn moves_left(
         &self,
         solver: &mut Solver,
