@@ -662,6 +662,50 @@ mod tests {
         }
     }
 
+    /// The marks the page draws a floor with lie on the board; a puzzle whose text has
+    /// bridge lines marks some level's bridges and switches alike, and one whose pieces
+    /// are picked by label marks every level's goal region with a piece on the board.
+    #[test]
+    fn every_level_marks_its_own_cells_and_says_what_its_text_ties() {
+        for puzzle in puzzles::PUZZLES {
+            let Some(player) = puzzle.player() else {
+                continue;
+            };
+            let name = puzzle.about().name;
+            let look = player.play_look();
+            let mut bridged = false;
+            for level in levels(name) {
+                let input = puzzles::Input::bytes(level.text.as_bytes());
+                let played = player
+                    .play(input, &Options::new(), budget(), 1, "", None)
+                    .unwrap_or_else(|e| panic!("{name} {}: {e:?}", level.name));
+                let (rows, cols) = (played.picture.rows, played.picture.cols);
+                for mark in &played.marks {
+                    assert!(
+                        mark.pos.row < rows && mark.pos.col < cols,
+                        "{name} {mark:?}"
+                    );
+                }
+                bridged |= played.marks.iter().any(|m| m.group > 0);
+                if look.pick_labels {
+                    let goal: Vec<_> = played.marks.iter().filter_map(|m| m.label).collect();
+                    assert!(!goal.is_empty(), "{name} {}: no goal marked", level.name);
+                    assert!(
+                        played
+                            .picture
+                            .symbols
+                            .iter()
+                            .any(|row| row.contains(goal[0])),
+                        "{name} {}: the goal piece {} is not on the board",
+                        level.name,
+                        goal[0]
+                    );
+                }
+            }
+            assert_eq!(bridged, look.bridges, "{name}");
+        }
+    }
+
     /// Plays `next_move` from the start to the end: each hint lowers the moves left by
     /// one move, and the moves played end at the optimum.
     #[test]

@@ -68,8 +68,9 @@ pub use options::{OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use play::{
-    Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Moves, Picture,
-    PlayLook, Played, Route, StepFn, json_line, paint_code, write_json_line,
+    Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
+    MarksFn, Moves, Picture, PlayLook, Played, Route, StepFn, json_line, paint_code,
+    write_json_line,
 };
 pub use svg::PICTURE_BYTES_PER_MOVE;
 

@@ -193,6 +193,35 @@ named! {
     }
 }
 
+named! {
+    /// What a [`Mark`] ties a cell to.
+    MarkKind {
+        /// A cell of bridge `group` (from 1).
+        Bridge = "bridge",
+        /// A switch whose first action is on bridge `group` (from 1).
+        Switch = "switch",
+        /// Where a split switch's cubes land.
+        Landing = "landing",
+        /// A cell of the goal region, where the piece `label` must stand.
+        Goal = "goal",
+    }
+}
+
+/// A cell of a case that its judge text ties to others beyond the cell's symbol: what
+/// the page colours alike (a bridge and the switches that act on it) or marks (where
+/// split cubes land, the goal region), so the page reads no judge text to draw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The cell, 0-based.
+    pub pos: Pos,
+    /// What it is.
+    pub kind: MarkKind,
+    /// Which bridge (from 1; 0 when none).
+    pub group: usize,
+    /// The piece it is for ([`MarkKind::Goal`]).
+    pub label: Option<char>,
+}
+
 /// A key the player pressed: an arrow, with the piece on `picked` chosen (a click).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
@@ -223,6 +252,8 @@ pub struct Played {
     pub refused: Option<String>,
     /// What the editor paints, symbol and meaning (empty: no editor).
     pub kinds: Vec<(char, String)>,
+    /// The case's cells that its text ties to others ([`Mark`]).
+    pub marks: Vec<Mark>,
     /// How many cases the input has (only the one asked for is played).
     pub cases: usize,
 }
@@ -327,6 +358,8 @@ pub type LeftFn<A> = fn(
 ) -> Result<Option<u64>, Unsolved>;
 /// [`Moves::kinds`]: the editor's kinds of cell.
 pub type KindsFn<A> = fn(&A, &<A as Format>::Case) -> Vec<(char, String)>;
+/// [`Moves::marks`]: the marks of a case.
+pub type MarksFn<A> = fn(&A, &<A as Format>::Case) -> Vec<Mark>;
 /// [`Moves::edit`]: a case with one cell edited.
 pub type EditFn<A> =
     fn(&A, &<A as Format>::Case, Pos, char) -> Result<<A as Format>::Case, EditError>;
@@ -354,6 +387,8 @@ pub struct Moves<A: Draw> {
     /// that implies changed with it (a second target cleared, a piece grown); an edit
     /// the rules refuse is said in words.
     pub edit: EditFn<A>,
+    /// The case's [`Mark`]s (`no_marks`: none).
+    pub marks: MarksFn<A>,
 }
 
 impl<A: Draw> std::fmt::Debug for Moves<A> {
@@ -401,6 +436,11 @@ macro_rules! play_by_moves {
     };
 }
 pub(crate) use play_by_moves;
+
+/// [`Moves::marks`] of a puzzle whose cells are all their symbols say.
+pub fn no_marks<A: Draw>(_: &A, _: &A::Case) -> Vec<Mark> {
+    Vec::new()
+}
 
 /// [`Moves::join`] of a puzzle whose paths are moves one after the other.
 pub fn append<A: Draw>(_: &A, _: &A::Case, path: &str, step: &str) -> String {
@@ -484,6 +524,7 @@ pub fn play<A: Draw>(
         left,
         refused,
         kinds: (moves.kinds)(adapter, case),
+        marks: (moves.marks)(adapter, case),
         cases: count,
     })
 }

@@ -190,7 +190,7 @@ function show(data, animate) {
   state.play = data;
   state.hint = null;
   if (state.mode !== "solution") {
-    board.show(state.puzzle, data.picture, caseText(), state.gameId, animate);
+    board.show(state.puzzle, data.picture, caseMarks(), state.gameId, animate);
     markBoard();
   }
   const moves = data.moves;
@@ -220,9 +220,9 @@ function show(data, animate) {
   document.body.dataset.moves = String(moves);
 }
 
-// The text of the case played (what the drawing reads beyond the frames).
-function caseText() {
-  return state.text;
+// The marks of the case played (what the drawing needs beyond the frames).
+function caseMarks() {
+  return (state.play && state.play.marks) || [];
 }
 
 function markBoard() {
@@ -614,7 +614,7 @@ async function showFrame(k) {
   $("step-count").textContent = `${k} / ${last}`;
   if (state.frames) {
     $("frame-heading").textContent = state.solution.frames.headings[k] || "";
-    board.show(state.puzzle, state.frames[k], caseText(), `solution-${state.gameId}`, animate);
+    board.show(state.puzzle, state.frames[k], caseMarks(), `solution-${state.gameId}`, animate);
     board.mark(null, null);
     return;
   }
@@ -636,7 +636,7 @@ async function showFrame(k) {
     }
   }
   if (!picture) return;
-  board.show(state.puzzle, picture, caseText(), `solution-${state.gameId}`, animate);
+  board.show(state.puzzle, picture, caseMarks(), `solution-${state.gameId}`, animate);
   board.mark(null, null);
   board.route(routeOf(frames && frames.start, moves));
 }
@@ -907,7 +907,7 @@ function setMode(mode) {
     else queue(() => solve(true));
   } else if (state.play) {
     // The game's own board again (the solution drew its own).
-    board.show(state.puzzle, state.play.picture, caseText(), state.gameId, false);
+    board.show(state.puzzle, state.play.picture, caseMarks(), state.gameId, false);
     markBoard();
   }
   updateLink();

@@ -1,6 +1,7 @@
 // How a puzzle is drawn: a scene of SVG built from the frames the API answers with
 // (a symbol and a paint per cell) and, where a frame cannot say it, from the case's
-// judge input (bridge, switch and split lines; a goal line). Which drawings a puzzle
+// marks (/api/play's: bridges and their switches, where split cubes land, the goal
+// region; this file reads no judge text). Which drawings a puzzle
 // uses comes from its description (`game` of /api/puzzles): this file names no puzzle,
 // only its kit of floors (tiles, grass, yard, frame, tray, plain) and actors (box,
 // snake, tiles, pieces, numbers). A scene has a floor, drawn once a board, and actors,
@@ -41,10 +42,6 @@ function bounds(cells) {
   return { r0, c0, r1, c1, h: r1 - r0 + 1, w: c1 - c0 + 1 };
 }
 
-// The numbers of a case's judge text, with the line each starts on (1-based).
-function textLines(text) {
-  return (text || "").replace(/\r/g, "").split("\n");
-}
 
 // ---- shared pieces of drawing ------------------------------------------------------------
 
@@ -100,25 +97,19 @@ function target(g, r, c, label) {
 
 // ---- floor tiles over the void, and a box that rolls ------------------------------------
 
-// Bridges, switches and splits of a case whose text has `bridge`, `switch` and
-// `split` lines (1-based cells): cell "r,c" (0-based) -> bridge number, switch
-// actions, landing cells.
-function bridgeLinks(text) {
-  const bridges = new Map(), switches = new Map(), splits = new Map();
-  for (const line of textLines(text)) {
-    const w = line.trim().split(/\s+/);
-    if (w[0] === "bridge") {
-      const n = Number(w[1]);
-      for (let i = 3; i + 1 < w.length; i += 2) bridges.set(`${w[i] - 1},${w[i + 1] - 1}`, n);
-    } else if (w[0] === "switch") {
-      const actions = [];
-      for (let i = 3; i + 1 < w.length; i += 2) actions.push([w[i], Number(w[i + 1])]);
-      switches.set(`${w[1] - 1},${w[2] - 1}`, actions);
-    } else if (w[0] === "split") {
-      splits.set(`${w[1] - 1},${w[2] - 1}`, [[w[3] - 1, w[4] - 1], [w[5] - 1, w[6] - 1]]);
-    }
+// The marks of a case (what its text ties to cells beyond their symbols, as /api/play
+// gives them: [row, col, kind, group, label]) by kind: cell "r,c" -> bridge number for
+// bridges and switches, the cells where split cubes land, the goal region and its piece.
+function marksOf(view) {
+  const bridges = new Map(), switches = new Map(), landing = [], goal = [];
+  let goalLabel = null;
+  for (const [r, c, kind, group, label] of view.marks || []) {
+    if (kind === "bridge") bridges.set(`${r},${c}`, group);
+    else if (kind === "switch") switches.set(`${r},${c}`, group);
+    else if (kind === "landing") landing.push([r, c]);
+    else if (kind === "goal") { goal.push([r, c]); goalLabel = label; }
   }
-  return { bridges, switches, splits };
+  return { bridges, switches, landing, goal, goalLabel };
 }
 
 function bridgeColour(n) {
@@ -126,19 +117,19 @@ function bridgeColour(n) {
 }
 
 function tilesFloor(view, g) {
-  const links = view.look.bridges ? bridgeLinks(view.text) : null;
+  const links = marksOf(view);
   const under = view.memo;
   for (const [r, c, s0] of cellsOf(view.picture)) {
     const s = "B12".includes(s0) ? (under.get(`${r},${c}`) || ".") : s0;
     const key = `${r},${c}`;
     if (s === "#") continue;
     if (s === "-") {
-      const n = links && links.bridges.get(key);
+      const n = links.bridges.get(key);
       el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2, "stroke-dasharray": "5 4", opacity: 0.8 }, g);
       continue;
     }
     if (s === "=") {
-      const n = links && links.bridges.get(key);
+      const n = links.bridges.get(key);
       tile(g, r, c, "#d9c6a0", "#8b7550");
       for (let i = 1; i < 4; i++) el("line", { x1: c * CELL + i * CELL / 4, y1: r * CELL + 4, x2: c * CELL + i * CELL / 4, y2: r * CELL + CELL - 6, stroke: "#a48a5e", "stroke-width": 1.5 }, g);
       el("rect", { x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 7, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2.5 }, g);
@@ -147,8 +138,8 @@ function tilesFloor(view, g) {
     if (s === "E") tile(g, r, c, "#f0a050", "#a85f1c");
     else tile(g, r, c, "#cfd6de", "#7d8894");
     const cx = c * CELL + CELL / 2, cy = r * CELL + CELL / 2 - 2;
-    const rings = links && links.switches.get(key);
-    const ring = rings && rings.length ? bridgeColour(rings[0][1]) : "#5b6470";
+    const bridge = links.switches.get(key);
+    const ring = bridge ? bridgeColour(bridge) : "#5b6470";
     if (s === "o") {
       el("circle", { cx, cy, r: CELL * 0.3, fill: "#e8ecf0", stroke: ring, "stroke-width": 4 }, g);
       el("circle", { cx, cy, r: CELL * 0.12, fill: ring }, g);
@@ -163,12 +154,8 @@ function tilesFloor(view, g) {
       target(g, r, c, view.look.goal || "the goal");
     }
   }
-  if (links) {
-    for (const [, landing] of links.splits) {
-      for (const [r, c] of landing) {
-        el("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2 - 2, r: 4, fill: "#3f86ad", opacity: 0.8 }, g);
-      }
-    }
+  for (const [r, c] of links.landing) {
+    el("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2 - 2, r: 4, fill: "#3f86ad", opacity: 0.8 }, g);
   }
 }
 
@@ -357,30 +344,13 @@ function star(cx, cy, outer, inner) {
 
 // ---- a wooden frame and labelled pieces -------------------------------------------------
 
-// The goal of a case whose text has a `goal LABEL ROW COL` line: label and top-left
-// cell (0-based).
-function goalLine(text) {
-  for (const line of textLines(text)) {
-    const w = line.trim().split(/\s+/);
-    if (w[0] === "goal" && w.length >= 4) return { label: w[1], r: Number(w[2]) - 1, c: Number(w[3]) - 1 };
-  }
-  return null;
-}
-
 function isLabel(s) {
   return /[A-Za-z0-9]/.test(s);
 }
 
 function frameFloor(view, g) {
   const { rows, cols } = view.picture;
-  const goal = goalLine(view.text);
-  const shape = goal && (view.memo.get("goalShape") || find(view.picture, (s) => s === goal.label));
-  if (shape && shape.length) view.memo.set("goalShape", shape);
-  const region = new Set();
-  if (goal && shape && shape.length) {
-    const b = bounds(shape);
-    for (const [r, c] of shape) region.add(`${r - b.r0 + goal.r},${c - b.c0 + goal.c}`);
-  }
+  const region = new Set(marksOf(view).goal.map(([r, c]) => `${r},${c}`));
   // The frame, open where the goal region meets the edge (the exit).
   el("rect", { x: -12, y: -12, width: cols * CELL + 24, height: rows * CELL + 24, rx: 10, fill: "#5a3a22" }, g);
   el("rect", { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: "#efe6d3" }, g);
@@ -403,7 +373,7 @@ function frameFloor(view, g) {
 }
 
 function pieceActors(view) {
-  const goal = goalLine(view.text);
+  const goalLabel = marksOf(view).goalLabel;
   const groups = new Map();
   for (const [r, c, s] of cellsOf(view.picture)) {
     if (!isLabel(s)) continue;
@@ -414,7 +384,7 @@ function pieceActors(view) {
   for (const [label, cells] of groups) {
     const b = bounds(cells);
     const shape = cells.map(([r, c]) => [r - b.r0, c - b.c0]);
-    const isGoal = goal && goal.label === label;
+    const isGoal = goalLabel === label;
     const size = cells.length;
     const wood = isGoal ? colour(view.look, "goal-piece", "#c0392b") : size === 1 ? "#e0b56e" : b.w > b.h ? "#c98d4b" : b.h > b.w ? "#b7793d" : "#a86a32";
     out.push({ id: `piece-${label}`, kind: "piece", piece: label, shape, wood, goal: isGoal, p: { x: b.c0, y: b.r0 }, label: isGoal ? `曹, the goal piece ${label}` : `piece ${label}` });
@@ -580,8 +550,13 @@ function yardSwatch(svg, symbol, view) {
   return true;
 }
 
-// One cell of the frame's board: plain, or of the goal region.
-function frameSwatch(svg, symbol) {
+// One cell of the frame's board: plain, of the goal region, or under a piece.
+function frameSwatch(svg, symbol, view) {
+  if (isLabel(symbol)) {
+    el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#efe6d3" }, svg);
+    for (const actor of pieceActors(view)) drawActor(el("g", {}, svg), actor.p, actor);
+    return true;
+  }
   if (symbol !== "." && symbol !== "*") return false;
   const goal = symbol === "*";
   el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: goal ? "#f6d2cc" : "#efe6d3", stroke: goal ? "#c0392b" : "none", "stroke-width": 2, "stroke-dasharray": goal ? "5 3" : "none" }, svg);
@@ -618,13 +593,13 @@ class Board {
     this.animation = null;
   }
 
-  // Shows `picture` of `puzzle` (its entry of /api/puzzles, whose case text is
-  // `text`); `animate` slides the actors from where they were. `game` names the board
-  // the memo belongs to.
-  show(puzzle, picture, text, game, animate) {
+  // Shows `picture` of `puzzle` (its entry of /api/puzzles) on a case whose marks are
+  // `marks` (/api/play's); `animate` slides the actors from where they were. `game`
+  // names the board the memo belongs to.
+  show(puzzle, picture, marks, game, animate) {
     const spec = specOf(puzzle);
     if (!this.view || this.view.game !== game) this.memo = new Map();
-    const view = { look: spec.look, labels: !!puzzle.labels, picture, text, game, memo: this.memo, previous: this.view };
+    const view = { look: spec.look, labels: !!puzzle.labels, picture, marks, game, memo: this.memo, previous: this.view };
     remember(view);
     // A floor that changes with its symbols (bridges that open, plain squares) is
     // drawn again when they do.
@@ -790,7 +765,7 @@ function swatch(puzzle, symbol) {
   const memo = new Map();
   if (symbol === "T") memo.set("target", [0, 0]);
   const one = (s) => ({ rows: 1, cols: 1, symbols: [s], paints: ["."] });
-  const view = { look: spec.look, labels, picture: one(symbol), text: "", memo };
+  const view = { look: spec.look, labels, picture: one(symbol), marks: [], memo };
   if (spec.floor.swatch && spec.floor.swatch(svg, symbol, view)) return svg;
   // A mover stands on plain floor (with no burrow or exit drawn under it).
   const mover = moves(spec.look, labels, symbol) && !spec.plain;
@@ -801,4 +776,4 @@ function swatch(puzzle, symbol) {
   return svg;
 }
 
-window.Boards = { Board, swatch, CELL, snakeOrder, goalLine, bridgeLinks };
+window.Boards = { Board, swatch, CELL, snakeOrder, marksOf };

@@ -503,6 +503,7 @@ impl Play for Bloxorz {
         left: Bloxorz::moves_left,
         kinds: Bloxorz::cell_kinds,
         edit: Bloxorz::edit,
+        marks: crate::play::no_marks,
     });
 }
 

@@ -519,6 +519,35 @@ impl Generate for BloxorzClassic {
 
 /// The game's moves on the adapter's own types ([`crate::Moves`]).
 impl BloxorzClassic {
+    /// Each bridge's cells and the switches that act on it (by their first action), and
+    /// where split cubes land: what the level file's lines say beyond the grid.
+    fn marks(&self, level: &Level) -> Vec<crate::play::Mark> {
+        use crate::play::{Mark, MarkKind};
+        let mark = |pos, kind, group| Mark {
+            pos,
+            kind,
+            group,
+            label: None,
+        };
+        let mut marks = Vec::new();
+        for (i, bridge) in level.bridges().iter().enumerate() {
+            marks.extend(
+                bridge
+                    .cells
+                    .iter()
+                    .map(|&p| mark(p, MarkKind::Bridge, i + 1)),
+            );
+        }
+        for switch in level.switches() {
+            let group = switch.actions.first().map_or(0, |a| a.bridge() + 1);
+            marks.push(mark(switch.pos, MarkKind::Switch, group));
+        }
+        for split in level.splits() {
+            marks.extend(split.landing.iter().map(|&p| mark(p, MarkKind::Landing, 0)));
+        }
+        marks
+    }
+
     /// The plain tiles, the exit and the block's start (switches and bridges have
     /// lines of their own in the level file: edit those in the text).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
@@ -594,6 +623,7 @@ impl Play for BloxorzClassic {
         left: BloxorzClassic::moves_left,
         kinds: BloxorzClassic::cell_kinds,
         edit: BloxorzClassic::edit,
+        marks: BloxorzClassic::marks,
     });
 }
 

@@ -400,5 +400,6 @@ impl Play for Eight {
         left: Eight::moves_left,
         kinds: Eight::cell_kinds,
         edit: Eight::edit,
+        marks: crate::play::no_marks,
     });
 }

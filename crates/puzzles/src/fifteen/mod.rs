@@ -502,6 +502,7 @@ impl Play for Fifteen {
         left: Fifteen::moves_left,
         kinds: Fifteen::cell_kinds,
         edit: Fifteen::edit,
+        marks: crate::play::no_marks,
     });
 }
 

@@ -486,6 +486,7 @@ impl Play for Holedox {
         left: Holedox::moves_left,
         kinds: Holedox::cell_kinds,
         edit: Holedox::edit,
+        marks: crate::play::no_marks,
     });
 }
 

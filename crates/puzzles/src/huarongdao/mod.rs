@@ -583,5 +583,6 @@ impl Play for Huarongdao {
         left: Huarongdao::moves_left,
         kinds: Huarongdao::cell_kinds,
         edit: Huarongdao::edit,
+        marks: crate::play::no_marks,
     });
 }

@@ -483,6 +483,23 @@ impl Generate for Klotski {
 
 /// The game's moves on the adapter's own types ([`crate::Moves`]).
 impl Klotski {
+    /// The goal region: the cells the goal piece must cover.
+    fn marks(&self, case: &Case) -> Vec<crate::play::Mark> {
+        let layout = &case.layout;
+        let (goal, label) = (layout.goal().pos, layout.goal().label);
+        layout
+            .goal_shape()
+            .cells()
+            .iter()
+            .map(|&(r, c)| crate::play::Mark {
+                pos: Pos::new(goal.row + r, goal.col + c),
+                kind: crate::play::MarkKind::Goal,
+                group: 0,
+                label: Some(label),
+            })
+            .collect()
+    }
+
     /// An empty cell, each piece (the cell joins it), and a new piece.
     fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
         let mut kinds = vec![('.', "empty cell".to_string())];
@@ -578,6 +595,7 @@ impl Play for Klotski {
         left: Klotski::moves_left,
         kinds: Klotski::cell_kinds,
         edit: Klotski::edit,
+        marks: Klotski::marks,
     });
 }
 
