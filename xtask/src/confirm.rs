@@ -27,7 +27,7 @@ use crate::fixtures::{self, Fixture};
 use crate::manifest::{self, Origin};
 use crate::reference;
 use anyhow::{Context, Result, bail};
-use puzzles::{Limits, Options, PUZZLES, PathsFor, Puzzle, Solved, fnv1a64};
+use puzzles::{AnswerLine, Limits, Options, PUZZLES, PathsFor, Puzzle, Solved, fnv1a64};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -161,7 +161,7 @@ pub(crate) fn case_lines<'a>(puzzle: &dyn Puzzle, out: &'a str, cases: usize) ->
     (1..=cases)
         .map(|number| {
             let mut one = String::new();
-            puzzle.write_answer(&mut one, number, Some(0));
+            puzzle.write_line(&mut one, number, Some(0));
             let mut end = 0;
             for _ in 0..one.matches('\n').count() {
                 end = rest[end..].find('\n').map_or(rest.len(), |i| end + i + 1);
@@ -179,7 +179,7 @@ pub(crate) fn case_lines<'a>(puzzle: &dyn Puzzle, out: &'a str, cases: usize) ->
 /// path read back and replayed by [`Solved::check_answer`] (a path that does not solve
 /// the case is an error).
 fn answer_line(puzzle: &dyn Puzzle, case: &dyn Solved, line: &str) -> Result<String> {
-    if !case.answer_is_path() {
+    if case.answer_line() == AnswerLine::Count {
         return Ok(line.to_string());
     }
     let number = case.number();
@@ -187,7 +187,7 @@ fn answer_line(puzzle: &dyn Puzzle, case: &dyn Solved, line: &str) -> Result<Str
         .check_answer(line)
         .map_err(|e| anyhow::anyhow!("case {number}: the .out line {:?}: {e}", line.trim_end()))?;
     let mut text = String::new();
-    puzzle.write_answer(&mut text, number, moves);
+    puzzle.write_line(&mut text, number, moves);
     Ok(text)
 }
 
@@ -258,7 +258,7 @@ fn published(puzzle: &dyn Puzzle, fixture: &Fixture, cases: usize) -> Result<Opt
         .enumerate()
         .map(|(i, &answer)| {
             let mut line = String::new();
-            puzzle.write_answer(&mut line, i + 1, answer);
+            puzzle.write_line(&mut line, i + 1, answer);
             line
         })
         .collect();
@@ -314,7 +314,7 @@ fn confirm_one(
         match case.oracle(CONFIRM_ORACLE) {
             Some(Ok(answer)) => {
                 let mut oracle_line = String::new();
-                puzzle.write_answer(&mut oracle_line, number, answer);
+                puzzle.write_line(&mut oracle_line, number, answer);
                 if oracle_line != *line {
                     bail!(
                         "case {number}: the .out says {:?}, the naive oracle {oracle_line:?}",
@@ -461,7 +461,7 @@ pub(crate) fn check(
         }
         if let Some(Ok(answer)) = case.oracle(recheck.limits) {
             let mut oracle_line = String::new();
-            puzzle.write_answer(&mut oracle_line, number, answer);
+            puzzle.write_line(&mut oracle_line, number, answer);
             if oracle_line != *line {
                 bail!(
                     "case {number}: the .out says {:?}, the naive oracle now {oracle_line:?}",

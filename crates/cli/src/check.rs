@@ -2,7 +2,8 @@
 //! answers come from the puzzle's own solver, case by case as the input is read; the
 //! output is read beside them, so neither is held whole. With `--path`, every path line
 //! is replayed by the puzzle's `replay` (which shares no code with the solver) and must
-//! be optimal: any optimal path is right, not only ours.
+//! be optimal: any optimal path is right, not only ours. Where the answer line is the
+//! path itself, `--path` adds no line: the answer line is held to the fewest moves.
 //!
 //! # The one definition of right
 //!
@@ -18,7 +19,7 @@
 //!   spaces and a missing final newline are forgiven, and so is an answer split over
 //!   lines or two on one). Case is ignored unless `case_sensitive` (plain `check` is
 //!   case sensitive).
-//! - **Path answers** (the answer line is the path itself, [`Solved::answer_is_path`]) are
+//! - **Path answers** (the answer line is the path itself, [`Solved::answer_line`]) are
 //!   lines: line N is case N's answer, white space around it is forgiven and inside it
 //!   is the notation's to read; lines after the last case must be blank, and a line the
 //!   output does not have is an empty one (so the empty line of a last case that starts
@@ -46,7 +47,7 @@ use crate::source::Source;
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
-use puzzles::{Input, Limits, PathError, PathsFor, Puzzle, Solved};
+use puzzles::{AnswerLine, Input, Limits, PathError, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read};
@@ -61,8 +62,9 @@ pub(crate) struct CheckArgs {
     puzzle: PuzzleArg,
 
     /// OUTPUT is what `gridsolve --path` prints: per case its answer line(s), then a line
-    /// with a path (`-` when there is none). Each path is replayed by the rules and must
-    /// take exactly the optimal number of moves.
+    /// with a path (`-` when there is none), but for a puzzle whose answer line is the
+    /// path (eight). Each path is replayed by the rules and must take exactly the
+    /// optimal number of moves.
     #[arg(long)]
     path: bool,
 
@@ -468,13 +470,11 @@ impl Checker<'_> {
         self.cases += 1;
         let number = solved.number();
         let mut expected = String::new();
-        if solved.answer_is_path() {
-            if let Some(verdict) = self.path_answer(solved)? {
-                return Ok(Some(verdict));
-            }
-        } else {
-            solved.write_answer(&mut expected);
+        if matches!(solved.answer_line(), AnswerLine::Path { .. }) {
+            // The answer line is the path: with --path too, no line more.
+            return self.path_answer(solved);
         }
+        solved.write_answer(&mut expected);
         // Line breaks are white space like any other, unless space changes count or
         // paths follow on lines of their own.
         let by_tokens = !self.compare.space_change_sensitive && !self.with_path;
@@ -549,7 +549,8 @@ impl Checker<'_> {
     /// right, as the judges' special judge takes it, and "no solution" exactly when
     /// there is none. The line is replayed as it is read ([`Solved::answer_replay`]),
     /// so a long one costs a piece and the board, not its length. A line past the end
-    /// of the output is an empty one (unless space changes count).
+    /// of the output is an empty one (unless space changes count). With `--path` the
+    /// line is held to the fewest moves, as a path line is.
     fn path_answer(&mut self, solved: &dyn Solved) -> Result<Option<Verdict>, Failure> {
         let number = solved.number();
         let mut replay = solved.answer_replay();
@@ -589,6 +590,13 @@ impl Checker<'_> {
             return Ok(wrong(&what));
         }
         Ok(match replay.finish() {
+            Ok(Some(taken)) if self.with_path && solved.moves().is_some_and(|m| m != taken) => {
+                wrong(&format!(
+                    "expected a path of {}, found one of {taken}: {}",
+                    count(solved.moves().unwrap_or(0), "move"),
+                    line.shown()
+                ))
+            }
             Ok(_) => None,
             Err(e) => wrong(&format!("{e}: {}", line.shown())),
         })
@@ -604,7 +612,7 @@ impl Checker<'_> {
         let mut longest = 0;
         for moves in [None, Some(0), Some(u64::MAX)] {
             text.clear();
-            self.puzzle.write_answer(&mut text, number, moves);
+            self.puzzle.write_line(&mut text, number, moves);
             longest = longest.max(text.lines().nth(i).map_or(0, str::len));
         }
         longest + ROOM
@@ -620,7 +628,7 @@ impl Checker<'_> {
         let mut text = String::new();
         std::iter::once(None).chain(numbers.map(Some)).any(|moves| {
             text.clear();
-            self.puzzle.write_answer(&mut text, number, moves);
+            self.puzzle.write_line(&mut text, number, moves);
             text.lines()
                 .nth(i)
                 .is_some_and(|want| self.compare.matches(want, line))

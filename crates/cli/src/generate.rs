@@ -90,8 +90,9 @@ pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
 /// Runs `write` on a buffered stdout and flushes it: options that describe no input are
 /// bad usage, and a closed stdout (`| head`) is fine.
 fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), GenError>) -> Result<(), Failure> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::progress::Counted::new(io::stdout().lock()));
     let written = write(&mut out).and_then(|()| out.flush().map_err(GenError::Io));
+    out.get_ref().finish();
     match written {
         Ok(()) => Ok(()),
         Err(GenError::Io(e)) => closed_pipe_is_fine(Err(e)),
@@ -101,7 +102,7 @@ fn to_stdout(write: impl FnOnce(&mut dyn Write) -> Result<(), GenError>) -> Resu
 
 /// `gridsolve gen --invalid KIND`: an input that breaks the rule `KIND`, or with
 /// `list` the kinds, a line each (`NAME  what it breaks`).
-fn invalid(args: &GenArgs, generator: &dyn Generator, kind: &str) -> Result<(), Failure> {
+fn invalid(args: &GenArgs, generator: Generator<'_>, kind: &str) -> Result<(), Failure> {
     if let Some(name) = args.options.0.names().next() {
         return Err(Failure::Usage(format!(
             "--{name} does not go with --invalid, which takes only --seed"

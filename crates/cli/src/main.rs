@@ -17,6 +17,7 @@ mod list;
 mod man;
 mod options;
 mod package;
+mod progress;
 mod serve;
 mod show;
 mod solve;
@@ -113,6 +114,12 @@ struct Cli {
     /// Stop a search that has run this long, with an error.
     #[arg(long, value_name = "SECONDS", value_parser = cases::seconds, value_hint = ValueHint::Other)]
     max_seconds: Option<std::time::Duration>,
+
+    /// Draw no progress on stderr. Without it, work that runs longer than a moment (a
+    /// pattern-database build, an IDA* search, stress's cases, package's tests, a long
+    /// gen) shows how far it has got, when stderr is a terminal.
+    #[arg(short, long, global = true)]
+    quiet: bool,
 
     #[command(flatten)]
     options: SolveOptions,
@@ -244,7 +251,7 @@ impl From<puzzles::Lacks> for Failure {
 }
 
 /// The generator of `puzzle`, or the usage error that it has none.
-fn generator(puzzle: &dyn puzzles::Puzzle) -> Result<&dyn puzzles::Generator, Failure> {
+fn generator(puzzle: &dyn puzzles::Puzzle) -> Result<puzzles::Generator<'_>, Failure> {
     puzzle.require(puzzles::Capability::Generate)?;
     puzzle
         .generator()
@@ -256,6 +263,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    progress::init(cli.quiet);
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Check(args)), _) => check::run(args).map(ExitCode::from),
         (Some(Command::Stress(args)), _) => stress::run(args).map(ExitCode::from),
@@ -270,7 +278,10 @@ fn main() -> ExitCode {
             man(page.as_deref(), *list).map(|()| ExitCode::SUCCESS)
         }
         (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
-        (None, Some(puzzle)) => solve::run(puzzle.0, &cli).map(|()| ExitCode::SUCCESS),
+        (None, Some(puzzle)) => {
+            puzzles::progress::watching(progress::Solving::watch(), || solve::run(puzzle.0, &cli))
+                .map(|()| ExitCode::SUCCESS)
+        }
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };

@@ -128,7 +128,7 @@ fn flags(specs: Specs) -> Vec<Arg> {
                 specs(p)
                     .iter()
                     .filter(|s| s.name == name)
-                    .flat_map(|s| s.choices.iter().copied())
+                    .flat_map(|s| s.kind.choices().iter().copied())
                     .collect()
             });
             if choices.0.is_empty() {

@@ -298,10 +298,14 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
     }
     let sample = puzzle.about().sample.as_bytes().to_vec();
     files.extend(test(puzzle, "data/sample/1", sample)?);
+    let bar = crate::progress::bar(package.tests.len() as u64, "tests");
     for (test_name, gen_args) in package.tests {
+        bar.set_message(*test_name);
         let input = generate(puzzle, test_name, gen_args)?;
         files.extend(test(puzzle, &format!("data/secret/{test_name}"), input)?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     if !legacy {
         // The legacy format has no invalid inputs (problemtools refuses a data group
         // other than sample and secret; it tries junk inputs of its own instead).

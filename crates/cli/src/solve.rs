@@ -367,7 +367,11 @@ impl<'a> Writer<'a> {
                 let mut text = String::new();
                 solved.write_answer(&mut text);
                 self.write(|out| out.write_all(text.as_bytes()))?;
-                if self.cli.path && selected {
+                // Where the answer line is the path itself (eight), it is not written twice.
+                if self.cli.path
+                    && selected
+                    && !matches!(solved.answer_line(), puzzles::AnswerLine::Path { .. })
+                {
                     let path = solved.path();
                     self.write(|out| {
                         out.write_all(path.as_deref().unwrap_or("-").as_bytes())?;

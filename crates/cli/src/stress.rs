@@ -28,12 +28,11 @@ use crate::options::{self, PuzzleArg, SolveOptions, check_options, puzzle_parser
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
-use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::{Generator, Limits, Options, Puzzle, SplitMix64, Tried};
+use puzzles::{Generator, Limits, OptionKind, Options, Puzzle, SplitMix64, Tried};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::fs::File;
-use std::io::{self, IsTerminal, Read, Seek, SeekFrom, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -185,7 +184,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
             _ => PathBuf::from("."),
         },
     };
-    let bar = progress_bar(args.cases);
+    let bar = crate::progress::bar(args.cases, if args.cases == 1 { "case" } else { "cases" });
     let mut rng = SplitMix64::new(args.seed);
     let mut found = None;
     for i in 0..args.cases {
@@ -273,7 +272,7 @@ pub(crate) fn run(args: &StressArgs) -> Result<u8, Failure> {
         "stress: {} on case {number} of {} ({})\n  {}\n",
         failed.kind,
         args.cases,
-        made.command(puzzle),
+        made.command(puzzle, &generator, &input),
         failed.what
     );
     let _ = writeln!(
@@ -380,21 +379,6 @@ fn write_whole(path: &Path, from: &mut dyn Read) -> io::Result<()> {
     written
 }
 
-/// The bar on a terminal (stderr), nothing otherwise.
-fn progress_bar(cases: u64) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(cases);
-    let unit = if cases == 1 { "case" } else { "cases" };
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit}, {{elapsed}} {{wide_msg}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
 /// The options one generated input was made with.
 struct Generated {
     options: Options,
@@ -403,11 +387,47 @@ struct Generated {
 }
 
 impl Generated {
-    /// The `gridsolve gen` command that writes the same input.
-    fn command(&self, puzzle: &dyn Puzzle) -> String {
+    /// The options that make `input`: those drawn, less each one without which
+    /// `generator` writes the same bytes (one its family does not read, such as a walk's
+    /// length for a family that takes no walk, or one drawn at its default). The family
+    /// and the seed always stay.
+    fn needed(&self, generator: &Generator<'_>, input: &str) -> Options {
+        let mut kept: Vec<(&str, &str)> = self
+            .options
+            .names()
+            .map(|name| (name, self.options.raw(name).unwrap_or("")))
+            .collect();
+        let options = |kept: &[(&str, &str)]| {
+            kept.iter().fold(Options::new(), |options, (name, value)| {
+                options.with(name, value)
+            })
+        };
+        let mut i = 0;
+        while i < kept.len() {
+            if !["family", "seed"].contains(&kept[i].0) {
+                let mut without = kept.clone();
+                without.remove(i);
+                let mut again = Vec::new();
+                let same = generator
+                    .generate(&options(&without), &mut again)
+                    .is_ok_and(|()| again == input.as_bytes());
+                if same {
+                    kept = without;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        options(&kept)
+    }
+
+    /// The `gridsolve gen` command that writes `input` again, with only the options
+    /// that change it ([`Generated::needed`]).
+    fn command(&self, puzzle: &dyn Puzzle, generator: &Generator<'_>, input: &str) -> String {
+        let options = self.needed(generator, input);
         let mut text = format!("gridsolve gen --puzzle {}", puzzle.about().name);
-        for name in self.options.names() {
-            let _ = write!(text, " --{name} {}", self.options.raw(name).unwrap_or(""));
+        for name in options.names() {
+            let _ = write!(text, " --{name} {}", options.raw(name).unwrap_or(""));
         }
         text
     }
@@ -424,7 +444,7 @@ impl Generated {
 /// are used.
 fn generate(
     puzzle: &dyn Puzzle,
-    generator: &dyn Generator,
+    generator: Generator<'_>,
     family: &str,
     rng: &mut SplitMix64,
     i: u64,
@@ -442,19 +462,19 @@ fn generate(
                 // like that one, independently.
                 let default = match spec.default.parse::<u64>() {
                     Ok(default) => default,
-                    Err(_) if spec.value_name == "N" && last.is_some() => last.unwrap_or(0),
+                    Err(_) if spec.kind == OptionKind::Size && last.is_some() => last.unwrap_or(0),
                     Err(_) => continue,
                 };
-                let value = if spec.value_name == "PERCENT" {
-                    rng.range(0, (2 * default + 10).min(100))
-                } else if spec.name == "cases" {
-                    rng.range(1, 5)
-                } else {
-                    last = Some(default);
-                    // Each draw again starts a little larger.
-                    let lo = default.min(2 + draw as u64);
-                    let hi = ((default as f64 * growth).round() as u64).clamp(lo, default);
-                    rng.range((hi / 2).max(lo), hi)
+                let value = match spec.kind {
+                    OptionKind::Percent => rng.range(0, (2 * default + 10).min(100)),
+                    OptionKind::Cases => rng.range(1, 5),
+                    _ => {
+                        last = Some(default);
+                        // Each draw again starts a little larger.
+                        let lo = default.min(2 + draw as u64);
+                        let hi = ((default as f64 * growth).round() as u64).clamp(lo, default);
+                        rng.range((hi / 2).max(lo), hi)
+                    }
                 };
                 options.set(spec.name, value);
             }
@@ -1086,7 +1106,8 @@ mod tests {
                 let family = families[i as usize % families.len()];
                 let (made, input) = generate(puzzle, generator, family, &mut rng, i, N).unwrap();
                 let report = puzzle.validate(Input::bytes(input.as_bytes()), 3).unwrap();
-                assert_eq!(report.total, 0, "{name}: {}\n{input}", made.command(puzzle));
+                let command = made.command(puzzle, &generator, &input);
+                assert_eq!(report.total, 0, "{name}: {command}\n{input}");
                 sizes.push(largest(puzzle, &input));
                 texts.push(input);
             }
@@ -1094,7 +1115,10 @@ mod tests {
             let early: usize = sizes[..third].iter().sum();
             let late: usize = sizes[N as usize - third..].iter().sum();
             // A format of one board size (no `--rows`: the judges' 8-puzzle) cannot grow.
-            let one_size = !generator.gen_options().iter().any(|s| s.name == "rows");
+            let one_size = !generator
+                .gen_options()
+                .iter()
+                .any(|s| s.kind == OptionKind::Size);
             if one_size {
                 assert!(sizes.iter().all(|&s| s == sizes[0]), "{name}: {sizes:?}");
             } else {
@@ -1104,5 +1128,50 @@ mod tests {
             let (_, first) = generate(puzzle, generator, families[0], &mut again, 0, N).unwrap();
             assert_eq!(first, texts[0], "{name}");
         }
+    }
+
+    /// The command a failure is reported with writes the same input, and names no
+    /// option the input does not depend on (issue 41: `--family any ... --steps 2`).
+    #[test]
+    fn the_reported_command_names_only_the_options_that_make_the_input() {
+        const N: u64 = 24;
+        let mut dropped = 0;
+        for &puzzle in PUZZLES {
+            let name = puzzle.about().name;
+            let generator = puzzle.generator().expect("every puzzle generates");
+            let families: Vec<&str> = generator.families().into_iter().map(|(f, _)| f).collect();
+            let mut rng = SplitMix64::new(9);
+            for i in 0..N {
+                let family = families[i as usize % families.len()];
+                let (made, input) = generate(puzzle, generator, family, &mut rng, i, N).unwrap();
+                let needed = made.needed(&generator, &input);
+                let mut again = Vec::new();
+                generator.generate(&needed, &mut again).unwrap();
+                assert_eq!(
+                    String::from_utf8(again).unwrap(),
+                    input,
+                    "{name}: {needed:?}"
+                );
+                for option in needed.names().filter(|n| !["family", "seed"].contains(n)) {
+                    let without = needed
+                        .names()
+                        .filter(|n| n != &option)
+                        .fold(Options::new(), |o, n| o.with(n, needed.raw(n).unwrap()));
+                    let mut other = Vec::new();
+                    let made_other = generator.generate(&without, &mut other).is_ok();
+                    assert!(
+                        !made_other || other != input.as_bytes(),
+                        "{name}: --{option} changes nothing in {needed:?}"
+                    );
+                }
+                dropped += made.options.names().count() - needed.names().count();
+                let command = made.command(puzzle, &generator, &input);
+                assert!(
+                    command.contains(&format!("--family {family} ")),
+                    "{command}"
+                );
+            }
+        }
+        assert!(dropped > 0, "some drawn option is never needed");
     }
 }

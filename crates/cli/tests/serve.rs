@@ -251,7 +251,7 @@ fn known_answer(puzzle: &str, name: &str, case: usize, text: &str, optimum: i64)
     let p = puzzles::find(puzzle).unwrap();
     let shown = u64::try_from(optimum).ok();
     let mut written = String::new();
-    p.write_answer(&mut written, case, shown);
+    p.write_line(&mut written, case, shown);
     if written.trim_end() == line {
         return shown;
     }
@@ -269,7 +269,7 @@ fn known_answer(puzzle: &str, name: &str, case: usize, text: &str, optimum: i64)
         .unwrap();
     let solved = solved.next().unwrap().unwrap();
     assert!(
-        solved.answer_is_path(),
+        matches!(solved.answer_line(), puzzles::AnswerLine::Path { .. }),
         "{puzzle} {name}: case {case} is {line:?}, not {optimum}"
     );
     solved

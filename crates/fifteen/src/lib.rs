@@ -73,6 +73,8 @@ mod solver;
 mod table;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
+/// How the solver tells a watcher how its long work goes ([`Solver::with_progress`]).
+pub use grid_core::progress;
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{DEFAULT_LIMITS, Method, Outcome, SolveError, Solver};

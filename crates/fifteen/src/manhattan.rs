@@ -8,7 +8,11 @@
 
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Meter, SearchStats};
+
+/// Positions generated between two reports to a watcher inside an iteration.
+const REPORT_EVERY: u64 = 1 << 20;
 
 /// An IDA* search of one position.
 pub(crate) struct Search<'a> {
@@ -29,6 +33,10 @@ pub(crate) struct Search<'a> {
     next_bound: u32,
     /// Which paths are never the first shortest one.
     fsm: &'static Fsm,
+    /// Who is told of the iterations, and the positions generated at which it is next
+    /// told how far the search has got (never, when nobody watches).
+    watch: Watch,
+    report_at: u64,
 }
 
 impl<'a> Search<'a> {
@@ -55,6 +63,8 @@ impl<'a> Search<'a> {
             stats: SearchStats::default(),
             next_bound: u32::MAX,
             fsm: Fsm::shared(),
+            watch: Watch::NONE,
+            report_at: u64::MAX,
         };
         for r in 0..geo.rows {
             search.row_conflicts[r] = search.row_conflict(r);
@@ -104,6 +114,16 @@ impl<'a> Search<'a> {
         conflicts(goals)
     }
 
+    /// This search, telling `watch` of its iterations and, every [`REPORT_EVERY`]
+    /// positions, of the positions generated.
+    pub(crate) fn watched(mut self, watch: &Watch) -> Search<'a> {
+        if watch.is_watched() {
+            self.watch = watch.clone();
+            self.report_at = REPORT_EVERY;
+        }
+        self
+    }
+
     /// Runs IDA* to the first shortest path in [`ORDER`]; `None` if the iterations
     /// run out of positions (never, for a position the parity rule allows).
     pub(crate) fn run(mut self) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
@@ -111,6 +131,7 @@ impl<'a> Search<'a> {
         let mut bound = h;
         loop {
             self.next_bound = u32::MAX;
+            self.watch.iteration(u64::from(bound), self.stats.generated);
             if self.dfs(0, h, bound, START)? {
                 self.path.reverse();
                 return Ok((Some(self.path), self.stats));
@@ -131,6 +152,10 @@ impl<'a> Search<'a> {
             return Ok(true);
         }
         self.stats.expanded += 1;
+        if self.stats.generated >= self.report_at {
+            self.watch.searched(self.stats.generated);
+            self.report_at = self.stats.generated + REPORT_EVERY;
+        }
         let n = self.geo.cells;
         let cols = self.geo.cols;
         let at = self.blank;

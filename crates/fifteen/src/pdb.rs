@@ -25,6 +25,8 @@
 
 use crate::geometry::Geometry;
 use crate::memory::{self, OutOfMemory, Stop};
+use grid_core::progress::Watch;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
@@ -481,24 +483,27 @@ impl Table {
     /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
     #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
-        Table::build_by(geo, tiles, blank, None).expect("no deadline to miss, memory enough")
+        Table::build_by(geo, tiles, blank, None, &Tally::none())
+            .expect("no deadline to miss, memory enough")
     }
 
     /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
     /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles),
-    /// giving up once `deadline` has passed or an allocation fails.
+    /// giving up once `deadline` has passed or an allocation fails; the entries it
+    /// settles are counted in `tally`.
     pub(crate) fn build_by(
         geo: &Geometry,
         tiles: &[u8],
         blank: usize,
         deadline: Option<Instant>,
+        tally: &Tally,
     ) -> Result<Table, Stop> {
         let deadline = Deadline(deadline);
         macro_rules! by_size {
             ($($k:literal)*) => {
                 match tiles.len() {
                     $($k => {
-                        let excess = build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline)?;
+                        let excess = build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline, tally)?;
                         Ok(Table::pack(&excess, geo.cells, $k)?)
                     })*
                     _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
@@ -516,14 +521,52 @@ fn build_k<const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
+    tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     let size = placements(geo.cells, K);
     if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES {
-        exact::<u16, K>(geo, tiles, blank, deadline)
+        exact::<u16, K>(geo, tiles, blank, deadline, tally)
     } else if size * 12 <= MAX_MARK_BYTES {
-        exact::<u32, K>(geo, tiles, blank, deadline)
+        exact::<u32, K>(geo, tiles, blank, deadline, tally)
     } else {
-        classes::<K>(geo, tiles, blank, deadline)
+        classes::<K>(geo, tiles, blank, deadline, tally)
+    }
+}
+
+/// The entries a build of several tables (each on a thread) has settled, of their
+/// total, told to a watcher as they grow: each table adds what it settled every
+/// [`Deadline::EVERY`] placements it scans, and the rest of its placements when done.
+#[derive(Debug)]
+pub(crate) struct Tally {
+    watch: Watch,
+    done: AtomicU64,
+    total: u64,
+}
+
+impl Tally {
+    /// A tally of `total` entries told to `watch`.
+    pub(crate) fn new(watch: Watch, total: u64) -> Tally {
+        Tally {
+            watch,
+            done: AtomicU64::new(0),
+            total,
+        }
+    }
+
+    /// A tally nobody watches.
+    #[cfg(test)]
+    pub(crate) fn none() -> Tally {
+        Tally::new(Watch::NONE, 0)
+    }
+
+    /// Counts `entries` more settled entries (taken from `settled`, left at 0) and
+    /// tells the watcher the sum.
+    fn add(&self, settled: &mut u64) {
+        let entries = std::mem::take(settled);
+        if self.watch.is_watched() && entries > 0 {
+            let done = self.done.fetch_add(entries, Ordering::Relaxed) + entries;
+            self.watch.building(done.min(self.total), self.total);
+        }
     }
 }
 
@@ -603,6 +646,7 @@ fn classes<const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
+    tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
     let size = placements(n, K);
@@ -624,11 +668,17 @@ fn classes<const K: usize>(
     }
     let mut slot_at = [0u8; 64];
     let mut depth = 0u8;
+    // Entries settled and not yet told to the tally, and all told so far.
+    let (mut settled, mut told) = (0u64, 0u64);
     loop {
         let (now, then) = (depth % 2, 1 - depth % 2);
         let now_marks = 0xf << (4 + 4 * now);
         let mut any = false;
         for index in 0..size {
+            if index % Deadline::EVERY == 0 {
+                told += settled;
+                tally.add(&mut settled);
+            }
             if deadline.passed(index) {
                 return Err(Stop::Time);
             }
@@ -654,6 +704,7 @@ fn classes<const K: usize>(
             }
             if table[index] == UNSET {
                 table[index] = (depth - manhattan.of(&cells)) / 2;
+                settled += 1;
             }
             for (t, &c) in cells.iter().enumerate() {
                 slot_at[usize::from(c)] = t as u8;
@@ -681,6 +732,8 @@ fn classes<const K: usize>(
             }
         }
         if !any {
+            // The placements never reached count as settled too.
+            tally.add(&mut (size as u64 - told));
             return Ok(table);
         }
         depth += 1;
@@ -729,6 +782,7 @@ fn exact<W: Mask, const K: usize>(
     tiles: [u8; K],
     blank: usize,
     deadline: Deadline,
+    tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
     let size = placements(n, K);
@@ -749,6 +803,8 @@ fn exact<W: Mask, const K: usize>(
     let mut slot_at = [0u8; 64];
     let mut children = [(0usize, 0u8); 4 * MAX_GROUP];
     let mut depth = 0u8;
+    // Entries settled and not yet told to the tally, and all told so far.
+    let (mut settled, mut told) = (0u64, 0u64);
     loop {
         let now = usize::from(depth % 2);
         let (current, next) = {
@@ -757,6 +813,10 @@ fn exact<W: Mask, const K: usize>(
         };
         let mut any = false;
         for word in 0..words {
+            if word * 64 % Deadline::EVERY == 0 {
+                told += settled;
+                tally.add(&mut settled);
+            }
             if deadline.passed(word * 64) {
                 return Err(Stop::Time);
             }
@@ -777,6 +837,7 @@ fn exact<W: Mask, const K: usize>(
                 let cells = unranker.cells(index);
                 if table[index] == UNSET {
                     table[index] = (depth - manhattan.of(&cells)) / 2;
+                    settled += 1;
                 }
                 let taken = cells.iter().fold(0u64, |m, &c| m | 1 << c);
                 let free = all & !taken;
@@ -831,6 +892,8 @@ fn exact<W: Mask, const K: usize>(
         }
         waiting.clear();
         if !any {
+            // The placements never reached count as settled too.
+            tally.add(&mut (size as u64 - told));
             return Ok(table);
         }
         depth += 1;
@@ -903,7 +966,8 @@ impl Databases {
     /// cells) is looked up in that one's table.
     #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
-        Databases::build_by(geo, blank, None).expect("no deadline to miss, memory enough")
+        Databases::build_by(geo, blank, None, &Watch::NONE)
+            .expect("no deadline to miss, memory enough")
     }
 
     /// The placements of the tables [`Databases::build`] would build (the states of
@@ -955,17 +1019,20 @@ impl Databases {
 
     /// As [`Databases::build`], giving up once `deadline` has passed or an allocation
     /// fails. A table whose thread cannot start is built on this one, after the others.
+    /// `watch` is told the entries settled, of [`Databases::entries`].
     pub(crate) fn build_by(
         geo: &Geometry,
         blank: usize,
         deadline: Option<Instant>,
+        watch: &Watch,
     ) -> Result<Databases, Stop> {
         let (owners, groups) = Databases::layout(geo, blank);
+        let tally = &Tally::new(watch.clone(), Databases::entries(geo, blank));
         let tables: Result<Vec<Table>, Stop> = std::thread::scope(|scope| {
             let handles: Vec<_> = owners
                 .iter()
                 .map(|tiles| {
-                    let build = move || Table::build_by(geo, tiles, blank, deadline);
+                    let build = move || Table::build_by(geo, tiles, blank, deadline, tally);
                     (
                         std::thread::Builder::new().spawn_scoped(scope, build).ok(),
                         tiles,
@@ -976,7 +1043,7 @@ impl Databases {
                 .into_iter()
                 .map(|(handle, tiles)| match handle {
                     Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                    None => Table::build_by(geo, tiles, blank, deadline),
+                    None => Table::build_by(geo, tiles, blank, deadline, tally),
                 })
                 .collect()
         });
@@ -1045,10 +1112,13 @@ mod tests {
         let geo = Geometry::new(4, 4);
         let past = Some(Instant::now());
         assert_eq!(
-            Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past).err(),
+            Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past, &Tally::none()).err(),
             Some(Stop::Time)
         );
-        assert_eq!(Databases::build_by(&geo, 0, past).err(), Some(Stop::Time));
+        assert_eq!(
+            Databases::build_by(&geo, 0, past, &Watch::NONE).err(),
+            Some(Stop::Time)
+        );
         assert_eq!(Databases::entries(&geo, 0), 2 * 5_765_760 + 3360);
     }
 
@@ -1171,27 +1241,30 @@ mod tests {
         // Four tiles on 2 x 5, or three on 3 x 3, make at most four regions.
         for (rows, cols, blank) in [(2, 5, 9), (2, 5, 0)] {
             let geo = Geometry::new(rows, cols);
-            let whole = exact::<u16, 4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap();
+            let whole = exact::<u16, 4>(&geo, [1, 2, 3, 4], blank, NEVER, &Tally::none()).unwrap();
             assert_eq!(
-                classes::<4>(&geo, [1, 2, 3, 4], blank, NEVER).unwrap(),
+                classes::<4>(&geo, [1, 2, 3, 4], blank, NEVER, &Tally::none()).unwrap(),
                 whole
             );
             assert!(whole.iter().all(|&e| e != UNSET));
         }
         let geo = Geometry::new(3, 3);
-        let whole = exact::<u16, 3>(&geo, [1, 3, 5], 8, NEVER).unwrap();
-        assert_eq!(classes::<3>(&geo, [1, 3, 5], 8, NEVER).unwrap(), whole);
+        let whole = exact::<u16, 3>(&geo, [1, 3, 5], 8, NEVER, &Tally::none()).unwrap();
+        assert_eq!(
+            classes::<3>(&geo, [1, 3, 5], 8, NEVER, &Tally::none()).unwrap(),
+            whole
+        );
         // Four on 3 x 3 can make five (a plus of tiles leaves the four corners and the
         // middle apart).
-        let whole = exact::<u16, 4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
-        let merged = classes::<4>(&geo, [1, 3, 5, 7], 8, NEVER).unwrap();
+        let whole = exact::<u16, 4>(&geo, [1, 3, 5, 7], 8, NEVER, &Tally::none()).unwrap();
+        let merged = classes::<4>(&geo, [1, 3, 5, 7], 8, NEVER, &Tally::none()).unwrap();
         assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
         assert_ne!(whole, merged);
         // Five on 4 x 4 can make five.
         let geo = Geometry::new(4, 4);
         let tiles = [1, 4, 5, 8, 9];
-        let whole = exact::<u16, 5>(&geo, tiles, 0, NEVER).unwrap();
-        let merged = classes::<5>(&geo, tiles, 0, NEVER).unwrap();
+        let whole = exact::<u16, 5>(&geo, tiles, 0, NEVER, &Tally::none()).unwrap();
+        let merged = classes::<5>(&geo, tiles, 0, NEVER, &Tally::none()).unwrap();
         assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
         let differ = whole.iter().zip(&merged).filter(|(e, m)| e != m).count();
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
@@ -1206,7 +1279,7 @@ mod tests {
             let geo = Geometry::new(rows, cols);
             let n = geo.cells;
             let table = Table::build(&geo, &tiles, 0);
-            let excess = exact::<u16, K>(&geo, tiles, 0, NEVER).unwrap();
+            let excess = exact::<u16, K>(&geo, tiles, 0, NEVER, &Tally::none()).unwrap();
             let mut seen = vec![false; n.pow(K as u32)];
             for (index, &e) in excess.iter().enumerate() {
                 let cells = unrank::<K>(index, n);

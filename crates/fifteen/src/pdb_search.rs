@@ -23,8 +23,9 @@
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUPS, Table};
+use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How [`Search::dfs`] runs: the whole iteration on this thread, one share of an
@@ -105,6 +106,10 @@ pub(crate) struct Search<'a> {
     split: Split,
     /// Which paths are never the first shortest one.
     fsm: &'static Fsm,
+    /// Who is told of the iterations and of the shares done, and the positions the
+    /// search had generated before the iteration under way.
+    watch: Watch,
+    iteration_base: u64,
 }
 
 /// An iteration split into shares: every position at `depth` moves that the bound lets
@@ -242,7 +247,16 @@ impl<'a> Search<'a> {
             stopped: false,
             split: Split::default(),
             fsm: Fsm::shared(),
+            watch: Watch::NONE,
+            iteration_base: 0,
         }
+    }
+
+    /// This search, telling `watch` of its iterations and of each share of an
+    /// iteration split among threads as it is done.
+    pub(crate) fn watched(mut self, watch: &Watch) -> Self {
+        self.watch = watch.clone();
+        self
     }
 
     /// This search without pathmax.
@@ -377,6 +391,8 @@ impl<'a> Search<'a> {
         loop {
             self.next_bound = u32::MAX;
             let before = self.stats.generated;
+            self.watch.iteration(u64::from(bound), before);
+            self.iteration_base = before;
             let found = if threads > 1 && last >= self.parallel_from {
                 self.iterate(bound, threads)?
             } else {
@@ -484,6 +500,10 @@ impl<'a> Search<'a> {
         // that stopped run on, since the first in order decides).
         let deadline = limits.max_time.map(|time| Instant::now() + time);
         let (geo, dbs, start) = (self.geo, self.dbs, self.start);
+        // The positions of the shares done so far, for the watcher (in the order they
+        // end, so only a count of how far the iteration has got).
+        let shares_done = AtomicU64::new(0);
+        let (watch, before) = (&self.watch, self.iteration_base + self.stats.generated);
         let worker = || {
             let mut mine = Vec::new();
             loop {
@@ -502,6 +522,10 @@ impl<'a> Search<'a> {
                 );
                 if e.found.is_some() || e.error.is_some() {
                     lowest.fetch_min(i, Ordering::Relaxed);
+                }
+                if watch.is_watched() {
+                    let done = shares_done.fetch_add(e.stats.generated, Ordering::Relaxed);
+                    watch.searched(before + done + e.stats.generated);
                 }
                 mine.push((i, e));
             }

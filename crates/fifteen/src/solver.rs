@@ -7,6 +7,7 @@ use crate::memory::{self, Stop};
 use crate::pdb::{Databases, MAX_PDB_CELLS};
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
+use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, Moves, SearchStats, Solution};
 use std::collections::HashMap;
 use std::fmt;
@@ -192,6 +193,8 @@ pub struct Solver {
     /// At most one set (see [`Solver::solve_all`]).
     databases: HashMap<(usize, usize, usize), Arc<Databases>>,
     databases_built: u64,
+    /// Who is told how the builds and searches go (see [`Solver::with_progress`]).
+    watch: Watch,
 }
 
 impl Default for Solver {
@@ -208,6 +211,8 @@ struct Plan {
     method: Method,
     table: Option<Arc<DistanceTable>>,
     databases: Option<Arc<Databases>>,
+    /// The solver's watcher, told of the board's iterations.
+    watch: Watch,
 }
 
 impl Plan {
@@ -250,7 +255,18 @@ impl Solver {
             tables: HashMap::new(),
             databases: HashMap::new(),
             databases_built: 0,
+            watch: Watch::NONE,
         }
+    }
+
+    /// This solver, telling `watch` how its long work goes: a pattern-database build
+    /// the entries settled of their total, an IDA* search each iteration's bound and
+    /// the positions generated (see [`grid_core::progress`]). Answers, counts and
+    /// budgets are the same watched or not.
+    #[must_use]
+    pub fn with_progress(mut self, watch: Watch) -> Solver {
+        self.watch = watch;
+        self
     }
 
     /// This solver, using `method` for every board.
@@ -490,6 +506,7 @@ impl Solver {
                 expanded: sum.expanded + o.stats.expanded,
                 generated: sum.generated + o.stats.generated,
             });
+        self.watch.finished();
         outcomes
     }
 
@@ -585,6 +602,7 @@ impl Solver {
             method,
             table,
             databases: None,
+            watch: self.watch.clone(),
         }))
     }
 
@@ -615,10 +633,11 @@ impl Solver {
         }
         self.databases.clear();
         let deadline = self.limits.max_time.map(|limit| Instant::now() + limit);
-        let built = Databases::build_by(geo, key.2, deadline).map_err(|stop| match stop {
-            Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
-            Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
-        })?;
+        let built =
+            Databases::build_by(geo, key.2, deadline, &self.watch).map_err(|stop| match stop {
+                Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
+                Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
+            })?;
         self.databases_built += 1;
         Ok(Arc::clone(
             self.databases.entry(key).or_insert(Arc::new(built)),
@@ -693,7 +712,9 @@ fn quick_search(plan: &Plan, limits: Limits) -> (Searched, u64) {
         max_states: Some(budget),
         ..limits
     });
-    let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick).run();
+    let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick)
+        .watched(&plan.watch)
+        .run();
     (tried, quick.states())
 }
 
@@ -781,8 +802,12 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter).run(threads)
+            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)
+                .watched(&plan.watch)
+                .run(threads)
         }
-        _ => manhattan::Search::new(&plan.geo, &plan.start, meter).run(),
+        _ => manhattan::Search::new(&plan.geo, &plan.start, meter)
+            .watched(&plan.watch)
+            .run(),
     }
 }

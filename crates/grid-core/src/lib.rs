@@ -8,6 +8,8 @@
 //! - [`search`]: buffers that a solver keeps across searches ([`FifoQueue`],
 //!   [`MonotoneQueue`], [`Stamped`]), so a search allocates nothing and clears nothing;
 //! - [`Limits`] and [`Meter`]: what a search may spend (states, time), checked cheaply;
+//! - [`progress`]: how far a long piece of work has got, told to whoever watches
+//!   ([`progress::Watch`]), with no I/O;
 //! - [`memory`]: allocations that report a refusal ([`AllocError`]) instead of aborting;
 //! - [`Solution`] and [`SearchStats`]: what every solver reports;
 //! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data, and
@@ -38,6 +40,7 @@ mod fnv;
 mod grid;
 mod limits;
 pub mod memory;
+pub mod progress;
 mod rng;
 pub mod search;
 mod solution;

@@ -1,23 +1,34 @@
 //! What a puzzle is, for the tools: a few small traits, each one capability, that a
 //! puzzle implements in its own types, and the plain data it describes itself with.
+//! This module is the bottom of the crate: it imports none of the modules that use it.
 //!
 //! - [`Format`]: its judge text format (cases read a case at a time, answers written,
-//!   the strict validator); and [`Solve`]: its solver, paths and replay, and which other
-//!   capabilities it has ([`Solve::capabilities`]). Every puzzle has these two.
+//!   the strict validator); [`Paths`]: its paths written, read and replayed (what a
+//!   checker needs); [`Solve`]: its solver (what the judge output needs). Every puzzle
+//!   has these three, and names its other capabilities in
+//!   [`Adapter::capabilities`](crate::Adapter::capabilities).
 //! - [`Oracle`]: the naive oracle the fast solver is checked against.
 //! - [`Draw`]: frames and pictures of a solution.
-//! - [`Generate`]: generated inputs, invalid ones, and smaller candidates for shrinking.
-//! - [`Play`]: the playground's moves, hint and board editor (needs [`Draw`]).
+//! - [`Generate`]: generated inputs and invalid ones; [`Shrink`]: smaller candidates of
+//!   a case for shrinking.
+//! - [`Play`]: the playground's game (object-safe; written over [`Draw`] with the
+//!   generic functions of `play`).
 //! - a [`Package`] for `gridsolve package`, which is data.
 //!
-//! A puzzle can land with [`Format`] and [`Solve`] alone; every tool that needs another
-//! capability asks for it and says so when the puzzle lacks it ([`Lacks`]).
+//! [`Oracle`], [`Generate`] and [`Shrink`] are object-safe: a puzzle's capabilities hold
+//! the puzzle itself as `&dyn Oracle<Case>` and so on. What the tools do with a typed
+//! capability ([`Draw`]'s frames, the shrinking of a whole input) is a generic function
+//! over it, not a second trait.
+//!
+//! A puzzle can land with [`Format`], [`Paths`] and [`Solve`] alone; every tool that
+//! needs another capability asks for it and says so when the puzzle lacks it
+//! ([`Lacks`]).
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 use parsers::validate::Report;
-use parsers::{Input, InputError};
+use parsers::{Input, InputError, ParseError};
 use std::fmt;
 use std::io;
 
@@ -40,6 +51,8 @@ pub struct About {
     pub move_word: &'static str,
     /// What the demo says of an answer with no solution.
     pub never: &'static str,
+    /// What the judge's answer line of a case holds.
+    pub answer: AnswerLine,
 }
 
 /// What [`Draw`] says about a puzzle's frames: the words and symbols of `--show`.
@@ -230,6 +243,130 @@ impl fmt::Display for EditError {
 
 impl std::error::Error for EditError {}
 
+/// Why a run over an input stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RunError {
+    /// Options that make no sense.
+    Usage(UsageError),
+    /// The input is invalid here.
+    Input(ParseError),
+    /// Reading the input failed (not its fault).
+    Read(String),
+    /// Writing the output failed.
+    Write(String),
+    /// A valid case the solver could not answer (a limit).
+    Unsolved {
+        /// The case's unit (`query`, `case`): [`About::unit`](crate::About::unit).
+        unit: &'static str,
+        /// The case's number in the input, 1-based.
+        number: usize,
+        /// Where the case begins (line and column, 1-based), when known.
+        place: Option<(usize, usize)>,
+        /// Why the solver gave up, in words.
+        message: String,
+    },
+}
+
+impl From<ParseError> for RunError {
+    fn from(e: ParseError) -> RunError {
+        RunError::Input(e)
+    }
+}
+
+impl From<InputError> for RunError {
+    fn from(e: InputError) -> RunError {
+        match e {
+            InputError::Parse(e) => RunError::Input(e),
+            InputError::Read(e) => RunError::Read(e.to_string()),
+            // Whatever else stopped the reading was not the input's fault either.
+            other => RunError::Read(other.to_string()),
+        }
+    }
+}
+
+impl From<UsageError> for RunError {
+    fn from(e: UsageError) -> RunError {
+        RunError::Usage(e)
+    }
+}
+
+impl RunError {
+    /// The error as the user reads it, for an input named `source`:
+    /// `source:line:col: message`, or `source: message` where no place is known.
+    pub fn describe(&self, source: &str) -> String {
+        match self {
+            RunError::Usage(e) => e.to_string(),
+            RunError::Input(e) => format!("{source}:{e}"),
+            RunError::Read(e) => format!("cannot read {source}: {e}"),
+            RunError::Write(e) => format!("cannot write the output of {source}: {e}"),
+            RunError::Unsolved {
+                unit,
+                number,
+                place: Some((line, col)),
+                message,
+            } => format!("{source}:{line}:{col}: {unit} {number}: {message}"),
+            RunError::Unsolved {
+                unit,
+                number,
+                place: None,
+                message,
+            } => format!("{source}: {unit} {number}: {message}"),
+        }
+    }
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe("<input>"))
+    }
+}
+
+impl std::error::Error for RunError {}
+
+/// The positions along a solution, walked one at a time, each drawable cell by cell:
+/// memory stays that of one position however long the solution.
+///
+/// ```
+/// let puzzle = puzzles::find("bloxorz").unwrap();
+/// let input = puzzles::Input::bytes(b"1 3\nXXO\n0 0\n");
+/// let options = puzzles::Options::default();
+/// let mut cases = puzzle
+///     .solutions(input, &options, puzzles::Limits::NONE, puzzles::PathsFor::ALL)
+///     .unwrap();
+/// let solved = cases.next().unwrap().unwrap();
+/// let mut frames = solved.frames().unwrap();
+/// assert_eq!(frames.count(), 2);
+/// let mut headings = Vec::new();
+/// while frames.advance()? {
+///     headings.push(frames.heading());
+/// }
+/// assert_eq!(headings, ["step 0: start", "step 1: roll R"]);
+/// # Ok::<(), puzzles::PathError>(())
+/// ```
+pub trait Frames {
+    /// Positions: one more than there are moves (known before any is walked).
+    fn count(&self) -> usize;
+
+    /// Goes to the next position (the first call: the start); `false` past the last.
+    ///
+    /// # Errors
+    /// A move the rules forbid (a bug of the solver).
+    fn advance(&mut self) -> Result<bool, PathError>;
+
+    /// The number of the position [`Frames::advance`] went to: 0 for the start.
+    fn index(&self) -> usize;
+
+    /// The heading of this frame: `step 0: start`, `step 3: roll R`.
+    fn heading(&self) -> String;
+
+    /// What this frame shows at `pos`.
+    fn glyph(&self, pos: Pos) -> Glyph;
+
+    /// Where the moving thing is in this frame.
+    fn focus(&self) -> Rect;
+}
+
 /// A solved case as the adapter reports it.
 #[derive(Clone, Debug)]
 pub struct Answer<P> {
@@ -299,6 +436,130 @@ pub fn oracle_on_text<E>(
     }
 }
 
+/// Solves case `number`, naming it in the error when the solver gives up.
+///
+/// # Errors
+/// The case the solver could not answer, as a [`RunError::Unsolved`].
+pub fn solve_case<A: Solve>(
+    adapter: &A,
+    solver: &mut A::Solver,
+    case: &A::Case,
+    number: usize,
+    with_path: bool,
+) -> Result<Answer<A::Path>, RunError> {
+    adapter
+        .solve(solver, case, with_path)
+        .map_err(|unsolved| RunError::Unsolved {
+            unit: A::ABOUT.unit,
+            number,
+            place: adapter.place(case),
+            message: unsolved.message,
+        })
+}
+
+/// How many bytes of judge output are gathered before they go to the sink.
+const JUDGE_CHUNK: usize = 64 << 10;
+
+/// Judge output gathered a chunk at a time on its way to a sink: an adapter writes its
+/// lines into [`Lines::text`] and calls [`Lines::ship`] after each case or batch.
+pub(crate) struct Lines<'a> {
+    pub(crate) text: String,
+    out: &'a mut dyn io::Write,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(out: &'a mut dyn io::Write) -> Lines<'a> {
+        Lines {
+            text: String::new(),
+            out,
+        }
+    }
+
+    /// Sends the text gathered to the sink once it is a chunk long (`all`: whatever
+    /// its length).
+    pub(crate) fn ship(&mut self, all: bool) -> Result<(), RunError> {
+        if self.text.len() >= JUDGE_CHUNK || (all && !self.text.is_empty()) {
+            self.out
+                .write_all(self.text.as_bytes())
+                .map_err(|e| RunError::Write(e.to_string()))?;
+            self.text.clear();
+        }
+        Ok(())
+    }
+}
+
+/// [`Solve::judge_input`]'s default: every case solved in turn (with its path where
+/// [`About::answer`] is one), its line written.
+///
+/// # Errors
+/// As [`Solve::judge_input`].
+pub fn judge_case_by_case<A: Solve>(
+    adapter: &A,
+    solver: &mut A::Solver,
+    input: Input<'_>,
+    options: &Options,
+    out: &mut dyn io::Write,
+) -> Result<(), RunError> {
+    let mut lines = Lines::new(out);
+    let with_path = matches!(A::ABOUT.answer, AnswerLine::Path { .. });
+    for (i, case) in adapter.cases(input, options).enumerate() {
+        let case = case?;
+        let answer = solve_case(adapter, solver, &case, i + 1, with_path)?;
+        write_answer_line(adapter, &mut lines.text, i + 1, &answer);
+        lines.ship(false)?;
+    }
+    lines.ship(true)
+}
+
+/// Writes the judge's line for case `number` (from 1) with `answer`, as
+/// [`About::answer`] says: its move count ([`Format::write_count`]), or its path
+/// ([`Paths::write_path`]) or the line of no solution. A path answer must have been
+/// solved with its path.
+pub fn write_answer_line<A: Paths>(
+    adapter: &A,
+    out: &mut String,
+    number: usize,
+    answer: &Answer<A::Path>,
+) {
+    match A::ABOUT.answer {
+        AnswerLine::Count => adapter.write_count(out, number, answer.moves),
+        AnswerLine::Path { none } => {
+            match &answer.path {
+                Some(path) => out.push_str(&adapter.write_path(path)),
+                None => out.push_str(none),
+            }
+            out.push('\n');
+        }
+    }
+}
+
+/// A team's answer line read back as a path (`Ok(None)`: it says there is no
+/// solution), for a format whose answer is a path ([`AnswerLine::Path`]). White space
+/// (C's `isspace`) around the line is ignored; the rest is read by
+/// [`Paths::parse_path`].
+///
+/// # Errors
+/// A line that is neither a path nor the line of no solution, or any line of a format
+/// whose answer is a number.
+pub fn read_answer_line<A: Paths>(adapter: &A, line: &str) -> Result<Option<A::Path>, PathError> {
+    let AnswerLine::Path { none } = A::ABOUT.answer else {
+        return Err(PathError::Notation(format!(
+            "{} answers are numbers, not paths",
+            A::ABOUT.name
+        )));
+    };
+    let space = |c: char| u8::try_from(c).is_ok_and(is_judge_space);
+    match line.trim_matches(space) {
+        line if line == none => Ok(None),
+        moves => adapter.parse_path(moves).map(Some),
+    }
+}
+
+/// White space as C's `isspace` (and so the judges) see it.
+pub(crate) fn is_judge_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
 /// A case the solver could not answer (a limit), said in words for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unsolved {
@@ -348,8 +609,26 @@ impl fmt::Display for GenError {
 
 impl std::error::Error for GenError {}
 
-/// A puzzle's judge text format, in the puzzle's own types. With [`Solve`] it is what
-/// every registered puzzle implements.
+/// What a judge's answer line of a case holds ([`About::answer`]): a value every tool
+/// reads the same way, not a question each asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerLine {
+    /// The minimum number of moves, as [`Format::write_count`] writes it: a team's line
+    /// must have the judge's tokens.
+    Count,
+    /// A solution itself (the judges' 8-puzzle), in the notation of
+    /// [`Paths::write_path`], or the words `none` where there is none: every case is
+    /// solved with its path, and a team's line is right when it is a solution (any, as
+    /// the judges' special judge accepts), read back by [`Paths::parse_path`] and
+    /// replayed.
+    Path {
+        /// The whole line of a case that has no solution (`unsolvable`).
+        none: &'static str,
+    },
+}
+
+/// A puzzle's judge text format, in the puzzle's own types: what every registered
+/// puzzle implements, with [`Paths`], [`Solve`] and [`Adapter`](crate::Adapter).
 ///
 /// A *case* is what one answer line answers: one query with its board, one board, one
 /// game or one level, as the puzzle's judge format has it.
@@ -358,7 +637,7 @@ pub trait Format: Send + Sync + Sized + 'static {
     type Case;
 
     /// Names, words and the sample.
-    fn about(&self) -> &'static About;
+    const ABOUT: &'static About;
 
     /// The cases of `input`, each read when it is asked for (an input is never held
     /// whole where the format allows); the first error ends the input.
@@ -375,7 +654,7 @@ pub trait Format: Send + Sync + Sized + 'static {
     ) -> Box<dyn Iterator<Item = Result<Self::Case, InputError>> + 'a>;
 
     /// The board size of a case, in cells (rows, columns).
-    fn size(&self, case: &Self::Case) -> (usize, usize);
+    fn board_size(&self, case: &Self::Case) -> (usize, usize);
 
     /// Where a case begins in the input (line, column), when known, for messages about
     /// the case as a whole.
@@ -383,8 +662,10 @@ pub trait Format: Send + Sync + Sized + 'static {
         None
     }
 
-    /// Writes the judge's line for case `number` (from 1).
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
+    /// Writes the judge's line for case `number` (from 1) from its move count alone
+    /// (`None`: no solution): the whole answer where [`About::answer`] is
+    /// [`AnswerLine::Count`].
+    fn write_count(&self, out: &mut String, number: usize, moves: Option<u64>);
 
     /// A judge input holding `cases` in this order (as [`Format::cases`] reads them
     /// back), or `None` when they cannot be one input (queries on different boards of a
@@ -396,60 +677,16 @@ pub trait Format: Send + Sync + Sized + 'static {
     ///
     /// # Errors
     /// When reading fails.
-    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report>;
+    fn violations(&self, input: Input<'_>, max: usize) -> io::Result<Report>;
 }
 
-/// A puzzle's solver, its paths and their replay, and the capabilities it has beyond
-/// these.
-pub trait Solve: Format {
-    /// What solving keeps from one case to the next (buffers, per-board tables).
-    type Solver;
+/// A puzzle's paths: written and read in its notation and replayed by its rules, what a
+/// checker needs of it (without a solver).
+pub trait Paths: Format {
     /// A path in the puzzle's own moves, written and read in its notation by its
-    /// `Display` and `FromStr` (unless [`Solve::write_path`] and [`Solve::parse_path`]
+    /// `Display` and `FromStr` (unless [`Paths::write_path`] and [`Paths::parse_path`]
     /// say otherwise).
     type Path: MoveCount + fmt::Display + std::str::FromStr<Err: fmt::Display>;
-
-    /// Options of solving beyond the common ones (none for the judge puzzles).
-    fn solve_options(&self) -> &'static [OptionSpec] {
-        &[]
-    }
-
-    /// A solver for `options` (the solve options) and `limits`.
-    ///
-    /// # Errors
-    /// An option that makes no sense.
-    fn solver(&self, options: &Options, limits: Limits) -> Result<Self::Solver, UsageError>;
-
-    /// Solves one case, with an optimal path when `with_path`.
-    ///
-    /// # Errors
-    /// When the solver stops at a limit.
-    fn solve(
-        &self,
-        solver: &mut Self::Solver,
-        case: &Self::Case,
-        with_path: bool,
-    ) -> Result<Answer<Self::Path>, Unsolved>;
-
-    /// Solves every case of `input` with `solver` (made for `options`, and kept from
-    /// one input to the next by a [`Judge`](crate::Judge)) and writes the judge output
-    /// to `out` as it goes, a case (or a bounded batch of cases) at a time, so memory
-    /// follows the largest batch, not the output: the fast path when nothing but the
-    /// answers is wanted. The default solves case by case; a puzzle whose cases share
-    /// work may do better (queries on one board spread over the cores, say).
-    ///
-    /// # Errors
-    /// The first input error, the first case the solver cannot answer, or a failed
-    /// write.
-    fn judge(
-        &self,
-        solver: &mut Self::Solver,
-        input: Input<'_>,
-        options: &Options,
-        out: &mut dyn io::Write,
-    ) -> Result<(), crate::RunError> {
-        crate::driver::judge_case_by_case(self, solver, input, options, out)
-    }
 
     /// A path written in the puzzle's notation; by default the path's `Display`.
     fn write_path(&self, path: &Self::Path) -> String {
@@ -472,13 +709,13 @@ pub trait Solve: Format {
     /// # Errors
     /// A move the rules forbid, or a path that does not end solved
     /// ([`PathError::Rules`]).
-    fn replay(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, PathError>;
+    fn replay_path(&self, case: &Self::Case, path: &Self::Path) -> Result<u64, PathError>;
 
     /// Where a path's text may be cut into pieces that are paths of their own, so that
-    /// a long one is read and replayed a piece at a time ([`Solve::after`]): the length
+    /// a long one is read and replayed a piece at a time ([`Paths::after`]): the length
     /// of the longest prefix of `text` that ends between two moves. The default cuts
     /// after the last white space (every word is whole moves, see
-    /// [`Solve::parse_path`]); a notation of one character a move may cut anywhere.
+    /// [`Paths::parse_path`]); a notation of one character a move may cut anywhere.
     fn path_cut(&self, text: &str) -> usize {
         text.char_indices()
             .rev()
@@ -489,7 +726,7 @@ pub trait Solve: Format {
     /// `case` as `path` leaves it: its start moved along the path, every move checked by
     /// the rules, its goal unchanged (whether the path ends there is not asked: more
     /// moves may follow), so that a long path is replayed a piece at a time, in the
-    /// memory of a piece and a position ([`crate::Solved::answer_replay`]). `None`, the
+    /// memory of a piece and a position (`Solved::answer_replay`). `None`, the
     /// default, where the puzzle cannot: a path is then held whole.
     ///
     /// # Errors
@@ -501,99 +738,106 @@ pub trait Solve: Format {
     ) -> Option<Result<Self::Case, PathError>> {
         None
     }
+}
 
-    /// Fields `--format json` adds after the common ones, for these solve options.
-    fn json_fields(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
-        Vec::new()
-    }
+/// A puzzle's solver: what solving and the judge output need.
+pub trait Solve: Paths {
+    /// What solving keeps from one case to the next (buffers, per-board tables).
+    type Solver;
 
-    /// Whether the judge's answer line of a case is a path rather than a number (the
-    /// judges' 8-puzzle, `eight`): the judge output is then written with
-    /// [`Solve::write_answer_path`] (so every case is solved with its path), and a
-    /// team's line is right when it is a solution, read by [`Solve::parse_answer_path`]
-    /// and replayed (any solution, as the judges' special judge accepts). `false` by
-    /// default: the line is [`Format::write_answer`]'s, and a team's must have its
-    /// tokens.
-    fn answer_is_path(&self) -> bool {
-        false
-    }
+    /// Options of solving beyond the common ones (none for the judge puzzles).
+    const SOLVE_OPTIONS: &'static [OptionSpec] = &[];
 
-    /// The judge's line for case `number` (from 1) solved by `path` (`None`: no
-    /// solution), for a format whose answer is a path. The default writes the move
-    /// count with [`Format::write_answer`].
-    fn write_answer_path(&self, out: &mut String, number: usize, path: Option<&Self::Path>) {
-        self.write_answer(out, number, path.map(MoveCount::move_count));
-    }
-
-    /// A team's answer line read back as a path (`Ok(None)`: it says there is no
-    /// solution), for a format whose answer is a path. The line comes with white space
-    /// (C's `isspace`) around it removed and every run inside it made one space; one
-    /// longer than [`ANSWER_HELD`](crate::ANSWER_HELD) bytes is taken for a path and
-    /// read by [`Solve::parse_path`] a piece at a time instead.
+    /// A solver for `options` (the solve options) and `limits`.
     ///
     /// # Errors
-    /// A line that is neither a path nor "no solution" (the default: every line, for a
-    /// format whose answer is a number).
-    fn parse_answer_path(&self, _line: &str) -> Result<Option<Self::Path>, PathError> {
-        Err(PathError::Notation(format!(
-            "{} answers are numbers, not paths",
-            self.about().name
-        )))
+    /// An option that makes no sense.
+    fn solver(&self, options: &Options, limits: Limits) -> Result<Self::Solver, UsageError>;
+
+    /// Solves one case, with an optimal path when `with_path`.
+    ///
+    /// # Errors
+    /// When the solver stops at a limit.
+    fn solve(
+        &self,
+        solver: &mut Self::Solver,
+        case: &Self::Case,
+        with_path: bool,
+    ) -> Result<Answer<Self::Path>, Unsolved>;
+
+    /// Solves every case of `input` with `solver` (made for `options`, and kept from
+    /// one input to the next by a `Judge`) and writes the judge output to `out` as it
+    /// goes, a case (or a bounded batch of cases) at a time, so memory follows the
+    /// largest batch, not the output: the fast path when nothing but the answers is
+    /// wanted. The default solves case by case ([`judge_case_by_case`]), each line
+    /// written as [`About::answer`] says; a puzzle whose cases share work may do better
+    /// (queries on one board spread over the cores, say).
+    ///
+    /// # Errors
+    /// The first input error, the first case the solver cannot answer, or a failed
+    /// write.
+    fn judge_input(
+        &self,
+        solver: &mut Self::Solver,
+        input: Input<'_>,
+        options: &Options,
+        out: &mut dyn io::Write,
+    ) -> Result<(), RunError> {
+        judge_case_by_case(self, solver, input, options, out)
     }
 
-    /// The capabilities this puzzle has beyond solving: for each, itself when it
-    /// implements that trait. The default: none (a puzzle that lands with its format
-    /// and solver first).
-    fn capabilities(&self) -> Capabilities<'_, Self> {
-        Capabilities::NONE
+    /// Fields `--format json` adds after the common ones, for these solve options.
+    fn json_extra(&self, _options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
     }
 }
 
-/// The naive oracle: a deliberately simple search that shares no model with the fast
-/// solver, against which it is checked.
-pub trait Oracle: Solve {
-    /// The naive oracle's answer, within `limits`.
+/// The naive oracle of a puzzle whose cases are `C`: a deliberately simple search that
+/// shares no model with the fast solver, against which it is checked.
+pub trait Oracle<C>: Sync {
+    /// The naive oracle's answer on `case`, within `limits`.
     ///
     /// # Errors
     /// The limit it stopped at.
-    fn oracle(&self, case: &Self::Case, limits: Limits) -> Result<Option<u64>, LimitError>;
+    fn naive_moves(&self, case: &C, limits: Limits) -> Result<Option<u64>, LimitError>;
 
     /// How many states the naive oracle may have to visit on `case` at most (the size
     /// of its whole state space), so a check can tell cheap cases without trying them.
-    fn state_space(&self, case: &Self::Case) -> u64;
+    fn naive_states(&self, case: &C) -> u64;
 }
 
 /// Frames and pictures of a solution: `--show`, `--svg` and the playground's board.
-pub trait Draw: Solve {
+pub trait Draw: Paths {
     /// One position along a path, as [`Draw::walk`] replays it.
     type State;
 
     /// The words and symbols of `--show`.
-    fn look(&self) -> &'static Look;
+    const LOOK: &'static Look;
 
     /// The positions along `path` from the start, one at a time (one more than there
-    /// are moves), each move checked as [`Solve::replay`] checks it; the first move
+    /// are moves), each move checked as [`Paths::replay_path`] checks it; the first move
     /// that breaks a rule ends the walk with its error. Whether the path ends solved is
     /// not checked. Memory stays that of one position, however long the path:
     /// everything that draws a path (frames, the playground) walks it.
     fn walk<'a>(&'a self, case: &'a Self::Case, path: &'a Self::Path) -> Walk<'a, Self::State>;
 
     /// What a `--show` frame shows at `pos` in `state`.
-    fn glyph(&self, case: &Self::Case, state: &Self::State, pos: Pos) -> Glyph;
+    fn glyph_at(&self, case: &Self::Case, state: &Self::State, pos: Pos) -> Glyph;
 
     /// The cells a frame of `state` must show: where the moving thing is.
-    fn focus(&self, case: &Self::Case, state: &Self::State) -> Rect;
+    fn focus_of(&self, case: &Self::Case, state: &Self::State) -> Rect;
 
     /// The `i`-th move of `path` (from 0) in words after [`Look::move_verb`]: its
     /// letter, usually.
     fn move_name(&self, path: &Self::Path, i: usize) -> String;
 
     /// The SVG picture of `case` solved by `path` (`None`: no solution, the start alone).
-    /// A move adds at least [`crate::PICTURE_BYTES_PER_MOVE`] bytes to it.
+    /// A move adds at least [`PICTURE_BYTES_PER_MOVE`](crate::PICTURE_BYTES_PER_MOVE)
+    /// bytes to it.
     ///
     /// # Errors
     /// When `out` fails.
-    fn svg(
+    fn write_svg(
         &self,
         case: &Self::Case,
         path: Option<&Self::Path>,
@@ -601,9 +845,10 @@ pub trait Draw: Solve {
     ) -> fmt::Result;
 }
 
-/// Generated inputs (`gridsolve gen`), inputs that break one rule (`gen --invalid`), and
-/// smaller candidates of a failing case (`stress`'s shrinking).
-pub trait Generate: Solve {
+/// Generated inputs (`gridsolve gen`) and inputs that break one rule (`gen --invalid`).
+/// The tools reach it through a `Generator`, which checks the options first and adds
+/// the layout rules every format shares.
+pub trait Generate: Sync {
     /// The options of `gridsolve gen` besides `--family` and `--seed`.
     fn gen_options(&self) -> &'static [OptionSpec];
 
@@ -628,11 +873,11 @@ pub trait Generate: Solve {
     /// The rules of the puzzle's own format that `gridsolve gen --invalid KIND` breaks,
     /// one a kind, besides the layout rules every format shares (broken on
     /// [`Generate::invalid_base`]). None by default.
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
         &[]
     }
 
-    /// A small input of seed `seed` that [`Format::validate`] accepts, on which the
+    /// A small input of seed `seed` that [`Format::violations`] accepts, on which the
     /// layout kinds are broken; by default what [`Generate::generate`] writes for that
     /// seed and no other option. Only `gen --invalid` calls it: listing the kinds (as
     /// the CLI does at every start, for its help and completions) generates nothing.
@@ -644,21 +889,21 @@ pub trait Generate: Solve {
     }
 
     /// An input of seed `seed` that breaks the rule `kind` (one of
-    /// [`Generate::invalid_kinds`]) and no other, so [`Format::validate`] refuses it;
-    /// `None` for a kind the puzzle does not know.
+    /// [`Generate::own_invalid_kinds`]) and no other, so [`Format::violations`] refuses
+    /// it; `None` for a kind the puzzle does not know.
     fn invalid(&self, _kind: &str, _seed: u64) -> Option<String> {
         None
     }
+}
 
-    /// Cases a little smaller or simpler than `case`, the smallest first, for
-    /// shrinking a failing input (`gridsolve stress`): fewer rows or columns, a wall
-    /// cleared, a piece or a stone removed, a shorter snake. Each must be smaller than
-    /// `case` by some measure that cannot shrink forever (so that taking candidates
-    /// again and again ends); a candidate that breaks the judge's strict rules is
-    /// dropped by the caller, so an adapter may offer it. The default offers none.
-    fn shrink<'a>(&'a self, _case: &'a Self::Case) -> Box<dyn Iterator<Item = Self::Case> + 'a> {
-        Box::new(std::iter::empty())
-    }
+/// Smaller candidates of a failing case `C`, for `stress`'s shrinking.
+pub trait Shrink<C>: Sync {
+    /// Cases a little smaller or simpler than `case`, the smallest first: fewer rows or
+    /// columns, a wall cleared, a piece or a stone removed, a shorter snake. Each must be
+    /// smaller than `case` by some measure that cannot shrink forever (so that taking
+    /// candidates again and again ends); a candidate that breaks the judge's strict
+    /// rules is dropped by the caller, so an adapter may offer it.
+    fn smaller<'a>(&'a self, case: &'a C) -> Box<dyn Iterator<Item = C> + 'a>;
 }
 
 /// A difficulty of a new puzzle: the generator's options and the band of optimal move
@@ -700,7 +945,7 @@ pub trait Play: Sync {
         case: usize,
         path: &str,
         key: Option<crate::play::Key>,
-    ) -> Result<crate::play::Played, crate::driver::RunError>;
+    ) -> Result<crate::play::Played, RunError>;
 
     /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
     /// made a `kind` of [`Played::kinds`](crate::Played::kinds), as a judge input. When
@@ -717,7 +962,7 @@ pub trait Play: Sync {
         case: usize,
         pos: Pos,
         kind: char,
-    ) -> Result<String, crate::driver::RunError>;
+    ) -> Result<String, RunError>;
 
     /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
     /// `output`, the judge output of the whole input, gives it (a level of the
@@ -733,115 +978,7 @@ pub trait Play: Sync {
         output: &str,
         options: &Options,
         case: usize,
-    ) -> Result<crate::play::CaseAlone, crate::driver::RunError>;
-}
-
-/// What a puzzle has beyond [`Format`] and [`Solve`]: each capability is the puzzle
-/// itself, seen through the trait, when it implements it (see [`Solve::capabilities`]).
-///
-/// ```text
-/// fn capabilities(&self) -> Capabilities<'_, Self> {
-///     Capabilities { oracle: Some(self), draw: Some(self), ..Capabilities::NONE }
-/// }
-/// ```
-pub struct Capabilities<'a, A: Solve> {
-    /// The naive oracle.
-    pub oracle: Option<&'a dyn OracleOf<A>>,
-    /// Frames and pictures.
-    pub draw: Option<&'a dyn DrawOf<A>>,
-    /// Generated, invalid and shrunk inputs.
-    pub generate: Option<&'a dyn crate::Generator>,
-    /// The playground's game.
-    pub play: Option<&'a dyn Play>,
-    /// The problem package.
-    pub package: Option<&'static Package>,
-}
-
-impl<A: Solve> Capabilities<'_, A> {
-    /// No capability beyond solving.
-    pub const NONE: Self = Capabilities {
-        oracle: None,
-        draw: None,
-        generate: None,
-        play: None,
-        package: None,
-    };
-}
-
-impl<A: Solve> fmt::Debug for Capabilities<'_, A> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Capabilities")
-            .field("oracle", &self.oracle.is_some())
-            .field("draw", &self.draw.is_some())
-            .field("generate", &self.generate.is_some())
-            .field("play", &self.play.is_some())
-            .field("package", &self.package.is_some())
-            .finish()
-    }
-}
-
-/// [`Oracle`] of a puzzle `A`, object-safe: what [`Capabilities::oracle`] holds.
-pub trait OracleOf<A: Solve>: Sync {
-    /// [`Oracle::oracle`].
-    ///
-    /// # Errors
-    /// The limit it stopped at.
-    fn oracle(&self, case: &A::Case, limits: Limits) -> Result<Option<u64>, LimitError>;
-
-    /// [`Oracle::state_space`].
-    fn state_space(&self, case: &A::Case) -> u64;
-}
-
-impl<A: Oracle> OracleOf<A> for A {
-    fn oracle(&self, case: &A::Case, limits: Limits) -> Result<Option<u64>, LimitError> {
-        Oracle::oracle(self, case, limits)
-    }
-
-    fn state_space(&self, case: &A::Case) -> u64 {
-        Oracle::state_space(self, case)
-    }
-}
-
-/// [`Draw`] of a puzzle `A`, object-safe (its positions hidden behind [`Frames`]): what
-/// [`Capabilities::draw`] holds.
-///
-/// [`Frames`]: crate::Frames
-pub trait DrawOf<A: Solve>: Sync {
-    /// [`Draw::look`].
-    fn look(&self) -> &'static Look;
-
-    /// The frames of `case` along `path`, which has `moves` moves.
-    fn frames<'a>(
-        &'a self,
-        case: &'a A::Case,
-        path: &'a A::Path,
-        moves: u64,
-    ) -> Box<dyn crate::Frames + 'a>;
-
-    /// [`Draw::svg`].
-    ///
-    /// # Errors
-    /// When `out` fails.
-    fn svg(&self, case: &A::Case, path: Option<&A::Path>, out: &mut dyn fmt::Write) -> fmt::Result;
-}
-
-impl<A: Draw> DrawOf<A> for A {
-    fn look(&self) -> &'static Look {
-        Draw::look(self)
-    }
-
-    fn frames<'a>(
-        &'a self,
-        case: &'a A::Case,
-        path: &'a A::Path,
-        moves: u64,
-    ) -> Box<dyn crate::Frames + 'a> {
-        Box::new(crate::driver::Trace::new(self, case, path, moves))
-    }
-
-    fn svg(&self, case: &A::Case, path: Option<&A::Path>, out: &mut dyn fmt::Write) -> fmt::Result {
-        Draw::svg(self, case, path, out)
-    }
+    ) -> Result<crate::play::CaseAlone, RunError>;
 }
 
 /// One capability beyond solving, as tools name it when a puzzle lacks it.

@@ -1,15 +1,20 @@
-//! The side the tools see: [`Puzzle`], an object-safe face every [`Solve`] gets for
-//! free, and [`Solved`], one solved case with everything that can be asked of it.
-//! The loops over cases are written here once.
+//! The side the tools see: an [`Adapter`] (a puzzle's [`Solve`] and the capabilities
+//! it names) is a [`Puzzle`], an object-safe face it gets for free; each solved case is
+//! a [`Solved`], with everything that can be asked of it; its generator a
+//! [`Generator`]. The loops over cases are written here once, as generic functions over
+//! the contract's traits.
 
 use crate::contract::{
-    About, Capability, Draw, Format, Glyph, Lacks, Look, Package, PathError, Play, Rect, Solve,
+    About, Answer, AnswerLine, Capability, Draw, Format, Frames, GenError, Generate, Glyph, Lacks,
+    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, RunError, Shrink, Solve, Walk,
+    is_judge_space, read_answer_line, solve_case, write_answer_line,
 };
-use crate::generator::Generator;
+use crate::generator::{self, Shrunk, Tried};
+use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
+use parsers::Input;
 use parsers::validate::Report;
-use parsers::{Input, InputError, ParseError};
 use std::fmt;
 use std::io;
 
@@ -31,7 +36,7 @@ pub trait Puzzle: Sync {
     fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError>;
 
     /// The judge output of `input`, as fast as the puzzle can make it, in one string:
-    /// for inputs of a few cases (see [`Puzzle::judge_to`] for any size).
+    /// for inputs of a few cases (see [`Puzzle::judge_into`] for any size).
     ///
     /// # Errors
     /// Bad options, the first input error, a failed read, or a case the solver cannot
@@ -43,7 +48,7 @@ pub trait Puzzle: Sync {
         limits: Limits,
     ) -> Result<String, RunError> {
         let mut out = Vec::new();
-        self.judge_to(input, options, limits, &mut out)?;
+        self.judge_into(input, options, limits, &mut out)?;
         Ok(String::from_utf8(out).expect("judge output is text"))
     }
 
@@ -56,7 +61,7 @@ pub trait Puzzle: Sync {
     /// # Errors
     /// Bad options, the first input error, a failed read or write, or a case the
     /// solver cannot answer.
-    fn judge_to(
+    fn judge_into(
         &self,
         input: Input<'_>,
         options: &Options,
@@ -74,7 +79,7 @@ pub trait Puzzle: Sync {
         &'a self,
         options: &Options,
         limits: Limits,
-    ) -> Result<Box<dyn Judge + 'a>, UsageError>;
+    ) -> Result<Judge<'a>, UsageError>;
 
     /// The cases of `input`, each solved as it is reached, with a path for the cases
     /// `paths` names. An input error ends the sequence.
@@ -95,8 +100,9 @@ pub trait Puzzle: Sync {
     /// When reading fails.
     fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report>;
 
-    /// Writes the judge's line(s) for case `number` (from 1) with answer `moves`.
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>);
+    /// Writes the judge's line(s) for case `number` (from 1) from its move count alone
+    /// ([`Format::write_count`]).
+    fn write_line(&self, out: &mut String, number: usize, moves: Option<u64>);
 
     /// Fields `--format json` adds after the common ones.
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)>;
@@ -108,7 +114,7 @@ pub trait Puzzle: Sync {
     fn look(&self) -> Option<&'static Look>;
 
     /// Its generator, when it has one ([`Capability::Generate`]).
-    fn generator(&self) -> Option<&dyn Generator>;
+    fn generator(&self) -> Option<Generator<'_>>;
 
     /// Its playground game, when it has one ([`Capability::Play`]).
     fn player(&self) -> Option<&dyn Play>;
@@ -116,6 +122,24 @@ pub trait Puzzle: Sync {
     /// What `gridsolve package` writes for it, when it makes a package
     /// ([`Capability::Package`]).
     fn package(&self) -> Option<&'static Package>;
+
+    /// Shrinks `input`, read under the solve `options`, while `test` says it still
+    /// fails: see [`Generator::shrink`], which is how the tools call it.
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    fn shrink_input(
+        &self,
+        input: &[u8],
+        options: &Options,
+        test: &mut dyn FnMut(&str) -> Tried,
+    ) -> Result<Shrunk, RunError>;
+
+    /// Every input one step smaller than `input`: see [`Generator::candidates`].
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    fn shrink_candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError>;
 }
 
 impl dyn Puzzle + '_ {
@@ -133,17 +157,6 @@ impl dyn Puzzle + '_ {
             })
         }
     }
-}
-
-/// What the test of [`Generator::shrink`] says of a smaller input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tried {
-    /// It still fails the same way: keep it, and shrink on from it.
-    Fails,
-    /// It does not: try the next candidate.
-    Passes,
-    /// Stop shrinking (a budget is spent): keep the smallest found so far.
-    Enough,
 }
 
 /// The solved cases of an input, one at a time (see [`Puzzle::solutions`]).
@@ -185,87 +198,6 @@ pub struct InputSummary {
     pub largest: usize,
 }
 
-/// Why a run over an input stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RunError {
-    /// Options that make no sense.
-    Usage(UsageError),
-    /// The input is invalid here.
-    Input(ParseError),
-    /// Reading the input failed (not its fault).
-    Read(String),
-    /// Writing the output failed.
-    Write(String),
-    /// A valid case the solver could not answer (a limit).
-    Unsolved {
-        /// The case's unit (`query`, `case`): [`About::unit`](crate::About::unit).
-        unit: &'static str,
-        /// The case's number in the input, 1-based.
-        number: usize,
-        /// Where the case begins (line and column, 1-based), when known.
-        place: Option<(usize, usize)>,
-        /// Why the solver gave up, in words.
-        message: String,
-    },
-}
-
-impl From<ParseError> for RunError {
-    fn from(e: ParseError) -> RunError {
-        RunError::Input(e)
-    }
-}
-
-impl From<InputError> for RunError {
-    fn from(e: InputError) -> RunError {
-        match e {
-            InputError::Parse(e) => RunError::Input(e),
-            InputError::Read(e) => RunError::Read(e.to_string()),
-            // Whatever else stopped the reading was not the input's fault either.
-            other => RunError::Read(other.to_string()),
-        }
-    }
-}
-
-impl From<UsageError> for RunError {
-    fn from(e: UsageError) -> RunError {
-        RunError::Usage(e)
-    }
-}
-
-impl RunError {
-    /// The error as the user reads it, for an input named `source`:
-    /// `source:line:col: message`, or `source: message` where no place is known.
-    pub fn describe(&self, source: &str) -> String {
-        match self {
-            RunError::Usage(e) => e.to_string(),
-            RunError::Input(e) => format!("{source}:{e}"),
-            RunError::Read(e) => format!("cannot read {source}: {e}"),
-            RunError::Write(e) => format!("cannot write the output of {source}: {e}"),
-            RunError::Unsolved {
-                unit,
-                number,
-                place: Some((line, col)),
-                message,
-            } => format!("{source}:{line}:{col}: {unit} {number}: {message}"),
-            RunError::Unsolved {
-                unit,
-                number,
-                place: None,
-                message,
-            } => format!("{source}: {unit} {number}: {message}"),
-        }
-    }
-}
-
-impl fmt::Display for RunError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.describe("<input>"))
-    }
-}
-
-impl std::error::Error for RunError {}
-
 /// One solved case, with everything a tool may ask of it.
 pub trait Solved {
     /// The case's number, from 1.
@@ -280,12 +212,12 @@ pub trait Solved {
     /// What the search did.
     fn stats(&self) -> SearchStats;
 
-    /// Writes the judge's line(s) for this case.
+    /// Writes the judge's line(s) for this case, as [`About::answer`] says.
     fn write_answer(&self, out: &mut String);
 
-    /// Whether the judge's answer line is a path (see [`Solve::answer_is_path`]): then
-    /// a team's line is judged by [`Solved::check_answer`], not by its tokens.
-    fn answer_is_path(&self) -> bool;
+    /// What the judge's answer line holds ([`About::answer`]): where it is a path, a
+    /// team's line is judged by [`Solved::check_answer`], not by its tokens.
+    fn answer_line(&self) -> AnswerLine;
 
     /// A team's answer line for this case, judged for a format whose answer is a path:
     /// the number of moves of the solution it gives (`None`: it says there is none),
@@ -298,7 +230,7 @@ pub trait Solved {
 
     /// A team's answer line for this case, judged as [`Solved::check_answer`] judges it
     /// but fed a piece at a time as it is read, so that memory follows the board and a
-    /// piece, not the line, where the puzzle replays a path in pieces ([`Solve::after`]).
+    /// piece, not the line, where the puzzle replays a path in pieces ([`Paths::after`]).
     fn answer_replay(&self) -> Box<dyn AnswerReplay + '_>;
 
     /// The board's size (rows, columns).
@@ -344,69 +276,226 @@ pub trait Solved {
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result;
 }
 
-/// The positions along a solution, walked one at a time, each drawable cell by cell:
-/// memory stays that of one position however long the solution.
-///
-/// ```
-/// let puzzle = puzzles::find("bloxorz").unwrap();
-/// let input = puzzles::Input::bytes(b"1 3\nXXO\n0 0\n");
-/// let options = puzzles::Options::default();
-/// let mut cases = puzzle
-///     .solutions(input, &options, puzzles::Limits::NONE, puzzles::PathsFor::ALL)
-///     .unwrap();
-/// let solved = cases.next().unwrap().unwrap();
-/// let mut frames = solved.frames().unwrap();
-/// assert_eq!(frames.count(), 2);
-/// let mut headings = Vec::new();
-/// while frames.advance()? {
-///     headings.push(frames.heading());
-/// }
-/// assert_eq!(headings, ["step 0: start", "step 1: roll R"]);
-/// # Ok::<(), puzzles::PathError>(())
-/// ```
-pub trait Frames {
-    /// Positions: one more than there are moves (known before any is walked).
-    fn count(&self) -> usize;
-
-    /// Goes to the next position (the first call: the start); `false` past the last.
-    ///
-    /// # Errors
-    /// A move the rules forbid (a bug of the solver).
-    fn advance(&mut self) -> Result<bool, PathError>;
-
-    /// The number of the position [`Frames::advance`] went to: 0 for the start.
-    fn index(&self) -> usize;
-
-    /// The heading of this frame: `step 0: start`, `step 3: roll R`.
-    fn heading(&self) -> String;
-
-    /// What this frame shows at `pos`.
-    fn glyph(&self, pos: Pos) -> Glyph;
-
-    /// Where the moving thing is in this frame.
-    fn focus(&self) -> Rect;
+/// A puzzle's format, paths and solver, with the capabilities it has beyond them: what
+/// the registry holds (each adapter is a [`Puzzle`] for free).
+pub trait Adapter: Solve {
+    /// The capabilities this puzzle has beyond solving: for each, itself when it
+    /// implements that trait. The default: none (a puzzle that lands with its format
+    /// and solver first).
+    fn capabilities(&self) -> Capabilities<'_, Self> {
+        Capabilities::NONE
+    }
 }
 
-impl<A: Solve> Puzzle for A {
+/// What a puzzle has beyond [`Format`], [`Paths`] and [`Solve`]: each capability is the
+/// puzzle itself, seen through the trait, when it implements it (see
+/// [`Adapter::capabilities`]).
+///
+/// ```text
+/// fn capabilities(&self) -> Capabilities<'_, Self> {
+///     Capabilities { oracle: Some(self), draw: Some(Drawing::of()), ..Capabilities::NONE }
+/// }
+/// ```
+pub struct Capabilities<'a, A: Solve> {
+    /// The naive oracle.
+    pub oracle: Option<&'a dyn Oracle<A::Case>>,
+    /// Frames and pictures.
+    pub draw: Option<Drawing<A>>,
+    /// Generated and invalid inputs.
+    pub generate: Option<&'a dyn Generate>,
+    /// Smaller candidates of a case, for shrinking (none: only whole cases are cut).
+    pub shrink: Option<&'a dyn Shrink<A::Case>>,
+    /// The playground's game.
+    pub play: Option<&'a dyn Play>,
+    /// The problem package.
+    pub package: Option<&'static Package>,
+}
+
+impl<A: Solve> Capabilities<'_, A> {
+    /// No capability beyond solving.
+    pub const NONE: Self = Capabilities {
+        oracle: None,
+        draw: None,
+        generate: None,
+        shrink: None,
+        play: None,
+        package: None,
+    };
+}
+
+impl<A: Solve> fmt::Debug for Capabilities<'_, A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Capabilities")
+            .field("oracle", &self.oracle.is_some())
+            .field("draw", &self.draw.is_some())
+            .field("generate", &self.generate.is_some())
+            .field("shrink", &self.shrink.is_some())
+            .field("play", &self.play.is_some())
+            .field("package", &self.package.is_some())
+            .finish()
+    }
+}
+
+/// A puzzle's [`Draw`], its positions hidden: the generic functions that make its
+/// frames and pictures, taken for its types ([`Drawing::of`]).
+pub struct Drawing<A: Solve> {
+    look: &'static Look,
+    frames: FramesFn<A>,
+    svg: SvgFn<A>,
+}
+
+/// The frames of a case along a path of so many moves ([`Trace`] over [`Draw`]).
+type FramesFn<A> =
+    for<'a> fn(&'a A, &'a <A as Format>::Case, &'a <A as Paths>::Path, u64) -> Box<dyn Frames + 'a>;
+
+/// The picture of a case solved by a path, or its start alone ([`Draw::write_svg`]).
+type SvgFn<A> =
+    fn(&A, &<A as Format>::Case, Option<&<A as Paths>::Path>, &mut dyn fmt::Write) -> fmt::Result;
+
+impl<A: Draw + Solve> Drawing<A> {
+    /// The drawing of a puzzle that implements [`Draw`].
+    pub fn of() -> Drawing<A> {
+        Drawing {
+            look: A::LOOK,
+            frames: |adapter, case, path, moves| Box::new(Trace::new(adapter, case, path, moves)),
+            svg: A::write_svg,
+        }
+    }
+}
+
+impl<A: Solve> fmt::Debug for Drawing<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Drawing").field("look", self.look).finish()
+    }
+}
+
+/// A puzzle's generator as the tools use it (`gridsolve gen`, `stress`, `package`):
+/// its [`Generate`], with the options checked before any work, the layout rules every
+/// format shares added to its own, and the shrinking of a failing input.
+#[derive(Clone, Copy)]
+pub struct Generator<'a> {
+    puzzle: &'a dyn Puzzle,
+    generate: &'a dyn Generate,
+}
+
+impl fmt::Debug for Generator<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Generator")
+            .field("puzzle", &self.puzzle.about().name)
+            .finish()
+    }
+}
+
+impl<'a> Generator<'a> {
+    /// The generator `generate` of `puzzle`.
+    pub fn new(puzzle: &'a dyn Puzzle, generate: &'a dyn Generate) -> Generator<'a> {
+        Generator { puzzle, generate }
+    }
+
+    /// The options of `gridsolve gen` besides `--family` and `--seed`.
+    pub fn gen_options(&self) -> &'static [OptionSpec] {
+        self.generate.gen_options()
+    }
+
+    /// The generator families: name and one-line summary, the default first.
+    pub fn families(&self) -> Vec<(&'static str, &'static str)> {
+        self.generate.families()
+    }
+
+    /// The playground's difficulties of a new puzzle (see [`Generate::presets`]).
+    pub fn presets(&self) -> &'static [Preset] {
+        self.generate.presets()
+    }
+
+    /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
+    pub fn gen_size(&self) -> String {
+        self.generate.gen_size()
+    }
+
+    /// Writes a generated input (see [`Generate::generate`]), once every option given
+    /// is in its range ([`Options::check`]).
+    ///
+    /// # Errors
+    /// A value out of its range, options that describe no input, or a failed write.
+    pub fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
+        options.check(self.generate.gen_options())?;
+        self.generate.generate(options, out)
+    }
+
+    /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
+    /// the layout rules (when it gives a valid input to break them on).
+    pub fn invalid_kinds(&self) -> Vec<InvalidKind> {
+        generator::invalid_kinds(self.generate)
+    }
+
+    /// Writes an input of seed `seed` that breaks the rule `kind` (one of
+    /// [`Generator::invalid_kinds`]).
+    ///
+    /// # Errors
+    /// A kind the puzzle does not know (usage), or a failed write.
+    pub fn generate_invalid(
+        &self,
+        kind: &str,
+        seed: u64,
+        out: &mut dyn io::Write,
+    ) -> Result<(), GenError> {
+        generator::generate_invalid(self.generate, self.puzzle.about().name, kind, seed, out)
+    }
+
+    /// Shrinks `input`, read under the solve `options`, while `test` says it still
+    /// fails, to a 1-minimal input (in the sense of delta debugging): one on which no
+    /// single candidate of [`Generator::candidates`] still fails. Candidates are tried
+    /// biggest cut first (half the cases, down to one case at a time, then each case
+    /// made smaller by [`Shrink::smaller`]); a candidate that fails is kept and the
+    /// search goes on from where it was, and a whole round in which none fails ends it.
+    /// Candidates that break the judge's strict rules are never tested, nor is one text
+    /// twice. When `test` says [`Tried::Enough`] the search stops with the smallest
+    /// failing input found, which may then not be minimal ([`Shrunk::minimal`]).
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    pub fn shrink(
+        &self,
+        input: &[u8],
+        options: &Options,
+        test: &mut dyn FnMut(&str) -> Tried,
+    ) -> Result<Shrunk, RunError> {
+        self.puzzle.shrink_input(input, options, test)
+    }
+
+    /// Every input one step smaller than `input` (read under the solve `options`) that
+    /// keeps the judge's strict rules, in the order [`Generator::shrink`] tries them:
+    /// a block of cases fewer (halves down to single cases), then each case replaced by
+    /// one of its [`Shrink::smaller`] candidates. An input is 1-minimal for a test
+    /// when the test passes on every one of these.
+    ///
+    /// # Errors
+    /// An invalid `input`.
+    pub fn candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
+        self.puzzle.shrink_candidates(input, options)
+    }
+}
+
+impl<A: Adapter> Puzzle for A {
     fn about(&self) -> &'static About {
-        Format::about(self)
+        A::ABOUT
     }
 
     fn solve_options(&self) -> &'static [OptionSpec] {
-        Solve::solve_options(self)
+        A::SOLVE_OPTIONS
     }
 
     fn inspect(&self, input: Input<'_>) -> Result<InputSummary, RunError> {
         let mut summary = InputSummary::default();
         for case in self.cases(input, &Options::new()) {
-            let (rows, cols) = self.size(&case?);
+            let (rows, cols) = self.board_size(&case?);
             summary.cases += 1;
             summary.largest = summary.largest.max(rows.saturating_mul(cols));
         }
         Ok(summary)
     }
 
-    fn judge_to(
+    fn judge_into(
         &self,
         input: Input<'_>,
         options: &Options,
@@ -414,19 +503,19 @@ impl<A: Solve> Puzzle for A {
         out: &mut dyn io::Write,
     ) -> Result<(), RunError> {
         let mut solver = self.solver(options, limits)?;
-        Solve::judge(self, &mut solver, input, options, out)
+        self.judge_input(&mut solver, input, options, out)
     }
 
     fn judge_session<'a>(
         &'a self,
         options: &Options,
         limits: Limits,
-    ) -> Result<Box<dyn Judge + 'a>, UsageError> {
-        Ok(Box::new(Session {
-            adapter: self,
-            solver: self.solver(options, limits)?,
-            options: options.clone(),
-        }))
+    ) -> Result<Judge<'a>, UsageError> {
+        let mut solver = self.solver(options, limits)?;
+        let options = options.clone();
+        Ok(Judge {
+            judge: Box::new(move |input, out| self.judge_input(&mut solver, input, &options, out)),
+        })
     }
 
     fn solutions<'a>(
@@ -439,13 +528,14 @@ impl<A: Solve> Puzzle for A {
         let mut solver = self.solver(options, limits)?;
         let mut cases = self.cases(input, options).enumerate();
         let mut failed = false;
+        let every_path = matches!(A::ABOUT.answer, AnswerLine::Path { .. });
         Ok(Box::new(std::iter::from_fn(move || {
             if failed {
                 return None;
             }
             let (i, case) = cases.next()?;
             let solved = case.map_err(RunError::from).and_then(|case| {
-                let with_path = paths.has(i + 1) || self.answer_is_path();
+                let with_path = paths.has(i + 1) || every_path;
                 let answer = solve_case(self, &mut solver, &case, i + 1, with_path)?;
                 Ok(Box::new(SolvedCase {
                     adapter: self,
@@ -460,15 +550,15 @@ impl<A: Solve> Puzzle for A {
     }
 
     fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
-        Format::validate(self, input, max)
+        self.violations(input, max)
     }
 
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
-        Format::write_answer(self, out, number, moves);
+    fn write_line(&self, out: &mut String, number: usize, moves: Option<u64>) {
+        self.write_count(out, number, moves);
     }
 
     fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
-        Solve::json_fields(self, options)
+        self.json_extra(options)
     }
 
     fn has(&self, capability: Capability) -> bool {
@@ -483,11 +573,12 @@ impl<A: Solve> Puzzle for A {
     }
 
     fn look(&self) -> Option<&'static Look> {
-        self.capabilities().draw.map(|draw| draw.look())
+        self.capabilities().draw.map(|draw| draw.look)
     }
 
-    fn generator(&self) -> Option<&dyn Generator> {
-        self.capabilities().generate
+    fn generator(&self) -> Option<Generator<'_>> {
+        let generate = self.capabilities().generate?;
+        Some(Generator::new(self, generate))
     }
 
     fn player(&self) -> Option<&dyn Play> {
@@ -497,122 +588,66 @@ impl<A: Solve> Puzzle for A {
     fn package(&self) -> Option<&'static Package> {
         self.capabilities().package
     }
+
+    fn shrink_input(
+        &self,
+        input: &[u8],
+        options: &Options,
+        test: &mut dyn FnMut(&str) -> Tried,
+    ) -> Result<Shrunk, RunError> {
+        generator::shrink_input(self, self.capabilities().shrink, input, options, test)
+    }
+
+    fn shrink_candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
+        generator::candidates(self, self.capabilities().shrink, input, options)
+    }
 }
 
-/// Solves case `number`, naming it in the error when the solver gives up.
-pub(crate) fn solve_case<A: Solve>(
-    adapter: &A,
-    solver: &mut A::Solver,
-    case: &A::Case,
-    number: usize,
-    with_path: bool,
-) -> Result<crate::contract::Answer<A::Path>, RunError> {
-    adapter
-        .solve(solver, case, with_path)
-        .map_err(|unsolved| RunError::Unsolved {
-            unit: adapter.about().unit,
-            number,
-            place: adapter.place(case),
-            message: unsolved.message,
-        })
+/// Judges inputs one after another with one solver, made for the options once (see
+/// [`Puzzle::judge_session`]).
+pub struct Judge<'a> {
+    judge: JudgeFn<'a>,
 }
 
-/// Judges inputs one after another with one solver (see [`Puzzle::judge_session`]).
-pub trait Judge {
+/// The judging of one input with the session's solver.
+type JudgeFn<'a> = Box<dyn FnMut(Input<'_>, &mut dyn io::Write) -> Result<(), RunError> + 'a>;
+
+impl Judge<'_> {
     /// The judge output of `input`, as [`Puzzle::judge`] gives it.
     ///
     /// # Errors
     /// As [`Puzzle::judge`], but for the options, checked already.
-    fn judge(&mut self, input: Input<'_>) -> Result<String, RunError> {
+    pub fn judge(&mut self, input: Input<'_>) -> Result<String, RunError> {
         let mut out = Vec::new();
         self.judge_to(input, &mut out)?;
         Ok(String::from_utf8(out).expect("judge output is text"))
     }
 
     /// The judge output of `input` written to `out` as it is made, as
-    /// [`Puzzle::judge_to`] writes it.
+    /// [`Puzzle::judge_into`] writes it.
     ///
     /// # Errors
-    /// As [`Puzzle::judge_to`], but for the options, checked already.
-    fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError>;
-}
-
-/// A puzzle, a solver and the options it was made for.
-struct Session<'a, A: Solve> {
-    adapter: &'a A,
-    solver: A::Solver,
-    options: Options,
-}
-
-impl<A: Solve> Judge for Session<'_, A> {
-    fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError> {
-        Solve::judge(self.adapter, &mut self.solver, input, &self.options, out)
+    /// As [`Puzzle::judge_into`], but for the options, checked already.
+    pub fn judge_to(&mut self, input: Input<'_>, out: &mut dyn io::Write) -> Result<(), RunError> {
+        (self.judge)(input, out)
     }
 }
 
-/// How many bytes of judge output are gathered before they go to the sink.
-const JUDGE_CHUNK: usize = 64 << 10;
-
-/// Judge output gathered a chunk at a time on its way to a sink: an adapter writes its
-/// lines into [`Lines::text`] and calls [`Lines::ship`] after each case or batch.
-pub(crate) struct Lines<'a> {
-    pub(crate) text: String,
-    out: &'a mut dyn io::Write,
-}
-
-impl<'a> Lines<'a> {
-    pub(crate) fn new(out: &'a mut dyn io::Write) -> Lines<'a> {
-        Lines {
-            text: String::new(),
-            out,
-        }
+impl fmt::Debug for Judge<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Judge")
     }
-
-    /// Sends the text gathered to the sink once it is a chunk long (`all`: whatever
-    /// its length).
-    pub(crate) fn ship(&mut self, all: bool) -> Result<(), RunError> {
-        if self.text.len() >= JUDGE_CHUNK || (all && !self.text.is_empty()) {
-            self.out
-                .write_all(self.text.as_bytes())
-                .map_err(|e| RunError::Write(e.to_string()))?;
-            self.text.clear();
-        }
-        Ok(())
-    }
-}
-
-/// [`Adapter::judge`]'s default: every case solved in turn, its line written.
-pub(crate) fn judge_case_by_case<A: Solve>(
-    adapter: &A,
-    solver: &mut A::Solver,
-    input: Input<'_>,
-    options: &Options,
-    out: &mut dyn io::Write,
-) -> Result<(), RunError> {
-    let mut lines = Lines::new(out);
-    for (i, case) in adapter.cases(input, options).enumerate() {
-        let case = case?;
-        if adapter.answer_is_path() {
-            let answer = solve_case(adapter, solver, &case, i + 1, true)?;
-            adapter.write_answer_path(&mut lines.text, i + 1, answer.path.as_ref());
-        } else {
-            let answer = solve_case(adapter, solver, &case, i + 1, false)?;
-            adapter.write_answer(&mut lines.text, i + 1, answer.moves);
-        }
-        lines.ship(false)?;
-    }
-    lines.ship(true)
 }
 
 /// A case and its answer, for the tools.
-struct SolvedCase<'a, A: Solve> {
+struct SolvedCase<'a, A: Adapter> {
     adapter: &'a A,
     number: usize,
     case: A::Case,
-    answer: crate::contract::Answer<A::Path>,
+    answer: Answer<A::Path>,
 }
 
-impl<A: Solve> Solved for SolvedCase<'_, A> {
+impl<A: Adapter> Solved for SolvedCase<'_, A> {
     fn number(&self) -> usize {
         self.number
     }
@@ -633,16 +668,11 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn write_answer(&self, out: &mut String) {
-        if self.adapter.answer_is_path() {
-            let path = self.answer.path.as_ref();
-            self.adapter.write_answer_path(out, self.number, path);
-        } else {
-            Format::write_answer(self.adapter, out, self.number, self.answer.moves);
-        }
+        write_answer_line(self.adapter, out, self.number, &self.answer);
     }
 
-    fn answer_is_path(&self) -> bool {
-        self.adapter.answer_is_path()
+    fn answer_line(&self) -> AnswerLine {
+        A::ABOUT.answer
     }
 
     fn check_answer(&self, line: &str) -> Result<Option<u64>, PathError> {
@@ -667,7 +697,7 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn size(&self) -> (usize, usize) {
-        self.adapter.size(&self.case)
+        self.adapter.board_size(&self.case)
     }
 
     fn replay(&self, path: &str) -> Result<u64, PathError> {
@@ -675,7 +705,7 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
     }
 
     fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError> {
-        // Each word is at least one move (`Format::parse_path`): counted first, so a
+        // Each word is at least one move (`Paths::parse_path`): counted first, so a
         // path of many short words is refused before its moves are built.
         let at_least = path.split_whitespace().count() as u64;
         if at_least > most {
@@ -686,28 +716,33 @@ impl<A: Solve> Solved for SolvedCase<'_, A> {
         if moves > most {
             return Ok(moves);
         }
-        self.adapter.replay(&self.case, &path)
+        self.adapter.replay_path(&self.case, &path)
     }
 
     fn oracle(&self, limits: Limits) -> Option<Result<Option<u64>, LimitError>> {
         let oracle = self.adapter.capabilities().oracle?;
-        Some(oracle.oracle(&self.case, limits))
+        Some(oracle.naive_moves(&self.case, limits))
     }
 
     fn state_space(&self) -> Option<u64> {
         let oracle = self.adapter.capabilities().oracle?;
-        Some(oracle.state_space(&self.case))
+        Some(oracle.naive_states(&self.case))
     }
 
     fn frames(&self) -> Option<Box<dyn Frames + '_>> {
         let draw = self.adapter.capabilities().draw?;
         let path = self.answer.path.as_ref()?;
-        Some(draw.frames(&self.case, path, self.answer.moves?))
+        Some((draw.frames)(
+            self.adapter,
+            &self.case,
+            path,
+            self.answer.moves?,
+        ))
     }
 
     fn svg(&self, out: &mut dyn fmt::Write) -> fmt::Result {
         let draw = self.adapter.capabilities().draw.ok_or(fmt::Error)?;
-        draw.svg(&self.case, self.answer.path.as_ref(), out)
+        (draw.svg)(self.adapter, &self.case, self.answer.path.as_ref(), out)
     }
 }
 
@@ -718,17 +753,13 @@ pub const ANSWER_HELD: usize = 4 << 10;
 /// How many bytes of a path are read and replayed at a time.
 const PIECE: usize = 64 << 10;
 
-/// White space as C's `isspace` (and so the judges) see it.
-pub(crate) fn is_judge_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
 /// A team's answer line (where the answer is a path) judged as it is read: the one
 /// judgement of such a line, [`Solved::check_answer`] feeds it the whole line at once.
 /// White space around the line is ignored and every run inside it counts as one
 /// space; a line of at most [`ANSWER_HELD`] bytes is read by
-/// [`Solve::parse_answer_path`], a longer one is a path, read by [`Solve::parse_path`]
-/// and replayed a piece at a time where the puzzle can ([`Solve::after`]).
+/// [`read_answer_line`](crate::read_answer_line), a longer one is a path, read by
+/// [`Paths::parse_path`] and replayed a piece at a time where the puzzle can
+/// ([`Paths::after`]).
 pub trait AnswerReplay {
     /// The next bytes of the line (without its `\n`), cut anywhere.
     ///
@@ -883,15 +914,14 @@ impl<A: Solve> AnswerReplay for StreamedAnswer<'_, A> {
                 .map_err(|e| self.after_played(e))?;
             Some(path)
         } else {
-            self.adapter
-                .parse_answer_path(self.text(self.held.len())?)?
+            read_answer_line(self.adapter, self.text(self.held.len())?)?
         };
         match (path, self.moves) {
             (None, None) => Ok(None),
             (Some(path), Some(_)) => {
                 let moves = self
                     .adapter
-                    .replay(self.here(), &path)
+                    .replay_path(self.here(), &path)
                     .map_err(|e| self.after_played(e))?;
                 Ok(Some(self.played.saturating_add(moves)))
             }
@@ -911,7 +941,7 @@ pub(crate) struct Trace<'a, A: Draw> {
     case: &'a A::Case,
     path: &'a A::Path,
     count: usize,
-    walk: crate::contract::Walk<'a, A::State>,
+    walk: Walk<'a, A::State>,
     /// The position now; `None` before the first [`Frames::advance`].
     here: Option<A::State>,
     index: usize,
@@ -969,17 +999,17 @@ impl<A: Draw> Frames for Trace<'_, A> {
         } else {
             format!(
                 "step {i}: {} {}",
-                self.adapter.look().move_verb,
+                A::LOOK.move_verb,
                 self.adapter.move_name(self.path, i - 1)
             )
         }
     }
 
     fn glyph(&self, pos: Pos) -> Glyph {
-        self.adapter.glyph(self.case, self.here(), pos)
+        self.adapter.glyph_at(self.case, self.here(), pos)
     }
 
     fn focus(&self) -> Rect {
-        self.adapter.focus(self.case, self.here())
+        self.adapter.focus_of(self.case, self.here())
     }
 }

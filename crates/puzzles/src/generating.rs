@@ -2,18 +2,26 @@
 //! writes the cases of a multi-case input one at a time.
 
 use crate::contract::GenError;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use std::io;
 
 /// `--rows` with this puzzle's default (the judge's maximum), from 1 to `max`.
 pub(crate) const fn rows(default: &'static str, max: usize) -> OptionSpec {
-    OptionSpec::new("rows", "N", "Rows of the board", default).with_range(1, max as u64)
+    OptionSpec::new(OptionKind::Size, "rows", "N", "Rows of the board", default)
+        .with_range(1, max as u64)
 }
 
 /// `--cols` with this puzzle's default ([`AS_ROWS`]: as many as `--rows`), from 1 to
 /// `max`.
 pub(crate) const fn cols(default: &'static str, max: usize) -> OptionSpec {
-    OptionSpec::new("cols", "N", "Columns of the board", default).with_range(1, max as u64)
+    OptionSpec::new(
+        OptionKind::Size,
+        "cols",
+        "N",
+        "Columns of the board",
+        default,
+    )
+    .with_range(1, max as u64)
 }
 
 /// The default of a `--cols` that follows `--rows`: as many columns as rows.
@@ -26,9 +34,14 @@ pub(crate) const MAX_CASES: u64 = u32::MAX as u64;
 
 /// `--cases`, for the multi-case formats: at least one (an input of no case is no
 /// judge input).
-pub(crate) const CASES: OptionSpec =
-    OptionSpec::new("cases", "K", "Number of cases; case i uses seed S+i", "1")
-        .with_range(1, MAX_CASES);
+pub(crate) const CASES: OptionSpec = OptionSpec::new(
+    OptionKind::Cases,
+    "cases",
+    "K",
+    "Number of cases; case i uses seed S+i",
+    "1",
+)
+.with_range(1, MAX_CASES);
 
 /// A percentage option, 0 to 100.
 pub(crate) const fn percent(
@@ -36,7 +49,7 @@ pub(crate) const fn percent(
     help: &'static str,
     default: &'static str,
 ) -> OptionSpec {
-    OptionSpec::new(name, "PERCENT", help, default).with_range(0, 100)
+    OptionSpec::new(OptionKind::Percent, name, "PERCENT", help, default).with_range(0, 100)
 }
 
 /// `--empty`, for the formats of `#`, `.` and `E` cells.
@@ -54,7 +67,7 @@ pub(crate) const fn fragile(default: &'static str) -> OptionSpec {
 }
 
 /// `--seed`, which every generator takes (`gridsolve gen` declares it itself).
-pub const SEED: OptionSpec = OptionSpec::new("seed", "SEED", "The seed", "1");
+pub const SEED: OptionSpec = OptionSpec::new(OptionKind::Seed, "seed", "SEED", "The seed", "1");
 
 /// The size asked for: `rows` and `cols` (the specs of `--rows` and `--cols`), each
 /// given or its default; a default of [`AS_ROWS`] is as many as the rows.

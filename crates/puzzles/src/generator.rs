@@ -1,180 +1,116 @@
-//! [`Generator`]: the object-safe face of [`Generate`], what `gridsolve gen`, `stress`
-//! and `package` use: generated inputs, inputs that break one rule, and the shrinking
-//! of a failing input.
+//! What the tools do with a generator, written once as generic functions over the
+//! contract: `gen --invalid`'s kinds (a puzzle's own and the layout rules every format
+//! shares), and the shrinking of a failing input (`stress`), a case at a time through
+//! [`Shrink`]. The driver's `Generator` calls them.
 
-use crate::contract::{GenError, Generate};
-use crate::driver::{RunError, Tried};
+use crate::contract::{Format, GenError, Generate, RunError, Shrink};
 use crate::invalid::{self, InvalidKind};
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{Options, UsageError};
 use parsers::Input;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io;
 
-/// A puzzle's generator, as the tools use it (see [`Generate`]).
-pub trait Generator: Sync {
-    /// The options of `gridsolve gen` besides `--family` and `--seed`.
-    fn gen_options(&self) -> &'static [OptionSpec];
-
-    /// The generator families: name and one-line summary, the default first.
-    fn families(&self) -> Vec<(&'static str, &'static str)>;
-
-    /// The playground's difficulties of a new puzzle (see [`Generate::presets`]).
-    fn presets(&self) -> &'static [crate::contract::Preset];
-
-    /// The judge's default board size for `gridsolve gen`, in words (for `--help`).
-    fn gen_size(&self) -> String;
-
-    /// Writes a generated input (see [`Generate::generate`]), once every option given
-    /// is in its range ([`Options::check`]).
-    ///
-    /// # Errors
-    /// A value out of its range, options that describe no input, or a failed write.
-    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError>;
-
-    /// Every kind `gridsolve gen --invalid` takes for this puzzle: its own rules, then
-    /// the layout rules (when it gives a valid input to break them on).
-    fn invalid_kinds(&self) -> Vec<InvalidKind>;
-
-    /// Writes an input of seed `seed` that breaks the rule `kind` (one of
-    /// [`Generator::invalid_kinds`]).
-    ///
-    /// # Errors
-    /// A kind the puzzle does not know (usage), or a failed write.
-    fn generate_invalid(
-        &self,
-        kind: &str,
-        seed: u64,
-        out: &mut dyn io::Write,
-    ) -> Result<(), GenError>;
-
-    /// Shrinks `input`, read under the solve `options`, while `test` says it still
-    /// fails, to a 1-minimal input (in the sense of delta debugging): one on which no
-    /// single candidate of [`Generator::candidates`] still fails. Candidates are tried
-    /// biggest cut first (half the cases, down to one case at a time, then each case
-    /// made smaller by [`Generate::shrink`]); a candidate that fails is kept and the
-    /// search goes on from where it was, and a whole round in which none fails ends it.
-    /// Candidates that break the judge's strict rules are never tested, nor is one text
-    /// twice. When `test` says [`Tried::Enough`] the search stops with the smallest
-    /// failing input found, which may then not be minimal ([`Shrunk::minimal`]).
-    ///
-    /// # Errors
-    /// An invalid `input`.
-    fn shrink(
-        &self,
-        input: &[u8],
-        options: &Options,
-        test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<Shrunk, RunError>;
-
-    /// Every input one step smaller than `input` (read under the solve `options`) that
-    /// keeps the judge's strict rules, in the order [`Generator::shrink`] tries them:
-    /// a block of cases fewer (halves down to single cases), then each case replaced by
-    /// one of its [`Generate::shrink`] candidates. An input is 1-minimal for a test
-    /// when the test passes on every one of these.
-    ///
-    /// # Errors
-    /// An invalid `input`.
-    fn candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError>;
+/// What the test of a shrinking search says of a smaller input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tried {
+    /// It still fails the same way: keep it, and shrink on from it.
+    Fails,
+    /// It does not: try the next candidate.
+    Passes,
+    /// Stop shrinking (a budget is spent): keep the smallest found so far.
+    Enough,
 }
 
-impl<A: Generate> Generator for A {
-    fn gen_options(&self) -> &'static [OptionSpec] {
-        Generate::gen_options(self)
-    }
+/// Every kind `gridsolve gen --invalid` takes for `generate`: its own rules, then the
+/// layout rules.
+pub(crate) fn invalid_kinds(generate: &dyn Generate) -> Vec<InvalidKind> {
+    let mut kinds = generate.own_invalid_kinds().to_vec();
+    kinds.extend_from_slice(&invalid::LAYOUT);
+    kinds
+}
 
-    fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Generate::families(self)
-    }
-
-    fn presets(&self) -> &'static [crate::contract::Preset] {
-        Generate::presets(self)
-    }
-
-    fn gen_size(&self) -> String {
-        Generate::gen_size(self)
-    }
-
-    fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
-        // Every value in its range before any work.
-        options.check(Generate::gen_options(self))?;
-        Generate::generate(self, options, out)
-    }
-
-    fn invalid_kinds(&self) -> Vec<InvalidKind> {
-        let mut kinds = Generate::invalid_kinds(self).to_vec();
-        kinds.extend_from_slice(&invalid::LAYOUT);
-        kinds
-    }
-
-    fn generate_invalid(
-        &self,
-        kind: &str,
-        seed: u64,
-        out: &mut dyn io::Write,
-    ) -> Result<(), GenError> {
-        let own = Generate::invalid_kinds(self).iter().any(|k| k.name == kind);
-        let text = if own {
-            Generate::invalid(self, kind, seed)
+/// Writes an input of seed `seed` that breaks the rule `kind`, by `generate` (of the
+/// puzzle called `name`): its own rule, or a layout rule broken on its base input.
+///
+/// # Errors
+/// A kind the puzzle does not know (usage), or a failed write.
+pub(crate) fn generate_invalid(
+    generate: &dyn Generate,
+    name: &str,
+    kind: &str,
+    seed: u64,
+    out: &mut dyn io::Write,
+) -> Result<(), GenError> {
+    let own = generate.own_invalid_kinds().iter().any(|k| k.name == kind);
+    let text = if own {
+        generate.invalid(kind, seed)
+    } else {
+        let mut rng = invalid::rng(seed, kind);
+        generate
+            .invalid_base(rng.next_u64())
+            .and_then(|base| invalid::break_layout(kind, &base, &mut rng))
+    };
+    let Some(text) = text else {
+        let kinds: Vec<&str> = invalid_kinds(generate).iter().map(|k| k.name).collect();
+        let known = if kinds.is_empty() {
+            "it has none".to_string()
         } else {
-            let mut rng = invalid::rng(seed, kind);
-            Generate::invalid_base(self, rng.next_u64())
-                .and_then(|base| invalid::break_layout(kind, &base, &mut rng))
+            kinds.join(", ")
         };
-        let Some(text) = text else {
-            let kinds: Vec<&str> = Generator::invalid_kinds(self)
-                .iter()
-                .map(|k| k.name)
-                .collect();
-            let known = if kinds.is_empty() {
-                "it has none".to_string()
-            } else {
-                kinds.join(", ")
-            };
-            return Err(GenError::Usage(UsageError::new(format!(
-                "--invalid {kind} is not a kind of invalid {} input ({known}; --invalid list says what each breaks)",
-                self.about().name
-            ))));
-        };
-        out.write_all(text.as_bytes())?;
-        Ok(())
-    }
+        return Err(GenError::Usage(UsageError::new(format!(
+            "--invalid {kind} is not a kind of invalid {name} input ({known}; --invalid list says what each breaks)"
+        ))));
+    };
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}
 
-    fn shrink(
-        &self,
-        input: &[u8],
-        options: &Options,
-        test: &mut dyn FnMut(&str) -> Tried,
-    ) -> Result<Shrunk, RunError> {
-        shrink_input(self, input, options, test)
-    }
-
-    fn candidates(&self, input: &[u8], options: &Options) -> Result<Vec<String>, RunError> {
-        let cases = self
-            .cases(Input::bytes(input), options)
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut all = Vec::new();
-        for (start, end) in blocks(cases.len()) {
-            let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
-            all.extend(valid_text(self, &kept));
-        }
-        for i in 0..cases.len() {
-            for candidate in Generate::shrink(self, &cases[i]) {
-                all.extend(valid_text(self, &replaced(&cases, i, &candidate)));
-            }
-        }
-        Ok(all)
+/// The candidates of case `case` made smaller by `shrink` (none without it).
+fn smaller<'a, C>(
+    shrink: Option<&'a dyn Shrink<C>>,
+    case: &'a C,
+) -> Box<dyn Iterator<Item = C> + 'a> {
+    match shrink {
+        Some(shrink) => shrink.smaller(case),
+        None => Box::new(std::iter::empty()),
     }
 }
 
-/// What [`Generator::shrink`] ends with.
+/// Every input one step smaller than `input` (see the driver's `Generator::candidates`).
+///
+/// # Errors
+/// An invalid `input`.
+pub(crate) fn candidates<A: Format>(
+    adapter: &A,
+    shrink: Option<&dyn Shrink<A::Case>>,
+    input: &[u8],
+    options: &Options,
+) -> Result<Vec<String>, RunError> {
+    let cases = adapter
+        .cases(Input::bytes(input), options)
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = Vec::new();
+    for (start, end) in blocks(cases.len()) {
+        let kept: Vec<&A::Case> = cases[..start].iter().chain(&cases[end..]).collect();
+        all.extend(valid_text(adapter, &kept));
+    }
+    for i in 0..cases.len() {
+        for candidate in smaller(shrink, &cases[i]) {
+            all.extend(valid_text(adapter, &replaced(&cases, i, &candidate)));
+        }
+    }
+    Ok(all)
+}
+
+/// What a shrinking search (`Generator::shrink`) ends with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shrunk {
     /// The smallest failing input found, in the judge format (as
-    /// [`crate::Format::write_input`] writes it): the input itself when nothing smaller
+    /// [`Format::write_input`] writes it): the input itself when nothing smaller
     /// fails.
     pub input: String,
-    /// Whether it is 1-minimal: every one of its [`Generator::candidates`] was tested
+    /// Whether it is 1-minimal: every one of its candidates was tested
     /// and passes. `false` when the test said [`Tried::Enough`] first.
     pub minimal: bool,
     /// How many times the test was called (the last call may have said
@@ -207,7 +143,7 @@ pub struct ShrinkStep {
     pub test: u64,
     /// Its length in the judge format, in bytes.
     pub bytes: usize,
-    /// The cells of its largest board (as [`crate::Puzzle::inspect`] counts them).
+    /// The cells of its largest board (as `Puzzle::inspect` counts them).
     pub cells: usize,
 }
 
@@ -235,9 +171,9 @@ fn replaced<'a, T>(cases: &'a [T], i: usize, candidate: &'a T) -> Vec<&'a T> {
 }
 
 /// The text of `cases` when it is an input the judge's strict rules accept.
-fn valid_text<A: Generate>(adapter: &A, cases: &[&A::Case]) -> Option<String> {
+fn valid_text<A: Format>(adapter: &A, cases: &[&A::Case]) -> Option<String> {
     let text = adapter.write_input(cases)?;
-    let report = adapter.validate(Input::bytes(text.as_bytes()), 1).ok()?;
+    let report = adapter.violations(Input::bytes(text.as_bytes()), 1).ok()?;
     (report.total == 0).then_some(text)
 }
 
@@ -278,17 +214,21 @@ impl Search<'_> {
     }
 }
 
-/// [`Generator::shrink`]: rounds over every candidate, biggest cut first, each kept
-/// when it still fails, until a round keeps none (the input is then 1-minimal) or the
-/// test says enough.
+/// The shrinking of `input` (see the driver's `Generator::shrink`): rounds over every
+/// candidate, biggest cut first, each kept when it still fails, until a round keeps
+/// none (the input is then 1-minimal) or the test says enough.
 ///
 /// Within a round the search does not start over after a kept candidate: it goes on
 /// with the candidate at the same place in the new input's list (the next block of the
 /// same size, the next row, the next cell), as ddmin goes on with the next subset, so
 /// the big cuts that already failed are not tried again at every step; the round that
 /// ends the search tries them all once more.
-fn shrink_input<A: Generate>(
+///
+/// # Errors
+/// An invalid `input`.
+pub(crate) fn shrink_input<A: Format>(
     adapter: &A,
+    shrink: Option<&dyn Shrink<A::Case>>,
     input: &[u8],
     options: &Options,
     test: &mut dyn FnMut(&str) -> Tried,
@@ -311,7 +251,7 @@ fn shrink_input<A: Generate>(
         cells: cases
             .iter()
             .map(|case| {
-                let (rows, cols) = adapter.size(case);
+                let (rows, cols) = adapter.board_size(case);
                 rows.saturating_mul(cols)
             })
             .max()
@@ -344,7 +284,7 @@ fn shrink_input<A: Generate>(
             let mut at = 0;
             while !search.stopped {
                 let mut found = None;
-                for (k, candidate) in Generate::shrink(adapter, &cases[i]).enumerate().skip(at) {
+                for (k, candidate) in smaller(shrink, &cases[i]).enumerate().skip(at) {
                     let text = valid_text(adapter, &replaced(&cases, i, &candidate));
                     if let Some(text) = text.filter(|t| search.fails(t)) {
                         found = Some((k, candidate, text));

@@ -2,7 +2,7 @@
 //! format, so that a validator (`gridsolve validate`, a checktestdata script, a problem
 //! package's input validator) can be shown to refuse it.
 //!
-//! A puzzle names the rules of its own format ([`crate::Generate::invalid_kinds`],
+//! A puzzle names the rules of its own format ([`crate::Generate::own_invalid_kinds`],
 //! made by [`crate::Generate::invalid`]); the layout rules every strict validator
 //! shares ([`LAYOUT`]: line ends, spaces, signs, leading zeros, the end of the file) are
 //! broken here, on a small valid input the puzzle gives

@@ -2,14 +2,14 @@
 //!
 //! Each puzzle is a solver crate (model, solver, `replay`, oracle, generator) and a
 //! format module in `parsers`; this crate adds one adapter per puzzle, which implements
-//! the contract's capabilities in the puzzle's own types ([`Format`] and [`Solve`]
-//! always; [`Oracle`], [`Draw`], [`Generate`], [`Play`] and a [`Package`] where it has
-//! them), and [`PUZZLES`], the registry. Tools see a puzzle as a `&dyn` [`Puzzle`],
-//! each solved case as a [`Solved`], and a capability through its face
-//! ([`Generator`], [`Play`], [`Solved::frames`], ...), which is `None` where the
-//! puzzle lacks it; they never ask which puzzle they hold. The CLI, xtask and the fuzz
-//! targets iterate the registry, so a new puzzle is a new crate, one adapter module
-//! here and one registry line.
+//! the contract's capabilities in the puzzle's own types ([`Format`], [`Paths`],
+//! [`Solve`] and [`Adapter`] always; [`Oracle`], [`Draw`], [`Generate`], [`Shrink`],
+//! [`Play`] and a [`Package`] where it has them), and [`PUZZLES`], the registry. Tools
+//! see a puzzle as a `&dyn` [`Puzzle`], each solved case as a [`Solved`], and a
+//! capability through its face ([`Generator`], [`Play`], [`Solved::frames`], ...),
+//! which is `None` where the puzzle lacks it; they never ask which puzzle they hold.
+//! The CLI, xtask and the fuzz targets iterate the registry, so a new puzzle is a new
+//! crate, one adapter module here and one registry line.
 //!
 //! ```
 //! use puzzles::{Limits, Options, PathsFor};
@@ -37,8 +37,10 @@ mod driver;
 mod generating;
 mod generator;
 mod invalid;
+mod json;
 mod options;
 mod play;
+pub mod progress;
 pub mod selfcheck;
 mod shrinking;
 mod svg;
@@ -52,25 +54,26 @@ mod huarongdao;
 mod klotski;
 
 pub use contract::{
-    About, Answer, Capabilities, Capability, Draw, DrawOf, EditError, Format, GenError, Generate,
-    Glyph, InputValidator, Lacks, Look, Oracle, OracleOf, Package, Paint, PathError, Play, Preset,
-    Rect, Solve, Unsolved, Walk, oracle_on_text,
+    About, Answer, AnswerLine, Capability, Draw, EditError, Format, Frames, GenError, Generate,
+    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset,
+    Rect, RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text,
+    read_answer_line, write_answer_line,
 };
 pub use driver::{
-    ANSWER_HELD, AnswerReplay, Frames, InputSummary, Judge, PathsFor, Puzzle, RunError, Solutions,
-    Solved, Tried,
+    ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,
+    PathsFor, Puzzle, Solutions, Solved,
 };
 pub use generating::SEED;
-pub use generator::{Generator, ShrinkStep, Shrunk};
+pub use generator::{ShrinkStep, Shrunk, Tried};
 pub use grid_core::{Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64};
 pub use invalid::InvalidKind;
-pub use options::{OptionSpec, Options, UsageError};
+pub use json::{json_line, write_json_line};
+pub use options::{OptionKind, OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use play::{
     Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
-    MarksFn, Moves, Picture, PlayLook, Played, Route, StepFn, json_line, paint_code,
-    write_json_line,
+    MarksFn, Moves, Picture, PlayLook, Played, Route, StepFn, paint_code,
 };
 pub use svg::PICTURE_BYTES_PER_MOVE;
 

@@ -5,9 +5,43 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// What an option's value is, which the tools read to offer and draw values: `stress`
+/// grows sizes and counts with its cases, the completions offer a choice's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionKind {
+    /// A board dimension (`--rows`, `--cols`); a default in words (`as --rows`) follows
+    /// the size before it.
+    Size,
+    /// A number that grows with the board (queries, steps, spaces, bridges, a length).
+    Count,
+    /// How many cases an input holds (`--cases`).
+    Cases,
+    /// A percentage, 0 to 100.
+    Percent,
+    /// A seed.
+    Seed,
+    /// One of a fixed list of names (a metric, a start kind).
+    Choice(&'static [&'static str]),
+    /// Any other value (words, a goal).
+    Text,
+}
+
+impl OptionKind {
+    /// The values a [`OptionKind::Choice`] takes; empty for any other kind.
+    pub fn choices(self) -> &'static [&'static str] {
+        match self {
+            OptionKind::Choice(choices) => choices,
+            _ => &[],
+        }
+    }
+}
+
 /// One option a puzzle takes (`--name VALUE`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
+    /// What its value is.
+    pub kind: OptionKind,
     /// The long name, without `--`.
     pub name: &'static str,
     /// What the value is, for `--help`: `N`, `PERCENT`, `HOW`.
@@ -18,9 +52,6 @@ pub struct OptionSpec {
     /// ([`Options::value`]): a value (`30`, `move`), words (`as --rows`) where the
     /// puzzle works it out, or empty when there is none.
     pub default: &'static str,
-    /// The values it takes when they are a fixed list (a metric, a start kind), for
-    /// completion scripts; empty for a number or any other free value.
-    pub choices: &'static [&'static str],
     /// For a whole number, the least and the most it may be, both included: `--help`
     /// shows them, and a value outside them (or no whole number) is refused before any
     /// work ([`Options::check`], [`Options::value`]). `None` for any other value.
@@ -28,19 +59,20 @@ pub struct OptionSpec {
 }
 
 impl OptionSpec {
-    /// `--name VALUE_NAME`, with its help and its default (see the fields).
+    /// `--name VALUE_NAME` of `kind`, with its help and its default (see the fields).
     pub const fn new(
+        kind: OptionKind,
         name: &'static str,
         value_name: &'static str,
         help: &'static str,
         default: &'static str,
     ) -> OptionSpec {
         OptionSpec {
+            kind,
             name,
             value_name,
             help,
             default,
-            choices: &[],
             range: None,
         }
     }
@@ -72,11 +104,6 @@ impl OptionSpec {
                 "invalid value {text:?} for --{name}: expected a whole number from {min} to {max}"
             ))),
         }
-    }
-
-    /// The same option, taking only `choices` (see the field).
-    pub const fn with_choices(self, choices: &'static [&'static str]) -> OptionSpec {
-        OptionSpec { choices, ..self }
     }
 
     /// The default read as a `T`.
@@ -312,7 +339,7 @@ mod tests {
     }
 
     fn spec(name: &'static str, default: &'static str) -> OptionSpec {
-        OptionSpec::new(name, "N", "", default)
+        OptionSpec::new(OptionKind::Count, name, "N", "", default)
     }
 
     #[test]

@@ -6,10 +6,12 @@
 
 #[cfg(doc)]
 use crate::contract::Play;
-use crate::contract::{Draw, EditError, Format, Glyph, Paint, Solve, Unsolved};
-use crate::driver::{Frames, Puzzle, RunError, Solved};
+use crate::contract::{
+    Answer, AnswerLine, Draw, EditError, Format, Frames, Glyph, Paint, RunError, Solve, Unsolved,
+    read_answer_line, write_answer_line,
+};
 use crate::options::{Options, UsageError};
-use grid_core::{Dir, Limits, MoveCount, Pos};
+use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
 
 /// A frame as plain data: one string of symbols per row and, beside it, one string of
@@ -258,72 +260,6 @@ pub struct Played {
     pub cases: usize,
 }
 
-/// The one JSON object `--format json` writes for a solved case: the common fields in
-/// their documented order (with `file`, from 1, after `case` when several inputs are
-/// solved), then the puzzle's own. See [`write_json_line`], which writes it to a stream.
-pub fn json_line(
-    puzzle: &dyn Puzzle,
-    options: &Options,
-    solved: &dyn Solved,
-    file: Option<usize>,
-) -> String {
-    let mut out = Vec::new();
-    write_json_line(&mut out, puzzle, options, solved, file)
-        .expect("a Vec takes any bytes and the fields are valid JSON");
-    String::from_utf8(out).expect("serde_json writes UTF-8")
-}
-
-/// Writes [`json_line`]'s object (no line break) to `out`, field by field: the path, which
-/// may be as long as the answer, is written once, with no copy of it in between.
-///
-/// # Errors
-/// When `out` fails.
-pub fn write_json_line(
-    out: &mut dyn std::io::Write,
-    puzzle: &dyn Puzzle,
-    options: &Options,
-    solved: &dyn Solved,
-    file: Option<usize>,
-) -> std::io::Result<()> {
-    let line = JsonLine {
-        puzzle,
-        options,
-        solved,
-        file,
-    };
-    serde_json::to_writer(out, &line).map_err(std::io::Error::from)
-}
-
-/// [`json_line`]'s object, serialized from the solved case as it is written.
-struct JsonLine<'a> {
-    puzzle: &'a dyn Puzzle,
-    options: &'a Options,
-    solved: &'a dyn Solved,
-    file: Option<usize>,
-}
-
-impl serde_core::Serialize for JsonLine<'_> {
-    fn serialize<S: serde_core::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde_core::ser::SerializeMap;
-        let (puzzle, solved) = (self.puzzle, self.solved);
-        let stats = solved.stats();
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("puzzle", puzzle.about().name)?;
-        map.serialize_entry("case", &solved.number())?;
-        if let Some(file) = self.file {
-            map.serialize_entry("file", &file)?;
-        }
-        map.serialize_entry("answer", &solved.moves())?;
-        map.serialize_entry("path", &solved.path())?;
-        map.serialize_entry("expanded", &stats.expanded)?;
-        map.serialize_entry("generated", &stats.generated)?;
-        for (key, value) in puzzle.json_fields(self.options) {
-            map.serialize_entry(key, &value)?;
-        }
-        map.end()
-    }
-}
-
 /// Every case of `input`, and the one numbered `case` (from 1) taken out by index.
 fn read_cases<A: Solve>(
     adapter: &A,
@@ -337,7 +273,7 @@ fn read_cases<A: Solve>(
     if case == 0 || case > cases.len() {
         return Err(RunError::Usage(UsageError::new(format!(
             "there is no {} {case}: the input has {} (numbered from 1)",
-            Format::about(adapter).unit,
+            A::ABOUT.unit,
             cases.len()
         ))));
     }
@@ -366,7 +302,7 @@ pub type EditFn<A> =
 
 /// A puzzle's moves on its own types, which the generic functions its `impl Play` is
 /// written with (`play`, `edit_cell`) play: the adapter's own functions, no trait.
-pub struct Moves<A: Draw> {
+pub struct Moves<A: Draw + Solve> {
     /// The move a player makes in a position by pressing the arrow `dir`, with the
     /// piece on `picked` chosen by a click (one of several pieces, or of two split
     /// cubes), in the notation of [`Solve::parse_path`]; `None` when the key makes no
@@ -391,7 +327,7 @@ pub struct Moves<A: Draw> {
     pub marks: MarksFn<A>,
 }
 
-impl<A: Draw> std::fmt::Debug for Moves<A> {
+impl<A: Draw + Solve> std::fmt::Debug for Moves<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Moves").finish_non_exhaustive()
     }
@@ -438,12 +374,12 @@ macro_rules! play_by_moves {
 pub(crate) use play_by_moves;
 
 /// [`Moves::marks`] of a puzzle whose cells are all their symbols say.
-pub fn no_marks<A: Draw>(_: &A, _: &A::Case) -> Vec<Mark> {
+pub fn no_marks<A: Draw + Solve>(_: &A, _: &A::Case) -> Vec<Mark> {
     Vec::new()
 }
 
 /// [`Moves::join`] of a puzzle whose paths are moves one after the other.
-pub fn append<A: Draw>(_: &A, _: &A::Case, path: &str, step: &str) -> String {
+pub fn append<A: Draw + Solve>(_: &A, _: &A::Case, path: &str, step: &str) -> String {
     format!("{path}{step}")
 }
 
@@ -463,7 +399,7 @@ pub struct CaseAlone {
 /// # Errors
 /// As [`Play::play`].
 #[allow(clippy::too_many_arguments)]
-pub fn play<A: Draw>(
+pub fn play<A: Draw + Solve>(
     adapter: &A,
     moves: &Moves<A>,
     input: Input<'_>,
@@ -486,7 +422,7 @@ pub fn play<A: Draw>(
     let (mut here, mut length) = walk_to_end(adapter, case, &path).map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
-        let (rows, cols) = adapter.size(case);
+        let (rows, cols) = adapter.board_size(case);
         if let Some(pos) = key.picked.filter(|p| p.row >= rows || p.col >= cols) {
             return Err(RunError::Usage(UsageError::new(format!(
                 "cell ({}, {}) is off the {rows} x {cols} board",
@@ -512,7 +448,7 @@ pub fn play<A: Draw>(
     let here = &here;
     let left =
         (moves.left)(adapter, &mut solver, case, here).map_err(|unsolved| RunError::Unsolved {
-            unit: Format::about(adapter).unit,
+            unit: A::ABOUT.unit,
             number: index + 1,
             place: adapter.place(case),
             message: unsolved.message,
@@ -520,7 +456,9 @@ pub fn play<A: Draw>(
     Ok(Played {
         path,
         moves: length,
-        picture: Picture::drawn(adapter.size(case), |pos| adapter.glyph(case, here, pos)),
+        picture: Picture::drawn(adapter.board_size(case), |pos| {
+            adapter.glyph_at(case, here, pos)
+        }),
         left,
         refused,
         kinds: (moves.kinds)(adapter, case),
@@ -531,7 +469,7 @@ pub fn play<A: Draw>(
 
 /// Where `path` (in the puzzle's notation) leads on `case`, walked one move at a time,
 /// and how many moves it has.
-fn walk_to_end<A: Draw>(
+fn walk_to_end<A: Draw + Solve>(
     adapter: &A,
     case: &A::Case,
     path: &str,
@@ -552,7 +490,7 @@ fn walk_to_end<A: Draw>(
 ///
 /// # Errors
 /// As [`Play::edit_cell`].
-pub fn edit_cell<A: Draw>(
+pub fn edit_cell<A: Draw + Solve>(
     adapter: &A,
     moves: &Moves<A>,
     input: Input<'_>,
@@ -562,7 +500,7 @@ pub fn edit_cell<A: Draw>(
     kind: char,
 ) -> Result<String, RunError> {
     let (mut cases, index) = read_cases(adapter, input, options, case)?;
-    let (rows, cols) = adapter.size(&cases[index]);
+    let (rows, cols) = adapter.board_size(&cases[index]);
     if pos.row >= rows || pos.col >= cols {
         return Err(RunError::Usage(UsageError::new(format!(
             "cell ({}, {}) is off the {rows} x {cols} board",
@@ -599,11 +537,12 @@ pub fn case_alone<A: Solve>(
     // The judge writes the same number of lines for every case: as many as a "no
     // solution" line of this case takes.
     let mut none = String::new();
-    if adapter.answer_is_path() {
-        adapter.write_answer_path(&mut none, case, None);
-    } else {
-        Format::write_answer(adapter, &mut none, case, None);
-    }
+    let unsolved = Answer {
+        moves: None,
+        path: None,
+        stats: SearchStats::default(),
+    };
+    write_answer_line(adapter, &mut none, case, &unsolved);
     let per_case = none.lines().count().max(1);
     let lines: Vec<&str> = output
         .lines()
@@ -620,9 +559,8 @@ pub fn case_alone<A: Solve>(
             "the answer of case {case} is not one the judge writes: {chunk:?}"
         ))
     };
-    let answer = if adapter.answer_is_path() {
-        adapter
-            .parse_answer_path(&chunk)
+    let answer = if matches!(A::ABOUT.answer, AnswerLine::Path { .. }) {
+        read_answer_line(adapter, &chunk)
             .map_err(|_| wrong())?
             .map(|path| path.move_count())
     } else if chunk == none {
@@ -634,7 +572,7 @@ pub fn case_alone<A: Solve>(
             .and_then(|w| w.parse::<u64>().ok())
             .ok_or_else(wrong)?;
         let mut line = String::new();
-        Format::write_answer(adapter, &mut line, case, Some(number));
+        adapter.write_count(&mut line, case, Some(number));
         if line != chunk {
             return Err(wrong());
         }

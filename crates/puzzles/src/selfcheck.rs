@@ -2,7 +2,8 @@
 //! pipeline the fuzz targets and the junk tests drive with arbitrary bytes.
 
 use crate::contract::PathError;
-use crate::driver::{PathsFor, Puzzle, RunError};
+use crate::contract::RunError;
+use crate::driver::{PathsFor, Puzzle};
 use crate::options::{Options, UsageError};
 use grid_core::{LimitError, Limits};
 use std::fmt;

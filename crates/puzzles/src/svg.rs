@@ -25,7 +25,8 @@ use std::fmt::{self, Write};
 /// checks it.
 pub const PICTURE_BYTES_PER_MOVE: usize = 32;
 
-/// Pixels per cell on a board small enough to draw at full size.
+/// Pixels per cell on a board small enough to draw at full size (a puzzle whose cells
+/// carry text asks for more: [`picture_sized`]).
 const CELL_PX: f64 = 24.0;
 /// The longest side a board may take, in pixels; larger boards get smaller cells.
 const MAX_BOARD_PX: f64 = 2400.0;
@@ -36,8 +37,11 @@ const MARGIN_PX: f64 = 12.0;
 const CAPTION_PX: f64 = 32.0;
 const LEGEND_GAP_PX: f64 = 14.0;
 const LEGEND_ROW_PX: f64 = 20.0;
-/// Room for the widest legend entry.
+/// The least width of a picture's content, room for its caption.
 const LEGEND_WIDTH_PX: f64 = 330.0;
+/// The legend's font size, and the room before a label (its swatch and a gap).
+const LEGEND_FONT_PX: f64 = 13.0;
+const LEGEND_LABEL_X: f64 = 2.0 * 14.0 + 10.0;
 /// How long the animation shows each frame, in seconds.
 pub(crate) const SECONDS_PER_MOVE: f64 = 0.4;
 /// Frames the animation holds the start before the first move, and the end after the
@@ -67,12 +71,25 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    /// The layout of a `rows x cols` board with `legend_rows` legend entries.
-    pub(crate) fn new(rows: usize, cols: usize, legend_rows: usize) -> Layout {
+    /// The layout of a `rows x cols` board with the entries of `legend`.
+    #[cfg(test)]
+    pub(crate) fn new(rows: usize, cols: usize, legend: &[Legend]) -> Layout {
+        Layout::sized(rows, cols, CELL_PX, legend)
+    }
+
+    /// As [`Layout::new`], with cells of `cell_px` pixels where the board is small
+    /// enough. The picture is as wide as the board or its widest legend label, as the
+    /// widest of the usual sans-serif fonts draws it ([`text_width`]), so no renderer
+    /// cuts a label.
+    pub(crate) fn sized(rows: usize, cols: usize, cell_px: f64, legend: &[Legend]) -> Layout {
         let side = rows.max(cols).max(1) as f64;
-        let scale = CELL_PX.min(MAX_BOARD_PX / side);
+        let scale = cell_px.min(MAX_BOARD_PX / side);
         let (board_x, board_y) = (MARGIN_PX, MARGIN_PX + CAPTION_PX);
         let board_width = cols as f64 * scale;
+        let legend_width = legend
+            .iter()
+            .map(|entry| LEGEND_LABEL_X + text_width(entry.label, LEGEND_FONT_PX))
+            .fold(LEGEND_WIDTH_PX, f64::max);
         let legend_y = board_y + rows as f64 * scale + LEGEND_GAP_PX;
         Layout {
             rows,
@@ -80,8 +97,8 @@ impl Layout {
             scale,
             board_x,
             board_y,
-            width: (2.0 * MARGIN_PX + board_width.max(LEGEND_WIDTH_PX)).ceil(),
-            height: (legend_y + legend_rows as f64 * LEGEND_ROW_PX + MARGIN_PX).ceil(),
+            width: (2.0 * MARGIN_PX + board_width.max(legend_width)).ceil(),
+            height: (legend_y + legend.len() as f64 * LEGEND_ROW_PX + MARGIN_PX).ceil(),
             legend_y,
         }
     }
@@ -107,6 +124,24 @@ impl Layout {
     pub(crate) fn stroke(self, cells: f64, min_px: f64) -> f64 {
         cells.max(min_px / self.scale)
     }
+}
+
+/// How wide `text` is at `font_px` pixels in any of the sans-serif fonts browsers and
+/// librsvg pick (DejaVu Sans, the widest of them, Liberation Sans, Arial, Helvetica),
+/// or a little wider: each character at DejaVu Sans' advance rounded up, by classes.
+pub(crate) fn text_width(text: &str, font_px: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' | 'I' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.32,
+            ' ' | 'f' | 't' | 'r' | '(' | ')' | '[' | ']' | '-' | '/' => 0.42,
+            'm' | 'M' | 'W' | '@' | '%' | '—' => 1.0,
+            'w' => 0.83,
+            'A'..='Z' => 0.78,
+            _ => 0.66,
+        })
+        .sum();
+    em * font_px
 }
 
 /// A number as SVG text: at most three decimals, no trailing zeros, no `-0`.
@@ -188,11 +223,25 @@ pub(crate) fn picture(
     out: &mut dyn Write,
     puzzle: &str,
     moves: Option<usize>,
-    (rows, cols): (usize, usize),
+    size: (usize, usize),
     legend: &[Legend],
     board: impl FnOnce(&mut dyn Write, Layout) -> fmt::Result,
 ) -> fmt::Result {
-    let layout = Layout::new(rows, cols, legend.len());
+    picture_sized(out, puzzle, moves, size, CELL_PX, legend, board)
+}
+
+/// As [`picture`], with cells of `cell_px` pixels where the board is small enough
+/// ([`Layout::sized`]): for cells that carry text.
+pub(crate) fn picture_sized(
+    out: &mut dyn Write,
+    puzzle: &str,
+    moves: Option<usize>,
+    (rows, cols): (usize, usize),
+    cell_px: f64,
+    legend: &[Legend],
+    board: impl FnOnce(&mut dyn Write, Layout) -> fmt::Result,
+) -> fmt::Result {
+    let layout = Layout::sized(rows, cols, cell_px, legend);
     write_picture(out, puzzle, moves, layout, legend, board)
 }
 
@@ -262,7 +311,7 @@ fn write_legend(out: &mut dyn Write, layout: Layout, legend: &[Legend]) -> fmt::
     const SIDE: f64 = 14.0;
     writeln!(
         out,
-        r#"<g font-family="sans-serif" font-size="13" fill="{INK}">"#
+        r#"<g font-family="sans-serif" font-size="{LEGEND_FONT_PX}" fill="{INK}">"#
     )?;
     for (i, entry) in legend.iter().enumerate() {
         let (x, y) = (MARGIN_PX, layout.legend_y + i as f64 * LEGEND_ROW_PX);
@@ -308,7 +357,7 @@ fn write_legend(out: &mut dyn Write, layout: Layout, legend: &[Legend]) -> fmt::
         writeln!(
             out,
             r#"<text x="{}" y="{}">{}</text>"#,
-            x + 2.0 * SIDE + 10.0,
+            x + LEGEND_LABEL_X,
             y + 11.5,
             entry.label
         )?;
@@ -719,18 +768,75 @@ pub(crate) mod check {
             .collect()
     }
 
+    /// A sans-serif font a renderer picks: librsvg's on Debian (fontconfig's
+    /// `sans-serif`) and the browsers' Arial-wide one.
     #[cfg(feature = "render-tests")]
-    /// `svg` rendered to pixels (the first frame: renderers ignore animations), also
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) enum Font {
+        /// DejaVu Sans, the wider.
+        DejaVu,
+        /// Liberation Sans, Arial's widths.
+        Liberation,
+    }
+
+    #[cfg(feature = "render-tests")]
+    impl Font {
+        pub(crate) const ALL: [Font; 2] = [Font::DejaVu, Font::Liberation];
+
+        /// Its family name and the files of its regular and bold faces.
+        fn files(self) -> (&'static str, [&'static str; 2]) {
+            match self {
+                Font::DejaVu => (
+                    "DejaVu Sans",
+                    [
+                        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+                    ],
+                ),
+                Font::Liberation => (
+                    "Liberation Sans",
+                    [
+                        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+                        "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+                    ],
+                ),
+            }
+        }
+    }
+
+    #[cfg(feature = "render-tests")]
+    /// `svg` rendered to pixels (the first frame: renderers ignore animations) with
+    /// DejaVu Sans for `sans-serif`, as librsvg draws it; see [`render_in`].
+    pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
+        let pixmap = render_in(svg, Font::DejaVu, name);
+        assert_eq!((pixmap.width(), pixmap.height()), layout.size());
+        pixmap
+    }
+
+    #[cfg(feature = "render-tests")]
+    /// `svg` rendered to pixels at its own size with `font` for `sans-serif`, also
     /// written with the SVG to `$GRIDSOLVE_SVG_CHECK/NAME.{png,svg}` to be looked at
     /// when that variable names a directory (the tests leave nothing behind otherwise).
-    pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
-        let options = resvg::usvg::Options::default();
+    pub(crate) fn render_in(svg: &str, font: Font, name: &str) -> Pixmap {
+        let mut options = resvg::usvg::Options::default();
+        let mut fonts = resvg::usvg::fontdb::Database::new();
+        let (family, files) = font.files();
+        for file in files {
+            let data = std::fs::read(file).unwrap_or_else(|e| {
+                panic!(
+                    "{file}: {e}; the render tests draw text in DejaVu Sans and Liberation \
+                     Sans: `bash tools/setup-fonts.sh` installs them"
+                )
+            });
+            fonts.load_font_data(data);
+        }
+        fonts.set_sans_serif_family(family);
+        options.font_family = family.to_string();
+        options.fontdb = std::sync::Arc::new(fonts);
         let tree = resvg::usvg::Tree::from_str(svg, &options).expect("a valid SVG");
-        let (width, height) = layout.size();
-        assert_eq!(
-            (tree.size().width(), tree.size().height()),
-            (width as f32, height as f32)
-        );
+        let (width, height) = (tree.size().width(), tree.size().height());
+        assert_eq!((width.fract(), height.fract()), (0.0, 0.0), "a whole size");
+        let (width, height) = (width as u32, height as u32);
         let mut pixmap = Pixmap::new(width, height).expect("a non-empty picture");
         resvg::render(
             &tree,
@@ -814,13 +920,88 @@ mod tests {
         assert!(frames::<u8>(&[]).is_empty());
     }
 
+    /// A legend entry of ordinary words, for layouts.
+    const TEXT_LEGEND: Legend = Legend {
+        swatch: Swatch::Fill("#000000"),
+        label: "a label of ordinary words",
+    };
+
+    #[test]
+    fn a_long_label_widens_the_picture() {
+        let short = Layout::new(3, 3, &[TEXT_LEGEND]);
+        assert_eq!(short.size().0, (2.0 * MARGIN_PX + LEGEND_WIDTH_PX) as u32);
+        let long = Legend {
+            swatch: Swatch::Fill("#000000"),
+            label: "a label of many more words than the least width of a picture holds",
+        };
+        let wide = Layout::new(3, 3, &[TEXT_LEGEND, long]);
+        let needed = MARGIN_PX + LEGEND_LABEL_X + text_width(long.label, LEGEND_FONT_PX);
+        assert!(f64::from(wide.size().0) >= needed + MARGIN_PX, "{wide:?}");
+        assert_eq!(wide.scale, short.scale);
+    }
+
+    /// No renderer cuts a legend label (issue 41: librsvg cut them on the right): every
+    /// puzzle's sample picture, drawn in DejaVu Sans (librsvg's sans-serif on Debian)
+    /// and in Liberation Sans (Arial's widths, a browser's), leaves its right margin
+    /// blank, its labels drawn up to near it.
+    #[cfg(feature = "render-tests")]
+    #[test]
+    fn every_legend_renders_whole_in_the_fonts_renderers_pick() {
+        use crate::{Limits, Options, PUZZLES, PathsFor};
+        for &puzzle in PUZZLES {
+            let about = puzzle.about();
+            let solved = puzzle
+                .solutions(
+                    about.sample.into(),
+                    &Options::new(),
+                    Limits::NONE,
+                    PathsFor::ALL,
+                )
+                .unwrap()
+                .next()
+                .unwrap()
+                .unwrap();
+            let mut svg = String::new();
+            solved.svg(&mut svg).unwrap();
+            for font in check::Font::ALL {
+                let name = format!("{}-{font:?}", about.name);
+                let pixmap = check::render_in(&svg, font, &name);
+                let (width, height) = (pixmap.width(), pixmap.height());
+                let inked = |x: u32, y: u32| {
+                    let p = pixmap.pixel(x, y).unwrap();
+                    (p.red(), p.green(), p.blue()) != (255, 255, 255)
+                };
+                let margin = MARGIN_PX as u32 - 2;
+                for x in width - margin..width {
+                    for y in 0..height {
+                        assert!(
+                            !inked(x, y),
+                            "{name}: drawn at ({x}, {y}) in the right margin"
+                        );
+                    }
+                }
+                // The labels are there: ink in the legend's rows well right of the
+                // swatches.
+                let legend_top = height - MARGIN_PX as u32 - 20;
+                let rightmost = (0..width - margin)
+                    .rev()
+                    .find(|&x| (legend_top..height).any(|y| inked(x, y)))
+                    .unwrap_or(0);
+                assert!(
+                    f64::from(rightmost) > MARGIN_PX + LEGEND_LABEL_X + 40.0,
+                    "{name}: no label drawn ({rightmost})"
+                );
+            }
+        }
+    }
+
     #[rstest]
     #[case::judge_sized(30, 30, 24.0)]
     #[case::largest_at_full_size(100, 7, 24.0)]
     #[case::bloxorz_judge_max(500, 500, 4.8)]
     #[case::one_long_row(1, 4800, 0.5)]
     fn large_boards_get_small_cells(#[case] rows: usize, #[case] cols: usize, #[case] scale: f64) {
-        let layout = Layout::new(rows, cols, 6);
+        let layout = Layout::new(rows, cols, &[TEXT_LEGEND; 6]);
         assert_eq!(layout.scale, scale);
         let (width, height) = layout.size();
         assert!(width <= 2 * 12 + 2400 && height <= 44 + 2400 + 14 + 6 * 20 + 12);
@@ -828,7 +1009,7 @@ mod tests {
 
     #[test]
     fn runs_merge_cells_along_rows() {
-        let layout = Layout::new(2, 6, 0);
+        let layout = Layout::new(2, 6, &[]);
         let cells = ["##.###", "......"];
         let mut out = String::new();
         runs(&mut out, layout, "#000000", |p| {

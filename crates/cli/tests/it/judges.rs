@@ -18,7 +18,7 @@
 //! `tools/setup-python.sh`): `cargo test -p cli --test it judges -- --ignored` runs them.
 
 use crate::common::{Scratch, gridsolve, gridsolve_fed_within};
-use puzzles::{Input, Limits, Options, PUZZLES, PathsFor, Puzzle, Solved, SplitMix64};
+use puzzles::{AnswerLine, Input, Limits, Options, PUZZLES, PathsFor, Puzzle, Solved, SplitMix64};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -286,7 +286,10 @@ fn long_lines(puzzle: &'static dyn Puzzle, input: &str, right: &[u8], size: usiz
         .unwrap()
         .map(Result::unwrap)
         .collect();
-    let Some(first) = cases.first().filter(|c| c.answer_is_path()) else {
+    let Some(first) = cases
+        .first()
+        .filter(|c| matches!(c.answer_line(), AnswerLine::Path { .. }))
+    else {
         return outputs;
     };
     let (Some(path), Some(_)) = (first.path(), first.moves()) else {

@@ -15,6 +15,8 @@ mod judges;
 mod junk;
 mod memory;
 mod package;
+mod path_once;
+mod progress;
 mod python_validators;
 mod show;
 mod stress;

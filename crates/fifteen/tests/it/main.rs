@@ -10,6 +10,7 @@ mod budgets;
 mod eight_space;
 mod korf;
 mod oracle_agreement;
+mod progress;
 mod replay;
 mod rules;
 mod solver;
@@ -40,6 +41,20 @@ pub(crate) fn random(rows: usize, cols: usize, seed: u64) -> Board {
         rows,
         cols,
         steps: 0,
+        goal: GoalKind::BlankLast,
+        seed,
+    })
+    .unwrap()
+}
+
+/// A walk of `steps` random moves of the blank from the blank-last goal of a `rows` x
+/// `cols` board.
+pub(crate) fn walk(rows: usize, cols: usize, steps: u64, seed: u64) -> Board {
+    generate(&GenParams {
+        family: Family::Walk,
+        rows,
+        cols,
+        steps,
         goal: GoalKind::BlankLast,
         seed,
     })

@@ -5,13 +5,14 @@ mod look;
 mod svg;
 
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
     Walk, oracle_on_text,
 };
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::bloxorz::generate::{Family, GenParams};
 use ::bloxorz::{Board, Cell, Placement, Solver};
@@ -34,6 +35,7 @@ static ABOUT: About = About {
     moves_are: "the box's rolls, U D L R",
     move_word: "rolls",
     never: "Impossible",
+    answer: AnswerLine::Count,
 };
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
@@ -179,27 +181,25 @@ const EMPTY: OptionSpec = generating::empty("20");
 const FRAGILE: OptionSpec = generating::fragile("10");
 
 const START: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(&::bloxorz::generate::StartKind::NAMES),
     "start",
     "HOW",
     "How the box starts: standing, horizontal, vertical or random",
     "random",
-)
-.with_choices(&::bloxorz::generate::StartKind::NAMES);
+);
 
 const BORDER: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(&["yes", "no"]),
     "border",
     "yes|no",
     "Surround the plane with `#`, as the judge requires",
     "yes",
-)
-.with_choices(&["yes", "no"]);
+);
 
 impl Format for Bloxorz {
     type Case = Board;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -209,11 +209,11 @@ impl Format for Bloxorz {
         Box::new(parsers::bloxorz::Cases::new(input))
     }
 
-    fn size(&self, board: &Board) -> (usize, usize) {
+    fn board_size(&self, board: &Board) -> (usize, usize) {
         (board.rows(), board.cols())
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         parsers::bloxorz::write_answer(out, moves);
     }
 
@@ -226,15 +226,21 @@ impl Format for Bloxorz {
         Some(out)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::bloxorz::validate_input(input, max)
+    }
+}
+
+impl Paths for Bloxorz {
+    type Path = Moves;
+
+    fn replay_path(&self, board: &Board, path: &Moves) -> Result<u64, PathError> {
+        ::bloxorz::replay(board, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for Bloxorz {
     type Solver = Solver;
-
-    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -254,25 +260,24 @@ impl Solve for Bloxorz {
             Solver::stats,
         )
     }
+}
 
-    fn replay(&self, board: &Board, path: &Moves) -> Result<u64, PathError> {
-        ::bloxorz::replay(board, path).map_err(PathError::rules)
-    }
-
+impl Adapter for Bloxorz {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for Bloxorz {
+impl Oracle<Board> for Bloxorz {
     /// A cell and three orientations.
-    fn state_space(&self, board: &Board) -> u64 {
+    fn naive_states(&self, board: &Board) -> u64 {
         // What the oracle says of the board written back as judge text (unknown: no
         // bound).
         self.write_input(&[board])
@@ -281,7 +286,7 @@ impl Oracle for Bloxorz {
             .unwrap_or(u64::MAX)
     }
 
-    fn oracle(&self, board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, board: &Board, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the judge text with its own reader: the case is written back
         // as an input of its own.
         oracle_on_text(
@@ -310,7 +315,7 @@ impl Draw for Bloxorz {
         Box::new(::bloxorz::walk(board, path).map(|p| p.map_err(PathError::rules)))
     }
 
-    fn glyph(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {
+    fn glyph_at(&self, board: &Board, placement: &Placement, pos: Pos) -> Glyph {
         let (a, b) = placement.cells();
         if pos == a || Some(pos) == b {
             Glyph::painted('B', Paint::Mover)
@@ -325,7 +330,7 @@ impl Draw for Bloxorz {
         }
     }
 
-    fn focus(&self, _board: &Board, placement: &Placement) -> Rect {
+    fn focus_of(&self, _board: &Board, placement: &Placement) -> Rect {
         let (a, b) = placement.cells();
         Rect::around([a].into_iter().chain(b))
     }
@@ -334,13 +339,16 @@ impl Draw for Bloxorz {
         path[i].to_string()
     }
 
-    fn svg(&self, board: &Board, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        board: &Board,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, board, path.map(|p| &p[..]))
     }
 
-    fn look(&self) -> &'static Look {
-        &LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 }
 
 impl Generate for Bloxorz {
@@ -383,13 +391,7 @@ impl Generate for Bloxorz {
         })
     }
 
-    fn shrink<'a>(&'a self, board: &'a Board) -> Box<dyn Iterator<Item = Board> + 'a> {
-        let chars = Chars::of(board);
-        let edits = chars.edits(board);
-        Box::new(edits.into_iter().filter_map(move |edit| chars.apply(edit)))
-    }
-
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
 
@@ -407,6 +409,14 @@ impl Generate for Bloxorz {
 
     fn gen_size(&self) -> String {
         generating::default_size(&ROWS, &COLS)
+    }
+}
+
+impl Shrink<Board> for Bloxorz {
+    fn smaller<'a>(&'a self, board: &'a Board) -> Box<dyn Iterator<Item = Board> + 'a> {
+        let chars = Chars::of(board);
+        let edits = chars.edits(board);
+        Box::new(edits.into_iter().filter_map(move |edit| chars.apply(edit)))
     }
 }
 
@@ -507,7 +517,7 @@ impl Play for Bloxorz {
     });
 }
 
-/// One step of [`Generate::shrink`] on a Bloxorz board, in the order they are tried.
+/// One step of [`Shrink::smaller`] on a Bloxorz board, in the order they are tried.
 #[derive(Clone, Debug)]
 enum Edit {
     /// Rows or columns cut away (inside the border), or the board cropped to the frame

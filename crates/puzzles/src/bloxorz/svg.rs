@@ -251,7 +251,7 @@ mod tests {
     fn sample_renders_in_its_colours() {
         let board = sample();
         let (svg, _) = checked_picture(&board);
-        let layout = Layout::new(board.rows(), board.cols(), LEGEND.len());
+        let layout = Layout::new(board.rows(), board.cols(), &LEGEND);
         let pixmap = check::render(&svg, layout, "bloxorz");
         let at = |row, col, colour, what| {
             check::colour_at(&pixmap, layout, Pos::new(row, col), colour, what);

@@ -6,12 +6,13 @@ mod look;
 mod svg;
 
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
     Walk, oracle_on_text,
 };
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
 use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
@@ -34,6 +35,7 @@ static ABOUT: About = About {
     moves_are: "the block's rolls and the cubes' steps, U D L R (u d l r for cube 2)",
     move_word: "moves",
     never: "-1 (the block can never stand on the exit)",
+    answer: AnswerLine::Count,
 };
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
@@ -176,6 +178,7 @@ const EMPTY: OptionSpec = generating::empty("10");
 const FRAGILE: OptionSpec = generating::fragile("10");
 
 const BRIDGES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
     "bridges",
     "N",
     "Number of bridges (each with a switch that acts on it)",
@@ -185,15 +188,19 @@ const BRIDGES: OptionSpec = OptionSpec::new(
 .with_range(0, 64);
 
 // Each takes a cell of its own.
-const SPLITS: OptionSpec = OptionSpec::new("splits", "N", "Number of split switches", "1")
-    .with_range(0, ::bloxorz_classic::MAX_CELLS as u64);
+const SPLITS: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "splits",
+    "N",
+    "Number of split switches",
+    "1",
+)
+.with_range(0, ::bloxorz_classic::MAX_CELLS as u64);
 
 impl Format for BloxorzClassic {
     type Case = Level;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -205,7 +212,7 @@ impl Format for BloxorzClassic {
         }))
     }
 
-    fn size(&self, level: &Level) -> (usize, usize) {
+    fn board_size(&self, level: &Level) -> (usize, usize) {
         (level.rows(), level.cols())
     }
 
@@ -213,7 +220,7 @@ impl Format for BloxorzClassic {
         Some((1, 1))
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         parsers::bloxorz_classic::write_answer(out, moves);
     }
 
@@ -226,15 +233,21 @@ impl Format for BloxorzClassic {
         Some(out)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::bloxorz_classic::validate_input(input, max)
+    }
+}
+
+impl Paths for BloxorzClassic {
+    type Path = Path;
+
+    fn replay_path(&self, level: &Level, path: &Path) -> Result<u64, PathError> {
+        ::bloxorz_classic::replay(level, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for BloxorzClassic {
     type Solver = Solver;
-
-    type Path = Path;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -254,27 +267,26 @@ impl Solve for BloxorzClassic {
             Solver::stats,
         )
     }
+}
 
-    fn replay(&self, level: &Level, path: &Path) -> Result<u64, PathError> {
-        ::bloxorz_classic::replay(level, path).map_err(PathError::rules)
-    }
-
+impl Adapter for BloxorzClassic {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for BloxorzClassic {
+impl Oracle<Level> for BloxorzClassic {
     /// The oracle's states: three placements of the block per tile and, with a split
     /// switch, every ordered pair of tiles for cube 1 and cube 2, for every setting of
     /// the bridges.
-    fn state_space(&self, level: &Level) -> u64 {
+    fn naive_states(&self, level: &Level) -> u64 {
         // What the oracle says of the level written back as a level file (unknown: no
         // bound).
         self.write_input(&[level])
@@ -282,7 +294,7 @@ impl Oracle for BloxorzClassic {
             .unwrap_or(u64::MAX)
     }
 
-    fn oracle(&self, level: &Level, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, level: &Level, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the level file with its own reader: the case is written back
         // as an input of its own.
         oracle_on_text(
@@ -307,7 +319,7 @@ impl Draw for BloxorzClassic {
         Box::new(::bloxorz_classic::walk(level, path).map(|p| p.map_err(PathError::rules)))
     }
 
-    fn glyph(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {
+    fn glyph_at(&self, level: &Level, position: &Position, pos: Pos) -> Glyph {
         match position.body {
             Body::Block(placement) => {
                 let (a, b) = placement.cells();
@@ -334,7 +346,7 @@ impl Draw for BloxorzClassic {
         }
     }
 
-    fn focus(&self, _level: &Level, position: &Position) -> Rect {
+    fn focus_of(&self, _level: &Level, position: &Position) -> Rect {
         Rect::around(position.body.cells())
     }
 
@@ -342,13 +354,16 @@ impl Draw for BloxorzClassic {
         path[i].to_string()
     }
 
-    fn svg(&self, level: &Level, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        level: &Level,
+        path: Option<&Path>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, level, path)
     }
 
-    fn look(&self) -> &'static Look {
-        &LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 }
 
 impl Generate for BloxorzClassic {
@@ -379,7 +394,27 @@ impl Generate for BloxorzClassic {
         Ok(())
     }
 
-    fn shrink<'a>(&'a self, level: &'a Level) -> Box<dyn Iterator<Item = Level> + 'a> {
+    fn own_invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        let mut rng = crate::invalid::rng(seed, kind);
+        let base = Generate::invalid_base(self, rng.next_u64())?;
+        invalid::make(kind, &base, &mut rng)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
+    }
+}
+
+impl Shrink<Level> for BloxorzClassic {
+    fn smaller<'a>(&'a self, level: &'a Level) -> Box<dyn Iterator<Item = Level> + 'a> {
         let layout = level.layout();
         let make = |layout: Layout| Level::new(layout).ok();
         // A split switch fewer, a switch fewer, a bridge fewer (its cells empty, the
@@ -496,24 +531,6 @@ impl Generate for BloxorzClassic {
                 .chain(cuts)
                 .chain(cells),
         )
-    }
-
-    fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
-        &invalid::KINDS
-    }
-
-    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
-        let mut rng = crate::invalid::rng(seed, kind);
-        let base = Generate::invalid_base(self, rng.next_u64())?;
-        invalid::make(kind, &base, &mut rng)
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-
-    fn gen_size(&self) -> String {
-        generating::default_size(&ROWS, &COLS)
     }
 }
 

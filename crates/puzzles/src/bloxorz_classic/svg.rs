@@ -462,7 +462,7 @@ mod tests {
     fn level_2_renders_in_its_colours() {
         let level = level_2();
         let (svg, _) = checked_picture(&level);
-        let layout = Layout::new(level.rows(), level.cols(), LEGEND.len());
+        let layout = Layout::new(level.rows(), level.cols(), &LEGEND);
         let pixmap = check::render(&svg, layout, "bloxorz-classic");
         let at = |row, col, colour, what| {
             check::colour_at(&pixmap, layout, Pos::new(row, col), colour, what);
@@ -492,7 +492,7 @@ mod tests {
     fn split_renders_cubes_hidden_at_the_start() {
         let level = level_8();
         let (svg, _) = checked_picture(&level);
-        let layout = Layout::new(level.rows(), level.cols(), LEGEND.len());
+        let layout = Layout::new(level.rows(), level.cols(), &LEGEND);
         let pixmap = check::render(&svg, layout, "bloxorz-classic-split");
         // The first frame: the block at its start, no cube on the landing cells.
         check::colour_at(&pixmap, layout, Pos::new(4, 1), BLOCK, "block at its start");

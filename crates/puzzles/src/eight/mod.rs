@@ -1,15 +1,16 @@
 //! The judges' 8-puzzle (POJ 1077, HDU 1043) through the contract: a case is a line of
 //! a 3 x 3 board with the goal `1 2 3 4 5 6 7 8 x`, and its answer line is the path
-//! itself ([`Solve::answer_is_path`]), in `u d l r`. The board, its positions, glyphs,
+//! itself ([`AnswerLine::Path`]), in `u d l r`. The board, its positions, glyphs,
 //! picture and playground moves are the `fifteen` adapter's.
 
 mod invalid;
 mod look;
 
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, PathError, Play, Preset, Rect, Solve, Unsolved, Walk,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::fifteen::tiles::{self, Case, Tiles};
 use crate::fifteen::{solve_board, svg};
 use crate::generating;
@@ -36,6 +37,7 @@ static ABOUT: About = About {
     moves_are: "the blank's moves, u d l r",
     move_word: "moves",
     never: "unsolvable",
+    answer: AnswerLine::Path { none: UNSOLVABLE },
 };
 
 /// The word of a case with no solution.
@@ -117,9 +119,7 @@ const FAMILIES: [Family; 3] = [Family::Random, Family::Walk, Family::Far];
 impl Format for Eight {
     type Case = Case;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -134,7 +134,7 @@ impl Format for Eight {
         }))
     }
 
-    fn size(&self, _case: &Case) -> (usize, usize) {
+    fn board_size(&self, _case: &Case) -> (usize, usize) {
         (3, 3)
     }
 
@@ -142,9 +142,9 @@ impl Format for Eight {
         case.place
     }
 
-    /// The judge's line is a path ([`Solve::write_answer_path`]); from a number alone
+    /// The judge's line is a path ([`AnswerLine::Path`]); from a number alone
     /// this writes `unsolvable`, or the number of moves (one line, as the path's).
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         match moves {
             Some(moves) => out.push_str(&moves.to_string()),
             None => out.push_str(UNSOLVABLE),
@@ -163,28 +163,13 @@ impl Format for Eight {
         Some(text)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
         parsers::validate::eight::validate_input(input, max)
     }
 }
 
-impl Solve for Eight {
-    type Solver = Solver;
-
+impl Paths for Eight {
     type Path = Moves;
-
-    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(crate::fifteen::solver(limits))
-    }
-
-    fn solve(
-        &self,
-        solver: &mut Solver,
-        case: &Case,
-        with_path: bool,
-    ) -> Result<Answer<Moves>, Unsolved> {
-        solve_board(solver, &case.board, with_path)
-    }
 
     /// The judges' letters, `u d l r`.
     fn write_path(&self, path: &Moves) -> String {
@@ -210,8 +195,8 @@ impl Solve for Eight {
             .collect()
     }
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
-        ::fifteen::replay(&case.board, path).map_err(PathError::rules)
+    fn replay_path(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::fifteen::replay(&case.board, path).map_err(broken)
     }
 
     /// One letter a move: a path may be cut anywhere.
@@ -225,7 +210,7 @@ impl Solve for Eight {
         for cells in ::fifteen::walk(&case.board, path) {
             match cells {
                 Ok(cells) => end = Some(cells),
-                Err(e) => return Some(Err(PathError::rules(e))),
+                Err(e) => return Some(Err(broken(e))),
             }
         }
         let end = end?;
@@ -239,43 +224,84 @@ impl Solve for Eight {
                 .map_err(PathError::rules),
         )
     }
+}
 
-    fn answer_is_path(&self) -> bool {
-        true
+impl Solve for Eight {
+    type Solver = Solver;
+
+    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        Ok(crate::fifteen::solver(limits))
     }
 
-    fn write_answer_path(&self, out: &mut String, _number: usize, path: Option<&Moves>) {
-        parsers::eight::write_answer(out, path.map(|p| &p[..]));
+    fn solve(
+        &self,
+        solver: &mut Solver,
+        case: &Case,
+        with_path: bool,
+    ) -> Result<Answer<Moves>, Unsolved> {
+        solve_board(solver, &case.board, with_path)
     }
+}
 
-    /// `unsolvable`, or the moves (the driver has taken the white space around them
-    /// off; only C's white space is, so none other is here either).
-    fn parse_answer_path(&self, line: &str) -> Result<Option<Moves>, PathError> {
-        let space = |c: char| u8::try_from(c).is_ok_and(crate::driver::is_judge_space);
-        match line.trim_matches(space) {
-            UNSOLVABLE => Ok(None),
-            moves => self.parse_path(moves).map(Some),
-        }
-    }
-
+impl Adapter for Eight {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for Eight {
+/// The words and symbols of the frames: those of [`tiles::LOOK`] that a 3 x 3 board
+/// shows (not the letters and signs of tiles 10 to 63).
+static LOOK: Look = Look {
+    move_verb: "the blank moves",
+    legend: &[
+        ('_', "the blank"),
+        (
+            '1',
+            "a tile, 1-8; green on its goal cell, yellow the one that just moved",
+        ),
+    ],
+    labels: true,
+};
+
+/// A broken rule in the words of eight's format: its blank is `x` and its moves are
+/// `u d l r` (the solver crate's own message says `0` and `U D L R`).
+fn broken(e: ::fifteen::ReplayError) -> PathError {
+    match e {
+        ::fifteen::ReplayError::NotGoal { end } => {
+            let cells: Vec<String> = end
+                .iter()
+                .map(|&tile| match tile {
+                    ::fifteen::BLANK => "x".to_string(),
+                    tile => tile.to_string(),
+                })
+                .collect();
+            PathError::rules(format_args!(
+                "the moves end in {}, not in the goal",
+                cells.join(" ")
+            ))
+        }
+        ::fifteen::ReplayError::OffBoard { step, dir } => PathError::rules(format_args!(
+            "move {step} ({}) takes the blank off the board",
+            dir.letter().to_ascii_lowercase()
+        )),
+        other => PathError::rules(other),
+    }
+}
+
+impl Oracle<Case> for Eight {
     /// Arrangements of the board: 181,440.
-    fn state_space(&self, case: &Case) -> u64 {
+    fn naive_states(&self, case: &Case) -> u64 {
         tiles::state_space(&case.board)
     }
 
-    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         tiles::oracle(&case.board, limits)
     }
 }
@@ -283,19 +309,17 @@ impl Oracle for Eight {
 impl Draw for Eight {
     type State = Tiles;
 
-    fn look(&self) -> &'static Look {
-        &tiles::LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 
     fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Tiles> {
         tiles::walk(&case.board, path)
     }
 
-    fn glyph(&self, case: &Case, here: &Tiles, pos: Pos) -> Glyph {
+    fn glyph_at(&self, case: &Case, here: &Tiles, pos: Pos) -> Glyph {
         tiles::glyph(&case.board, here, pos)
     }
 
-    fn focus(&self, case: &Case, here: &Tiles) -> Rect {
+    fn focus_of(&self, case: &Case, here: &Tiles) -> Rect {
         tiles::focus(&case.board, here)
     }
 
@@ -303,7 +327,12 @@ impl Draw for Eight {
         path[i].letter().to_ascii_lowercase().to_string()
     }
 
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
@@ -336,7 +365,7 @@ impl Generate for Eight {
         })
     }
 
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
 
@@ -347,9 +376,11 @@ impl Generate for Eight {
     fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
         invalid::make(kind, seed)
     }
+}
 
+impl Shrink<Case> for Eight {
     /// The start with one more tile on its goal cell (the board stays 3 x 3).
-    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+    fn smaller<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         Box::new(
             tiles::shrink(&case.board)
                 .filter(|b| (b.rows(), b.cols()) == (3, 3))
@@ -402,4 +433,61 @@ impl Play for Eight {
         edit: Eight::edit,
         marks: crate::play::no_marks,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::Format;
+
+    /// The sample's board.
+    fn sample() -> Case {
+        Eight
+            .cases(Input::bytes(ABOUT.sample.as_bytes()), &Options::new())
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_legend_lists_only_what_a_3x3_board_shows() {
+        let case = sample();
+        let here = tiles::walk(&case.board, &[]).next().unwrap().unwrap();
+        let mut shown: Vec<char> = (0..9)
+            .map(|cell| tiles::glyph(&case.board, &here, Pos::new(cell / 3, cell % 3)).symbol)
+            .collect();
+        shown.sort_unstable();
+        assert_eq!(shown, ['1', '2', '3', '4', '5', '6', '7', '8', '_']);
+        for (symbol, meaning) in LOOK.legend {
+            assert!(shown.contains(symbol), "{symbol} is never shown");
+            assert!(
+                !meaning.contains("62") && !meaning.contains("A-Z"),
+                "{meaning}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_broken_rule_is_told_in_eight_s_notation() {
+        let case = sample();
+        // The sample's start is `2 3 4 / 1 5 x / 7 6 8`.
+        let up: Moves = "U".parse().unwrap();
+        assert_eq!(
+            Paths::replay_path(&Eight, &case, &up)
+                .unwrap_err()
+                .to_string(),
+            "the moves end in 2 3 x 1 5 4 7 6 8, not in the goal"
+        );
+        let off: Moves = "RR".parse().unwrap();
+        assert_eq!(
+            Paths::replay_path(&Eight, &case, &off)
+                .unwrap_err()
+                .to_string(),
+            "move 1 (r) takes the blank off the board"
+        );
+        let Some(Err(e)) = Paths::after(&Eight, &case, &off) else {
+            panic!("the walk stops at the edge");
+        };
+        assert_eq!(e.to_string(), "move 1 (r) takes the blank off the board");
+    }
 }

@@ -8,14 +8,15 @@ mod look;
 pub(crate) mod svg;
 pub(crate) mod tiles;
 
+use crate::contract::RunError;
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, PathError, Play, Preset, Rect, Solve, Unsolved, Walk,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
-use crate::driver::RunError;
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use ::fifteen::generate::{Family, GoalKind};
 use ::fifteen::{Board, Solver};
 use grid_core::{Dir, LimitError, Limits, Moves, Pos};
@@ -38,6 +39,7 @@ static ABOUT: About = About {
     moves_are: "the blank's moves, U D L R",
     move_word: "moves",
     never: "-1 (the goal cannot be reached)",
+    answer: AnswerLine::Count,
 };
 
 /// The most boards solved together by the judge: few enough to keep memory small
@@ -180,6 +182,7 @@ const ROWS: OptionSpec = generating::rows("4", ::fifteen::MAX_CELLS);
 const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::fifteen::MAX_CELLS);
 
 const GOAL: OptionSpec = OptionSpec::new(
+    OptionKind::Text,
     "goal",
     "GOAL",
     "The goal: blank-last (the judges'), blank-first (Korf's) or random",
@@ -193,9 +196,7 @@ const FAMILIES: [Family; 3] = [Family::Walk, Family::Random, Family::Far];
 impl Format for Fifteen {
     type Case = Case;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -210,7 +211,7 @@ impl Format for Fifteen {
         }))
     }
 
-    fn size(&self, case: &Case) -> (usize, usize) {
+    fn board_size(&self, case: &Case) -> (usize, usize) {
         (case.board.rows(), case.board.cols())
     }
 
@@ -218,7 +219,7 @@ impl Format for Fifteen {
         case.place
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         parsers::fifteen::write_answer(out, moves);
     }
 
@@ -233,15 +234,21 @@ impl Format for Fifteen {
         Some(text)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
         parsers::validate::fifteen::validate_input(input, max)
+    }
+}
+
+impl Paths for Fifteen {
+    type Path = Moves;
+
+    fn replay_path(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::fifteen::replay(&case.board, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for Fifteen {
     type Solver = Solver;
-
-    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(solver(limits))
@@ -259,7 +266,7 @@ impl Solve for Fifteen {
     /// The boards a [`window`] at a time as they are read, each window spread over the
     /// cores (the answers are the same as one by one); the first board that fails, in
     /// order, ends the run once its window is done.
-    fn judge(
+    fn judge_input(
         &self,
         solver: &mut Solver,
         input: Input<'_>,
@@ -267,7 +274,7 @@ impl Solve for Fifteen {
         out: &mut dyn io::Write,
     ) -> Result<(), RunError> {
         let mut cases = parsers::fifteen::Cases::new(input);
-        let mut lines = crate::driver::Lines::new(out);
+        let mut lines = crate::contract::Lines::new(out);
         let (mut boards, mut places) = (Vec::new(), Vec::new());
         let mut done = 0;
         let window = window();
@@ -318,16 +325,15 @@ impl Solve for Fifteen {
             done += boards.len();
         }
     }
+}
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
-        ::fifteen::replay(&case.board, path).map_err(PathError::rules)
-    }
-
+impl Adapter for Fifteen {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
@@ -340,12 +346,14 @@ impl Solve for Fifteen {
 /// message, not a hang. What a budget pays for is the crate's one rule
 /// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
 /// has room for their entries (13.8 million positions with the quick try on a 4 x 4
-/// board, 306 million on a 5 x 5), so the playground's never does.
+/// board, 306 million on a 5 x 5), so the playground's never does. It tells the
+/// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
 pub(crate) fn solver(limits: Limits) -> Solver {
     Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
+    .with_progress(crate::progress::watch())
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
@@ -370,13 +378,13 @@ pub(crate) fn solve_board(
     })
 }
 
-impl Oracle for Fifteen {
+impl Oracle<Case> for Fifteen {
     /// Arrangements of the board.
-    fn state_space(&self, case: &Case) -> u64 {
+    fn naive_states(&self, case: &Case) -> u64 {
         tiles::state_space(&case.board)
     }
 
-    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         tiles::oracle(&case.board, limits)
     }
 }
@@ -384,19 +392,17 @@ impl Oracle for Fifteen {
 impl Draw for Fifteen {
     type State = Tiles;
 
-    fn look(&self) -> &'static Look {
-        &tiles::LOOK
-    }
+    const LOOK: &'static Look = &tiles::LOOK;
 
     fn walk<'a>(&'a self, case: &'a Case, path: &'a Moves) -> Walk<'a, Tiles> {
         tiles::walk(&case.board, path)
     }
 
-    fn glyph(&self, case: &Case, here: &Tiles, pos: Pos) -> Glyph {
+    fn glyph_at(&self, case: &Case, here: &Tiles, pos: Pos) -> Glyph {
         tiles::glyph(&case.board, here, pos)
     }
 
-    fn focus(&self, case: &Case, here: &Tiles) -> Rect {
+    fn focus_of(&self, case: &Case, here: &Tiles) -> Rect {
         tiles::focus(&case.board, here)
     }
 
@@ -404,7 +410,12 @@ impl Draw for Fifteen {
         path[i].to_string()
     }
 
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
@@ -443,7 +454,7 @@ impl Generate for Fifteen {
         })
     }
 
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
         &invalid::KINDS
     }
 
@@ -454,8 +465,10 @@ impl Generate for Fifteen {
     fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
         invalid::make(kind, seed)
     }
+}
 
-    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+impl Shrink<Case> for Fifteen {
+    fn smaller<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         Box::new(tiles::shrink(&case.board).map(Case::new))
     }
 }
@@ -531,7 +544,7 @@ mod tests {
         let mut solver = solver(limits);
         let input = hopeless().repeat(BATCH);
         let mut out = Vec::new();
-        let judged = Solve::judge(
+        let judged = Solve::judge_input(
             &Fifteen,
             &mut solver,
             Input::bytes(input.as_bytes()),
@@ -562,7 +575,7 @@ mod tests {
         });
         let input = format!("2 2\n1 2\n3 0\n{}{}", hopeless(), hopeless());
         let mut out = Vec::new();
-        let judged = Solve::judge(
+        let judged = Solve::judge_input(
             &Fifteen,
             &mut solver,
             Input::bytes(input.as_bytes()),

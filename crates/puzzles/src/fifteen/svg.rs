@@ -3,8 +3,8 @@
 //! slides smoothly into the blank and rests there until it moves again.
 
 use crate::svg::{
-    HOLD_END, HOLD_START, Layout, Legend, Line, MarkerStyle, Num, SECONDS_PER_MOVE, Step, Swatch,
-    centre, dashed, grid_lines, markers, picture, route,
+    HOLD_END, HOLD_START, Layout, Legend, Line, MarkerStyle, Num, Point, SECONDS_PER_MOVE, Step,
+    Swatch, dashed, grid_lines, markers, picture_sized, route,
 };
 use ::fifteen::{BLANK, Board, Dir};
 use grid_core::Pos;
@@ -31,12 +31,20 @@ const LEGEND: [Legend; 3] = [
     },
 ];
 
+/// Pixels per cell: room for a tile's number and, in its corner, a move's marker.
+const CELL_PX: f64 = 56.0;
+
+/// Where in a cell the blank's route runs and its markers sit: the top left corner,
+/// clear of the tile's number (centred, from 0.21 to 0.79 across for two digits and
+/// from 0.34 down), which a marker on the centre hid.
+const CORNER: f64 = 0.17;
+
 const BLANK_MARKER: MarkerStyle = MarkerStyle {
     dot: "#cfe0ff",
     ink: "#0b2a6b",
     bare_ink: "#0b2a6b",
-    radius: 0.2,
-    scale: 0.8,
+    radius: 0.15,
+    scale: 0.5,
 };
 
 /// The share of a move's time a tile takes to slide (the rest it stands still).
@@ -56,14 +64,20 @@ pub(crate) fn draw_picture(
     let moves = path.map(<[Dir]>::len);
     let path = path.unwrap_or_default();
     let keys = keyframes(board, path).expect("a legal path");
-    picture(
+    picture_sized(
         out,
         puzzle,
         moves,
         (board.rows(), board.cols()),
+        CELL_PX,
         &LEGEND,
         |out, layout| draw(out, layout, board, path, &keys),
     )
+}
+
+/// The point of `pos` the route goes through: its [`CORNER`].
+fn corner(pos: Pos) -> Point {
+    (pos.col as f64 + CORNER, pos.row as f64 + CORNER)
 }
 
 /// Where each tile is over time: per tile (by value), its times (0 to 1 of the loop)
@@ -163,10 +177,10 @@ fn draw(
     route(
         out,
         layout,
-        blanks.iter().map(|&p| centre(p)),
+        blanks.iter().map(|&p| corner(p)),
         Line {
             colour: BLANK_EDGE,
-            width: 0.08,
+            width: 0.06,
             opacity: 0.5,
             dashed: false,
         },
@@ -175,7 +189,7 @@ fn draw(
         .iter()
         .enumerate()
         .skip(1)
-        .map(|(i, &p)| (i, centre(p)))
+        .map(|(i, &p)| (i, corner(p)))
         .collect();
     markers(out, layout, BLANK_MARKER, &steps)
 }
@@ -240,7 +254,7 @@ mod tests {
         let (title, steps) = check::parse(&svg);
         assert_eq!(title, "eight: 19 moves");
         assert_eq!(steps, 19);
-        assert!(svg.len() >= 19 * crate::PICTURE_BYTES_PER_MOVE);
+        assert!(svg.len() >= 19 * crate::svg::PICTURE_BYTES_PER_MOVE);
         // Every tile moves on the way, 7 too (it starts on its goal cell).
         assert_eq!(slides(&svg), 8);
         for tile in 1..=8 {
@@ -271,6 +285,68 @@ mod tests {
         assert!(svg.contains(">63</text>"));
         assert_eq!(slides(&svg), 2);
         assert_eq!(check::parse(&svg).1, 2);
+    }
+
+    /// Korf's first 15-puzzle solved a few moves: the tiles' numbers and the markers.
+    #[cfg(feature = "render-tests")]
+    fn walked() -> (Board, Vec<Dir>) {
+        let start = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+        let goal: Vec<u8> = (0..16).collect();
+        let board = Board::new(4, 4, &start, &goal).unwrap();
+        // The blank goes round the middle: over tiles 2, 12, 11 and 6 and back.
+        let path = [
+            Dir::Right,
+            Dir::Up,
+            Dir::Left,
+            Dir::Down,
+            Dir::Right,
+            Dir::Right,
+        ];
+        (board, path.to_vec())
+    }
+
+    /// The route and its markers leave every tile's number as it is without them
+    /// (issue 41: markers on the cells' centres hid the numbers), in the fonts librsvg
+    /// and a browser pick, on cells of a readable size.
+    #[cfg(feature = "render-tests")]
+    #[test]
+    fn the_route_renders_clear_of_the_tiles_numbers() {
+        let (board, path) = walked();
+        let with = picture_string("fifteen", &board, Some(&path));
+        let without = picture_string("fifteen", &board, Some(&[]));
+        assert_eq!(check::parse(&with).1, path.len());
+        let layout = Layout::sized(4, 4, CELL_PX, &LEGEND);
+        let cell = layout.to_pixels(1.0, 0.0).0 - layout.to_pixels(0.0, 0.0).0;
+        assert_eq!(
+            cell, CELL_PX,
+            "cells large enough for a number and a marker"
+        );
+        for font in check::Font::ALL {
+            let routed = check::render_in(&with, font, &format!("fifteen-route-{font:?}"));
+            let bare = check::render_in(&without, font, &format!("fifteen-bare-{font:?}"));
+            let mut inked = 0;
+            for cell in 0..16 {
+                let pos = Pos::new(cell / 4, cell % 4);
+                if board.start()[cell] == BLANK {
+                    continue;
+                }
+                // The number's box: 0.21 to 0.79 across, 0.34 to 0.72 down.
+                let (x0, y0) = layout.to_pixels(pos.col as f64 + 0.21, pos.row as f64 + 0.34);
+                let (x1, y1) = layout.to_pixels(pos.col as f64 + 0.79, pos.row as f64 + 0.72);
+                for x in x0.ceil() as u32..x1 as u32 {
+                    for y in y0.ceil() as u32..y1 as u32 {
+                        let (a, b) = (routed.pixel(x, y).unwrap(), bare.pixel(x, y).unwrap());
+                        assert_eq!(a, b, "{font:?}: tile {} at ({x}, {y})", board.start()[cell]);
+                        let ink = (a.red(), a.green(), a.blue()) == (0x3b, 0x2a, 0x10);
+                        inked += usize::from(ink);
+                    }
+                }
+            }
+            assert!(
+                inked > 15 * 20,
+                "{font:?}: the numbers are drawn ({inked} pixels)"
+            );
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! the playground and the board editor, and the shrinking of a case.
 
 use crate::contract::{EditError, Glyph, Look, Paint, PathError, Rect, Unsolved, Walk};
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use ::fifteen::generate::{Family, GenParams, GoalKind};
 use ::fifteen::{BLANK, Board, Dir, LimitError, Limits, Solver};
 use grid_core::{Pos, SplitMix64};
@@ -79,8 +79,8 @@ pub(crate) static LOOK: Look = Look {
             '1',
             "a tile: 1-9, then A-Z for 10-35 and a-z for 36-61; green on its goal cell, yellow the one that just moved",
         ),
-        ('@', "tile 62"),
-        ('$', "tile 63"),
+        ('@', "tile 62, on a board of 63 or 64 cells"),
+        ('$', "tile 63, on a board of 64 cells"),
     ],
     labels: true,
 };
@@ -329,6 +329,7 @@ pub(crate) enum Start {
 
 /// `--steps`, the length of a walk (both formats).
 pub(crate) const STEPS: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
     "steps",
     "N",
     "Random steps that scramble a random layout",

@@ -6,13 +6,14 @@ mod look;
 mod svg;
 
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
     Walk, oracle_on_text,
 };
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
@@ -41,6 +42,7 @@ static ABOUT: About = About {
     moves_are: "the head's steps, U D L R",
     move_word: "steps",
     never: "-1 (the head can never reach (1,1))",
+    answer: AnswerLine::Count,
 };
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
@@ -180,17 +182,16 @@ const ROWS: OptionSpec = generating::rows("20", ::holedox::MAX_SIDE);
 
 const COLS: OptionSpec = generating::cols(generating::AS_ROWS, ::holedox::MAX_SIDE);
 
-const LENGTH: OptionSpec = OptionSpec::new("length", "L", "The snake's length", "8")
-    .with_range(::holedox::MIN_LENGTH as u64, ::holedox::MAX_LENGTH as u64);
+const LENGTH: OptionSpec =
+    OptionSpec::new(OptionKind::Count, "length", "L", "The snake's length", "8")
+        .with_range(::holedox::MIN_LENGTH as u64, ::holedox::MAX_LENGTH as u64);
 
 const STONES: OptionSpec = generating::percent("stones", "Percent of stones", "10");
 
 impl Format for Holedox {
     type Case = Case;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -205,7 +206,7 @@ impl Format for Holedox {
         }))
     }
 
-    fn size(&self, case: &Case) -> (usize, usize) {
+    fn board_size(&self, case: &Case) -> (usize, usize) {
         (case.game.rows(), case.game.cols())
     }
 
@@ -213,7 +214,7 @@ impl Format for Holedox {
         Some(case.place)
     }
 
-    fn write_answer(&self, out: &mut String, number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, number: usize, moves: Option<u64>) {
         parsers::holedox::write_answer(out, number, moves);
     }
 
@@ -226,15 +227,21 @@ impl Format for Holedox {
         Some(out)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::holedox::validate_input(input, max)
+    }
+}
+
+impl Paths for Holedox {
+    type Path = Moves;
+
+    fn replay_path(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::holedox::replay(&case.game, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for Holedox {
     type Solver = Solver;
-
-    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -255,25 +262,24 @@ impl Solve for Holedox {
             Solver::stats,
         )
     }
+}
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
-        ::holedox::replay(&case.game, path).map_err(PathError::rules)
-    }
-
+impl Adapter for Holedox {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for Holedox {
+impl Oracle<Case> for Holedox {
     /// A head square and a body shape: a first segment and `L - 2` turns.
-    fn state_space(&self, case: &Case) -> u64 {
+    fn naive_states(&self, case: &Case) -> u64 {
         // What the oracle says of the game written back as judge text (unknown: no
         // bound).
         self.write_input(&[case])
@@ -282,7 +288,7 @@ impl Oracle for Holedox {
             .unwrap_or(u64::MAX)
     }
 
-    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the judge text with its own reader: the case is written back
         // as an input of its own.
         oracle_on_text(
@@ -311,7 +317,7 @@ impl Draw for Holedox {
         Box::new(::holedox::walk(&case.game, path).map(|b| b.map_err(PathError::rules)))
     }
 
-    fn glyph(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {
+    fn glyph_at(&self, case: &Case, body: &Vec<Pos>, pos: Pos) -> Glyph {
         match body.iter().position(|&b| b == pos) {
             Some(0) => Glyph::painted('H', Paint::Mover),
             Some(_) => Glyph::painted('s', Paint::Body),
@@ -320,7 +326,7 @@ impl Draw for Holedox {
         }
     }
 
-    fn focus(&self, _case: &Case, body: &Vec<Pos>) -> Rect {
+    fn focus_of(&self, _case: &Case, body: &Vec<Pos>) -> Rect {
         Rect::cell(body[0])
     }
 
@@ -328,13 +334,16 @@ impl Draw for Holedox {
         path[i].to_string()
     }
 
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 
-    fn look(&self) -> &'static Look {
-        &LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 }
 
 impl Generate for Holedox {
@@ -365,7 +374,29 @@ impl Generate for Holedox {
         })
     }
 
-    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
+    }
+}
+
+impl Shrink<Case> for Holedox {
+    fn smaller<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         let game = &case.game;
         let (rows, cols) = (game.rows(), game.cols());
         let stones = stones_of(game);
@@ -404,26 +435,6 @@ impl Generate for Holedox {
             make(rows, cols, &stones, body)
         });
         Box::new(cuts.chain(shorter).chain(fewer))
-    }
-
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
-        &invalid::KINDS
-    }
-
-    fn invalid_base(&self, seed: u64) -> Option<String> {
-        Some(invalid::base(seed))
-    }
-
-    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
-        invalid::make(kind, seed)
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-
-    fn gen_size(&self) -> String {
-        generating::default_size(&ROWS, &COLS)
     }
 }
 

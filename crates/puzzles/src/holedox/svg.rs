@@ -225,7 +225,7 @@ mod tests {
     fn sample_renders_in_its_colours() {
         let game = sample_one();
         let (svg, _) = checked_picture(&game);
-        let layout = Layout::new(game.rows(), game.cols(), LEGEND.len());
+        let layout = Layout::new(game.rows(), game.cols(), &LEGEND);
         let pixmap = check::render(&svg, layout, "holedox");
         let at = |row, col, colour, what| {
             check::colour_at(&pixmap, layout, Pos::new(row, col), colour, what);

@@ -5,15 +5,16 @@ mod invalid;
 mod look;
 mod svg;
 
+use crate::contract::RunError;
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
     Walk, oracle_on_text,
 };
-use crate::driver::RunError;
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
@@ -43,6 +44,7 @@ static ABOUT: About = About {
     moves_are: "the blank's moves, U D L R",
     move_word: "moves",
     never: "-1 (the piece can never reach the target)",
+    answer: AnswerLine::Count,
 };
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
@@ -192,15 +194,19 @@ const DENSITY: OptionSpec = generating::percent(
     "15",
 );
 
-const QUERIES: OptionSpec = OptionSpec::new("queries", "N", "Number of queries", "500")
-    .with_range(0, generating::MAX_CASES);
+const QUERIES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "queries",
+    "N",
+    "Number of queries",
+    "500",
+)
+.with_range(0, generating::MAX_CASES);
 
 impl Format for Huarongdao {
     type Case = Case;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -221,11 +227,11 @@ impl Format for Huarongdao {
         }
     }
 
-    fn size(&self, case: &Case) -> (usize, usize) {
+    fn board_size(&self, case: &Case) -> (usize, usize) {
         (case.board.rows(), case.board.cols())
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         parsers::huarongdao::write_answer(out, moves);
     }
 
@@ -241,15 +247,21 @@ impl Format for Huarongdao {
         Some(parsers::huarongdao::write_input(board, &queries))
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> std::io::Result<Report> {
         parsers::validate::huarongdao::validate_input(input, max)
+    }
+}
+
+impl Paths for Huarongdao {
+    type Path = Moves;
+
+    fn replay_path(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
+        ::huarongdao::replay(&case.board, &case.query, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for Huarongdao {
     type Solver = Solver;
-
-    type Path = Moves;
 
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Ok(Solver::with_limits(limits))
@@ -275,7 +287,7 @@ impl Solve for Huarongdao {
     /// when it is large (the answers are the same as one by one). No query, no work on
     /// the board. The first query that fails ends the run as one by one would: no
     /// query after it is started, and the queries being solved beside it finish.
-    fn judge(
+    fn judge_input(
         &self,
         solver: &mut Solver,
         input: Input<'_>,
@@ -284,7 +296,7 @@ impl Solve for Huarongdao {
     ) -> Result<(), RunError> {
         let mut queries = parsers::huarongdao::read(input)?;
         let board = Arc::clone(queries.board());
-        let mut lines = crate::driver::Lines::new(out);
+        let mut lines = crate::contract::Lines::new(out);
         let mut batch = Vec::new();
         let mut done = 0;
         loop {
@@ -312,25 +324,24 @@ impl Solve for Huarongdao {
             done += batch.len();
         }
     }
+}
 
-    fn replay(&self, case: &Case, path: &Moves) -> Result<u64, PathError> {
-        ::huarongdao::replay(&case.board, &case.query, path).map_err(PathError::rules)
-    }
-
+impl Adapter for Huarongdao {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for Huarongdao {
+impl Oracle<Case> for Huarongdao {
     /// (blank, piece) pairs.
-    fn state_space(&self, case: &Case) -> u64 {
+    fn naive_states(&self, case: &Case) -> u64 {
         // What the oracle says of the case written back as judge text (unknown: no
         // bound).
         self.write_input(&[case])
@@ -339,7 +350,7 @@ impl Oracle for Huarongdao {
             .unwrap_or(u64::MAX)
     }
 
-    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+    fn naive_moves(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the judge text with its own reader: the case is written back
         // as an input of its own.
         oracle_on_text(
@@ -370,7 +381,7 @@ impl Draw for Huarongdao {
         )
     }
 
-    fn glyph(&self, case: &Case, here: &Position, pos: Pos) -> Glyph {
+    fn glyph_at(&self, case: &Case, here: &Position, pos: Pos) -> Glyph {
         if pos == here.piece {
             Glyph::painted('P', Paint::Mover)
         } else if pos == here.blank {
@@ -382,7 +393,7 @@ impl Draw for Huarongdao {
         }
     }
 
-    fn focus(&self, _case: &Case, here: &Position) -> Rect {
+    fn focus_of(&self, _case: &Case, here: &Position) -> Rect {
         Rect::cell(here.blank)
     }
 
@@ -390,13 +401,16 @@ impl Draw for Huarongdao {
         path[i].to_string()
     }
 
-    fn svg(&self, case: &Case, path: Option<&Moves>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(
+        &self,
+        case: &Case,
+        path: Option<&Moves>,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
     }
 
-    fn look(&self) -> &'static Look {
-        &LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 }
 
 impl Generate for Huarongdao {
@@ -441,7 +455,30 @@ impl Generate for Huarongdao {
         Ok(())
     }
 
-    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+    fn own_invalid_kinds(&self) -> &'static [InvalidKind] {
+        &invalid::KINDS
+    }
+
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        Some(invalid::base(seed))
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        invalid::make(kind, seed)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        let size = generating::default_size(&ROWS, &COLS);
+        format!("{size} with {} queries", QUERIES.default)
+    }
+}
+
+impl Shrink<Case> for Huarongdao {
+    fn smaller<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         let board = &*case.board;
         let (rows, cols) = (board.rows(), board.cols());
         let cells: Vec<bool> = (0..rows * cols)
@@ -482,27 +519,6 @@ impl Generate for Huarongdao {
                 make(rows, cols, &cells, q)
             });
         Box::new(cuts.chain(cleared))
-    }
-
-    fn invalid_kinds(&self) -> &'static [InvalidKind] {
-        &invalid::KINDS
-    }
-
-    fn invalid_base(&self, seed: u64) -> Option<String> {
-        Some(invalid::base(seed))
-    }
-
-    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
-        invalid::make(kind, seed)
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-
-    fn gen_size(&self) -> String {
-        let size = generating::default_size(&ROWS, &COLS);
-        format!("{size} with {} queries", QUERIES.default)
     }
 }
 

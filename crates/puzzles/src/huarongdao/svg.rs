@@ -262,7 +262,7 @@ mod tests {
         let board = sample();
         let query = Query::new(Pos::new(2, 1), Pos::new(0, 1), Pos::new(1, 1));
         let (svg, _) = checked_picture(&board, &query);
-        let layout = Layout::new(board.rows(), board.cols(), LEGEND.len());
+        let layout = Layout::new(board.rows(), board.cols(), &LEGEND);
         let pixmap = check::render(&svg, layout, "huarongdao");
         let at = |row, col, colour, what| {
             check::colour_at(&pixmap, layout, Pos::new(row, col), colour, what);

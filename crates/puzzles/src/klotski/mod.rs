@@ -6,12 +6,13 @@ mod look;
 mod svg;
 
 use crate::contract::{
-    About, Answer, Capabilities, Draw, EditError, Format, GenError, Generate, Glyph,
-    InputValidator, Look, Oracle, Package, Paint, PathError, Play, Preset, Rect, Solve, Unsolved,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
+    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
     Walk, oracle_on_text,
 };
+use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
-use crate::options::{OptionSpec, Options, UsageError};
+use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use crate::shrinking;
 use ::klotski::generate::{Family, GenParams};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
@@ -47,6 +48,7 @@ static ABOUT: About = About {
     moves_are: "the pieces' moves: a label, then the cells it travels, U D L R",
     move_word: "moves",
     never: "-1 (no piece of the goal piece's shape can reach the goal)",
+    answer: AnswerLine::Count,
 };
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
@@ -163,12 +165,12 @@ static PACKAGE: Package = Package {
 static SOLVE_OPTIONS: [OptionSpec; 1] = [METRIC];
 
 const METRIC: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(&Metric::NAMES),
     "metric",
     "METRIC",
     "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
     "move",
-)
-.with_choices(&Metric::NAMES);
+);
 
 static GEN_OPTIONS: [OptionSpec; 7] = [ROWS, COLS, SPACES, SHAPES, STEPS, TRIES, HARD_METRIC];
 
@@ -177,18 +179,25 @@ const ROWS: OptionSpec = generating::rows("5", ::klotski::MAX_CELLS);
 const COLS: OptionSpec = generating::cols("4", ::klotski::MAX_CELLS);
 
 /// At least one cell holds a piece.
-const SPACES: OptionSpec = OptionSpec::new("spaces", "N", "Empty cells of the board", "2")
-    .with_range(0, ::klotski::MAX_CELLS as u64 - 1);
+const SPACES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "spaces",
+    "N",
+    "Empty cells of the board",
+    "2",
+)
+.with_range(0, ::klotski::MAX_CELLS as u64 - 1);
 
 const SHAPES: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(&::klotski::generate::Shapes::NAMES),
     "shapes",
     "SET",
     "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
     "classic",
-)
-.with_choices(&::klotski::generate::Shapes::NAMES);
+);
 
 const STEPS: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
     "steps",
     "N",
     "One-cell steps a random layout is from solved (the farthest there is, if fewer)",
@@ -196,9 +205,14 @@ const STEPS: OptionSpec = OptionSpec::new(
 )
 .with_range(0, ::klotski::generate::MAX_STEPS as u64);
 
-const TRIES: OptionSpec =
-    OptionSpec::new("tries", "N", "Packings a hard layout is searched in", "8")
-        .with_range(1, ::klotski::generate::MAX_TRIES as u64);
+const TRIES: OptionSpec = OptionSpec::new(
+    OptionKind::Count,
+    "tries",
+    "N",
+    "Packings a hard layout is searched in",
+    "8",
+)
+.with_range(1, ::klotski::generate::MAX_TRIES as u64);
 
 /// `gen --metric`: the solve option's name and default, with its own help.
 const HARD_METRIC: OptionSpec = OptionSpec {
@@ -216,9 +230,7 @@ impl Klotski {
 impl Format for Klotski {
     type Case = Case;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     /// One layout; its metric from `options` (which [`Adapter::solver`] has checked).
     fn cases<'a>(
@@ -232,7 +244,7 @@ impl Format for Klotski {
         ))
     }
 
-    fn size(&self, case: &Case) -> (usize, usize) {
+    fn board_size(&self, case: &Case) -> (usize, usize) {
         (case.layout.rows(), case.layout.cols())
     }
 
@@ -240,7 +252,7 @@ impl Format for Klotski {
         Some((1, 1))
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         parsers::klotski::write_answer(out, moves);
     }
 
@@ -253,19 +265,23 @@ impl Format for Klotski {
         Some(out)
     }
 
-    fn validate(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
+    fn violations(&self, input: Input<'_>, max: usize) -> io::Result<Report> {
         parsers::validate::klotski::validate_input(input, max)
+    }
+}
+
+impl Paths for Klotski {
+    type Path = Path;
+
+    fn replay_path(&self, case: &Case, path: &Path) -> Result<u64, PathError> {
+        ::klotski::replay(&case.layout, case.metric, path).map_err(PathError::rules)
     }
 }
 
 impl Solve for Klotski {
     type Solver = Solver;
 
-    type Path = Path;
-
-    fn solve_options(&self) -> &'static [OptionSpec] {
-        &SOLVE_OPTIONS
-    }
+    const SOLVE_OPTIONS: &'static [OptionSpec] = &SOLVE_OPTIONS;
 
     fn solver(&self, options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         Klotski::metric(options)?;
@@ -288,28 +304,27 @@ impl Solve for Klotski {
         )
     }
 
-    fn replay(&self, case: &Case, path: &Path) -> Result<u64, PathError> {
-        ::klotski::replay(&case.layout, case.metric, path).map_err(PathError::rules)
-    }
-
-    fn json_fields(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
+    fn json_extra(&self, options: &Options) -> Vec<(&'static str, serde_json::Value)> {
         let metric = Klotski::metric(options).unwrap_or_default();
         vec![("metric", metric.name().into())]
     }
+}
 
+impl Adapter for Klotski {
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities {
             oracle: Some(self),
-            draw: Some(self),
+            draw: Some(Drawing::of()),
             generate: Some(self),
+            shrink: Some(self),
             play: Some(self),
             package: Some(&PACKAGE),
         }
     }
 }
 
-impl Oracle for Klotski {
-    fn oracle(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
+impl Oracle<Case> for Klotski {
+    fn naive_moves(&self, case: &Case, limits: Limits) -> Result<Option<u64>, LimitError> {
         // The oracle reads the layout file with its own reader: the case is written back
         // as an input of its own.
         oracle_on_text(
@@ -328,7 +343,7 @@ impl Oracle for Klotski {
 
     /// Every way the pieces can stand (an upper bound: most are not reachable), as the
     /// oracle counts them on the layout written back as a layout file.
-    fn state_space(&self, case: &Case) -> u64 {
+    fn naive_states(&self, case: &Case) -> u64 {
         self.write_input(&[case])
             .and_then(|text| ::klotski::oracle::state_space(&text).ok())
             .unwrap_or(u64::MAX)
@@ -348,7 +363,7 @@ impl Draw for Klotski {
         }))
     }
 
-    fn glyph(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {
+    fn glyph_at(&self, case: &Case, frame: &Frame, pos: Pos) -> Glyph {
         let goal = case.layout.goal();
         match frame.board.label(pos) {
             Some(label) if Some(label) == frame.moved => Glyph::painted(label, Paint::Mover),
@@ -360,7 +375,7 @@ impl Draw for Klotski {
     }
 
     /// The piece that moved, or the goal piece at the start.
-    fn focus(&self, case: &Case, frame: &Frame) -> Rect {
+    fn focus_of(&self, case: &Case, frame: &Frame) -> Rect {
         let label = frame.moved.unwrap_or(case.layout.goal().label);
         let cols = frame.board.cols();
         Rect::around(
@@ -378,13 +393,11 @@ impl Draw for Klotski {
         path[i].to_string()
     }
 
-    fn svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
         svg::draw_picture(out, &case.layout, case.metric, path)
     }
 
-    fn look(&self) -> &'static Look {
-        &LOOK
-    }
+    const LOOK: &'static Look = &LOOK;
 }
 
 impl Generate for Klotski {
@@ -416,7 +429,36 @@ impl Generate for Klotski {
         Ok(())
     }
 
-    fn shrink<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
+    fn own_invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
+        &invalid::KINDS
+    }
+
+    /// A loose layout: the default family searches the whole group of its layout's
+    /// boards, where breaking a rule needs only a valid layout.
+    fn invalid_base(&self, seed: u64) -> Option<String> {
+        let options = Options::new().with("seed", seed).with("family", "loose");
+        let mut out = Vec::new();
+        Generate::generate(self, &options, &mut out).ok()?;
+        String::from_utf8(out).ok()
+    }
+
+    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
+        let mut rng = crate::invalid::rng(seed, kind);
+        let base = Generate::invalid_base(self, rng.next_u64())?;
+        invalid::make(kind, &base, &mut rng)
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn gen_size(&self) -> String {
+        generating::default_size(&ROWS, &COLS)
+    }
+}
+
+impl Shrink<Case> for Klotski {
+    fn smaller<'a>(&'a self, case: &'a Case) -> Box<dyn Iterator<Item = Case> + 'a> {
         let layout = &case.layout;
         let (rows, cols) = (layout.rows(), layout.cols());
         let cells = layout.board().cells().to_vec();
@@ -451,33 +493,6 @@ impl Generate for Klotski {
                 make(r, c, &cut.keep(rows, cols, &cells), goal)
             });
         Box::new(fewer.chain(cuts))
-    }
-
-    fn invalid_kinds(&self) -> &'static [crate::invalid::InvalidKind] {
-        &invalid::KINDS
-    }
-
-    /// A loose layout: the default family searches the whole group of its layout's
-    /// boards, where breaking a rule needs only a valid layout.
-    fn invalid_base(&self, seed: u64) -> Option<String> {
-        let options = Options::new().with("seed", seed).with("family", "loose");
-        let mut out = Vec::new();
-        Generate::generate(self, &options, &mut out).ok()?;
-        String::from_utf8(out).ok()
-    }
-
-    fn invalid(&self, kind: &str, seed: u64) -> Option<String> {
-        let mut rng = crate::invalid::rng(seed, kind);
-        let base = Generate::invalid_base(self, rng.next_u64())?;
-        invalid::make(kind, &base, &mut rng)
-    }
-
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-
-    fn gen_size(&self) -> String {
-        generating::default_size(&ROWS, &COLS)
     }
 }
 

@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn the_sample_renders_in_its_colours() {
         let (svg, _) = checked(&sample(), Metric::Move);
-        let grid = Layout::new(5, 4, LEGEND.len());
+        let grid = Layout::new(5, 4, &LEGEND);
         let pixmap = check::render(&svg, grid, "klotski");
         let at = |row, col, colour, what| {
             check::colour_at(&pixmap, grid, Pos::new(row, col), colour, what);

@@ -1,11 +1,13 @@
 //! The contract's capabilities on a puzzle that has only the two every puzzle has
-//! ([`Format`] and [`Solve`]), as a new puzzle lands: every tool's face of a missing
+//! ([`Format`], [`Paths`] and [`Solve`], with no capabilities in its [`Adapter`]), as a
+//! new puzzle lands: every tool's face of a missing
 //! capability is `None` and says what is missing, and what it has works.
 
 use grid_core::{Dir, Limits, Moves, SearchStats};
 use puzzles::{
-    About, Answer, Capability, Format, GenError, Generate, Generator, InputError, Lacks,
-    OptionSpec, Options, PathError, PathsFor, Puzzle, Report, Solve, Unsolved, UsageError,
+    About, Adapter, Answer, AnswerLine, Capability, Format, GenError, Generate, Generator,
+    InputError, Lacks, OptionSpec, Options, PathError, Paths, PathsFor, Puzzle, Report, Solve,
+    Unsolved, UsageError,
 };
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -22,14 +24,13 @@ static ABOUT: About = About {
     moves_are: "the walker's steps",
     move_word: "steps",
     never: "-1",
+    answer: AnswerLine::Count,
 };
 
 impl Format for Walk {
     type Case = u64;
 
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
+    const ABOUT: &'static About = &ABOUT;
 
     fn cases<'a>(
         &'a self,
@@ -47,11 +48,11 @@ impl Format for Walk {
         Box::new(numbers.into_iter().map(Ok))
     }
 
-    fn size(&self, case: &u64) -> (usize, usize) {
+    fn board_size(&self, case: &u64) -> (usize, usize) {
         (1, *case as usize + 1)
     }
 
-    fn write_answer(&self, out: &mut String, _number: usize, moves: Option<u64>) {
+    fn write_count(&self, out: &mut String, _number: usize, moves: Option<u64>) {
         out.push_str(&format!("{}\n", moves.map_or(-1, |m| m as i64)));
     }
 
@@ -59,14 +60,13 @@ impl Format for Walk {
         Some(cases.iter().map(|c| format!("{c}\n")).collect())
     }
 
-    fn validate(&self, _input: puzzles::Input<'_>, _max: usize) -> io::Result<Report> {
+    fn violations(&self, _input: puzzles::Input<'_>, _max: usize) -> io::Result<Report> {
         Ok(Report::default())
     }
 }
 
 impl Solve for Walk {
     type Solver = ();
-    type Path = Moves;
 
     fn solver(&self, _options: &Options, _limits: Limits) -> Result<(), UsageError> {
         Ok(())
@@ -79,6 +79,10 @@ impl Solve for Walk {
             stats: SearchStats::default(),
         })
     }
+}
+
+impl Paths for Walk {
+    type Path = Moves;
 
     fn write_path(&self, path: &Moves) -> String {
         path.to_string()
@@ -88,7 +92,7 @@ impl Solve for Walk {
         text.parse().map_err(PathError::notation)
     }
 
-    fn replay(&self, case: &u64, path: &Moves) -> Result<u64, PathError> {
+    fn replay_path(&self, case: &u64, path: &Moves) -> Result<u64, PathError> {
         if path.iter().all(|&d| d == Dir::Right) && path.len() as u64 == *case {
             Ok(*case)
         } else {
@@ -96,6 +100,8 @@ impl Solve for Walk {
         }
     }
 }
+
+impl Adapter for Walk {}
 
 #[test]
 fn a_puzzle_with_its_format_and_solver_alone_solves_and_lacks_the_rest() {
@@ -175,7 +181,8 @@ fn listing_the_invalid_kinds_generates_nothing_and_the_layout_ones_break_a_gener
     // when that generated a base input, each start of `gridsolve` paid for a Klotski
     // search (2.1 G instructions in a debug build).
     let before = GENERATED.load(Ordering::SeqCst);
-    let kinds = Generator::invalid_kinds(&Walk);
+    let generator = Generator::new(&Walk, &Walk);
+    let kinds = generator.invalid_kinds();
     assert_eq!(
         GENERATED.load(Ordering::SeqCst),
         before,
@@ -183,7 +190,7 @@ fn listing_the_invalid_kinds_generates_nothing_and_the_layout_ones_break_a_gener
     );
     assert!(kinds.iter().any(|k| k.name == "crlf"), "{kinds:?}");
     let mut out = Vec::new();
-    Generator::generate_invalid(&Walk, "crlf", 7, &mut out).unwrap();
+    generator.generate_invalid("crlf", 7, &mut out).unwrap();
     assert!(
         GENERATED.load(Ordering::SeqCst) > before,
         "the base is generated"

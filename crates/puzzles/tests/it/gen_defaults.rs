@@ -6,7 +6,7 @@
 use puzzles::{Generator, Options, PUZZLES, SEED};
 
 /// What `generator` writes for `options`.
-fn generated(generator: &dyn Generator, options: &Options) -> Vec<u8> {
+fn generated(generator: Generator<'_>, options: &Options) -> Vec<u8> {
     let mut out = Vec::new();
     generator
         .generate(options, &mut out)
@@ -16,7 +16,7 @@ fn generated(generator: &dyn Generator, options: &Options) -> Vec<u8> {
 
 /// Every option of `generator` at the default its spec states; an option whose
 /// default is words (`--cols`: as --rows) gets the value the words say.
-fn spelled_out(generator: &dyn Generator) -> Options {
+fn spelled_out(generator: Generator<'_>) -> Options {
     let mut options = Options::new();
     for spec in generator.gen_options() {
         let value = match spec.default {

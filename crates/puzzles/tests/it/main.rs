@@ -4,6 +4,7 @@
 
 mod capabilities;
 mod gen_defaults;
+mod imports;
 mod invalid_inputs;
 mod junk_roundtrip;
 mod option_ranges;

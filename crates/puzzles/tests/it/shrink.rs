@@ -180,7 +180,7 @@ fn shrink_to_minimal(
     fails: &dyn Fn(&str) -> bool,
 ) -> Shrunk {
     let name = puzzle.about().name;
-    let generator: &dyn Generator = puzzle.generator().unwrap();
+    let generator: Generator<'_> = puzzle.generator().unwrap();
     assert!(
         fails(input),
         "{name}: the input to shrink must fail\n{input}"
