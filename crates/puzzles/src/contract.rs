@@ -11,8 +11,8 @@
 //! - [`Draw`]: frames and pictures of a solution.
 //! - [`Generate`]: generated inputs and invalid ones; [`Shrink`]: smaller candidates of
 //!   a case for shrinking.
-//! - [`Play`]: the playground's game (object-safe; written over [`Draw`] with the
-//!   generic functions of `play`).
+//! - [`Play`](crate::Play) (in `play`): the playground's game, object-safe, written over
+//!   [`Draw`] with the generic functions of `play`.
 //! - a [`Package`] for `gridsolve package`, which is data.
 //!
 //! [`Oracle`], [`Generate`] and [`Shrink`] are object-safe: a puzzle's capabilities hold
@@ -916,69 +916,6 @@ pub struct Preset {
     pub options: &'static [(&'static str, &'static str)],
     /// The fewest and the most moves a board of this difficulty may need.
     pub band: (u64, u64),
-}
-
-/// The playground's game: how the page draws and plays the puzzle, the move a key or
-/// click makes with the fewest moves left after it (the live hint), the board editor,
-/// and a level cut out of a fixture. One trait, object-safe: the server holds it as
-/// `&dyn Play` ([`Puzzle::player`](crate::Puzzle::player)), and a puzzle writes it over
-/// its own types with the generic functions of the crate's `play` module (`play`,
-/// `edit_cell`, `case_alone`), given its typed [`Moves`](crate::Moves).
-pub trait Play: Sync {
-    /// How the puzzle looks and is played on the playground's page (served as JSON, so
-    /// the page names no puzzle).
-    fn play_look(&self) -> &'static crate::play::PlayLook;
-
-    /// The playground's move: case `case` (from 1) of `input`, after the moves of
-    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
-    /// with the minimum number of moves left from there by the fast solver within
-    /// `limits`.
-    ///
-    /// # Errors
-    /// Bad options, an invalid input, no such case, a `path` that does not replay
-    /// ([`RunError::Usage`](crate::RunError::Usage)), or a search stopped at a limit.
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<crate::play::Key>,
-    ) -> Result<crate::play::Played, RunError>;
-
-    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
-    /// made a `kind` of [`Played::kinds`](crate::Played::kinds), as a judge input. When
-    /// the other cases cannot stay in one input with the edited one (queries that share
-    /// a board), the input is the edited case alone.
-    ///
-    /// # Errors
-    /// An invalid input, no such case, or an edit the rules refuse
-    /// ([`RunError::Usage`](crate::RunError::Usage), with the reason).
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError>;
-
-    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
-    /// `output`, the judge output of the whole input, gives it (a level of the
-    /// playground is one case of a fixture, its optimum the fixture's known answer).
-    ///
-    /// # Errors
-    /// An invalid input, no such case, a case the format cannot write alone, or an
-    /// `output` whose lines for the case are not an answer the judge writes
-    /// ([`RunError::Usage`](crate::RunError::Usage), saying which).
-    fn case_alone(
-        &self,
-        input: Input<'_>,
-        output: &str,
-        options: &Options,
-        case: usize,
-    ) -> Result<crate::play::CaseAlone, RunError>;
 }
 
 /// One capability beyond solving, as tools name it when a puzzle lacks it.

@@ -6,12 +6,13 @@
 
 use crate::contract::{
     About, Answer, AnswerLine, Capability, Draw, Format, Frames, GenError, Generate, Glyph, Lacks,
-    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, RunError, Shrink, Solve, Walk,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
     is_judge_space, read_answer_line, solve_case, write_answer_line,
 };
 use crate::generator::{self, Shrunk, Tried};
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::play::Play;
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
 use parsers::validate::Report;

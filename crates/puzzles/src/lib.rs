@@ -55,9 +55,9 @@ mod klotski;
 
 pub use contract::{
     About, Answer, AnswerLine, Capability, Draw, EditError, Format, Frames, GenError, Generate,
-    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset,
-    Rect, RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text,
-    read_answer_line, write_answer_line,
+    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect,
+    RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text, read_answer_line,
+    write_answer_line,
 };
 pub use driver::{
     ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,
@@ -73,7 +73,7 @@ pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use play::{
     Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
-    MarksFn, Moves, Picture, PlayLook, Played, Route, StepFn, paint_code,
+    MarksFn, Moves, Picture, Play, PlayLook, Played, Route, StepFn, paint_code,
 };
 pub use svg::PICTURE_BYTES_PER_MOVE;
 

@@ -4,8 +4,6 @@
 //! its typed [`Moves`]), how the page draws and plays it ([`PlayLook`]), and frames as
 //! plain data a page can draw.
 
-#[cfg(doc)]
-use crate::contract::Play;
 use crate::contract::{
     Answer, AnswerLine, Draw, EditError, Format, Frames, Glyph, Paint, RunError, Solve, Unsolved,
     read_answer_line, write_answer_line,
@@ -13,6 +11,69 @@ use crate::contract::{
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
+
+/// The playground's game: how the page draws and plays the puzzle, the move a key or
+/// click makes with the fewest moves left after it (the live hint), the board editor,
+/// and a level cut out of a fixture. One trait, object-safe: the server holds it as
+/// `&dyn Play` (`Puzzle::player`), and a puzzle writes it over
+/// its own types with the generic functions of this module ([`play`],
+/// [`edit_cell`], [`case_alone`]), given its typed [`Moves`].
+pub trait Play: Sync {
+    /// How the puzzle looks and is played on the playground's page (served as JSON, so
+    /// the page names no puzzle).
+    fn play_look(&self) -> &'static PlayLook;
+
+    /// The playground's move: case `case` (from 1) of `input`, after the moves of
+    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
+    /// with the minimum number of moves left from there by the fast solver within
+    /// `limits`.
+    ///
+    /// # Errors
+    /// Bad options, an invalid input, no such case, a `path` that does not replay
+    /// ([`RunError::Usage`]), or a search stopped at a limit.
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError>;
+
+    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
+    /// made a `kind` of [`Played::kinds`], as a judge input. When
+    /// the other cases cannot stay in one input with the edited one (queries that share
+    /// a board), the input is the edited case alone.
+    ///
+    /// # Errors
+    /// An invalid input, no such case, or an edit the rules refuse
+    /// ([`RunError::Usage`], with the reason).
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError>;
+
+    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
+    /// `output`, the judge output of the whole input, gives it (a level of the
+    /// playground is one case of a fixture, its optimum the fixture's known answer).
+    ///
+    /// # Errors
+    /// An invalid input, no such case, a case the format cannot write alone, or an
+    /// `output` whose lines for the case are not an answer the judge writes
+    /// ([`RunError::Usage`], saying which).
+    fn case_alone(
+        &self,
+        input: Input<'_>,
+        output: &str,
+        options: &Options,
+        case: usize,
+    ) -> Result<CaseAlone, RunError>;
+}
 
 /// A frame as plain data: one string of symbols per row and, beside it, one string of
 /// paints per row (see [`paint_code`]).
@@ -339,34 +400,34 @@ macro_rules! play_by_moves {
     ($moves:expr) => {
         fn play(
             &self,
-            input: crate::Input<'_>,
-            options: &crate::Options,
-            limits: crate::Limits,
+            input: parsers::Input<'_>,
+            options: &crate::options::Options,
+            limits: grid_core::Limits,
             case: usize,
             path: &str,
-            key: Option<crate::Key>,
-        ) -> Result<crate::Played, crate::RunError> {
+            key: Option<crate::play::Key>,
+        ) -> Result<crate::play::Played, crate::contract::RunError> {
             crate::play::play(self, $moves, input, options, limits, case, path, key)
         }
 
         fn edit_cell(
             &self,
-            input: crate::Input<'_>,
-            options: &crate::Options,
+            input: parsers::Input<'_>,
+            options: &crate::options::Options,
             case: usize,
-            pos: crate::Pos,
+            pos: grid_core::Pos,
             kind: char,
-        ) -> Result<String, crate::RunError> {
+        ) -> Result<String, crate::contract::RunError> {
             crate::play::edit_cell(self, $moves, input, options, case, pos, kind)
         }
 
         fn case_alone(
             &self,
-            input: crate::Input<'_>,
+            input: parsers::Input<'_>,
             output: &str,
-            options: &crate::Options,
+            options: &crate::options::Options,
             case: usize,
-        ) -> Result<crate::CaseAlone, crate::RunError> {
+        ) -> Result<crate::play::CaseAlone, crate::contract::RunError> {
             crate::play::case_alone(self, input, output, options, case)
         }
     };

@@ -8,7 +8,7 @@ mod look;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::fifteen::tiles::{self, Case, Tiles};
@@ -16,6 +16,7 @@ use crate::fifteen::{solve_board, svg};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::play::Play;
 use ::fifteen::generate::{Family, GoalKind};
 use ::fifteen::{Dir, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};

@@ -11,12 +11,13 @@ pub(crate) mod tiles;
 use crate::contract::RunError;
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use ::fifteen::generate::{Family, GoalKind};
 use ::fifteen::{Board, Solver};
 use grid_core::{Dir, LimitError, Limits, Moves, Pos};
