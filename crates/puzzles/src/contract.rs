@@ -928,7 +928,7 @@ pub enum Capability {
     Draw,
     /// [`Generate`].
     Generate,
-    /// [`Play`].
+    /// [`Play`](crate::Play).
     Play,
     /// A [`Package`].
     Package,

@@ -15,9 +15,9 @@ use parsers::Input;
 /// The playground's game: how the page draws and plays the puzzle, the move a key or
 /// click makes with the fewest moves left after it (the live hint), the board editor,
 /// and a level cut out of a fixture. One trait, object-safe: the server holds it as
-/// `&dyn Play` (`Puzzle::player`), and a puzzle writes it over
-/// its own types with the generic functions of this module ([`play`],
-/// [`edit_cell`], [`case_alone`]), given its typed [`Moves`].
+/// `&dyn Play` (`Puzzle::player`), and a puzzle writes it over its own types with the
+/// generic functions of its module (`play`, `edit_cell`, `case_alone`), given its
+/// typed [`Moves`].
 pub trait Play: Sync {
     /// How the puzzle looks and is played on the playground's page (served as JSON, so
     /// the page names no puzzle).
@@ -366,7 +366,7 @@ pub type EditFn<A> =
 pub struct Moves<A: Draw + Solve> {
     /// The move a player makes in a position by pressing the arrow `dir`, with the
     /// piece on `picked` chosen by a click (one of several pieces, or of two split
-    /// cubes), in the notation of [`Solve::parse_path`]; `None` when the key makes no
+    /// cubes), in the notation of [`Paths::parse_path`](crate::Paths::parse_path); `None` when the key makes no
     /// move there (no piece picked). The rules are not checked here: the path is
     /// replayed.
     pub step: StepFn<A>,
@@ -378,7 +378,7 @@ pub struct Moves<A: Draw + Solve> {
     /// cannot be solved from there), by the fast solver: the live hint.
     pub left: LeftFn<A>,
     /// The kinds of cell the board editor paints on a case: the symbol (as
-    /// [`Draw::glyph`] shows it) and what it is (none: no editor).
+    /// [`Draw::glyph_at`] shows it) and what it is (none: no editor).
     pub kinds: KindsFn<A>,
     /// The case with the cell at a position made a kind (one of `kinds`), what else
     /// that implies changed with it (a second target cleared, a piece grown); an edit
