@@ -407,6 +407,74 @@ test("the favicon is served", async () => {
   await page.close();
 });
 
+test("every button shows an inline SVG icon or plain words, never a glyph a font may lack", async () => {
+  const { page, problems } = await openPage("#puzzle=bloxorz&level=sample&mode=solution");
+  await idle(page);
+  const buttons = await page.evaluate(() => [...document.querySelectorAll("button")].map((b) => {
+    const copy = b.cloneNode(true);
+    for (const svg of copy.querySelectorAll("svg")) svg.remove();
+    const words = copy.textContent.trim();
+    const icons = [...b.querySelectorAll("svg.icon")].filter((svg) => getComputedStyle(svg).display !== "none");
+    const drawn = icons.map((svg) => svg.getBoundingClientRect()).filter((r) => r.width >= 8 && r.height >= 8);
+    return { id: b.id || b.dataset.dir || b.dataset.kind || b.textContent.trim(), words, icons: icons.length, drawn: drawn.length, visible: b.offsetParent !== null };
+  }));
+  for (const b of buttons) {
+    assert.match(b.words, /^[ -~]*$/, `${b.id}: ${JSON.stringify(b.words)} is more than plain words`);
+    assert.ok(b.words || b.icons === 1, `${b.id}: no words and ${b.icons} icons`);
+    if (b.visible && b.icons) assert.equal(b.drawn, 1, `${b.id}: its icon is not drawn`);
+  }
+  for (const id of ["first", "prev", "play-btn", "next", "last"]) {
+    const button = buttons.find((b) => b.id === id);
+    assert.ok(button && button.visible && button.drawn === 1, `${id}: ${JSON.stringify(button)}`);
+  }
+  // The play button's icon turns to pause while the solution plays, and back.
+  const shown = () => page.evaluate(() => [...document.querySelectorAll("#play-btn svg")].filter((svg) => getComputedStyle(svg).display !== "none").map((svg) => svg.dataset.when));
+  assert.deepEqual(await shown(), ["paused"]);
+  await page.click("#play-btn");
+  assert.deepEqual(await shown(), ["playing"]);
+  await page.click("#play-btn");
+  assert.deepEqual(await shown(), ["paused"]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("every puzzle comes with the description the page draws and plays it from", async () => {
+  const list = await api("/api/puzzles");
+  assert.ok(list.length >= 7, `${list.length} puzzles`);
+  for (const p of list) {
+    const game = p.game;
+    assert.ok(game, `${p.name}: no description`);
+    assert.ok(game.help.length > 20, `${p.name}: help ${JSON.stringify(game.help)}`);
+    for (const field of ["floor", "actors", "arrows", "route", "piece_word", "goal"]) {
+      assert.equal(typeof game[field], "string", `${p.name}: ${field}`);
+    }
+    assert.ok(["mover", "blank", "tile"].includes(game.arrows), `${p.name}: arrows ${game.arrows}`);
+  }
+  // The help a player reads is the description's.
+  const { page, problems } = await openPage(`#puzzle=${list[0].name}&level=sample`);
+  assert.ok((await page.locator("#how").textContent()).startsWith(list[0].game.help));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a hard new sliding-tile puzzle is of the usual size (fifteen: 4 x 4, not 3 x 4) and harder than a medium one", async () => {
+  const list = await api("/api/puzzles");
+  const tiles = list.filter((p) => p.game && p.game.arrows === "tile" && p.difficulties.includes("hard"));
+  assert.ok(tiles.length >= 1);
+  for (const p of tiles) {
+    const medium = await api("/api/generate", { puzzle: p.name, difficulty: "medium", seed: 1 });
+    const sizeOf = async (input) => (await api("/api/play", { puzzle: p.name, input, path: "" })).picture;
+    const usual = await sizeOf(medium.input);
+    for (const seed of [1, 2, 3]) {
+      const hard = await api("/api/generate", { puzzle: p.name, difficulty: "hard", seed });
+      assert.ok(hard.input, `${p.name} hard ${seed}: ${JSON.stringify(hard)}`);
+      const size = await sizeOf(hard.input);
+      assert.ok(size.rows * size.cols >= usual.rows * usual.cols, `${p.name} hard ${seed}: ${size.rows} x ${size.cols}`);
+      assert.ok(hard.optimum > medium.optimum, `${p.name} hard ${seed}: ${hard.optimum} moves, medium ${medium.optimum}`);
+    }
+  }
+});
+
 // ---- the game -------------------------------------------------------------------------------
 
 test("a refused move is said beside the board and the position stays", async () => {

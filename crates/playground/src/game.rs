@@ -5,13 +5,13 @@
 //!
 //! Nothing here knows which puzzles there are: levels and their titles are data, a case
 //! is cut out of its fixture and its answer read from the fixture's output by the
-//! puzzle's [`Player::case_alone`], difficulties are the presets each puzzle's
+//! puzzle's [`Play::case_alone`], difficulties are the presets each puzzle's
 //! generator offers (`Generator::presets`: an option set and the band of optima it
 //! should give, plain defaults for a generator that offers none), and the next move is
-//! found through [`Player::play`] alone.
+//! found through [`Play::play`] alone.
 
 use crate::{FIXTURES, LEVEL_LISTS, OUTPUTS};
-use puzzles::{Dir, Key, Limits, Options, Played, Player, Pos, Puzzle, RunError};
+use puzzles::{Dir, Key, Limits, Options, Play, Played, Pos, Puzzle, RunError};
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::OnceLock;
@@ -214,7 +214,8 @@ impl fmt::Display for GenerateError {
 
 /// A new board of `puzzle` at `difficulty`: the first of the seeds from `seed` (at most
 /// [`GENERATE_TRIES`]) whose board has a solution in the difficulty's band, solved
-/// within `limits`. `stop` is asked between seeds.
+/// within `limits` (a board whose search stops at a limit is passed over). `stop` is
+/// asked between seeds.
 ///
 /// # Errors
 /// See [`GenerateError`].
@@ -237,6 +238,7 @@ pub fn generate(
         .iter()
         .find(|p| p.difficulty == difficulty.name());
     let (pairs, band) = preset.map_or((&[][..], (1, u64::MAX)), |p| (p.options, p.band));
+    let mut stopped = None;
     for seed in seed..seed.saturating_add(GENERATE_TRIES) {
         if stop() {
             break;
@@ -251,16 +253,23 @@ pub fn generate(
             .generate(&options, &mut input)
             .map_err(|e| GenerateError::Generator(e.to_string()))?;
         let input = String::from_utf8_lossy(&input).into_owned();
-        let played = player
-            .play(
-                puzzles::Input::bytes(input.as_bytes()),
-                &Options::new(),
-                limits,
-                1,
-                "",
-                None,
-            )
-            .map_err(GenerateError::Solve)?;
+        let played = match player.play(
+            puzzles::Input::bytes(input.as_bytes()),
+            &Options::new(),
+            limits,
+            1,
+            "",
+            None,
+        ) {
+            Ok(played) => played,
+            // A board the budget cannot solve is no board to play: the next seed's may
+            // be (a hard preset's boards are near the budget's edge).
+            Err(e @ RunError::Unsolved { .. }) => {
+                stopped = Some(e);
+                continue;
+            }
+            Err(e) => return Err(GenerateError::Solve(e)),
+        };
         if let Some(optimum) = played.left.filter(|m| (band.0..=band.1).contains(m)) {
             let mut command: Vec<String> =
                 pairs.iter().map(|(k, v)| format!("--{k} {v}")).collect();
@@ -273,10 +282,13 @@ pub fn generate(
             });
         }
     }
-    Err(GenerateError::NoneFound {
-        difficulty: difficulty.name(),
-        from: seed,
-    })
+    Err(stopped.map_or(
+        GenerateError::NoneFound {
+            difficulty: difficulty.name(),
+            from: seed,
+        },
+        GenerateError::Solve,
+    ))
 }
 
 /// The first move of an optimal line from a position.
@@ -293,7 +305,7 @@ pub struct NextMove {
 /// The game being asked for a hint: the player, its input and case, and the budget of
 /// each search.
 pub struct Game<'a> {
-    pub player: &'a dyn Player,
+    pub player: &'a dyn Play,
     pub input: &'a [u8],
     pub options: &'a Options,
     pub limits: Limits,
@@ -615,6 +627,82 @@ mod tests {
                 let again = generate(*puzzle, difficulty, made.seed, budget(), &|| false).unwrap();
                 assert_eq!(again, made, "{name} {difficulty:?}");
             }
+        }
+    }
+
+    /// A hard board is of the puzzle's usual size, not a smaller board that is hard
+    /// only by the band: it has at least as many cells as a medium one.
+    #[test]
+    fn a_hard_board_is_no_smaller_than_a_medium_one() {
+        let cells = |puzzle: &dyn Puzzle, difficulty| {
+            let made = generate(puzzle, difficulty, 1, budget(), &|| false).unwrap();
+            let player = puzzle.player().unwrap();
+            let played = player
+                .play(
+                    puzzles::Input::bytes(made.input.as_bytes()),
+                    &Options::new(),
+                    budget(),
+                    1,
+                    "",
+                    None,
+                )
+                .unwrap();
+            played.picture.rows * played.picture.cols
+        };
+        for puzzle in puzzles::PUZZLES {
+            if puzzle.generator().is_none() || puzzle.player().is_none() {
+                continue;
+            }
+            let name = puzzle.about().name;
+            let (medium, hard) = (
+                cells(*puzzle, Difficulty::Medium),
+                cells(*puzzle, Difficulty::Hard),
+            );
+            assert!(hard >= medium, "{name}: hard {hard} cells, medium {medium}");
+        }
+    }
+
+    /// The marks the page draws a floor with lie on the board; a puzzle whose text has
+    /// bridge lines marks some level's bridges and switches alike, and one whose pieces
+    /// are picked by label marks every level's goal region with a piece on the board.
+    #[test]
+    fn every_level_marks_its_own_cells_and_says_what_its_text_ties() {
+        for puzzle in puzzles::PUZZLES {
+            let Some(player) = puzzle.player() else {
+                continue;
+            };
+            let name = puzzle.about().name;
+            let look = player.play_look();
+            let mut bridged = false;
+            for level in levels(name) {
+                let input = puzzles::Input::bytes(level.text.as_bytes());
+                let played = player
+                    .play(input, &Options::new(), budget(), 1, "", None)
+                    .unwrap_or_else(|e| panic!("{name} {}: {e:?}", level.name));
+                let (rows, cols) = (played.picture.rows, played.picture.cols);
+                for mark in &played.marks {
+                    assert!(
+                        mark.pos.row < rows && mark.pos.col < cols,
+                        "{name} {mark:?}"
+                    );
+                }
+                bridged |= played.marks.iter().any(|m| m.group > 0);
+                if look.pick_labels {
+                    let goal: Vec<_> = played.marks.iter().filter_map(|m| m.label).collect();
+                    assert!(!goal.is_empty(), "{name} {}: no goal marked", level.name);
+                    assert!(
+                        played
+                            .picture
+                            .symbols
+                            .iter()
+                            .any(|row| row.contains(goal[0])),
+                        "{name} {}: the goal piece {} is not on the board",
+                        level.name,
+                        goal[0]
+                    );
+                }
+            }
+            assert_eq!(bridged, look.bridges, "{name}");
         }
     }
 

@@ -27,8 +27,11 @@
 //! The API (all bodies JSON):
 //! - `GET /api/puzzles`: every puzzle with its words, legend, options, sample, the
 //!   names of its bundled fixtures (`fixtures`), its `levels` (`{name, title, game,
-//!   optimum}`: one case each, which opens within the default budget, see [`levels`])
-//!   and the `difficulties` of a new puzzle.
+//!   optimum}`: one case each, which opens within the default budget, see [`levels`]),
+//!   the `difficulties` of a new puzzle, and as `game` how the page draws and plays it
+//!   (its [`PlayLook`](puzzles::PlayLook): `help`, `floor` and `actors` of the page's
+//!   kit, `movers`, `mover`, `arrows`, `pick_labels`, `pick`, `piece_word`, `goal`,
+//!   `route`, `bridges`, `line_kinds`, `colours`), so the page names no puzzle.
 //! - `GET /api/fixtures/{puzzle}/{name}`: a level's text, or a bundled fixture's.
 //! - `GET /`, `/app.js`, `/boards.js`, `/style.css`, `/favicon.svg` (also as
 //!   `/favicon.ico`): the page.
@@ -46,7 +49,9 @@
 //!   position after `path` and then `key`'s move (`{"dir": "U", "picked": [row, col]}`,
 //!   0-based), with the minimum number of moves left (`null`: lost); with `"hint":
 //!   true`, also `next`, the first move of an optimal line from there (`{dir, picked,
-//!   path, left}`, `null` when solved or lost; see [`next_move`]).
+//!   path, left}`, `null` when solved or lost; see [`next_move`]), and the case's
+//!   `marks` (`[row, col, kind, group, label]`, see [`puzzles::Mark`]) the page draws
+//!   the floor with instead of reading the judge text.
 //! - `POST /api/generate` `{puzzle, difficulty, seed}`: a new board of the puzzle's
 //!   generator at `easy`, `medium` or `hard` (see [`generate`]): `{input, seed,
 //!   optimum, difficulty, command}`, where `seed` makes the same board again.
@@ -430,7 +435,7 @@ impl Serialize for PictureJson<'_> {
 
 /// The answer of `POST /api/play`, as JSON text: the path and the number of moves
 /// played, the picture, the moves left (`null` and `lost` when lost; `solved` at 0), why
-/// a key was refused, the editor's kinds and the number of cases.
+/// a key was refused, the editor's kinds, the case's marks and the number of cases.
 ///
 /// `next`, given when a hint was asked for: the [`NextMove`] (`dir`, `left`, `path`,
 /// `picked` as `[row, col]` from 0 or `null`), or `null` when there is none.
@@ -450,6 +455,7 @@ pub fn played_json(played: &Played, next: Option<Option<&NextMove>>) -> String {
         kinds: Vec<(String, &'a str)>,
         left: Option<u64>,
         lost: bool,
+        marks: Vec<(usize, usize, &'a str, usize, Option<String>)>,
         moves: usize,
         #[serde(skip_serializing_if = "Option::is_none")]
         next: Option<Option<NextJson<'a>>>,
@@ -467,6 +473,14 @@ pub fn played_json(played: &Played, next: Option<Option<&NextMove>>) -> String {
             .collect(),
         left: played.left,
         lost: played.left.is_none(),
+        marks: played
+            .marks
+            .iter()
+            .map(|m| {
+                let label = m.label.map(|c| c.to_string());
+                (m.pos.row, m.pos.col, m.kind.name(), m.group, label)
+            })
+            .collect(),
         moves: played.moves,
         next: next.map(|next| {
             next.map(|n| NextJson {

@@ -16,7 +16,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use puzzles::{
-    Capability, Dir, Input, Key, Limits, Options, PathsFor, Pos, Puzzle, RunError, Solved,
+    Capability, Dir, Input, Key, Limits, Options, PathsFor, PlayLook, Pos, Puzzle, RunError, Solved,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -512,6 +512,26 @@ async fn status(State(app): State<Arc<App>>) -> Response {
     .into_response()
 }
 
+/// A puzzle's [`Game`] as the page reads it: how it looks and is played.
+fn game_json(game: &PlayLook) -> Value {
+    json!({
+        "help": game.help,
+        "floor": game.floor.name(),
+        "actors": game.actors.name(),
+        "movers": game.movers,
+        "mover": game.mover,
+        "arrows": game.arrows.name(),
+        "pick_labels": game.pick_labels,
+        "pick": game.pick,
+        "piece_word": game.piece_word,
+        "goal": game.goal,
+        "route": game.route.name(),
+        "bridges": game.bridges,
+        "line_kinds": game.line_kinds.iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
+        "colours": game.colours.iter().map(|(name, colour)| (name.to_string(), json!(colour))).collect::<serde_json::Map<_, _>>(),
+    })
+}
+
 async fn puzzle_list() -> Response {
     let list: Vec<Value> = puzzles::PUZZLES
         .iter()
@@ -535,6 +555,7 @@ async fn puzzle_list() -> Response {
                 "never": about.never,
                 "legend": p.look().map_or(&[][..], |look| look.legend).iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
                 "labels": p.look().is_some_and(|look| look.labels),
+                "game": p.player().map(|player| game_json(player.play_look())),
                 "capabilities": Capability::ALL.iter().filter(|c| p.has(**c)).map(|c| c.name()).collect::<Vec<_>>(),
                 "sample": about.sample,
                 "options": p.solve_options().iter().map(|o| json!({"name": o.name, "help": o.help, "default": o.default})).collect::<Vec<_>>(),

@@ -11,7 +11,8 @@
 //! - [`Draw`]: frames and pictures of a solution.
 //! - [`Generate`]: generated inputs and invalid ones; [`Shrink`]: smaller candidates of
 //!   a case for shrinking.
-//! - [`Play`]: the playground's moves, hint and board editor (needs [`Draw`]).
+//! - [`Play`](crate::Play) (in `play`): the playground's game, object-safe, written over
+//!   [`Draw`] with the generic functions of `play`.
 //! - a [`Package`] for `gridsolve package`, which is data.
 //!
 //! [`Oracle`], [`Generate`] and [`Shrink`] are object-safe: a puzzle's capabilities hold
@@ -25,7 +26,7 @@
 
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use grid_core::{Dir, LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
+use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats, Solution};
 use parsers::validate::Report;
 use parsers::{Input, InputError, ParseError};
 use std::fmt;
@@ -917,61 +918,6 @@ pub struct Preset {
     pub band: (u64, u64),
 }
 
-/// The playground's game: the move a key or click makes, the live hint, and the board
-/// editor.
-pub trait Play: Draw + Solve {
-    /// The move a player makes in `state` by pressing the arrow `dir`, with the piece
-    /// on `picked` chosen by a click (one of several pieces, or of two split cubes), in
-    /// the notation of [`Paths::parse_path`]; `None` when the key makes no move there
-    /// (no piece picked). The rules are not checked here: the path is replayed.
-    fn play_move(
-        &self,
-        case: &Self::Case,
-        state: &Self::State,
-        picked: Option<Pos>,
-        dir: Dir,
-    ) -> Option<String>;
-
-    /// The path `path` of `case` (in the puzzle's notation, maybe empty) followed by
-    /// the one move `step`. The default writes them one after the other; a puzzle whose
-    /// path words are moves of pieces joins a step of the piece that just moved onto
-    /// its word.
-    fn join_moves(&self, _case: &Self::Case, path: &str, step: &str) -> String {
-        format!("{path}{step}")
-    }
-
-    /// The minimum number of moves that solve `case` from `state` on (`None`: it
-    /// cannot be solved from there), by the fast solver: the live hint of the
-    /// playground.
-    ///
-    /// # Errors
-    /// When the solver stops at a limit, or `state` cannot be a start.
-    fn moves_left(
-        &self,
-        solver: &mut Self::Solver,
-        case: &Self::Case,
-        state: &Self::State,
-    ) -> Result<Option<u64>, Unsolved>;
-
-    /// The kinds of cell the board editor paints on `case`: the symbol (as
-    /// [`Draw::glyph_at`] shows it) and what it is. None by default: no editor.
-    fn cell_kinds(&self, _case: &Self::Case) -> Vec<(char, String)> {
-        Vec::new()
-    }
-
-    /// `case` with the cell at `pos` made a `kind` (one of [`Play::cell_kinds`]), what
-    /// else that implies changed with it (a second target cleared, a piece grown).
-    ///
-    /// # Errors
-    /// An edit the rules refuse (a start on no floor, a piece cut in two), said in words.
-    fn edit(&self, _case: &Self::Case, _pos: Pos, _kind: char) -> Result<Self::Case, EditError> {
-        Err(EditError(format!(
-            "{} boards are not edited by cell",
-            Self::ABOUT.name
-        )))
-    }
-}
-
 /// One capability beyond solving, as tools name it when a puzzle lacks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -982,7 +928,7 @@ pub enum Capability {
     Draw,
     /// [`Generate`].
     Generate,
-    /// [`Play`].
+    /// [`Play`](crate::Play).
     Play,
     /// A [`Package`].
     Package,

@@ -12,7 +12,7 @@ use crate::contract::{
 use crate::generator::{self, Shrunk, Tried};
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
-use crate::play::Player;
+use crate::play::Play;
 use grid_core::{LimitError, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
 use parsers::validate::Report;
@@ -118,7 +118,7 @@ pub trait Puzzle: Sync {
     fn generator(&self) -> Option<Generator<'_>>;
 
     /// Its playground game, when it has one ([`Capability::Play`]).
-    fn player(&self) -> Option<&dyn Player>;
+    fn player(&self) -> Option<&dyn Play>;
 
     /// What `gridsolve package` writes for it, when it makes a package
     /// ([`Capability::Package`]).
@@ -368,7 +368,7 @@ pub struct Capabilities<'a, A: Solve> {
     /// Smaller candidates of a case, for shrinking (none: only whole cases are cut).
     pub shrink: Option<&'a dyn Shrink<A::Case>>,
     /// The playground's game.
-    pub play: Option<&'a dyn Player>,
+    pub play: Option<&'a dyn Play>,
     /// The problem package.
     pub package: Option<&'static Package>,
 }
@@ -648,7 +648,7 @@ impl<A: Adapter> Puzzle for A {
         Some(Generator::new(self, generate))
     }
 
-    fn player(&self) -> Option<&dyn Player> {
+    fn player(&self) -> Option<&dyn Play> {
         self.capabilities().play
     }
 

@@ -6,7 +6,7 @@
 //! [`Solve`] and [`Adapter`] always; [`Oracle`], [`Draw`], [`Generate`], [`Shrink`],
 //! [`Play`] and a [`Package`] where it has them), and [`PUZZLES`], the registry. Tools
 //! see a puzzle as a `&dyn` [`Puzzle`], each solved case as a [`Solved`], and a
-//! capability through its face ([`Generator`], [`Player`], [`Solved::frames`], ...),
+//! capability through its face ([`Generator`], [`Play`], [`Solved::frames`], ...),
 //! which is `None` where the puzzle lacks it; they never ask which puzzle they hold.
 //! The CLI, xtask and the fuzz targets iterate the registry, so a new puzzle is a new
 //! crate, one adapter module here and one registry line.
@@ -55,9 +55,9 @@ mod klotski;
 
 pub use contract::{
     About, Answer, AnswerLine, Capability, Draw, EditError, Format, Frames, GenError, Generate,
-    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Play, Preset,
-    Rect, RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text,
-    read_answer_line, write_answer_line,
+    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect,
+    RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text, read_answer_line,
+    write_answer_line,
 };
 pub use driver::{
     ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,
@@ -71,7 +71,10 @@ pub use json::{json_line, write_json_line};
 pub use options::{OptionKind, OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
-pub use play::{CaseAlone, Key, Picture, Played, Player, paint_code};
+pub use play::{
+    Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
+    MarksFn, Moves, Picture, Play, PlayLook, Played, Route, StepFn, paint_code,
+};
 pub use svg::PICTURE_BYTES_PER_MOVE;
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one

@@ -1,15 +1,79 @@
 //! What the playground (`gridsolve serve`) asks of a puzzle beyond solving: a position
 //! reached by a player's moves with the minimum number of moves left from it, a board
-//! edited cell by cell ([`Player`], the object-safe face of [`Play`], written once
-//! over it), and frames as plain data a page can draw.
+//! edited cell by cell (the generic functions a puzzle's [`Play`] is written with, over
+//! its typed [`Moves`]), how the page draws and plays it ([`PlayLook`]), and frames as
+//! plain data a page can draw.
 
 use crate::contract::{
-    Answer, AnswerLine, Frames, Glyph, Paint, Play, RunError, Solve, read_answer_line,
-    write_answer_line,
+    Answer, AnswerLine, Draw, EditError, Format, Frames, Glyph, Paint, RunError, Solve, Unsolved,
+    read_answer_line, write_answer_line,
 };
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
+
+/// The playground's game: how the page draws and plays the puzzle, the move a key or
+/// click makes with the fewest moves left after it (the live hint), the board editor,
+/// and a level cut out of a fixture. One trait, object-safe: the server holds it as
+/// `&dyn Play` (`Puzzle::player`), and a puzzle writes it over its own types with the
+/// generic functions of its module (`play`, `edit_cell`, `case_alone`), given its
+/// typed [`Moves`].
+pub trait Play: Sync {
+    /// How the puzzle looks and is played on the playground's page (served as JSON, so
+    /// the page names no puzzle).
+    fn play_look(&self) -> &'static PlayLook;
+
+    /// The playground's move: case `case` (from 1) of `input`, after the moves of
+    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
+    /// with the minimum number of moves left from there by the fast solver within
+    /// `limits`.
+    ///
+    /// # Errors
+    /// Bad options, an invalid input, no such case, a `path` that does not replay
+    /// ([`RunError::Usage`]), or a search stopped at a limit.
+    fn play(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        limits: Limits,
+        case: usize,
+        path: &str,
+        key: Option<Key>,
+    ) -> Result<Played, RunError>;
+
+    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
+    /// made a `kind` of [`Played::kinds`], as a judge input. When
+    /// the other cases cannot stay in one input with the edited one (queries that share
+    /// a board), the input is the edited case alone.
+    ///
+    /// # Errors
+    /// An invalid input, no such case, or an edit the rules refuse
+    /// ([`RunError::Usage`], with the reason).
+    fn edit_cell(
+        &self,
+        input: Input<'_>,
+        options: &Options,
+        case: usize,
+        pos: Pos,
+        kind: char,
+    ) -> Result<String, RunError>;
+
+    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
+    /// `output`, the judge output of the whole input, gives it (a level of the
+    /// playground is one case of a fixture, its optimum the fixture's known answer).
+    ///
+    /// # Errors
+    /// An invalid input, no such case, a case the format cannot write alone, or an
+    /// `output` whose lines for the case are not an answer the judge writes
+    /// ([`RunError::Usage`], saying which).
+    fn case_alone(
+        &self,
+        input: Input<'_>,
+        output: &str,
+        options: &Options,
+        case: usize,
+    ) -> Result<CaseAlone, RunError>;
+}
 
 /// A frame as plain data: one string of symbols per row and, beside it, one string of
 /// paints per row (see [`paint_code`]).
@@ -65,6 +129,162 @@ impl Picture {
     }
 }
 
+/// How a puzzle looks and is played on the playground's page: the description the page
+/// draws and plays any puzzle from (served as JSON by `/api/puzzles`), so the page's
+/// scripts name no puzzle. The page has a kit of floors and of movers; a puzzle says
+/// which of them it is drawn with and how the keys, taps and swipes move it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayLook {
+    /// How to play, in a few sentences (the keys every puzzle shares are the page's).
+    pub help: &'static str,
+    /// What the board's cells are drawn as.
+    pub floor: Floor,
+    /// What moves over the floor, and how it is drawn.
+    pub actors: Actors,
+    /// The symbols of the cells that move over the floor (the floor under them is the
+    /// one first seen there); with [`Look::labels`](crate::Look), every label too.
+    pub movers: &'static str,
+    /// The symbol of the cell the arrows and a route start from, or `""` for the cells
+    /// painted as the mover ([`Paint::Mover`]).
+    pub mover: &'static str,
+    /// What an arrow key moves.
+    pub arrows: Arrows,
+    /// Whether a click picks any labelled piece, and a move needs a piece picked.
+    pub pick_labels: bool,
+    /// The symbols of the pieces a click picks where none must be picked (split cubes).
+    pub pick: &'static str,
+    /// What a picked piece is called ("piece", "cube").
+    pub piece_word: &'static str,
+    /// What the goal cell is called in the picture's titles ("the exit").
+    pub goal: &'static str,
+    /// How the route of a solution too long to animate is drawn from the moves.
+    pub route: Route,
+    /// Whether the case's judge text has `bridge`, `switch` and `split` lines that
+    /// colour the floor's bridges and switches (so the floor changes with its symbols),
+    /// which the page's editor writes itself, painting the kinds of
+    /// [`line_kinds`](PlayLook::line_kinds).
+    pub bridges: bool,
+    /// The kinds the page's editor paints into the judge text's own lines (with
+    /// [`bridges`](PlayLook::bridges)): symbol and meaning.
+    pub line_kinds: &'static [(char, &'static str)],
+    /// Named colours of the puzzle's drawing (`"box"`, `"goal-piece"`, ...), over the
+    /// kit's own.
+    pub colours: &'static [(&'static str, &'static str)],
+}
+
+macro_rules! named {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)*
+        }
+
+        impl $name {
+            /// The name the page knows it by.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)*
+                }
+            }
+        }
+    };
+}
+
+named! {
+    /// The floors of the page's kit.
+    Floor {
+        /// Floor tiles over the void, raised: `#` no tile, `E` fragile, `O` the goal
+        /// hole, `-`/`=` a bridge open or closed, `o`/`h`/`s` switches.
+        Tiles = "tiles",
+        /// Grass with stones (`#`) and a burrow at the top-left corner.
+        Grass = "grass",
+        /// A dark yard of sockets, fixed pieces as crossed blocks (`#`), and a flag on
+        /// the target (`T`).
+        Yard = "yard",
+        /// A wooden frame around a light board, the goal region and its exit marked
+        /// (from the case's `goal` line).
+        Frame = "frame",
+        /// A tray with a hollow a cell.
+        Tray = "tray",
+        /// Labelled squares.
+        Plain = "plain",
+    }
+}
+
+named! {
+    /// The movers of the page's kit.
+    Actors {
+        /// No actors: the floor shows everything.
+        Nothing = "none",
+        /// A box on `B` cells, standing on one, lying on two; cubes on `1` and `2`.
+        Box = "box",
+        /// A snake: its head on `H`, its body on `s`.
+        Snake = "snake",
+        /// Movable tiles on `.` and `T`, the designated piece on `P`, the blank `_`.
+        Tiles = "tiles",
+        /// Labelled pieces, a piece a label.
+        Pieces = "pieces",
+        /// Numbered tiles (`1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61, `@`, `$`).
+        Numbers = "numbers",
+    }
+}
+
+named! {
+    /// What an arrow key moves.
+    Arrows {
+        /// The mover (or the piece picked); a tap moves it towards the cell tapped.
+        Mover = "mover",
+        /// The blank, into a tile beside it; a tap on a tile beside the blank moves
+        /// the blank there, and a swipe moves the tile (the blank the other way).
+        Blank = "blank",
+        /// The tile beyond the blank, into it (the blank the other way); a tap slides
+        /// a tile beside the blank into it.
+        Tile = "tile",
+    }
+}
+
+named! {
+    /// How the route of a solution is drawn from its moves.
+    Route {
+        /// No route.
+        Nothing = "none",
+        /// Each move shifts the mover by a cell.
+        Shift = "shift",
+        /// Each move rolls a box (one cell standing, two lying).
+        Roll = "roll",
+    }
+}
+
+named! {
+    /// What a [`Mark`] ties a cell to.
+    MarkKind {
+        /// A cell of bridge `group` (from 1).
+        Bridge = "bridge",
+        /// A switch whose first action is on bridge `group` (from 1).
+        Switch = "switch",
+        /// Where a split switch's cubes land.
+        Landing = "landing",
+        /// A cell of the goal region, where the piece `label` must stand.
+        Goal = "goal",
+    }
+}
+
+/// A cell of a case that its judge text ties to others beyond the cell's symbol: what
+/// the page colours alike (a bridge and the switches that act on it) or marks (where
+/// split cubes land, the goal region), so the page reads no judge text to draw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The cell, 0-based.
+    pub pos: Pos,
+    /// What it is.
+    pub kind: MarkKind,
+    /// Which bridge (from 1; 0 when none).
+    pub group: usize,
+    /// The piece it is for ([`MarkKind::Goal`]).
+    pub label: Option<char>,
+}
+
 /// A key the player pressed: an arrow, with the piece on `picked` chosen (a click).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Key {
@@ -95,6 +315,8 @@ pub struct Played {
     pub refused: Option<String>,
     /// What the editor paints, symbol and meaning (empty: no editor).
     pub kinds: Vec<(char, String)>,
+    /// The case's cells that its text ties to others ([`Mark`]).
+    pub marks: Vec<Mark>,
     /// How many cases the input has (only the one asked for is played).
     pub cases: usize,
 }
@@ -119,61 +341,110 @@ fn read_cases<A: Solve>(
     Ok((cases, case - 1))
 }
 
-/// A puzzle's playground game, as the server uses it (see [`Play`]).
-pub trait Player: Sync {
-    /// The playground's move: case `case` (from 1) of `input`, after the moves of
-    /// `path` (in the puzzle's notation) and then `key`'s move when the rules allow it,
-    /// with the minimum number of moves left from there by the fast solver within
-    /// `limits`.
-    ///
-    /// # Errors
-    /// Bad options, an invalid input, no such case, a `path` that does not replay
-    /// ([`RunError::Usage`]), or a search stopped at a limit.
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError>;
+/// [`Moves::step`]: a key's move in a position.
+pub type StepFn<A> =
+    fn(&A, &<A as Format>::Case, &<A as Draw>::State, Option<Pos>, Dir) -> Option<String>;
+/// [`Moves::join`]: a path and one more move.
+pub type JoinFn<A> = fn(&A, &<A as Format>::Case, &str, &str) -> String;
+/// [`Moves::left`]: the fewest moves left from a position.
+pub type LeftFn<A> = fn(
+    &A,
+    &mut <A as Solve>::Solver,
+    &<A as Format>::Case,
+    &<A as Draw>::State,
+) -> Result<Option<u64>, Unsolved>;
+/// [`Moves::kinds`]: the editor's kinds of cell.
+pub type KindsFn<A> = fn(&A, &<A as Format>::Case) -> Vec<(char, String)>;
+/// [`Moves::marks`]: the marks of a case.
+pub type MarksFn<A> = fn(&A, &<A as Format>::Case) -> Vec<Mark>;
+/// [`Moves::edit`]: a case with one cell edited.
+pub type EditFn<A> =
+    fn(&A, &<A as Format>::Case, Pos, char) -> Result<<A as Format>::Case, EditError>;
 
-    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
-    /// made a `kind` of [`Played::kinds`], as a judge input. When the other cases
-    /// cannot stay in one input with the edited one (queries that share a board), the
-    /// input is the edited case alone.
-    ///
-    /// # Errors
-    /// An invalid input, no such case, or an edit the rules refuse
-    /// ([`RunError::Usage`], with the reason).
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError>;
-
-    /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
-    /// `output`, the judge output of the whole input, gives it (a level of the
-    /// playground is one case of a fixture, its optimum the fixture's known answer).
-    ///
-    /// # Errors
-    /// An invalid input, no such case, a case the format cannot write alone, or an
-    /// `output` whose lines for the case are not an answer the judge writes
-    /// ([`RunError::Usage`], saying which).
-    fn case_alone(
-        &self,
-        input: Input<'_>,
-        output: &str,
-        options: &Options,
-        case: usize,
-    ) -> Result<CaseAlone, RunError>;
+/// A puzzle's moves on its own types, which the generic functions its `impl Play` is
+/// written with (`play`, `edit_cell`) play: the adapter's own functions, no trait.
+pub struct Moves<A: Draw + Solve> {
+    /// The move a player makes in a position by pressing the arrow `dir`, with the
+    /// piece on `picked` chosen by a click (one of several pieces, or of two split
+    /// cubes), in the notation of [`Paths::parse_path`](crate::Paths::parse_path); `None` when the key makes no
+    /// move there (no piece picked). The rules are not checked here: the path is
+    /// replayed.
+    pub step: StepFn<A>,
+    /// The path of a case (in the puzzle's notation, maybe empty) followed by one move:
+    /// `append` (one after the other), or for a puzzle whose path words are moves of pieces, a step of the
+    /// piece that just moved joined onto its word.
+    pub join: JoinFn<A>,
+    /// The minimum number of moves that solve the case from a position on (`None`: it
+    /// cannot be solved from there), by the fast solver: the live hint.
+    pub left: LeftFn<A>,
+    /// The kinds of cell the board editor paints on a case: the symbol (as
+    /// [`Draw::glyph_at`] shows it) and what it is (none: no editor).
+    pub kinds: KindsFn<A>,
+    /// The case with the cell at a position made a kind (one of `kinds`), what else
+    /// that implies changed with it (a second target cleared, a piece grown); an edit
+    /// the rules refuse is said in words.
+    pub edit: EditFn<A>,
+    /// The case's [`Mark`]s (`no_marks`: none).
+    pub marks: MarksFn<A>,
 }
 
-/// One case of an input on its own, with its known answer ([`Player::case_alone`]).
+impl<A: Draw + Solve> std::fmt::Debug for Moves<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Moves").finish_non_exhaustive()
+    }
+}
+
+/// Inside a puzzle's `impl Play`: the methods written with this module's generic
+/// functions over the puzzle's typed moves, `$moves` (a `&Moves<Self>`).
+macro_rules! play_by_moves {
+    ($moves:expr) => {
+        fn play(
+            &self,
+            input: parsers::Input<'_>,
+            options: &crate::options::Options,
+            limits: grid_core::Limits,
+            case: usize,
+            path: &str,
+            key: Option<crate::play::Key>,
+        ) -> Result<crate::play::Played, crate::contract::RunError> {
+            crate::play::play(self, $moves, input, options, limits, case, path, key)
+        }
+
+        fn edit_cell(
+            &self,
+            input: parsers::Input<'_>,
+            options: &crate::options::Options,
+            case: usize,
+            pos: grid_core::Pos,
+            kind: char,
+        ) -> Result<String, crate::contract::RunError> {
+            crate::play::edit_cell(self, $moves, input, options, case, pos, kind)
+        }
+
+        fn case_alone(
+            &self,
+            input: parsers::Input<'_>,
+            output: &str,
+            options: &crate::options::Options,
+            case: usize,
+        ) -> Result<crate::play::CaseAlone, crate::contract::RunError> {
+            crate::play::case_alone(self, input, output, options, case)
+        }
+    };
+}
+pub(crate) use play_by_moves;
+
+/// [`Moves::marks`] of a puzzle whose cells are all their symbols say.
+pub fn no_marks<A: Draw + Solve>(_: &A, _: &A::Case) -> Vec<Mark> {
+    Vec::new()
+}
+
+/// [`Moves::join`] of a puzzle whose paths are moves one after the other.
+pub fn append<A: Draw + Solve>(_: &A, _: &A::Case, path: &str, step: &str) -> String {
+    format!("{path}{step}")
+}
+
+/// One case of an input on its own, with its known answer ([`Play::case_alone`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseAlone {
     /// The case alone, as a judge input.
@@ -184,44 +455,14 @@ pub struct CaseAlone {
     pub cases: usize,
 }
 
-impl<A: Play> Player for A {
-    fn play(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        limits: Limits,
-        case: usize,
-        path: &str,
-        key: Option<Key>,
-    ) -> Result<Played, RunError> {
-        play(self, input, options, limits, case, path, key)
-    }
-
-    fn edit_cell(
-        &self,
-        input: Input<'_>,
-        options: &Options,
-        case: usize,
-        pos: Pos,
-        kind: char,
-    ) -> Result<String, RunError> {
-        edit_cell(self, input, options, case, pos, kind)
-    }
-
-    fn case_alone(
-        &self,
-        input: Input<'_>,
-        output: &str,
-        options: &Options,
-        case: usize,
-    ) -> Result<CaseAlone, RunError> {
-        case_alone(self, input, output, options, case)
-    }
-}
-
-/// [`Player::play`].
-fn play<A: Play>(
+/// [`Play::play`] of a puzzle whose moves are `moves`.
+///
+/// # Errors
+/// As [`Play::play`].
+#[allow(clippy::too_many_arguments)]
+pub fn play<A: Draw + Solve>(
     adapter: &A,
+    moves: &Moves<A>,
     input: Input<'_>,
     options: &Options,
     limits: Limits,
@@ -239,7 +480,7 @@ fn play<A: Play>(
         )))
     };
     let mut path = path.trim().to_string();
-    let (mut here, mut moves) = walk_to_end(adapter, case, &path).map_err(unusable)?;
+    let (mut here, mut length) = walk_to_end(adapter, case, &path).map_err(unusable)?;
     let mut refused = None;
     if let Some(key) = key {
         let (rows, cols) = adapter.board_size(case);
@@ -250,15 +491,15 @@ fn play<A: Play>(
                 pos.col.saturating_add(1)
             ))));
         }
-        match adapter.play_move(case, &here, key.picked, key.dir) {
+        match (moves.step)(adapter, case, &here, key.picked, key.dir) {
             None => refused = Some("click a piece to move first".to_string()),
             Some(step) => {
-                let longer = adapter.join_moves(case, &path, &step);
+                let longer = (moves.join)(adapter, case, &path, &step);
                 match walk_to_end(adapter, case, &longer) {
                     Ok((there, count)) => {
                         path = longer;
                         here = there;
-                        moves = count;
+                        length = count;
                     }
                     Err(e) => refused = Some(e.to_string()),
                 }
@@ -266,9 +507,8 @@ fn play<A: Play>(
         }
     }
     let here = &here;
-    let left = adapter
-        .moves_left(&mut solver, case, here)
-        .map_err(|unsolved| RunError::Unsolved {
+    let left =
+        (moves.left)(adapter, &mut solver, case, here).map_err(|unsolved| RunError::Unsolved {
             unit: A::ABOUT.unit,
             number: index + 1,
             place: adapter.place(case),
@@ -276,20 +516,21 @@ fn play<A: Play>(
         })?;
     Ok(Played {
         path,
-        moves,
+        moves: length,
         picture: Picture::drawn(adapter.board_size(case), |pos| {
             adapter.glyph_at(case, here, pos)
         }),
         left,
         refused,
-        kinds: adapter.cell_kinds(case),
+        kinds: (moves.kinds)(adapter, case),
+        marks: (moves.marks)(adapter, case),
         cases: count,
     })
 }
 
 /// Where `path` (in the puzzle's notation) leads on `case`, walked one move at a time,
 /// and how many moves it has.
-fn walk_to_end<A: Play>(
+fn walk_to_end<A: Draw + Solve>(
     adapter: &A,
     case: &A::Case,
     path: &str,
@@ -306,9 +547,13 @@ fn walk_to_end<A: Play>(
     Ok((end, positions - 1))
 }
 
-/// [`Player::edit_cell`].
-fn edit_cell<A: Play>(
+/// [`Play::edit_cell`] of a puzzle whose moves are `moves`.
+///
+/// # Errors
+/// As [`Play::edit_cell`].
+pub fn edit_cell<A: Draw + Solve>(
     adapter: &A,
+    moves: &Moves<A>,
     input: Input<'_>,
     options: &Options,
     case: usize,
@@ -324,7 +569,7 @@ fn edit_cell<A: Play>(
             pos.col.saturating_add(1)
         ))));
     }
-    let edited = Play::edit(adapter, &cases[index], pos, kind)
+    let edited = (moves.edit)(adapter, &cases[index], pos, kind)
         .map_err(|e| RunError::Usage(UsageError::new(e)))?;
     cases[index] = edited;
     let all: Vec<&A::Case> = cases.iter().collect();
@@ -334,8 +579,11 @@ fn edit_cell<A: Play>(
         .ok_or_else(|| RunError::Usage(UsageError::new("the edited case cannot be written")))
 }
 
-/// [`Player::case_alone`].
-fn case_alone<A: Play>(
+/// [`Play::case_alone`] of any puzzle.
+///
+/// # Errors
+/// As [`Play::case_alone`].
+pub fn case_alone<A: Solve>(
     adapter: &A,
     input: Input<'_>,
     output: &str,

@@ -1,7 +1,9 @@
 // The gridsolve playground: a game over the JSON API of `gridsolve serve`. The board is
 // drawn by boards.js; this file holds the game (levels, new puzzles, moves by key,
 // click, drag or swipe, undo and redo, hints), the solution player, the editor, the
-// text panel and the link that reopens all of it.
+// text panel and the link that reopens all of it. It names no puzzle: how each one is
+// drawn and played (which pieces a click picks, what an arrow moves, the help) is the
+// `game` description /api/puzzles gives with it.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -23,7 +25,7 @@ const state = {
   answers: new Map(), // path -> /api/play answer
   play: null,         // the answer shown
   optimum: null,      // moves from the start at best (null: unknown or none)
-  picked: null,       // the picked piece's label (Klotski) or cube ("1", "2")
+  picked: null,       // the picked piece's symbol (its label, or a cube's "1", "2")
   hint: null,         // the hint shown: { dir, cell, piece }
   solution: null,     // /api/solve's answer for this board
   frames: null,       // its frames as pictures
@@ -188,7 +190,7 @@ function show(data, animate) {
   state.play = data;
   state.hint = null;
   if (state.mode !== "solution") {
-    board.show(state.puzzle.name, data.picture, caseText(), state.gameId, animate);
+    board.show(state.puzzle, data.picture, caseMarks(), state.gameId, animate);
     markBoard();
   }
   const moves = data.moves;
@@ -218,9 +220,9 @@ function show(data, animate) {
   document.body.dataset.moves = String(moves);
 }
 
-// The text of the case played (what the drawing reads beyond the frames).
-function caseText() {
-  return state.text;
+// The marks of the case played (what the drawing needs beyond the frames).
+function caseMarks() {
+  return (state.play && state.play.marks) || [];
 }
 
 function markBoard() {
@@ -240,25 +242,28 @@ function pickedCell() {
   return null;
 }
 
-// The sliding-tile puzzles: every tile is numbered, yet none is picked; an arrow slides
-// the tile beyond the blank its way (the blank moves the other way), and a tap slides
-// a tile beside the blank into it.
-const SLIDING_TILES = new Set(["eight", "fifteen"]);
-function slidingTiles() {
-  return !!state.puzzle && SLIDING_TILES.has(state.puzzle.name);
+// How the puzzle played looks and is played: its description from /api/puzzles.
+function look() {
+  return (state.puzzle && state.puzzle.game) || { arrows: "mover", mover: "", pick: "", pick_labels: false, piece_word: "piece", route: "none", bridges: false, line_kinds: [] };
 }
 
-// The pieces a click picks: Klotski's labels, Bloxorz classic's cubes.
+// Whether an arrow moves the blank, or the tile beyond it into the blank (the blank
+// moves the other way): then a tap slides a tile beside the blank, and nothing is picked.
+function blankGame() {
+  return look().arrows === "blank" || look().arrows === "tile";
+}
+
+// The pieces a click picks: any label, or the symbols the description names.
 function pieceAt(cell) {
-  if (!cell || !state.play || slidingTiles()) return null;
+  if (!cell || !state.play) return null;
   const s = state.play.picture.symbols[cell[0]][cell[1]];
-  if (state.puzzle.labels && /[A-Za-z0-9]/.test(s)) return s;
-  if (state.puzzle.name === "bloxorz-classic" && (s === "1" || s === "2")) return s;
+  if (look().pick_labels && /[A-Za-z0-9]/.test(s)) return s;
+  if (look().pick && look().pick.includes(s)) return s;
   return null;
 }
 
 function needsPick() {
-  return !!state.puzzle.labels && !slidingTiles();
+  return !!look().pick_labels;
 }
 
 // Plays one move: `dir`, with the piece picked (or `piece`).
@@ -341,17 +346,23 @@ function askHint() {
     }
     const next = data.next;
     let cell = next.picked || moverCell() || [0, 0];
-    // A sliding-tile move is the tile's: the arrow starts on the tile that slides into
-    // the blank, not on the blank.
-    if (slidingTiles() && !next.picked) cell = [cell[0] - DIRS[next.dir][0], cell[1] - DIRS[next.dir][1]];
+    // A move of the tile beyond the blank: the arrow starts on the tile that slides
+    // into the blank, not on the blank.
+    if (look().arrows === "tile" && !next.picked) cell = [cell[0] - DIRS[next.dir][0], cell[1] - DIRS[next.dir][1]];
     const piece = next.picked ? pieceAt(next.picked) : null;
     state.hint = { dir: next.dir, cell, piece };
     if (piece) state.picked = piece;
     markBoard();
-    const who = piece ? `${state.puzzle.labels ? "piece" : "cube"} ${piece} ` : "";
+    const who = piece ? `${look().piece_word} ${piece} ` : "";
     say(`hint: ${who}${DIR_WORDS[next.dir]} (then ${next.left} ${moveWord(next.left)} left)`, "hint");
     $("message").dataset.dir = next.dir;
   });
+}
+
+// Whether a cell is the mover's, where the arrows move from: the description's mover
+// symbol (a head, the blank), else the cells painted as the mover (a box).
+function isMover(s, p) {
+  return look().mover ? s === look().mover : p === "m";
 }
 
 // The cell the arrows move from: the box's, the head's, the blank's.
@@ -361,8 +372,7 @@ function moverCell() {
   const found = [];
   for (let r = 0; r < symbols.length; r++) {
     for (let c = 0; c < symbols[r].length; c++) {
-      const s = symbols[r][c], p = paints[r][c];
-      if (state.puzzle.name === "huarongdao" || slidingTiles() ? s === "_" : state.puzzle.name === "holedox" ? s === "H" : p === "m") found.push([r, c]);
+      if (isMover(symbols[r][c], paints[r][c])) found.push([r, c]);
     }
   }
   if (!found.length) return null;
@@ -425,7 +435,7 @@ function pick(piece) {
   state.picked = piece;
   state.hint = null;
   markBoard();
-  say(piece ? `${state.puzzle.labels ? "piece" : "cube"} ${piece} picked: an arrow, a click beside it or a drag moves it` : "");
+  say(piece ? `${look().piece_word} ${piece} picked: an arrow, a click beside it or a drag moves it` : "");
 }
 
 // The direction from a (row, col) to another, along the longer axis.
@@ -446,17 +456,17 @@ function pieceCentre(piece) {
 }
 
 // A tap on a cell: pick the piece there, or move towards it (the picked piece, the
-// box or the snake's head; Huarongdao's blank into a tile beside it).
+// box or the snake's head; the blank into a tile beside it, or that tile into it).
 function tap(cell) {
   const piece = pieceAt(cell);
   if (piece !== null) {
     pick(piece);
     return;
   }
-  if (state.puzzle.name === "huarongdao" || slidingTiles()) {
+  if (blankGame()) {
     const blank = moverCell();
-    // Huarongdao's arrows move the blank; the sliding tiles' move the tile.
-    if (blank && Math.abs(blank[0] - cell[0]) + Math.abs(blank[1] - cell[1]) === 1) move(slidingTiles() ? dirTowards(cell, blank) : dirTowards(blank, cell));
+    // An arrow moves the blank, or the tile into it.
+    if (blank && Math.abs(blank[0] - cell[0]) + Math.abs(blank[1] - cell[1]) === 1) move(look().arrows === "tile" ? dirTowards(cell, blank) : dirTowards(blank, cell));
     else say("tap a tile beside the blank to slide it in", "");
     return;
   }
@@ -506,10 +516,10 @@ function setupPointer() {
     const dx = event.clientX - start.x, dy = event.clientY - start.y;
     const size = cellPixels();
     if (Math.max(Math.abs(dx), Math.abs(dy)) >= Math.max(18, size * 0.4)) {
-      // A swipe: its direction (a tile follows the finger in Huarongdao: the blank
-      // moves the other way).
+      // A swipe: its direction (a tile follows the finger: where the arrows move the
+      // blank, it moves the other way).
       let dir = Math.abs(dx) > Math.abs(dy) ? (dx < 0 ? "L" : "R") : (dy < 0 ? "U" : "D");
-      if (state.puzzle.name === "huarongdao") dir = { U: "D", D: "U", L: "R", R: "L" }[dir];
+      if (look().arrows === "blank") dir = { U: "D", D: "U", L: "R", R: "L" }[dir];
       move(dir, start.piece);
       return;
     }
@@ -604,7 +614,7 @@ async function showFrame(k) {
   $("step-count").textContent = `${k} / ${last}`;
   if (state.frames) {
     $("frame-heading").textContent = state.solution.frames.headings[k] || "";
-    board.show(state.puzzle.name, state.frames[k], caseText(), `solution-${state.gameId}`, animate);
+    board.show(state.puzzle, state.frames[k], caseMarks(), `solution-${state.gameId}`, animate);
     board.mark(null, null);
     return;
   }
@@ -626,19 +636,20 @@ async function showFrame(k) {
     }
   }
   if (!picture) return;
-  board.show(state.puzzle.name, picture, caseText(), `solution-${state.gameId}`, animate);
+  board.show(state.puzzle, picture, caseMarks(), `solution-${state.gameId}`, animate);
   board.mark(null, null);
   board.route(routeOf(frames && frames.start, moves));
 }
 
 // The cells a mover passes along `moves` from `start`: its centre after each move,
-// for a route drawn when the solution is not animated (one-piece puzzles only).
+// for a route drawn when the solution is not animated (as the description says: each
+// move shifts the mover, or rolls a box; none for puzzles of many pieces).
 function routeOf(start, moves) {
-  if (!start || state.puzzle.labels) return null;
+  const route = look().route;
+  if (!start || (route !== "shift" && route !== "roll")) return null;
   let cells = [];
   for (let r = 0; r < start.rows; r++) for (let c = 0; c < start.cols; c++) {
-    const s = start.symbols[r][c];
-    if (state.puzzle.name === "holedox" ? s === "H" : state.puzzle.name === "huarongdao" ? s === "_" : start.paints[r][c] === "m") cells.push([r, c]);
+    if (isMover(start.symbols[r][c], start.paints[r][c])) cells.push([r, c]);
   }
   if (!cells.length) return null;
   const centre = (cs) => [cs.reduce((a, x) => a + x[0], 0) / cs.length, cs.reduce((a, x) => a + x[1], 0) / cs.length];
@@ -646,14 +657,14 @@ function routeOf(start, moves) {
   for (const m of moves.slice(0, 200000)) {
     const d = DIRS[m.toUpperCase()];
     if (!d) continue;
-    if (state.puzzle.name.startsWith("bloxorz") && cells.length <= 2) cells = roll(cells, d);
+    if (route === "roll" && cells.length <= 2) cells = roll(cells, d);
     else cells = cells.map(([r, c]) => [r + d[0], c + d[1]]);
     points.push(centre(cells));
   }
   return points;
 }
 
-// A Bloxorz roll of a box on `cells` (one: standing, two: lying) by `d`.
+// A roll of a box on `cells` (one: standing, two: lying) by `d`.
 function roll(cells, [dr, dc]) {
   if (cells.length === 1) {
     const [r, c] = cells[0];
@@ -671,7 +682,7 @@ function roll(cells, [dr, dc]) {
 function pause() {
   if (state.timer) clearInterval(state.timer);
   state.timer = null;
-  $("play-btn").textContent = "▶";
+  $("play-btn").dataset.playing = "no";
   $("play-btn").setAttribute("aria-label", "play the solution");
 }
 
@@ -680,7 +691,7 @@ function togglePlay() {
   if (state.timer) return pause();
   const last = solutionLength();
   if (state.frame >= last) showFrame(0);
-  $("play-btn").textContent = "❚❚";
+  $("play-btn").dataset.playing = "yes";
   $("play-btn").setAttribute("aria-label", "pause");
   const delay = Math.max(60, Math.min(450, 12000 / Math.max(1, last)));
   state.timer = setInterval(() => {
@@ -691,14 +702,13 @@ function togglePlay() {
 
 // ---- the editor ------------------------------------------------------------------------
 
-// Bloxorz classic's switches, bridges and splits live in lines under the grid, which the
-// server's editor does not write: the page edits those lines itself.
-const CLASSIC_KINDS = [
-  ["=", "bridge cell (of the bridge chosen)"],
-  ["o", "soft switch: toggles the bridge chosen"],
-  ["h", "heavy switch: toggles the bridge chosen"],
-  ["s", "split switch (then click its two landing cells)"],
-];
+// A puzzle whose description has `bridges` keeps its switches, bridges and splits in
+// lines under the grid (`bridge N on|off R C ...`, `switch R C ACTION N ...`,
+// `split R C R1 C1 R2 C2`), which the server's editor does not write: the page edits
+// those lines itself, painting the description's `line_kinds`.
+function lineKinds() {
+  return look().bridges ? look().line_kinds || [] : [];
+}
 
 function classicText(text) {
   const lines = text.replace(/\r/g, "").split("\n");
@@ -753,7 +763,7 @@ function classicClear(t, r, c) {
   if ("=ohs".includes(t.grid[r][c])) t.grid[r][c] = ".";
 }
 
-// Paints a Bloxorz classic kind the page edits itself; returns the new text.
+// Paints a kind of the text's own lines (`=`, `o`, `h`); returns the new text.
 function classicPaint(text, [r, c], kind) {
   const t = classicText(text);
   classicClear(t, r, c);
@@ -775,9 +785,9 @@ function classicPaint(text, [r, c], kind) {
 
 function renderBridgeChoice() {
   const box = $("bridge-box");
-  const classic = state.puzzle.name === "bloxorz-classic";
-  box.hidden = !classic;
-  if (!classic) return;
+  const lines = !!look().bridges;
+  box.hidden = !lines;
+  if (!lines) return;
   const select = $("bridge-number");
   const before = select.value;
   const count = bridgeCount(classicText(state.text));
@@ -791,7 +801,7 @@ function renderBridgeChoice() {
 }
 
 function renderPalette(kinds) {
-  if (state.puzzle.name === "bloxorz-classic" && kinds && kinds.length) kinds = [...kinds, ...CLASSIC_KINDS];
+  if (lineKinds().length && kinds && kinds.length) kinds = [...kinds, ...lineKinds()];
   renderBridgeChoice();
   const palette = $("palette");
   palette.textContent = "";
@@ -804,7 +814,7 @@ function renderPalette(kinds) {
     button.type = "button";
     button.dataset.kind = kind;
     button.setAttribute("aria-pressed", String(state.kind === kind));
-    button.appendChild(Boards.swatch(state.puzzle.name, kind));
+    button.appendChild(Boards.swatch(state.puzzle, kind));
     const label = document.createElement("span");
     label.textContent = what;
     button.appendChild(label);
@@ -825,7 +835,7 @@ async function paintCell(cell) {
   queue(async () => {
     const good = state.text;
     try {
-      if (state.puzzle.name === "bloxorz-classic") {
+      if (lineKinds().length) {
         const t = classicText(state.text);
         if (state.splitAt) {
           // The split switch's landing cells, one click each.
@@ -847,7 +857,7 @@ async function paintCell(cell) {
           $("edit-error").textContent = "now click the split's two landing cells";
           return;
         }
-        if (CLASSIC_KINDS.some(([k]) => k === state.kind)) {
+        if (lineKinds().some(([k]) => k === state.kind)) {
           await applyEdit(classicWrite(classicPaint(state.text, cell, state.kind)));
           return;
         }
@@ -897,7 +907,7 @@ function setMode(mode) {
     else queue(() => solve(true));
   } else if (state.play) {
     // The game's own board again (the solution drew its own).
-    board.show(state.puzzle.name, state.play.picture, caseText(), state.gameId, false);
+    board.show(state.puzzle, state.play.picture, caseMarks(), state.gameId, false);
     markBoard();
   }
   updateLink();
@@ -935,7 +945,7 @@ function choosePuzzle(name) {
   legend.textContent = "";
   for (const [symbol, what] of state.puzzle.legend) {
     const item = document.createElement("li");
-    item.appendChild(Boards.swatch(state.puzzle.name, symbol));
+    item.appendChild(Boards.swatch(state.puzzle, symbol));
     const text = document.createElement("span");
     text.textContent = what;
     item.appendChild(text);
@@ -947,15 +957,7 @@ function choosePuzzle(name) {
 
 function howToPlay(puzzle) {
   const common = "Arrow keys or the arrow buttons move; on a touch screen swipe. U or Ctrl+Z undoes, R redoes, H asks for a hint.";
-  const own = {
-    bloxorz: "Roll the box until it stands upright in the hole. It may not stand on orange tiles. Click or tap a side of the box to roll it that way.",
-    "bloxorz-classic": "Stand the block upright in the exit. Round switches work under any part of the block, X switches only under a standing block; they open and close the bridges of their colour. The split switch parts the block into two cubes: click a cube (or Tab to it) to steer it.",
-    holedox: "Lead the snake's head to the burrow at the top-left corner. The body follows the head; the head may not enter stones, the body or the board's edge. Click or tap where the head should go.",
-    huarongdao: "Bring the red piece to the flag. Only the blank moves: the arrows move the blank, a tile beside it slides in. Tap a tile next to the blank, or swipe a tile into it.",
-    klotski: "Slide the red 2x2 piece (曹操) out through the exit. Click or Tab to a piece, then use the arrows, click an empty cell beside it, or drag it.",
-    eight: "Put the tiles in order, 1 to 8 with the gap last. Tap a tile beside the gap to slide it in; an arrow slides a tile into the gap its way (← moves the tile right of the gap).",
-    fifteen: "Put the tiles in order, the gap where the goal has it. Tap a tile beside the gap to slide it in; an arrow slides a tile into the gap its way (← moves the tile right of the gap).",
-  }[puzzle.name] || puzzle.moves_are;
+  const own = (puzzle.game && puzzle.game.help) || puzzle.moves_are;
   return `${own} ${common}`;
 }
 

@@ -1,9 +1,12 @@
-// How each puzzle is drawn: a scene of SVG built from the frames the API answers with
+// How a puzzle is drawn: a scene of SVG built from the frames the API answers with
 // (a symbol and a paint per cell) and, where a frame cannot say it, from the case's
-// judge input (Bloxorz classic's bridges and switches, Klotski's goal). A scene has a
-// floor, drawn once a board, and actors (the box, cubes, snake, tiles, pieces), each
-// with an id and numbers that the animation moves smoothly from one frame to the next.
-// A puzzle this file does not know is drawn as labelled squares.
+// marks (/api/play's: bridges and their switches, where split cubes land, the goal
+// region; this file reads no judge text). Which drawings a puzzle
+// uses comes from its description (`game` of /api/puzzles): this file names no puzzle,
+// only its kit of floors (tiles, grass, yard, frame, tray, plain) and actors (box,
+// snake, tiles, pieces, numbers). A scene has a floor, drawn once a board, and actors,
+// each with an id and numbers that the animation moves smoothly from one frame to the
+// next. A floor or actor the kit does not know is drawn as labelled squares.
 "use strict";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -39,10 +42,6 @@ function bounds(cells) {
   return { r0, c0, r1, c1, h: r1 - r0 + 1, w: c1 - c0 + 1 };
 }
 
-// The numbers of a case's judge text, with the line each starts on (1-based).
-function textLines(text) {
-  return (text || "").replace(/\r/g, "").split("\n");
-}
 
 // ---- shared pieces of drawing ------------------------------------------------------------
 
@@ -73,6 +72,16 @@ function drawBox(g, p, colours) {
 const BOX = { top: "#f2c14e", side: "#b9822a", edge: "#7a5212" };
 const CUBE2 = { top: "#8fd0f0", side: "#3f86ad", edge: "#1f4f6b" };
 
+// A colour the puzzle's description names (`colours`), or the kit's own.
+function colour(look, name, fallback) {
+  return (look && look.colours && look.colours[name]) || fallback;
+}
+
+// A box's colours with its top from the description's colour `name`.
+function boxColours(look, name, base) {
+  return { ...base, top: colour(look, name, base.top) };
+}
+
 function boxParams(cells) {
   const b = bounds(cells);
   return { x: b.c0, y: b.r0, w: b.w, h: b.h, z: cells.length === 1 ? 2 : 1 };
@@ -86,46 +95,41 @@ function target(g, r, c, label) {
   return [cx, cy];
 }
 
-// ---- Bloxorz (POJ 3322) and Bloxorz classic ------------------------------------------------
+// ---- floor tiles over the void, and a box that rolls ------------------------------------
 
-// Bridges, switches and splits of a Bloxorz classic level, read from its text: cell
-// "r,c" (0-based) -> bridge number, switch actions, landing cells.
-function classicLinks(text) {
-  const bridges = new Map(), switches = new Map(), splits = new Map();
-  for (const line of textLines(text)) {
-    const w = line.trim().split(/\s+/);
-    if (w[0] === "bridge") {
-      const n = Number(w[1]);
-      for (let i = 3; i + 1 < w.length; i += 2) bridges.set(`${w[i] - 1},${w[i + 1] - 1}`, n);
-    } else if (w[0] === "switch") {
-      const actions = [];
-      for (let i = 3; i + 1 < w.length; i += 2) actions.push([w[i], Number(w[i + 1])]);
-      switches.set(`${w[1] - 1},${w[2] - 1}`, actions);
-    } else if (w[0] === "split") {
-      splits.set(`${w[1] - 1},${w[2] - 1}`, [[w[3] - 1, w[4] - 1], [w[5] - 1, w[6] - 1]]);
-    }
+// The marks of a case (what its text ties to cells beyond their symbols, as /api/play
+// gives them: [row, col, kind, group, label]) by kind: cell "r,c" -> bridge number for
+// bridges and switches, the cells where split cubes land, the goal region and its piece.
+function marksOf(view) {
+  const bridges = new Map(), switches = new Map(), landing = [], goal = [];
+  let goalLabel = null;
+  for (const [r, c, kind, group, label] of view.marks || []) {
+    if (kind === "bridge") bridges.set(`${r},${c}`, group);
+    else if (kind === "switch") switches.set(`${r},${c}`, group);
+    else if (kind === "landing") landing.push([r, c]);
+    else if (kind === "goal") { goal.push([r, c]); goalLabel = label; }
   }
-  return { bridges, switches, splits };
+  return { bridges, switches, landing, goal, goalLabel };
 }
 
 function bridgeColour(n) {
   return BRIDGE_COLOURS[(Math.max(1, n) - 1) % BRIDGE_COLOURS.length];
 }
 
-function bloxorzFloor(view, g) {
-  const links = view.puzzle === "bloxorz-classic" ? classicLinks(view.text) : null;
+function tilesFloor(view, g) {
+  const links = marksOf(view);
   const under = view.memo;
   for (const [r, c, s0] of cellsOf(view.picture)) {
     const s = "B12".includes(s0) ? (under.get(`${r},${c}`) || ".") : s0;
     const key = `${r},${c}`;
     if (s === "#") continue;
     if (s === "-") {
-      const n = links && links.bridges.get(key);
+      const n = links.bridges.get(key);
       el("rect", { x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2, "stroke-dasharray": "5 4", opacity: 0.8 }, g);
       continue;
     }
     if (s === "=") {
-      const n = links && links.bridges.get(key);
+      const n = links.bridges.get(key);
       tile(g, r, c, "#d9c6a0", "#8b7550");
       for (let i = 1; i < 4; i++) el("line", { x1: c * CELL + i * CELL / 4, y1: r * CELL + 4, x2: c * CELL + i * CELL / 4, y2: r * CELL + CELL - 6, stroke: "#a48a5e", "stroke-width": 1.5 }, g);
       el("rect", { x: c * CELL + 2, y: r * CELL + 2, width: CELL - 4, height: CELL - 7, rx: 4, fill: "none", stroke: bridgeColour(n || 1), "stroke-width": 2.5 }, g);
@@ -134,8 +138,8 @@ function bloxorzFloor(view, g) {
     if (s === "E") tile(g, r, c, "#f0a050", "#a85f1c");
     else tile(g, r, c, "#cfd6de", "#7d8894");
     const cx = c * CELL + CELL / 2, cy = r * CELL + CELL / 2 - 2;
-    const rings = links && links.switches.get(key);
-    const ring = rings && rings.length ? bridgeColour(rings[0][1]) : "#5b6470";
+    const bridge = links.switches.get(key);
+    const ring = bridge ? bridgeColour(bridge) : "#5b6470";
     if (s === "o") {
       el("circle", { cx, cy, r: CELL * 0.3, fill: "#e8ecf0", stroke: ring, "stroke-width": 4 }, g);
       el("circle", { cx, cy, r: CELL * 0.12, fill: ring }, g);
@@ -147,35 +151,33 @@ function bloxorzFloor(view, g) {
       el("rect", { x: cx - 10, y: cy - 6, width: 8, height: 12, rx: 2, fill: "#3f86ad" }, g);
       el("rect", { x: cx + 2, y: cy - 6, width: 8, height: 12, rx: 2, fill: "#f2c14e" }, g);
     } else if (s === "O") {
-      target(g, r, c, view.puzzle === "bloxorz" ? "the target" : "the exit");
+      target(g, r, c, view.look.goal || "the goal");
     }
   }
-  if (links) {
-    for (const [, landing] of links.splits) {
-      for (const [r, c] of landing) {
-        el("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2 - 2, r: 4, fill: "#3f86ad", opacity: 0.8 }, g);
-      }
-    }
+  for (const [r, c] of links.landing) {
+    el("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2 - 2, r: 4, fill: "#3f86ad", opacity: 0.8 }, g);
   }
 }
 
-function bloxorzActors(view) {
+function boxActors(view) {
   const out = [];
   const block = find(view.picture, (s) => s === "B");
-  if (block.length) out.push({ id: "box", kind: "box", p: boxParams(block), label: block.length === 1 ? "the block, standing" : "the block, lying" });
-  for (const [n, colours] of [["1", BOX], ["2", CUBE2]]) {
+  const box = boxColours(view.look, "box", BOX);
+  if (block.length) out.push({ id: "box", kind: "box", colours: box, p: boxParams(block), label: block.length === 1 ? "the block, standing" : "the block, lying" });
+  for (const [n, colours] of [["1", box], ["2", boxColours(view.look, "cube", CUBE2)]]) {
     const cube = find(view.picture, (s) => s === n);
     if (cube.length) {
       const b = bounds(cube);
-      out.push({ id: `cube${n}`, kind: "box", colours, p: { x: b.c0, y: b.r0, w: 1, h: 1, z: 1 }, piece: n, label: `cube ${n}` });
+      const picks = (view.look.pick || "").includes(n);
+      out.push({ id: `cube${n}`, kind: "box", colours, p: { x: b.c0, y: b.r0, w: 1, h: 1, z: 1 }, piece: picks ? n : undefined, label: `cube ${n}` });
     }
   }
   return out;
 }
 
-// ---- Holedox -------------------------------------------------------------------------------
+// ---- grass with stones and a burrow, and a snake ----------------------------------------
 
-function holedoxFloor(view, g) {
+function grassFloor(view, g) {
   for (const [r, c, s] of cellsOf(view.picture)) {
     const x = c * CELL, y = r * CELL;
     el("rect", { x, y, width: CELL, height: CELL, fill: (r + c) % 2 ? "#b7d98b" : "#c2e096" }, g);
@@ -231,19 +233,19 @@ function snakeOrder(picture, before) {
   return order;
 }
 
-function holedoxActors(view) {
+function snakeActors(view) {
   const order = snakeOrder(view.picture, view.previous && view.previous.snake);
   view.snake = order;
   if (!order.length) return [];
-  return [{ id: "snake", kind: "snake", p: { pts: order.map(([r, c]) => [c + 0.5, r + 0.5]) }, label: `the snake, head at row ${order[0][0] + 1}, column ${order[0][1] + 1}` }];
+  return [{ id: "snake", kind: "snake", colour: colour(view.look, "snake", "#58a83a"), p: { pts: order.map(([r, c]) => [c + 0.5, r + 0.5]) }, label: `the snake, head at row ${order[0][0] + 1}, column ${order[0][1] + 1}` }];
 }
 
-function drawSnake(g, p) {
+function drawSnake(g, p, actor) {
   g.textContent = "";
   const pts = p.pts.map(([x, y]) => [x * CELL, y * CELL]);
   const d = pts.map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`).join("");
   el("path", { d, fill: "none", stroke: "#2e6b1f", "stroke-width": CELL * 0.66, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
-  el("path", { d, fill: "none", stroke: "#58a83a", "stroke-width": CELL * 0.52, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+  el("path", { d, fill: "none", stroke: (actor && actor.colour) || "#58a83a", "stroke-width": CELL * 0.52, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
   el("path", { d, fill: "none", stroke: "#8fd46a", "stroke-width": CELL * 0.14, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-dasharray": "2 9", opacity: 0.9 }, g);
   const [hx, hy] = pts[0];
   const [nx, ny] = pts[1] || [hx, hy + 1];
@@ -259,9 +261,9 @@ function drawSnake(g, p) {
   el("path", { d: `M${hx + dx * 14} ${hy + dy * 14}l${dx * 6 - dy * 3} ${dy * 6 + dx * 3}M${hx + dx * 14} ${hy + dy * 14}l${dx * 6 + dy * 3} ${dy * 6 - dx * 3}`, stroke: "#c0392b", "stroke-width": 1.8, "stroke-linecap": "round" }, g);
 }
 
-// ---- Huarongdao (NOIP 2013) ----------------------------------------------------------------
+// ---- a yard of sockets, movable tiles, the blank and a target flag ----------------------
 
-function huarongdaoFloor(view, g) {
+function yardFloor(view, g) {
   el("rect", { x: -6, y: -6, width: view.picture.cols * CELL + 12, height: view.picture.rows * CELL + 12, rx: 8, fill: "#3b2f24" }, g);
   for (const [r, c, s] of cellsOf(view.picture)) {
     const x = c * CELL, y = r * CELL;
@@ -274,7 +276,7 @@ function huarongdaoFloor(view, g) {
 }
 
 // The target, over the tiles (a tile stands on it until the piece comes).
-function huarongdaoAbove(view, g) {
+function yardAbove(view, g) {
   const t = view.memo.get("target");
   if (!t) return;
   const [r, c] = t;
@@ -285,7 +287,7 @@ function huarongdaoAbove(view, g) {
 
 // Every movable tile keeps its id as it slides: when the blank moved by one cell, the
 // tile that stood there moved into the blank's old cell.
-function huarongdaoActors(view) {
+function tileActors(view) {
   const pic = view.picture;
   const piece = find(pic, (s) => s === "P")[0];
   const blank = find(pic, (s) => s === "_")[0];
@@ -314,7 +316,7 @@ function huarongdaoActors(view) {
   }
   view.tiles = tiles;
   view.blank = blank;
-  if (piece) out.push({ id: "P", kind: "tile", designated: true, p: { x: piece[1], y: piece[0] }, label: "the designated piece" });
+  if (piece) out.push({ id: "P", kind: "tile", designated: true, colour: colour(view.look, "designated", "#c0392b"), p: { x: piece[1], y: piece[0] }, label: "the designated piece" });
   return out;
 }
 
@@ -322,7 +324,7 @@ function drawTile(g, p, actor) {
   g.textContent = "";
   const x = p.x * CELL, y = p.y * CELL;
   if (actor.designated) {
-    el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "#c0392b", stroke: "#7b1d14", "stroke-width": 2 }, g);
+    el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: actor.colour || "#c0392b", stroke: "#7b1d14", "stroke-width": 2 }, g);
     el("path", { d: star(x + CELL / 2, y + CELL / 2, 11, 5), fill: "#ffe08a" }, g);
   } else {
     el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 5, fill: "#d8b27a", stroke: "#8a6436", "stroke-width": 1.5 }, g);
@@ -340,31 +342,15 @@ function star(cx, cy, outer, inner) {
   return d + "Z";
 }
 
-// ---- Klotski -------------------------------------------------------------------------------
-
-// The goal of a Klotski case from its text: label and top-left cell (0-based).
-function klotskiGoal(text) {
-  for (const line of textLines(text)) {
-    const w = line.trim().split(/\s+/);
-    if (w[0] === "goal" && w.length >= 4) return { label: w[1], r: Number(w[2]) - 1, c: Number(w[3]) - 1 };
-  }
-  return null;
-}
+// ---- a wooden frame and labelled pieces -------------------------------------------------
 
 function isLabel(s) {
   return /[A-Za-z0-9]/.test(s);
 }
 
-function klotskiFloor(view, g) {
+function frameFloor(view, g) {
   const { rows, cols } = view.picture;
-  const goal = klotskiGoal(view.text);
-  const shape = goal && (view.memo.get("goalShape") || find(view.picture, (s) => s === goal.label));
-  if (shape && shape.length) view.memo.set("goalShape", shape);
-  const region = new Set();
-  if (goal && shape && shape.length) {
-    const b = bounds(shape);
-    for (const [r, c] of shape) region.add(`${r - b.r0 + goal.r},${c - b.c0 + goal.c}`);
-  }
+  const region = new Set(marksOf(view).goal.map(([r, c]) => `${r},${c}`));
   // The frame, open where the goal region meets the edge (the exit).
   el("rect", { x: -12, y: -12, width: cols * CELL + 24, height: rows * CELL + 24, rx: 10, fill: "#5a3a22" }, g);
   el("rect", { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: "#efe6d3" }, g);
@@ -386,8 +372,8 @@ function klotskiFloor(view, g) {
   }
 }
 
-function klotskiActors(view) {
-  const goal = klotskiGoal(view.text);
+function pieceActors(view) {
+  const goalLabel = marksOf(view).goalLabel;
   const groups = new Map();
   for (const [r, c, s] of cellsOf(view.picture)) {
     if (!isLabel(s)) continue;
@@ -398,9 +384,9 @@ function klotskiActors(view) {
   for (const [label, cells] of groups) {
     const b = bounds(cells);
     const shape = cells.map(([r, c]) => [r - b.r0, c - b.c0]);
-    const isGoal = goal && goal.label === label;
+    const isGoal = goalLabel === label;
     const size = cells.length;
-    const wood = isGoal ? "#c0392b" : size === 1 ? "#e0b56e" : b.w > b.h ? "#c98d4b" : b.h > b.w ? "#b7793d" : "#a86a32";
+    const wood = isGoal ? colour(view.look, "goal-piece", "#c0392b") : size === 1 ? "#e0b56e" : b.w > b.h ? "#c98d4b" : b.h > b.w ? "#b7793d" : "#a86a32";
     out.push({ id: `piece-${label}`, kind: "piece", piece: label, shape, wood, goal: isGoal, p: { x: b.c0, y: b.r0 }, label: isGoal ? `曹, the goal piece ${label}` : `piece ${label}` });
   }
   return out;
@@ -430,10 +416,10 @@ function drawPiece(g, p, actor) {
   text.textContent = actor.goal ? "曹" : actor.piece;
 }
 
-// ---- the sliding-tile puzzle (eight, fifteen) -------------------------------------------
+// ---- a tray and numbered tiles ----------------------------------------------------------
 
-// The tile a frame's symbol stands for (the `symbol` of crates/puzzles/src/fifteen/tiles.rs:
-// 1-9, A-Z for 10-35, a-z for 36-61, @ and $ for 62 and 63), or null for the blank.
+// The number a frame's symbol stands for (1-9, A-Z for 10-35, a-z for 36-61, @ and $
+// for 62 and 63), or null for the blank.
 function tileNumber(s) {
   const code = s.charCodeAt(0);
   if (s >= "1" && s <= "9") return code - 48;
@@ -445,7 +431,7 @@ function tileNumber(s) {
 }
 
 // A tray with a hollow a cell: the blank is the hollow no tile covers.
-function slidingFloor(view, g) {
+function trayFloor(view, g) {
   const { rows, cols } = view.picture;
   el("rect", { x: -8, y: -8, width: cols * CELL + 16, height: rows * CELL + 16, rx: 10, fill: "#34495e" }, g);
   for (const [r, c] of cellsOf(view.picture)) {
@@ -454,7 +440,7 @@ function slidingFloor(view, g) {
 }
 
 // A tile keeps its number as its id, so a move slides it from its cell into the blank.
-function slidingActors(view) {
+function numberActors(view) {
   const out = [];
   for (const [r, c, s, p] of cellsOf(view.picture)) {
     const n = tileNumber(s);
@@ -477,7 +463,7 @@ function drawNumber(g, p, actor) {
   t.textContent = actor.n;
 }
 
-// ---- any other puzzle: labelled squares -----------------------------------------------------
+// ---- anything else: labelled squares -----------------------------------------------------
 
 const PAINTS = { m: "#f2b705", b: "#5aa85a", g: "#d64545", k: "#63c5da" };
 
@@ -492,7 +478,12 @@ function plainFloor(view, g) {
   }
 }
 
-// ---- the table ------------------------------------------------------------------------------
+// ---- the kit ----------------------------------------------------------------------------
+
+// Whether a cell's symbol moves over the floor (the floor under it is the one first seen).
+function moves(look, labels, s) {
+  return (labels && isLabel(s)) || (look.movers || "").includes(s);
+}
 
 // What the renderers say of the cells for the memo of a board: the floor under a mover
 // (as first seen), the target.
@@ -500,27 +491,81 @@ function remember(view) {
   const memo = view.memo;
   for (const [r, c, s] of cellsOf(view.picture)) {
     const key = `${r},${c}`;
-    const mover = view.puzzle === "klotski" ? isLabel(s) : "B12Hs_P".includes(s);
-    if (!mover && !memo.has(key)) memo.set(key, s);
+    if (!moves(view.look, view.labels, s) && !memo.has(key)) memo.set(key, s);
     if (s === "T") memo.set("target", [r, c]);
   }
 }
 
-const BOARDS = {
-  bloxorz: { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
-  "bloxorz-classic": { floor: bloxorzFloor, actors: bloxorzActors, top: 1 },
-  holedox: { floor: holedoxFloor, actors: holedoxActors, top: 0 },
-  huarongdao: { floor: huarongdaoFloor, actors: huarongdaoActors, above: huarongdaoAbove, top: 0.2, margin: 0.2 },
-  klotski: { floor: klotskiFloor, actors: klotskiActors, top: 0.35, margin: 0.35 },
-  eight: { floor: slidingFloor, actors: slidingActors, top: 0.2, margin: 0.2 },
-  fifteen: { floor: slidingFloor, actors: slidingActors, top: 0.2, margin: 0.2 },
+// The floors: how a floor is drawn, what sits above the actors, the room above and
+// around the board, and how one cell of it looks in a legend (`swatch`: true when it
+// drew the symbol).
+const FLOORS = {
+  tiles: { draw: tilesFloor, top: 1, swatch: tilesSwatch },
+  grass: { draw: grassFloor, top: 0, swatch: grassSwatch },
+  yard: { draw: yardFloor, above: yardAbove, top: 0.2, margin: 0.2, swatch: yardSwatch },
+  frame: { draw: frameFloor, top: 0.35, margin: 0.35, swatch: frameSwatch },
+  tray: { draw: trayFloor, top: 0.2, margin: 0.2 },
+  plain: { draw: plainFloor, top: 0 },
 };
 
-const PLAIN = { floor: plainFloor, actors: () => [], top: 0 };
+const ACTORS = {
+  none: () => [],
+  box: boxActors,
+  snake: snakeActors,
+  tiles: tileActors,
+  pieces: pieceActors,
+  numbers: numberActors,
+};
+
+// How a puzzle is drawn, from its description (a puzzle with none: labelled squares).
+function specOf(puzzle) {
+  const look = (puzzle && puzzle.game) || {};
+  const floor = FLOORS[look.floor] || FLOORS.plain;
+  return { floor, actors: ACTORS[look.actors] || ACTORS.none, look, plain: floor === FLOORS.plain };
+}
+
+// One cell of a tiles floor: no tile is a dark square.
+function tilesSwatch(svg, symbol) {
+  if (symbol !== "#") return false;
+  el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: "#26303b" }, svg);
+  return true;
+}
+
+// One cell of grass: a body segment, a stone or the burrow alone.
+function grassSwatch(svg, symbol, view) {
+  const g = el("g", {}, svg);
+  el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#c2e096" }, g);
+  if (symbol === "s") el("rect", { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 8, fill: colour(view.look, "snake", "#58a83a"), stroke: "#2e6b1f", "stroke-width": 2 }, g);
+  else if (symbol === "#") grassFloor({ ...view, exit: false }, g);
+  else if (symbol === "*") grassFloor(view, g);
+  else return symbol === "H" ? false : true;
+  return true;
+}
+
+// One cell of the yard: a target is a tile under the flag.
+function yardSwatch(svg, symbol, view) {
+  if (symbol !== "T") return false;
+  drawTile(el("g", {}, svg), { x: 0, y: 0 }, {});
+  yardAbove(view, el("g", {}, svg));
+  return true;
+}
+
+// One cell of the frame's board: plain, of the goal region, or under a piece.
+function frameSwatch(svg, symbol, view) {
+  if (isLabel(symbol)) {
+    el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#efe6d3" }, svg);
+    for (const actor of pieceActors(view)) drawActor(el("g", {}, svg), actor.p, actor);
+    return true;
+  }
+  if (symbol !== "." && symbol !== "*") return false;
+  const goal = symbol === "*";
+  el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill: goal ? "#f6d2cc" : "#efe6d3", stroke: goal ? "#c0392b" : "none", "stroke-width": 2, "stroke-dasharray": goal ? "5 3" : "none" }, svg);
+  return true;
+}
 
 function drawActor(g, p, actor) {
   if (actor.kind === "box") drawBox(g, p, actor.colours || BOX);
-  else if (actor.kind === "snake") drawSnake(g, p);
+  else if (actor.kind === "snake") drawSnake(g, p, actor);
   else if (actor.kind === "tile") drawTile(g, p, actor);
   else if (actor.kind === "piece") drawPiece(g, p, actor);
   else if (actor.kind === "number") drawNumber(g, p, actor);
@@ -548,14 +593,18 @@ class Board {
     this.animation = null;
   }
 
-  // Shows `picture` of `puzzle` (whose case text is `text`); `animate` slides the
-  // actors from where they were. `game` names the board the memo belongs to.
-  show(puzzle, picture, text, game, animate) {
-    const spec = BOARDS[puzzle] || PLAIN;
+  // Shows `picture` of `puzzle` (its entry of /api/puzzles) on a case whose marks are
+  // `marks` (/api/play's); `animate` slides the actors from where they were. `game`
+  // names the board the memo belongs to.
+  show(puzzle, picture, marks, game, animate) {
+    const spec = specOf(puzzle);
     if (!this.view || this.view.game !== game) this.memo = new Map();
-    const view = { puzzle, picture, text, game, memo: this.memo, previous: this.view };
+    const view = { look: spec.look, labels: !!puzzle.labels, picture, marks, game, memo: this.memo, previous: this.view };
     remember(view);
-    const floorKey = `${game}|${puzzle}|${picture.rows}x${picture.cols}|${spec === PLAIN || puzzle === "bloxorz-classic" ? picture.symbols.join("") : ""}`;
+    // A floor that changes with its symbols (bridges that open, plain squares) is
+    // drawn again when they do.
+    const changing = spec.plain || spec.look.bridges;
+    const floorKey = `${game}|${puzzle.name}|${picture.rows}x${picture.cols}|${changing ? picture.symbols.join("") : ""}`;
     const large = picture.rows * picture.cols > 6000;
     if (floorKey !== this.key) {
       this.key = floorKey;
@@ -570,7 +619,7 @@ class Board {
 
   build(spec, view, large) {
     const { rows, cols } = view.picture;
-    const top = (spec.top || 0) * CELL, margin = (spec.margin || 0.1) * CELL;
+    const top = (spec.floor.top || 0) * CELL, margin = (spec.floor.margin || 0.1) * CELL;
     this.svg.textContent = "";
     this.svg.setAttribute("viewBox", `${-margin} ${-margin - top} ${cols * CELL + 2 * margin} ${rows * CELL + 2 * margin + top}`);
     this.svg.dataset.rows = rows;
@@ -579,11 +628,11 @@ class Board {
     this.svg.dataset.left = margin;
     this.floor = el("g", { class: "floor" }, this.svg);
     if (large) this.rasterFloor(view);
-    else spec.floor(view, this.floor);
+    else spec.floor.draw(view, this.floor);
     this.marks = el("g", { class: "marks" }, this.svg);
     this.stage = el("g", { class: "actors" }, this.svg);
     this.above = el("g", { class: "above", "pointer-events": "none" }, this.svg);
-    if (spec.above) spec.above(view, this.above);
+    if (spec.floor.above) spec.floor.above(view, this.above);
     this.overlay = el("g", { class: "overlay", "pointer-events": "none" }, this.svg);
     this.actors = new Map();
   }
@@ -706,59 +755,25 @@ class Board {
 }
 Board.duration = 170;
 
-// A small picture of one kind of cell, for the editor's palette and the legend.
+// A small picture of one kind of cell, for the editor's palette and the legend: the
+// floor's own picture of it, else the floor under it and the actors a board of that
+// one cell has.
 function swatch(puzzle, symbol) {
   const svg = el("svg", { viewBox: `0 ${-CELL * 0.4} ${CELL} ${CELL * 1.4}`, width: 28, height: 34, "aria-hidden": "true", class: "swatch" });
-  const spec = BOARDS[puzzle] || PLAIN;
-  const picture = { rows: 1, cols: 1, symbols: [symbol], paints: ["."] };
-  const square = (fill, stroke) => el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, rx: 4, fill, stroke: stroke || "none", "stroke-width": 2, "stroke-dasharray": stroke ? "5 3" : "none" }, svg);
-  if (symbol === "#" && puzzle.startsWith("bloxorz")) { square("#26303b"); return svg; }
-  if (puzzle === "klotski" && (symbol === "." || symbol === "*")) { square(symbol === "*" ? "#f6d2cc" : "#efe6d3", symbol === "*" ? "#c0392b" : null); return svg; }
-  if (puzzle === "holedox" && (symbol === "H" || symbol === "s")) {
-    square("#c2e096");
-    if (symbol === "s") el("rect", { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 8, fill: "#58a83a", stroke: "#2e6b1f", "stroke-width": 2 }, svg);
-    else drawSnake(el("g", {}, svg), { pts: [[0.5, 0.5], [0.5, 1.5]] });
-    return svg;
-  }
-  if (puzzle === "bloxorz-classic" && (symbol === "1" || symbol === "2")) {
-    tile(el("g", {}, svg), 0, 0, "#cfd6de", "#7d8894");
-    drawBox(el("g", {}, svg), { x: 0, y: 0, w: 1, h: 1, z: 1 }, symbol === "1" ? BOX : CUBE2);
-    return svg;
-  }
-  if (puzzle === "klotski" && isLabel(symbol)) {
-    drawPiece(el("g", {}, svg), { x: 0, y: 0 }, { shape: [[0, 0]], wood: "#e0b56e", piece: symbol });
-    return svg;
-  }
-  if (puzzle.startsWith("bloxorz") && symbol === "B") {
-    tile(el("g", {}, svg), 0, 0, "#cfd6de", "#7d8894");
-    drawBox(el("g", {}, svg), { x: 0, y: 0, w: 1, h: 1, z: 2 }, BOX);
-    return svg;
-  }
-  if (puzzle === "huarongdao" && (symbol === "." || symbol === "P")) {
-    drawTile(el("g", {}, svg), { x: 0, y: 0 }, { designated: symbol === "P" });
-    return svg;
-  }
-  if ((puzzle === "eight" || puzzle === "fifteen") && tileNumber(symbol) !== null) {
-    drawNumber(el("g", {}, svg), { x: 0, y: 0 }, { n: tileNumber(symbol) });
-    return svg;
-  }
+  const spec = specOf(puzzle);
+  const labels = !!puzzle.labels;
   const memo = new Map();
   if (symbol === "T") memo.set("target", [0, 0]);
-  const view = { puzzle, picture, text: "", memo };
-  if (puzzle === "huarongdao" && symbol === "T") {
-    drawTile(el("g", {}, svg), { x: 0, y: 0 }, {});
-    huarongdaoAbove(view, el("g", {}, svg));
-    return svg;
-  }
-  if (puzzle === "holedox") {
-    const g = el("g", {}, svg);
-    el("rect", { x: 0, y: 0, width: CELL, height: CELL, fill: "#c2e096" }, g);
-    if (symbol === "#") holedoxFloor({ picture, memo, exit: false }, g);
-    if (symbol === "*") holedoxFloor({ picture, memo }, g);
-    return svg;
-  }
-  spec.floor(view, el("g", {}, svg));
+  const one = (s) => ({ rows: 1, cols: 1, symbols: [s], paints: ["."] });
+  const view = { look: spec.look, labels, picture: one(symbol), marks: [], memo };
+  if (spec.floor.swatch && spec.floor.swatch(svg, symbol, view)) return svg;
+  // A mover stands on plain floor (with no burrow or exit drawn under it).
+  const mover = moves(spec.look, labels, symbol) && !spec.plain;
+  if (mover) memo.set("0,0", ".");
+  spec.floor.draw(mover ? { ...view, picture: one("."), exit: false } : view, el("g", {}, svg));
+  const actors = spec.actors(view);
+  for (const actor of actors) drawActor(el("g", {}, svg), actor.p, actor);
   return svg;
 }
 
-window.Boards = { Board, swatch, CELL, snakeOrder, klotskiGoal, classicLinks };
+window.Boards = { Board, swatch, CELL, snakeOrder, marksOf };

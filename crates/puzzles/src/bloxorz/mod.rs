@@ -1,17 +1,19 @@
 //! Bloxorz (POJ 3322) through the contract: a case is a board.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
-    Walk, oracle_on_text,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use crate::shrinking;
 use ::bloxorz::generate::{Family, GenParams};
 use ::bloxorz::{Board, Cell, Placement, Solver};
@@ -419,7 +421,8 @@ impl Shrink<Board> for Bloxorz {
     }
 }
 
-impl Play for Bloxorz {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Bloxorz {
     fn cell_kinds(&self, _board: &Board) -> Vec<(char, String)> {
         [
             ('#', "empty"),
@@ -498,6 +501,21 @@ impl Play for Bloxorz {
         let from = Board::new(rows, cols, &cells, *here, board.target()).map_err(Unsolved::new)?;
         solver.solve(&from).map_err(Unsolved::new)
     }
+}
+
+impl Play for Bloxorz {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Bloxorz::play_move,
+        join: crate::play::append,
+        left: Bloxorz::moves_left,
+        kinds: Bloxorz::cell_kinds,
+        edit: Bloxorz::edit,
+        marks: crate::play::no_marks,
+    });
 }
 
 /// One step of [`Shrink::smaller`] on a Bloxorz board, in the order they are tried.

@@ -2,16 +2,18 @@
 //! a level, one a file.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
-    Walk, oracle_on_text,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
 use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
@@ -533,7 +535,37 @@ impl Shrink<Level> for BloxorzClassic {
     }
 }
 
-impl Play for BloxorzClassic {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl BloxorzClassic {
+    /// Each bridge's cells and the switches that act on it (by their first action), and
+    /// where split cubes land: what the level file's lines say beyond the grid.
+    fn marks(&self, level: &Level) -> Vec<crate::play::Mark> {
+        use crate::play::{Mark, MarkKind};
+        let mark = |pos, kind, group| Mark {
+            pos,
+            kind,
+            group,
+            label: None,
+        };
+        let mut marks = Vec::new();
+        for (i, bridge) in level.bridges().iter().enumerate() {
+            marks.extend(
+                bridge
+                    .cells
+                    .iter()
+                    .map(|&p| mark(p, MarkKind::Bridge, i + 1)),
+            );
+        }
+        for switch in level.switches() {
+            let group = switch.actions.first().map_or(0, |a| a.bridge() + 1);
+            marks.push(mark(switch.pos, MarkKind::Switch, group));
+        }
+        for split in level.splits() {
+            marks.extend(split.landing.iter().map(|&p| mark(p, MarkKind::Landing, 0)));
+        }
+        marks
+    }
+
     /// The plain tiles, the exit and the block's start (switches and bridges have
     /// lines of their own in the level file: edit those in the text).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
@@ -596,6 +628,21 @@ impl Play for BloxorzClassic {
     ) -> Result<Option<u64>, Unsolved> {
         solver.solve_from(level, position).map_err(Unsolved::new)
     }
+}
+
+impl Play for BloxorzClassic {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: BloxorzClassic::play_move,
+        join: crate::play::append,
+        left: BloxorzClassic::moves_left,
+        kinds: BloxorzClassic::cell_kinds,
+        edit: BloxorzClassic::edit,
+        marks: BloxorzClassic::marks,
+    });
 }
 
 #[cfg(test)]

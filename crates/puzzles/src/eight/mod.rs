@@ -4,10 +4,11 @@
 //! picture and playground moves are the `fifteen` adapter's.
 
 mod invalid;
+mod look;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::fifteen::tiles::{self, Case, Tiles};
@@ -15,6 +16,7 @@ use crate::fifteen::{solve_board, svg};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
+use crate::play::Play;
 use ::fifteen::generate::{Family, GoalKind};
 use ::fifteen::{Dir, Solver};
 use grid_core::{LimitError, Limits, Moves, Pos};
@@ -388,7 +390,8 @@ impl Shrink<Case> for Eight {
     }
 }
 
-impl Play for Eight {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Eight {
     fn play_move(
         &self,
         case: &Case,
@@ -416,6 +419,21 @@ impl Play for Eight {
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
     }
+}
+
+impl Play for Eight {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Eight::play_move,
+        join: crate::play::append,
+        left: Eight::moves_left,
+        kinds: Eight::cell_kinds,
+        edit: Eight::edit,
+        marks: crate::play::no_marks,
+    });
 }
 
 #[cfg(test)]

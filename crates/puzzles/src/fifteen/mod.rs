@@ -4,18 +4,20 @@
 //! `pub(crate)` here, in [`tiles`] and [`svg`].
 
 mod invalid;
+mod look;
 pub(crate) mod svg;
 pub(crate) mod tiles;
 
 use crate::contract::RunError;
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use ::fifteen::generate::{Family, GoalKind};
 use ::fifteen::{Board, Solver};
 use grid_core::{Dir, LimitError, Limits, Moves, Pos};
@@ -151,9 +153,11 @@ static PACKAGE: Package = Package {
 /// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
 /// gridsolve --max-states 2000000` over seeds 1-8 (a board outside its band is passed
 /// over for the next seed): 3 x 3 walks of 14 moves took 2 to 14, 4 x 4 walks of 40
-/// moves 22 to 36, random 3 x 4 positions 28 to 39 (the longest search 303,639
-/// positions). Each is solved within the playground's budget by IDA* with the Manhattan
-/// distance, no database.
+/// moves 22 to 36. Hard boards are of the usual 4 x 4 size, walks of 50 moves that go
+/// further whenever they can (`far`): over seeds 1-20, 38 to 50 moves, the longest
+/// search 109,969 positions, and one search (seed 17) stopped at the budget (such a
+/// board is passed over too). Each is solved within the playground's budget by IDA*
+/// with the Manhattan distance, no database.
 static PRESETS: [Preset; 3] = [
     Preset {
         difficulty: "easy",
@@ -167,7 +171,7 @@ static PRESETS: [Preset; 3] = [
     },
     Preset {
         difficulty: "hard",
-        options: &[("rows", "3"), ("cols", "4"), ("family", "random")],
+        options: &[("rows", "4"), ("family", "far"), ("steps", "50")],
         band: (31, u64::MAX),
     },
 ];
@@ -470,7 +474,8 @@ impl Shrink<Case> for Fifteen {
     }
 }
 
-impl Play for Fifteen {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Fifteen {
     fn play_move(
         &self,
         case: &Case,
@@ -498,6 +503,21 @@ impl Play for Fifteen {
     fn edit(&self, case: &Case, pos: Pos, kind: char) -> Result<Case, EditError> {
         tiles::edit(&case.board, pos, kind).map(Case::new)
     }
+}
+
+impl Play for Fifteen {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Fifteen::play_move,
+        join: crate::play::append,
+        left: Fifteen::moves_left,
+        kinds: Fifteen::cell_kinds,
+        edit: Fifteen::edit,
+        marks: crate::play::no_marks,
+    });
 }
 
 #[cfg(test)]

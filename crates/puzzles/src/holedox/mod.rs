@@ -2,17 +2,19 @@
 //! its first line for messages about it.
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
-    Walk, oracle_on_text,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use crate::shrinking;
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
@@ -437,7 +439,8 @@ impl Shrink<Case> for Holedox {
     }
 }
 
-impl Play for Holedox {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Holedox {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         vec![('.', "free square".to_string()), ('#', "stone".to_string())]
     }
@@ -461,10 +464,13 @@ impl Play for Holedox {
         })
     }
 
+    // A body is the adapter's `State`, a `Vec<Pos>`: the moves' types are the walk's.
+    #[allow(clippy::ptr_arg)]
     fn play_move(&self, _: &Case, _: &Vec<Pos>, _: Option<Pos>, dir: Dir) -> Option<String> {
         Some(Moves::from(vec![dir]).to_string())
     }
 
+    #[allow(clippy::ptr_arg)]
     fn moves_left(
         &self,
         solver: &mut Solver,
@@ -479,6 +485,21 @@ impl Play for Holedox {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Holedox {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Holedox::play_move,
+        join: crate::play::append,
+        left: Holedox::moves_left,
+        kinds: Holedox::cell_kinds,
+        edit: Holedox::edit,
+        marks: crate::play::no_marks,
+    });
 }
 
 /// The stones of `game`, in reading order.

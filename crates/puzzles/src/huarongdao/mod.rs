@@ -2,18 +2,20 @@
 //! asked on (shared by all the queries of an input).
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::RunError;
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
-    Walk, oracle_on_text,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use crate::shrinking;
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
@@ -526,7 +528,8 @@ impl Shrink<Case> for Huarongdao {
     }
 }
 
-impl Play for Huarongdao {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Huarongdao {
     fn cell_kinds(&self, _case: &Case) -> Vec<(char, String)> {
         [
             ('#', "fixed piece"),
@@ -589,4 +592,19 @@ impl Play for Huarongdao {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Huarongdao {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Huarongdao::play_move,
+        join: crate::play::append,
+        left: Huarongdao::moves_left,
+        kinds: Huarongdao::cell_kinds,
+        edit: Huarongdao::edit,
+        marks: crate::play::no_marks,
+    });
 }

@@ -2,16 +2,18 @@
 //! (the solve option `--metric`).
 
 mod invalid;
+mod look;
 mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Play, Preset, Rect, Shrink, Solve, Unsolved,
-    Walk, oracle_on_text,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
+use crate::play::Play;
 use crate::shrinking;
 use ::klotski::generate::{Family, GenParams};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
@@ -495,7 +497,25 @@ impl Shrink<Case> for Klotski {
     }
 }
 
-impl Play for Klotski {
+/// The game's moves on the adapter's own types ([`crate::Moves`]).
+impl Klotski {
+    /// The goal region: the cells the goal piece must cover.
+    fn marks(&self, case: &Case) -> Vec<crate::play::Mark> {
+        let layout = &case.layout;
+        let (goal, label) = (layout.goal().pos, layout.goal().label);
+        layout
+            .goal_shape()
+            .cells()
+            .iter()
+            .map(|&(r, c)| crate::play::Mark {
+                pos: Pos::new(goal.row + r, goal.col + c),
+                kind: crate::play::MarkKind::Goal,
+                group: 0,
+                label: Some(label),
+            })
+            .collect()
+    }
+
     /// An empty cell, each piece (the cell joins it), and a new piece.
     fn cell_kinds(&self, case: &Case) -> Vec<(char, String)> {
         let mut kinds = vec![('.', "empty cell".to_string())];
@@ -578,6 +598,21 @@ impl Play for Klotski {
         };
         Ok(self.solve(solver, &from, false)?.moves)
     }
+}
+
+impl Play for Klotski {
+    fn play_look(&self) -> &'static crate::play::PlayLook {
+        &look::GAME
+    }
+
+    crate::play::play_by_moves!(&crate::play::Moves {
+        step: Klotski::play_move,
+        join: Klotski::join_moves,
+        left: Klotski::moves_left,
+        kinds: Klotski::cell_kinds,
+        edit: Klotski::edit,
+        marks: Klotski::marks,
+    });
 }
 
 /// Whether `pos` is a cell of the goal piece's shape standing on the goal.

@@ -2,8 +2,10 @@
 //!
 //! The one here keeps the puzzle contract honest: outside a puzzle's own places (its
 //! solver crate, its format module in `parsers`, its adapter here) and the registry, no
-//! code names a puzzle. So no tool enumerates the puzzles, and a new puzzle needs no
-//! edit anywhere else. Comments, tests and `mod NAME;` lines may name them.
+//! code names a puzzle: no Rust, and no script, page or style sheet of the playground
+//! (which draws and plays every puzzle from the description the registry serves). So no
+//! tool enumerates the puzzles, and a new puzzle needs no edit anywhere else. Comments,
+//! tests and `mod NAME;` lines may name them.
 
 use puzzles::PUZZLES;
 use std::path::{Path, PathBuf};
@@ -12,8 +14,13 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every `.rs` file under `dir`, skipping build output.
-fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
+/// The kinds of file tidy reads: Rust, and the playground page's scripts, page and
+/// style sheet.
+const CODE: [&str; 4] = [".rs", ".js", ".html", ".css"];
+
+/// Every code file ([`CODE`]) under `dir`, skipping build output and installed
+/// packages.
+fn code_files(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -21,10 +28,10 @@ fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
         let path = entry.expect("a directory entry").path();
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                rust_files(&path, files);
+            if name != "target" && name != "node_modules" && !name.starts_with('.') {
+                code_files(&path, files);
             }
-        } else if name.ends_with(".rs") {
+        } else if CODE.iter().any(|ext| name.ends_with(ext)) {
             files.push(path);
         }
     }
@@ -87,7 +94,8 @@ fn checked_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
             if in_registry && line == "];" {
                 in_registry = false;
             }
-            !registry && !declares_module(line) && !gates_module(i) && !line.starts_with("//")
+            let comment = ["//", "/*", "<!--"].iter().any(|c| line.starts_with(c));
+            !registry && !declares_module(line) && !gates_module(i) && !comment
         })
         .map(|(i, line)| (i + 1, *line))
         .collect();
@@ -99,12 +107,13 @@ fn no_tool_names_a_puzzle() {
     let root = workspace();
     let mut files = Vec::new();
     for dir in ["crates", "xtask", "fuzz"] {
-        rust_files(&root.join(dir), &mut files);
+        code_files(&root.join(dir), &mut files);
     }
     let names: Vec<&str> = PUZZLES.iter().map(|p| p.about().name).collect();
     let own: Vec<String> = names.iter().flat_map(|n| own_places(n)).collect();
     let mut found = Vec::new();
     let mut checked = 0;
+    let mut assets = 0;
     for path in &files {
         let relative = path
             .strip_prefix(&root)
@@ -117,6 +126,7 @@ fn no_tool_names_a_puzzle() {
             continue;
         }
         checked += 1;
+        assets += usize::from(relative.starts_with("crates/playground/src/assets/"));
         let text = std::fs::read_to_string(path).expect("a source file");
         for (number, line) in checked_lines(&text) {
             for name in &names {
@@ -132,6 +142,10 @@ fn no_tool_names_a_puzzle() {
     assert!(
         checked >= 20,
         "only {checked} files checked: is the walk right?"
+    );
+    assert!(
+        assets >= 4,
+        "only {assets} of the playground page's files checked: is the walk right?"
     );
     assert!(
         found.is_empty(),
@@ -155,6 +169,12 @@ fn the_check_sees_a_name_and_lets_comments_and_declarations_be() {
         .map(|(n, _)| n)
         .collect();
     assert_eq!(flagged, [7, 8]);
+    let page = "// the bloxorz kit\n/* bloxorz */\n<!-- bloxorz -->\nif (puzzle === \"bloxorz\") {}\nconst BOARDS = { bloxorz: 1 };\nel.style.height = 1;\n";
+    let flagged: Vec<usize> = checked_lines(page)
+        .filter(|(_, line)| names(line, "bloxorz") || names(line, "eight"))
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(flagged, [4, 5]);
 }
 
 /// Every crate's package ships the workspace's two license files and a README of its
