@@ -386,9 +386,12 @@ impl<'a> Writer<'a> {
                     && selected
                     && !matches!(solved.answer_line(), puzzles::AnswerLine::Path { .. })
                 {
-                    let path = solved.path();
+                    // Streamed: a path of hundreds of millions of moves is never one
+                    // string in memory.
                     self.write(|out| {
-                        out.write_all(path.as_deref().unwrap_or("-").as_bytes())?;
+                        if !solved.write_path(out)? {
+                            out.write_all(b"-")?;
+                        }
                         out.write_all(b"\n")
                     })?;
                 }

@@ -172,9 +172,18 @@ impl IntoIterator for Moves {
 }
 
 impl fmt::Display for Moves {
+    /// Written a few thousand letters at a time, so a path of hundreds of millions of
+    /// moves streams through the formatter in the memory of one piece.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text: String = self.0.iter().map(|d| d.letter()).collect();
-        f.write_str(&text)
+        let mut piece = [0u8; 4096];
+        for dirs in self.0.chunks(piece.len()) {
+            for (byte, d) in piece.iter_mut().zip(dirs) {
+                *byte = d.letter() as u8;
+            }
+            let letters = std::str::from_utf8(&piece[..dirs.len()]).map_err(|_| fmt::Error)?;
+            f.write_str(letters)?;
+        }
+        Ok(())
     }
 }
 

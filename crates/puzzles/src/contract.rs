@@ -525,7 +525,10 @@ pub fn write_answer_line<A: Paths>(
         AnswerLine::Count => adapter.write_count(out, number, answer.moves),
         AnswerLine::Path { none } => {
             match &answer.path {
-                Some(path) => out.push_str(&adapter.write_path(path)),
+                Some(path) => {
+                    // Writing to a String cannot fail.
+                    let _ = adapter.write_path(path, out);
+                }
                 None => out.push_str(none),
             }
             out.push('\n');
@@ -688,9 +691,13 @@ pub trait Paths: Format {
     /// say otherwise).
     type Path: MoveCount + fmt::Display + std::str::FromStr<Err: fmt::Display>;
 
-    /// A path written in the puzzle's notation; by default the path's `Display`.
-    fn write_path(&self, path: &Self::Path) -> String {
-        path.to_string()
+    /// Writes a path in the puzzle's notation to `out`, as it goes (a path of hundreds
+    /// of millions of moves is never one string); by default the path's `Display`.
+    ///
+    /// # Errors
+    /// Only those of `out`.
+    fn write_path(&self, path: &Self::Path, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{path}")
     }
 
     /// A path read from the puzzle's notation. Every word of a path (words are

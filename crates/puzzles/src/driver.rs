@@ -271,6 +271,13 @@ pub trait Solved {
     /// An optimal path in the puzzle's notation, when asked for and solvable.
     fn path(&self) -> Option<String>;
 
+    /// Writes [`Solved::path`] to `out` as it goes, without the whole text in memory
+    /// (a path may be hundreds of millions of moves); whether there was one.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    fn write_path(&self, out: &mut dyn io::Write) -> io::Result<bool>;
+
     /// What the search did.
     fn stats(&self) -> SearchStats;
 
@@ -750,10 +757,25 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     }
 
     fn path(&self) -> Option<String> {
-        self.answer
-            .path
-            .as_ref()
-            .map(|p| self.adapter.write_path(p))
+        self.answer.path.as_ref().map(|p| {
+            let mut text = String::new();
+            // Writing to a String cannot fail.
+            let _ = self.adapter.write_path(p, &mut text);
+            text
+        })
+    }
+
+    fn write_path(&self, out: &mut dyn io::Write) -> io::Result<bool> {
+        let Some(path) = &self.answer.path else {
+            return Ok(false);
+        };
+        let mut out = FmtToIo { out, error: None };
+        match self.adapter.write_path(path, &mut out) {
+            Ok(()) => Ok(true),
+            Err(fmt::Error) => Err(out
+                .error
+                .unwrap_or_else(|| io::Error::other("the path could not be written"))),
+        }
     }
 
     fn stats(&self) -> SearchStats {
@@ -1104,5 +1126,21 @@ impl<A: Draw> Frames for Trace<'_, A> {
 
     fn focus(&self) -> Rect {
         self.adapter.focus_of(self.case, self.here())
+    }
+}
+
+/// An [`io::Write`] seen as a [`fmt::Write`], keeping the I/O error a write met (which
+/// `fmt::Error` cannot carry).
+struct FmtToIo<'a> {
+    out: &'a mut dyn io::Write,
+    error: Option<io::Error>,
+}
+
+impl fmt::Write for FmtToIo<'_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.out.write_all(text.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
     }
 }

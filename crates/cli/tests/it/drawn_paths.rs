@@ -133,3 +133,48 @@ fn drawings_that_fit_are_drawn() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("step 1: "), "{}", run.stdout);
 }
+
+/// With room for the path (256.5 MB) but not for its text beside it, `--path` of that
+/// answer writes the path as it goes, a piece at a time: under 450 MB it answers, where
+/// building the whole line as one string first aborted (134 at 450, 600 and 800 MB).
+#[test]
+fn a_path_is_written_as_it_goes() {
+    let dir = Scratch::new("path-streamed");
+    let input = dir.join("loop.in");
+    std::fs::write(&input, winding_loop(699, "1 1 1 2 699 350")).unwrap();
+    let output = dir.join("loop.out");
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 450000 && exec \"$G\" -p huarongdao --path \"$1\" > \"$2\"")
+        .arg("sh")
+        .arg(&input)
+        .arg(&output)
+        .env("G", env!("CARGO_BIN_EXE_gridsolve"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{stderr}");
+    let moves: u64 = 256_513_954;
+    let head = "256513954\n";
+    let written = std::fs::read(&output).unwrap();
+    assert_eq!(written.len() as u64, head.len() as u64 + moves + 1);
+    assert!(written.starts_with(head.as_bytes()));
+    assert_eq!(written.last(), Some(&b'\n'));
+    let path = &written[head.len()..written.len() - 1];
+    // Replayed by the rules alone, on the case read back without its path.
+    let puzzle = puzzles::find("huarongdao").unwrap();
+    let text = std::fs::read_to_string(&input).unwrap();
+    let solved = puzzle
+        .solutions(
+            text.as_str().into(),
+            &puzzles::Options::new(),
+            puzzles::Limits::NONE,
+            puzzles::PathsFor::NONE,
+        )
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let path = std::str::from_utf8(path).expect("a path of letters");
+    assert_eq!(solved.replay(path), Ok(moves));
+}

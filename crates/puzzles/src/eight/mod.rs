@@ -173,10 +173,9 @@ impl Paths for Eight {
     type Path = Moves;
 
     /// The judges' letters, `u d l r`.
-    fn write_path(&self, path: &Moves) -> String {
+    fn write_path(&self, path: &Moves, out: &mut dyn fmt::Write) -> fmt::Result {
         path.iter()
-            .map(|d| d.letter().to_ascii_lowercase())
-            .collect()
+            .try_for_each(|d| out.write_char(d.letter().to_ascii_lowercase()))
     }
 
     fn parse_path(&self, text: &str) -> Result<Moves, PathError> {

@@ -84,10 +84,6 @@ impl Solve for Walk {
 impl Paths for Walk {
     type Path = Moves;
 
-    fn write_path(&self, path: &Moves) -> String {
-        path.to_string()
-    }
-
     fn parse_path(&self, text: &str) -> Result<Moves, PathError> {
         text.parse().map_err(PathError::notation)
     }
