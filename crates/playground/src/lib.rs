@@ -434,7 +434,7 @@ impl Serialize for PictureJson<'_> {
 }
 
 /// The answer of `POST /api/play`, as JSON text: the path and the number of moves
-/// played, the picture, the moves left (`null` and `lost` when lost; `solved` at 0), why
+/// played, the picture, the moves left (`null` and `lost` when lost), `solved` (the judge's replay of the moves played ends at the goal), why
 /// a key was refused, the editor's kinds, the case's marks and the number of cases.
 ///
 /// `next`, given when a hint was asked for: the [`NextMove`] (`dir`, `left`, `path`,
@@ -493,7 +493,7 @@ pub fn played_json(played: &Played, next: Option<Option<&NextMove>>) -> String {
         path: &played.path,
         picture: PictureJson(&played.picture),
         refused: played.refused.as_deref(),
-        solved: played.left == Some(0),
+        solved: played.solved.is_some(),
     })
 }
 

@@ -309,6 +309,11 @@ pub struct Played {
     /// The minimum number of moves left from there (`Some(0)`: solved), or `None` when
     /// the position is lost (no way to the goal from it).
     pub left: Option<u64>,
+    /// The judge's verdict on the moves played: the moves they take to the goal as
+    /// `check` replays an answer ([`Paths::replay_path`](crate::Paths::replay_path), the
+    /// rules alone), or `None` when they do not end at the goal. The page says
+    /// "solved" from this, not from the solver's `left`.
+    pub solved: Option<u64>,
     /// Why the key's move was not played: the rules refuse it (the box would fall,
     /// the piece is blocked), or the key makes no move here. The position is the one
     /// before it.
@@ -507,6 +512,12 @@ pub fn play<A: Draw + Solve>(
         }
     }
     let here = &here;
+    // The path played is legal (walked above), so the replay's only verdict is whether
+    // it ends at the goal.
+    let solved = adapter
+        .parse_path(&path)
+        .ok()
+        .and_then(|parsed| adapter.replay_path(case, &parsed).ok());
     let left =
         (moves.left)(adapter, &mut solver, case, here).map_err(|unsolved| RunError::Unsolved {
             unit: A::ABOUT.unit,
@@ -521,6 +532,7 @@ pub fn play<A: Draw + Solve>(
             adapter.glyph_at(case, here, pos)
         }),
         left,
+        solved,
         refused,
         kinds: (moves.kinds)(adapter, case),
         marks: (moves.marks)(adapter, case),

@@ -88,6 +88,15 @@ fn moves_left_fall_by_one_along_an_optimal_path() {
                     "{} {name} after {prefix:?}",
                     puzzle.about().name
                 );
+                // The judge's verdict on the moves played: solved, in as many moves as
+                // the whole path, exactly at its end.
+                let whole = k == all.len() - 1;
+                assert_eq!(
+                    here.solved,
+                    whole.then(|| first.moves().unwrap()),
+                    "{} {name} after {prefix:?}",
+                    puzzle.about().name
+                );
                 played += 1;
             }
         }
