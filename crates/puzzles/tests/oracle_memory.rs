@@ -5,7 +5,7 @@
 //! run) under `ulimit -v`, on a case whose state space is far past the limit.
 
 use grid_core::{LimitError, Limits};
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -84,8 +84,9 @@ fn run_oracle(name: &str) -> String {
 /// (`None`: a signal) and what it printed.
 fn in_child(name: &str) -> (Option<i32>, String, String) {
     let exe = std::env::current_exe().unwrap();
-    let out = std::env::temp_dir().join(format!("oracle-memory-{}-{name}", std::process::id()));
-    let err = out.with_extension("err");
+    // Files with no name, gone with their handles however the test ends (a pipe could
+    // fill while the child is polled).
+    let (mut out, mut err) = (tempfile::tempfile().unwrap(), tempfile::tempfile().unwrap());
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {KIB} && exec \"$0\" \"$@\""))
@@ -100,8 +101,8 @@ fn in_child(name: &str) -> (Option<i32>, String, String) {
         // One heap for every thread: a thread's own arena reserves 64 MiB of address
         // space at a time, which a limit this small cannot count on.
         .env("MALLOC_ARENA_MAX", "1")
-        .stdout(std::fs::File::create(&out).unwrap())
-        .stderr(std::fs::File::create(&err).unwrap())
+        .stdout(out.try_clone().unwrap())
+        .stderr(err.try_clone().unwrap())
         .spawn()
         .unwrap();
     let started = Instant::now();
@@ -116,12 +117,13 @@ fn in_child(name: &str) -> (Option<i32>, String, String) {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let read = |path: &std::path::Path| {
-        let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
-        let _ = std::fs::remove_file(path);
-        text
+    let read = |file: &mut std::fs::File| {
+        let mut bytes = Vec::new();
+        file.seek(SeekFrom::Start(0)).unwrap();
+        file.read_to_end(&mut bytes).unwrap();
+        String::from_utf8_lossy(&bytes).into_owned()
     };
-    (status.code(), read(&out), read(&err))
+    (status.code(), read(&mut out), read(&mut err))
 }
 
 #[test]

@@ -1264,21 +1264,7 @@ fn a_20_million_move_optimal_path_replays_in_memory_that_follows_the_board() {
     // moves (20 MB each), not a position per move (640 MB), in 256 MiB.
     let scratch_dir = scratch("20m");
     let dir = scratch_dir.path();
-    let side = 299;
-    let open = |r: usize, c: usize| match c {
-        0 => true,
-        1 => r == 0 || r == side - 1,
-        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
-    };
-    let mut text = format!("{side} {side} 1\n");
-    for r in 0..side {
-        let row: Vec<&str> = (0..side)
-            .map(|c| if open(r, c) { "1" } else { "0" })
-            .collect();
-        text.push_str(&row.join(" "));
-        text.push('\n');
-    }
-    text.push_str("1 1 1 2 299 150\n");
+    let text = common::winding_loop(299, "1 1 1 2 299 150");
     let input = dir.join("loop.in");
     std::fs::write(&input, text).unwrap();
     let output = dir.join("loop.out");

@@ -3,30 +3,8 @@
 //! picture of an answer of a quarter of a billion moves costs the memory of the board,
 //! not of the path (hundreds of megabytes, which aborted under `ulimit -v`).
 
-use crate::common::{HUARONGDAO, Scratch, gridsolve};
+use crate::common::{HUARONGDAO, Scratch, gridsolve, winding_loop};
 use std::process::Command;
-
-/// A `side` x `side` Huarongdao board (side = 3 mod 4) whose movable cells are one
-/// winding corridor, with `query` asked on it.
-fn winding_loop(side: usize, query: &str) -> String {
-    assert_eq!(side % 4, 3);
-    let open = |r: usize, c: usize| match c {
-        0 => true,
-        1 => r == 0 || r == side - 1,
-        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
-    };
-    let mut text = format!("{side} {side} 1\n");
-    for r in 0..side {
-        let row: Vec<&str> = (0..side)
-            .map(|c| if open(r, c) { "1" } else { "0" })
-            .collect();
-        text.push_str(&row.join(" "));
-        text.push('\n');
-    }
-    text.push_str(query);
-    text.push('\n');
-    text
-}
 
 /// `gridsolve ARGS` under `ulimit -v KIB`: (status, stdout, stderr).
 fn limited(kib: u64, args: &str) -> (i32, String, String) {

@@ -140,3 +140,25 @@ impl<W: Write> Write for Counted<W> {
         self.inner.flush()
     }
 }
+
+/// A `side` x `side` Huarongdao board (side = 3 mod 4) whose movable cells are one
+/// winding corridor, with `query` asked on it.
+pub fn winding_loop(side: usize, query: &str) -> String {
+    assert_eq!(side % 4, 3);
+    let open = |r: usize, c: usize| match c {
+        0 => true,
+        1 => r == 0 || r == side - 1,
+        _ => r % 2 == 0 || (r % 4 == 1 && c == side - 1) || (r % 4 == 3 && c == 2),
+    };
+    let mut text = format!("{side} {side} 1\n");
+    for r in 0..side {
+        let row: Vec<&str> = (0..side)
+            .map(|c| if open(r, c) { "1" } else { "0" })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text.push_str(query);
+    text.push('\n');
+    text
+}
