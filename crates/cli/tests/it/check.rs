@@ -102,6 +102,7 @@ fn changed(line: &str) -> String {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn every_fixture_output_is_right() {
     for &puzzle in PUZZLES {
         for (input, output) in fixture_pairs(puzzle) {
@@ -134,6 +135,7 @@ fn every_fixture_output_is_right() {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn gridsolve_path_output_passes_for_every_fixture() {
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
