@@ -47,6 +47,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod atlas;
 mod code;
 mod count;
 #[cfg(feature = "generate")]
