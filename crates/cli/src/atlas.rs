@@ -128,7 +128,9 @@ pub(crate) fn run(args: &AtlasArgs) -> Result<(), Failure> {
 fn fault(error: AtlasFault, input: &str, atlas: &str) -> Failure {
     match error {
         AtlasFault::Input(e) => solve::failure(e, input),
-        AtlasFault::Outside { why, .. } => Failure::Input(format!("{input}: {why}")),
+        AtlasFault::Outside { why, .. } => {
+            Failure::Input(format!("{input}: not a layout of the atlas: {why}"))
+        }
         AtlasFault::File(why) => Failure::Input(format!("{atlas}: {why}")),
         AtlasFault::Io(e) => Failure::io(format_args!("read {atlas}"), &e),
         other => Failure::Io(other.to_string()),
