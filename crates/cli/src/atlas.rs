@@ -63,24 +63,15 @@ fn file_of(puzzle: &dyn Puzzle, dir: &Path) -> PathBuf {
 /// Builds or asks the atlas, as `args` say.
 pub(crate) fn run(args: &AtlasArgs) -> Result<(), Failure> {
     let puzzle = args.puzzle.0;
-    puzzle.require(Capability::Atlas)?;
-    let atlas = puzzle.atlas().ok_or_else(|| {
-        Failure::Usage(format!("{} has no atlas of every position", puzzle.about().name))
-    })?;
     if let Some(dir) = &args.out {
+        puzzle.require(Capability::Atlas)?;
+        let atlas = puzzle.atlas().ok_or_else(|| {
+            Failure::Usage(format!("{} has no atlas of every position", puzzle.about().name))
+        })?;
         return build(puzzle, atlas, dir, args.threads);
     }
     let dir = args.query.as_ref().expect("clap requires --out or --query");
-    let path = file_of(puzzle, dir);
-    let mut file = File::open(&path).map_err(|e| {
-        Failure::Io(format!(
-            "cannot open the atlas {}: {e} (build it with `gridsolve atlas -p {} --out {}`)",
-            path.display(),
-            puzzle.about().name,
-            dir.display()
-        ))
-    })?;
-    let shown = path.display().to_string();
+    let (atlas, mut file, shown) = open(puzzle, dir)?;
     let mut out = String::new();
     if let Some(count) = args.hardest {
         atlas
@@ -122,6 +113,48 @@ pub(crate) fn run(args: &AtlasArgs) -> Result<(), Failure> {
             .map_err(|e| fault(e, &source.name(), &shown))?;
     }
     crate::write_stdout(&out)
+}
+
+/// The hardest positions `gen --atlas` draws among.
+const DRAWN_AMONG: usize = 64;
+
+/// `gridsolve gen --atlas DIR`: writes one of the [`DRAWN_AMONG`] hardest positions of
+/// `puzzle`'s atlas in `dir`, drawn by `seed`.
+pub(crate) fn draw(puzzle: &dyn Puzzle, dir: &Path, seed: u64) -> Result<(), Failure> {
+    let (atlas, mut file, shown) = open(puzzle, dir)?;
+    let mut hardest = Vec::new();
+    atlas
+        .atlas_hardest(&mut file, DRAWN_AMONG, &mut |_, case| {
+            hardest.push(case.to_string());
+            Ok(())
+        })
+        .map_err(|e| fault(e, &shown, &shown))?;
+    if hardest.is_empty() {
+        return Err(Failure::Input(format!("{shown}: no position reaches the goal")));
+    }
+    let pick = puzzles::SplitMix64::new(seed).below(hardest.len() as u64) as usize;
+    crate::write_stdout(&hardest[pick])
+}
+
+/// The atlas capability of `puzzle` and its file in `dir`, opened, and the file's name.
+fn open<'a>(
+    puzzle: &'a dyn Puzzle,
+    dir: &Path,
+) -> Result<(&'a dyn puzzles::Atlas, File, String), Failure> {
+    puzzle.require(Capability::Atlas)?;
+    let atlas = puzzle.atlas().ok_or_else(|| {
+        Failure::Usage(format!("{} has no atlas of every position", puzzle.about().name))
+    })?;
+    let path = file_of(puzzle, dir);
+    let file = File::open(&path).map_err(|e| {
+        Failure::Io(format!(
+            "cannot open the atlas {}: {e} (build it with `gridsolve atlas -p {} --out {}`)",
+            path.display(),
+            puzzle.about().name,
+            dir.display()
+        ))
+    })?;
+    Ok((atlas, file, path.display().to_string()))
 }
 
 /// The failure an atlas fault is, for the input named `input` and the atlas `atlas`.

@@ -210,6 +210,43 @@ fn the_hardest_layouts_are_listed_farthest_first() {
     assert_eq!(run.stdout.matches(" moves:\n").count(), 3, "{}", run.stdout);
 }
 
+#[test]
+fn gen_draws_the_hardest_layouts_of_an_atlas_by_seed() {
+    let (scratch, atlas) = small_atlas("atlas-gen");
+    let dir = scratch.path().to_str().unwrap();
+    let listed = gridsolve(
+        &["atlas", "-p", "klotski", "--query", dir, "--hardest", "64"],
+        b"",
+    );
+    assert_eq!(listed.status, 0, "{}", listed.stderr);
+    let mut drawn = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let seed = seed.to_string();
+        let run = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed], b"");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        assert!(listed.stdout.contains(&format!(":\n{}", run.stdout)), "{}", run.stdout);
+        let again = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed], b"");
+        assert_eq!(again.stdout, run.stdout);
+        // What gen writes is a layout of the atlas, as far as the list says.
+        let solved = gridsolve(&["-p", "klotski"], run.stdout.as_bytes());
+        let moves: u8 = solved.stdout.trim().parse().unwrap();
+        assert!(listed.stdout.contains(&format!("{moves} moves:\n{}", run.stdout)));
+        drawn.insert(run.stdout);
+    }
+    assert!(drawn.len() > 1, "{drawn:?}");
+    let (far, _) = atlas.farthest();
+    assert!(far > 0);
+    let run = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--rows", "4"], b"");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    for puzzle in puzzles::PUZZLES {
+        if !puzzle.has(puzzles::Capability::Atlas) {
+            let name = puzzle.about().name;
+            let run = gridsolve(&["gen", "-p", name, "--atlas", dir], b"");
+            assert_eq!(run.status, 2, "{name}: {}", run.stderr);
+        }
+    }
+}
+
 /// The whole classic atlas through the command: run in release (`cargo test --release
 /// -p cli -- --ignored atlas`).
 #[test]

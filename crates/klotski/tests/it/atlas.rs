@@ -394,6 +394,27 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
             "rank {rank}"
         );
     }
+    // The generator's random family on the classic board draws from this space.
+    for seed in 0..60 {
+        let params = klotski::generate::GenParams {
+            family: klotski::generate::Family::Random,
+            rows: 5,
+            cols: 4,
+            empty: 2,
+            shapes: klotski::generate::Shapes::Classic,
+            steps: [30, 200, 1000][seed as usize % 3],
+            tries: 1,
+            metric: Metric::Move,
+            seed,
+        };
+        let layout = klotski::generate::generate(&params).unwrap();
+        let entry = atlas.entry(&layout).unwrap();
+        assert_eq!(
+            solver.solve(&layout, Metric::Move).unwrap(),
+            entry.distance.map(u64::from),
+            "seed {seed}"
+        );
+    }
     // The farthest layouts are as far as the solver says.
     let (far, ranks) = atlas.farthest();
     println!("{} layouts {far} moves from the exit", ranks.len());
