@@ -5,13 +5,13 @@
 //! searches (and a last pass over the layouts they never reach) see. It shares nothing
 //! with the solver's search but the rules of a move.
 
-use super::space::Space;
+use super::space::{Mark, Space};
 use super::{Atlas, AtlasError, UNSOLVABLE};
 use grid_core::progress::Watch;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-/// Ranks a thread takes at a time.
-const CHUNK: usize = 1 << 14;
+/// Words of 64 ranks a thread takes at a time.
+const CHUNK: usize = 1 << 8;
 
 /// The union-find over ranks: a root is the smallest rank of its group.
 struct Groups(Vec<AtomicU32>);
@@ -49,21 +49,17 @@ impl Groups {
     }
 }
 
-/// Runs `work` on every rank below `len` over `threads` threads, chunk by chunk;
-/// `done` counts the ranks finished, for the progress.
-fn spread(len: usize, threads: usize, work: &(dyn Fn(u32) + Sync), tick: &(dyn Fn(usize) + Sync)) {
+/// Runs `work` on every range of words below `words` over `threads` threads, a chunk
+/// of [`CHUNK`] words at a time.
+fn spread(words: usize, threads: usize, work: &(dyn Fn(std::ops::Range<usize>) + Sync)) {
     let next = AtomicUsize::new(0);
     let body = || {
         loop {
             let start = next.fetch_add(CHUNK, Relaxed);
-            if start >= len {
+            if start >= words {
                 break;
             }
-            let end = (start + CHUNK).min(len);
-            for rank in start..end {
-                work(rank as u32);
-            }
-            tick(end - start);
+            work(start..(start + CHUNK).min(words));
         }
     };
     if threads <= 1 {
@@ -71,16 +67,32 @@ fn spread(len: usize, threads: usize, work: &(dyn Fn(u32) + Sync), tick: &(dyn F
         return;
     }
     std::thread::scope(|scope| {
-        let mut spawned = 0;
         for _ in 1..threads {
             // A thread that cannot start leaves its share to the others.
-            if std::thread::Builder::new().spawn_scoped(scope, body).is_ok() {
-                spawned += 1;
-            }
+            let _ = std::thread::Builder::new().spawn_scoped(scope, body);
         }
-        let _ = spawned;
         body();
     });
+}
+
+/// Calls `each` with every rank whose bit is set in `bits`, for the words `range`.
+#[inline(always)]
+fn each_bit(range: std::ops::Range<usize>, bits: impl Fn(usize) -> u64, mut each: impl FnMut(u32)) {
+    for word in range {
+        let mut w = bits(word);
+        while w != 0 {
+            each((word * 64) as u32 + w.trailing_zeros());
+            w &= w - 1;
+        }
+    }
+}
+
+fn bitset(words: usize) -> Result<Vec<AtomicU64>, AtlasError> {
+    let mut bits = Vec::new();
+    bits.try_reserve_exact(words)
+        .map_err(|_| AtlasError::Memory)?;
+    bits.extend((0..words).map(|_| AtomicU64::new(0)));
+    Ok(bits)
 }
 
 /// Builds the atlas of `space` on up to `threads` threads, telling `watch` of the
@@ -88,18 +100,24 @@ fn spread(len: usize, threads: usize, work: &(dyn Fn(u32) + Sync), tick: &(dyn F
 pub(crate) fn build(space: Space, threads: usize, watch: &Watch) -> Result<Atlas, AtlasError> {
     let len = space.len() as usize;
     let threads = threads.max(1);
-    let mut dist_vec = Vec::new();
-    dist_vec
+    let words = len.div_ceil(64);
+    let mut distance = Vec::new();
+    distance
         .try_reserve_exact(len)
         .map_err(|_| AtlasError::Memory)?;
-    dist_vec.extend((0..len).map(|_| AtomicU8::new(UNSOLVABLE)));
+    distance.resize(len, UNSOLVABLE);
     let mut parent = Vec::new();
-    parent.try_reserve_exact(len).map_err(|_| AtlasError::Memory)?;
+    parent
+        .try_reserve_exact(len)
+        .map_err(|_| AtlasError::Memory)?;
     parent.extend((0..len as u32).map(AtomicU32::new));
-    let dist = dist_vec;
     let groups = Groups(parent);
-    // Progress: every layout is expanded once; the scan for the solved ones is a
-    // second share of the same size.
+    // The layouts reached so far, and those first reached at the level being expanded.
+    let seen = bitset(words)?;
+    let mut frontier = bitset(words)?;
+    let mut next = bitset(words)?;
+    // Progress: every layout is expanded once, after a first pass that finds the
+    // solved ones.
     let total = 2 * len as u64;
     let done = AtomicUsize::new(0);
     let tick = |n: usize| {
@@ -109,94 +127,116 @@ pub(crate) fn build(space: Space, threads: usize, watch: &Watch) -> Result<Atlas
     let space = &space;
 
     // Level 0: the solved layouts.
-    spread(
-        len,
-        threads,
-        &|rank| {
-            if space.is_solved(&space.unrank(rank)) {
-                dist[rank as usize].store(0, Relaxed);
+    spread(words, threads, &|range| {
+        let mut count = 0;
+        for word in range {
+            let mut bits = 0u64;
+            for bit in 0..64 {
+                let rank = word * 64 + bit;
+                if rank < len && space.is_solved(&space.unrank(rank as u32)) {
+                    bits |= 1 << bit;
+                }
             }
-        },
-        &tick,
-    );
+            seen[word].store(bits, Relaxed);
+            frontier[word].store(bits, Relaxed);
+            count += 64;
+        }
+        tick(count.min(len));
+    });
     // Level by level: expand the layouts at `level`, joining their groups along every
-    // move and setting the layouts first reached to `level + 1`.
+    // move and marking the layouts first reached, which make the next level.
     let mut level = 0u8;
     loop {
-        let reached = AtomicUsize::new(0);
-        let expanded = AtomicUsize::new(0);
-        spread(
-            len,
-            threads,
-            &|rank| {
-                if dist[rank as usize].load(Relaxed) != level {
-                    return;
-                }
-                expanded.fetch_add(1, Relaxed);
-                let mut fresh = 0;
-                space.neighbours(&space.unrank(rank), |next| {
-                    let other = space.rank(next);
-                    if other > rank {
-                        groups.union(rank, other);
-                    }
-                    if dist[other as usize]
-                        .compare_exchange(UNSOLVABLE, level + 1, Relaxed, Relaxed)
-                        .is_ok()
-                    {
-                        fresh += 1;
-                    }
-                });
-                if fresh > 0 {
-                    reached.fetch_add(fresh, Relaxed);
-                }
-            },
-            &|_| {},
-        );
-        tick(expanded.load(Relaxed));
-        if reached.load(Relaxed) == 0 {
+        let mut reached = 0usize;
+        for (word, bits) in frontier.iter().enumerate() {
+            let mut w = bits.load(Relaxed);
+            reached += w.count_ones() as usize;
+            while w != 0 {
+                distance[word * 64 + w.trailing_zeros() as usize] = level;
+                w &= w - 1;
+            }
+        }
+        if reached == 0 {
             break;
         }
-        level += 1;
         if level == UNSOLVABLE {
             return Err(AtlasError::Board(format!(
                 "a layout lies {UNSOLVABLE} or more moves from the exit, past what an atlas records"
             )));
         }
+        spread(words, threads, &|range| {
+            let mut expanded = 0;
+            let mut marks = [Mark::default(); 32];
+            each_bit(
+                range,
+                |word| frontier[word].load(Relaxed),
+                |rank| {
+                    expanded += 1;
+                    let cells = space.unrank_marked(rank, &mut marks);
+                    space.neighbours(&cells, |moved, first| {
+                        let other = space.rank_from(moved, &marks[first], first);
+                        if other > rank {
+                            groups.union(rank, other);
+                        }
+                        let (word, bit) = (other as usize / 64, 1u64 << (other % 64));
+                        if seen[word].load(Relaxed) & bit == 0
+                            && seen[word].fetch_or(bit, Relaxed) & bit == 0
+                        {
+                            next[word].fetch_or(bit, Relaxed);
+                        }
+                    });
+                },
+            );
+            tick(expanded);
+        });
+        std::mem::swap(&mut frontier, &mut next);
+        for bits in &next {
+            bits.store(0, Relaxed);
+        }
+        level += 1;
     }
-    let unsolvable = AtomicUsize::new(0);
     // The groups that never reach the exit.
-    spread(
-        len,
-        threads,
-        &|rank| {
-            if dist[rank as usize].load(Relaxed) != UNSOLVABLE {
-                return;
-            }
-            unsolvable.fetch_add(1, Relaxed);
-            space.neighbours(&space.unrank(rank), |next| {
-                let other = space.rank(next);
-                if other > rank {
-                    groups.union(rank, other);
+    spread(words, threads, &|range| {
+        let mut expanded = 0;
+        let mut marks = [Mark::default(); 32];
+        each_bit(
+            range,
+            |word| {
+                let unseen = !seen[word].load(Relaxed);
+                let past = (word + 1) * 64;
+                if past > len {
+                    unseen & (u64::MAX >> (past - len))
+                } else {
+                    unseen
                 }
-            });
-        },
-        &|_| {},
-    );
-    tick(unsolvable.load(Relaxed));
+            },
+            |rank| {
+                expanded += 1;
+                let cells = space.unrank_marked(rank, &mut marks);
+                space.neighbours(&cells, |moved, first| {
+                    let other = space.rank_from(moved, &marks[first], first);
+                    if other > rank {
+                        groups.union(rank, other);
+                    }
+                });
+            },
+        );
+        tick(expanded);
+    });
+    drop((seen, frontier, next));
 
     // Every rank straight at its root (the smallest rank of its group), then the groups
     // numbered in the order of their roots.
-    spread(
-        len,
-        threads,
-        &|rank| {
-            let root = groups.find(rank);
-            groups.0[rank as usize].store(root, Relaxed);
-        },
-        &|_| {},
-    );
+    spread(words, threads, &|range| {
+        for rank in range.start * 64..(range.end * 64).min(len) {
+            let root = groups.find(rank as u32);
+            groups.0[rank].store(root, Relaxed);
+        }
+    });
     let mut group: Vec<u32> = Vec::new();
-    group.try_reserve_exact(len).map_err(|_| AtlasError::Memory)?;
+    group
+        .try_reserve_exact(len)
+        .map_err(|_| AtlasError::Memory)?;
     let mut sizes: Vec<u32> = Vec::new();
     let parent = groups.0;
     for (rank, root) in parent.iter().enumerate() {
@@ -211,7 +251,5 @@ pub(crate) fn build(space: Space, threads: usize, watch: &Watch) -> Result<Atlas
         group.push(id);
     }
     drop(parent);
-    let distance: Vec<u8> = dist.into_iter().map(AtomicU8::into_inner).collect();
     Ok(Atlas::from_parts(space.clone(), distance, group, sizes))
 }
-

@@ -75,6 +75,16 @@ impl Cells {
     }
 }
 
+/// The ranking walk's state as it reaches a cell: the rank summed so far, the cells
+/// covered, the empty cells met (up to two) and whether the 2x2 stands.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Mark {
+    rank: u32,
+    covered: u64,
+    empties: u8,
+    big: bool,
+}
+
 /// A board shape, its goal and the counting table of its layouts.
 #[derive(Clone, Debug)]
 pub(crate) struct Space {
@@ -267,13 +277,21 @@ impl Space {
     /// The rank of a layout of the space (`cells` must be one: see [`Space::check`]).
     #[inline]
     pub fn rank(&self, cells: &Cells) -> u32 {
-        let mut covered = 0u64;
-        let mut empties = 0;
-        let mut big = false;
-        let mut rank = 0u32;
+        self.rank_from(cells, &Mark::default(), 0)
+    }
+
+    /// The rank of a layout of the space that agrees with the one `mark` was taken on
+    /// at every cell before `from`: the walk resumes at `from`, from the mark taken
+    /// there.
+    #[inline]
+    pub fn rank_from(&self, cells: &Cells, mark: &Mark, from: usize) -> u32 {
+        let mut covered = mark.covered;
+        let mut empties = mark.empties as usize;
+        let mut big = mark.big;
+        let mut rank = mark.rank;
         let mask = (1u64 << self.window) - 1;
         let c = self.cols;
-        for cell in 0..self.cells {
+        for cell in from..self.cells {
             if covered >> cell & 1 == 1 {
                 continue;
             }
@@ -302,30 +320,44 @@ impl Space {
     }
 
     /// The layout of rank `rank` (below [`Space::len`]).
-    pub fn unrank(&self, mut rank: u32) -> Cells {
+    pub fn unrank(&self, rank: u32) -> Cells {
+        self.unrank_marked(rank, &mut [Mark::default(); 32])
+    }
+
+    /// The layout of rank `rank`, and in `marks` the walk's state as it reached each
+    /// cell, from which [`Space::rank_from`] resumes on a layout that differs only
+    /// from that cell on.
+    pub fn unrank_marked(&self, rank: u32, marks: &mut [Mark; 32]) -> Cells {
         let mut out = Cells::default();
         let mut covered = 0u64;
         let mut empties = 0;
         let mut big = false;
+        let mut left = rank;
         let mask = (1u64 << self.window) - 1;
         for cell in 0..self.cells {
+            marks[cell] = Mark {
+                rank: rank - left,
+                covered,
+                empties: empties as u8,
+                big,
+            };
             if covered >> cell & 1 == 1 {
                 continue;
             }
             let window = ((covered >> cell) & mask) as u32;
             let here = self.state(cell, window, empties, big) * 6;
             let row = &self.below[here..here + 6];
-            // The last kind whose smaller choices number no more than the rank, among
-            // those that fit (a kind that does not fit adds nothing: its successor has
-            // the same count, so take the last of equal counts that fits).
+            // The kind whose smaller choices number no more than the rank left, and
+            // whose own layouts take it past: a kind that does not fit adds no layout,
+            // so its range is empty.
             let mut kind = Kind::Empty;
             for k in KINDS {
-                if row[k as usize] <= rank && row[k as usize + 1] > rank {
+                if row[k as usize] <= left && row[k as usize + 1] > left {
                     kind = k;
                     break;
                 }
             }
-            rank -= row[kind as usize];
+            left -= row[kind as usize];
             let covers = self
                 .footprint(kind, cell / self.cols, cell % self.cols)
                 .expect("a counted choice fits");
@@ -408,9 +440,11 @@ impl Space {
     }
 
     /// Calls `each` with every layout one move away from `cells` (one piece to any
-    /// anchor it reaches through empty cells, turning as it likes).
+    /// anchor it reaches through empty cells, turning as it likes), and the first cell
+    /// in reading order where it differs from `cells` (the moved piece's anchor before
+    /// or after, whichever comes first).
     #[inline]
-    pub fn neighbours(&self, cells: &Cells, mut each: impl FnMut(&Cells)) {
+    pub fn neighbours(&self, cells: &Cells, mut each: impl FnMut(&Cells, usize)) {
         let occupied = self.covered(cells);
         let empty = self.full & !occupied;
         let c = self.cols as u32;
@@ -448,7 +482,7 @@ impl Space {
                     to &= to - 1;
                     let mut moved = *cells;
                     *moved.anchors_mut(kind) ^= from | bit;
-                    each(&moved);
+                    each(&moved, (from | bit).trailing_zeros() as usize);
                 }
             }
         }
@@ -479,6 +513,21 @@ mod tests {
                 assert_eq!(space.check(&cells), Ok(()), "{rows}x{cols} rank {rank}");
                 assert_eq!(space.rank(&cells), rank, "{rows}x{cols}");
             }
+        }
+    }
+
+    #[test]
+    fn a_rank_resumed_from_the_first_changed_cell_is_the_whole_rank() {
+        let space = Space::new(4, 4, 2, 1).unwrap();
+        let mut marks = [Mark::default(); 32];
+        for rank in (0..space.len()).step_by(7) {
+            let cells = space.unrank_marked(rank, &mut marks);
+            space.neighbours(&cells, |moved, first| {
+                assert_eq!(
+                    space.rank_from(moved, &marks[first], first),
+                    space.rank(moved)
+                );
+            });
         }
     }
 

@@ -143,7 +143,12 @@ fn naive(
     rows: usize,
     cols: usize,
     goal: Pos,
-) -> (Vec<Vec<Piece>>, HashMap<Vec<Piece>, Option<u32>>, HashMap<Vec<Piece>, usize>, usize) {
+) -> (
+    Vec<Vec<Piece>>,
+    HashMap<Vec<Piece>, Option<u32>>,
+    HashMap<Vec<Piece>, usize>,
+    usize,
+) {
     let all = every_layout(rows, cols);
     let mut distance: HashMap<Vec<Piece>, Option<u32>> =
         all.iter().map(|l| (l.clone(), None)).collect();
@@ -307,23 +312,35 @@ fn layouts_outside_the_space_are_named() {
     assert!(outside(&["AA.", "AA."], Goal::new('A', Pos::new(0, 0))).contains("3"));
     // An L-shaped piece.
     assert!(
-        outside(&["AAB", "AAB", "CBB", "D.."], Goal::new('A', Pos::new(2, 1)))
-            .contains("piece B")
+        outside(
+            &["AAB", "AAB", "CBB", "D.."],
+            Goal::new('A', Pos::new(2, 1))
+        )
+        .contains("piece B")
     );
     // One empty cell.
     assert!(
-        outside(&["AAB", "AAC", "DEF", "GH."], Goal::new('A', Pos::new(2, 1)))
-            .contains("empty cells")
+        outside(
+            &["AAB", "AAC", "DEF", "GH."],
+            Goal::new('A', Pos::new(2, 1))
+        )
+        .contains("empty cells")
     );
     // The goal piece is not the 2x2.
     assert!(
-        outside(&["AAB", "AAC", "D..", "EFG"], Goal::new('B', Pos::new(2, 1)))
-            .contains("not the 2x2")
+        outside(
+            &["AAB", "AAC", "D..", "EFG"],
+            Goal::new('B', Pos::new(2, 1))
+        )
+        .contains("not the 2x2")
     );
     // Another goal.
     assert!(
-        outside(&["AAB", "AAC", "D..", "EFG"], Goal::new('A', Pos::new(0, 0)))
-            .contains("goal")
+        outside(
+            &["AAB", "AAC", "D..", "EFG"],
+            Goal::new('A', Pos::new(0, 0))
+        )
+        .contains("goal")
     );
 }
 
