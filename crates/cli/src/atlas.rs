@@ -66,7 +66,10 @@ pub(crate) fn run(args: &AtlasArgs) -> Result<(), Failure> {
     if let Some(dir) = &args.out {
         puzzle.require(Capability::Atlas)?;
         let atlas = puzzle.atlas().ok_or_else(|| {
-            Failure::Usage(format!("{} has no atlas of every position", puzzle.about().name))
+            Failure::Usage(format!(
+                "{} has no atlas of every position",
+                puzzle.about().name
+            ))
         })?;
         return build(puzzle, atlas, dir, args.threads);
     }
@@ -130,7 +133,9 @@ pub(crate) fn draw(puzzle: &dyn Puzzle, dir: &Path, seed: u64) -> Result<(), Fai
         })
         .map_err(|e| fault(e, &shown, &shown))?;
     if hardest.is_empty() {
-        return Err(Failure::Input(format!("{shown}: no position reaches the goal")));
+        return Err(Failure::Input(format!(
+            "{shown}: no position reaches the goal"
+        )));
     }
     let pick = puzzles::SplitMix64::new(seed).below(hardest.len() as u64) as usize;
     crate::write_stdout(&hardest[pick])
@@ -143,7 +148,10 @@ fn open<'a>(
 ) -> Result<(&'a dyn puzzles::Atlas, File, String), Failure> {
     puzzle.require(Capability::Atlas)?;
     let atlas = puzzle.atlas().ok_or_else(|| {
-        Failure::Usage(format!("{} has no atlas of every position", puzzle.about().name))
+        Failure::Usage(format!(
+            "{} has no atlas of every position",
+            puzzle.about().name
+        ))
     })?;
     let path = file_of(puzzle, dir);
     let file = File::open(&path).map_err(|e| {

@@ -5,8 +5,8 @@
 //! the contract's traits.
 
 use crate::contract::{
-    About, Answer, AnswerLine, Atlas, Capability, Draw, Format, Frames, GenError, Generate, Glyph, Lacks,
-    Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
+    About, Answer, AnswerLine, Atlas, Capability, Draw, Format, Frames, GenError, Generate, Glyph,
+    Lacks, Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
     is_judge_space, read_answer_line, solve_case, write_answer_line,
 };
 use crate::generator::{self, Shrunk, Tried};

@@ -9,9 +9,9 @@
 //! --ignored`, and its command by the ignored test at the end.
 
 use crate::common::{Scratch, gridsolve};
-use puzzles::SplitMix64;
-use klotski::atlas::{Atlas, AtlasBoard};
 use klotski::Pos;
+use klotski::atlas::{Atlas, AtlasBoard};
+use puzzles::SplitMix64;
 
 /// Builds the atlas of the 4 x 3 board (the 2x2 solved at row 3, column 2) into a
 /// scratch directory as `klotski.atlas`.
@@ -75,7 +75,10 @@ fn a_query_prints_what_solving_prints_and_json_adds_the_group() {
     assert_eq!(lines.len(), 40);
     // Both kinds of answer are asked.
     assert!(lines.contains(&"-1"), "{lines:?}");
-    assert!(lines.iter().any(|l| l.parse::<u32>().is_ok_and(|n| n >= 3)), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.parse::<u32>().is_ok_and(|n| n >= 3)),
+        "{lines:?}"
+    );
 
     // One file from stdin, the same line.
     let one = gridsolve(
@@ -129,9 +132,17 @@ fn a_layout_outside_the_atlas_is_named_and_prints_nothing() {
         );
         assert_eq!(run.status, 1, "{}", run.stderr);
         assert_eq!(run.stdout, "");
-        assert!(run.stderr.contains(file.to_str().unwrap()), "{}", run.stderr);
+        assert!(
+            run.stderr.contains(file.to_str().unwrap()),
+            "{}",
+            run.stderr
+        );
         assert!(run.stderr.contains(says), "{}", run.stderr);
-        assert!(run.stderr.contains("not a layout of the atlas"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("not a layout of the atlas"),
+            "{}",
+            run.stderr
+        );
     }
     // An invalid layout file is the usual input error.
     let run = gridsolve(&["atlas", "-p", "klotski", "--query", dir], b"5 4\nAB\n");
@@ -146,13 +157,21 @@ fn a_foreign_truncated_or_damaged_atlas_is_refused() {
     let path = scratch.join("klotski.atlas");
     let whole = std::fs::read(&path).unwrap();
     let layout = layout_text(&atlas, 7);
-    let ask = || gridsolve(&["atlas", "-p", "klotski", "--query", dir], layout.as_bytes());
+    let ask = || {
+        gridsolve(
+            &["atlas", "-p", "klotski", "--query", dir],
+            layout.as_bytes(),
+        )
+    };
     assert_eq!(ask().status, 0);
 
     let cases: [(Vec<u8>, &str); 4] = [
         (whole[..whole.len() - 3].to_vec(), "truncated"),
         (whole[..10].to_vec(), "truncated"),
-        (b"5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n".repeat(4), "not start"),
+        (
+            b"5 4\nABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n".repeat(4),
+            "not start",
+        ),
         (
             {
                 let mut damaged = whole.clone();
@@ -168,7 +187,11 @@ fn a_foreign_truncated_or_damaged_atlas_is_refused() {
         let run = ask();
         assert_eq!(run.status, 1, "{says}: {}", run.stderr);
         assert_eq!(run.stdout, "");
-        assert!(run.stderr.contains("not a usable atlas file"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("not a usable atlas file"),
+            "{}",
+            run.stderr
+        );
         assert!(run.stderr.contains(says), "{says}: {}", run.stderr);
         assert!(run.stderr.contains("klotski.atlas"), "{}", run.stderr);
     }
@@ -176,7 +199,11 @@ fn a_foreign_truncated_or_damaged_atlas_is_refused() {
     std::fs::remove_file(&path).unwrap();
     let run = ask();
     assert_eq!(run.status, 3, "{}", run.stderr);
-    assert!(run.stderr.contains("gridsolve atlas -p klotski --out"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("gridsolve atlas -p klotski --out"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -206,7 +233,11 @@ fn the_hardest_layouts_are_listed_farthest_first() {
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let (far, _) = atlas.farthest();
-    assert!(run.stdout.starts_with(&format!("{far} moves:\n4 3\n")), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with(&format!("{far} moves:\n4 3\n")),
+        "{}",
+        run.stdout
+    );
     assert_eq!(run.stdout.matches(" moves:\n").count(), 3, "{}", run.stdout);
 }
 
@@ -222,21 +253,38 @@ fn gen_draws_the_hardest_layouts_of_an_atlas_by_seed() {
     let mut drawn = std::collections::BTreeSet::new();
     for seed in 1..=12 {
         let seed = seed.to_string();
-        let run = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed], b"");
+        let run = gridsolve(
+            &["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed],
+            b"",
+        );
         assert_eq!(run.status, 0, "{}", run.stderr);
-        assert!(listed.stdout.contains(&format!(":\n{}", run.stdout)), "{}", run.stdout);
-        let again = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed], b"");
+        assert!(
+            listed.stdout.contains(&format!(":\n{}", run.stdout)),
+            "{}",
+            run.stdout
+        );
+        let again = gridsolve(
+            &["gen", "-p", "klotski", "--atlas", dir, "--seed", &seed],
+            b"",
+        );
         assert_eq!(again.stdout, run.stdout);
         // What gen writes is a layout of the atlas, as far as the list says.
         let solved = gridsolve(&["-p", "klotski"], run.stdout.as_bytes());
         let moves: u8 = solved.stdout.trim().parse().unwrap();
-        assert!(listed.stdout.contains(&format!("{moves} moves:\n{}", run.stdout)));
+        assert!(
+            listed
+                .stdout
+                .contains(&format!("{moves} moves:\n{}", run.stdout))
+        );
         drawn.insert(run.stdout);
     }
     assert!(drawn.len() > 1, "{drawn:?}");
     let (far, _) = atlas.farthest();
     assert!(far > 0);
-    let run = gridsolve(&["gen", "-p", "klotski", "--atlas", dir, "--rows", "4"], b"");
+    let run = gridsolve(
+        &["gen", "-p", "klotski", "--atlas", dir, "--rows", "4"],
+        b"",
+    );
     assert_eq!(run.status, 2, "{}", run.stderr);
     for puzzle in puzzles::PUZZLES {
         if !puzzle.has(puzzles::Capability::Atlas) {
@@ -270,5 +318,9 @@ fn the_classic_atlas_is_built_with_the_published_counts() {
         heng.as_bytes(),
     );
     assert!(json.stdout.contains("\"answer\":81,"), "{}", json.stdout);
-    assert!(json.stdout.contains("\"group_size\":25955}"), "{}", json.stdout);
+    assert!(
+        json.stdout.contains("\"group_size\":25955}"),
+        "{}",
+        json.stdout
+    );
 }

@@ -334,8 +334,8 @@ impl Space {
         let mut big = false;
         let mut left = rank;
         let mask = (1u64 << self.window) - 1;
-        for cell in 0..self.cells {
-            marks[cell] = Mark {
+        for (cell, mark) in marks.iter_mut().enumerate().take(self.cells) {
+            *mark = Mark {
                 rank: rank - left,
                 covered,
                 empties: empties as u8,

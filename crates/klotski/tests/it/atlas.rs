@@ -3,14 +3,15 @@
 //! whole classic atlas, run in release by `.ci/run`) against the published counts of
 //! the classic board and the corpus's published minima.
 
+#![allow(clippy::print_stderr)] // the histograms and figures
+
 use grid_core::SplitMix64;
 use klotski::atlas::{Atlas, AtlasBoard, AtlasError, AtlasFile};
 use klotski::{Goal, Layout, Metric, Pos, Solver};
 use std::collections::{HashMap, VecDeque};
 use std::io::Cursor;
 
-#[path = "../data/classics.rs"]
-mod classics;
+use crate::corpus::classics;
 
 /// A piece of the naive model: rows, columns, top row, left column.
 type Piece = (usize, usize, usize, usize);
@@ -137,18 +138,18 @@ fn to_layout(rows: usize, cols: usize, goal: Pos, layout: &[Piece]) -> Layout {
     Layout::new(rows, cols, &board, Goal::new(goal_label, goal)).unwrap()
 }
 
-/// The naive atlas: every layout's distance from a solved one (BFS from all of them)
-/// and its group's size (BFS from each unvisited layout).
-fn naive(
-    rows: usize,
-    cols: usize,
-    goal: Pos,
-) -> (
+/// Every layout of the naive model, its distance (`None`: never solved), its group's
+/// size, and the number of groups.
+type Naive = (
     Vec<Vec<Piece>>,
     HashMap<Vec<Piece>, Option<u32>>,
     HashMap<Vec<Piece>, usize>,
     usize,
-) {
+);
+
+/// The naive atlas: every layout's distance from a solved one (BFS from all of them)
+/// and its group's size (BFS from each unvisited layout).
+fn naive(rows: usize, cols: usize, goal: Pos) -> Naive {
     let all = every_layout(rows, cols);
     let mut distance: HashMap<Vec<Piece>, Option<u32>> =
         all.iter().map(|l| (l.clone(), None)).collect();
@@ -231,7 +232,7 @@ fn small_boards_agree_with_a_naive_enumeration_layout_by_layout() {
                 "{layout:?}"
             );
         }
-        println!("{rows}x{cols}: unsolvable, under 10, 10 or more: {histogram:?}");
+        eprintln!("{rows}x{cols}: unsolvable, under 10, 10 or more: {histogram:?}");
         assert!(histogram[1] > 0 && histogram[0] > 0, "{histogram:?}");
         if rows * cols >= 15 {
             assert!(histogram[2] * 20 >= all.len(), "{histogram:?}");
@@ -380,11 +381,11 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
                 assert_eq!(found, published, "{file} {name}");
                 checked += 1;
             }
-            Err(AtlasError::Outside(why)) => println!("{file} {name}: outside the atlas: {why}"),
+            Err(AtlasError::Outside(why)) => eprintln!("{file} {name}: outside the atlas: {why}"),
             Err(other) => panic!("{other}"),
         }
     }
-    println!("{checked} classic layouts at their published minima");
+    eprintln!("{checked} classic layouts at their published minima");
     assert!(checked >= 30, "{checked}");
 
     // Random layouts: the solver's answer and reachable count.
@@ -401,7 +402,7 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
             Some(_) => 2,
         }] += 1;
     }
-    println!("random layouts: unsolvable, under 10, 10 or more: {histogram:?}");
+    eprintln!("random layouts: unsolvable, under 10, 10 or more: {histogram:?}");
     assert!(histogram[2] >= 200 && histogram[0] >= 20, "{histogram:?}");
     for rank in random_ranks(&atlas, 50, 4344) {
         let layout = atlas.layout(rank);
@@ -434,7 +435,7 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
     }
     // The farthest layouts are as far as the solver says.
     let (far, ranks) = atlas.farthest();
-    println!("{} layouts {far} moves from the exit", ranks.len());
+    eprintln!("{} layouts {far} moves from the exit", ranks.len());
     for &rank in ranks.iter().take(4) {
         assert_eq!(
             solver.solve(&atlas.layout(rank), Metric::Move).unwrap(),
@@ -445,7 +446,7 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
     // The file gives the same answers.
     let mut bytes = Vec::new();
     atlas.write(&mut bytes).unwrap();
-    println!("atlas file: {} bytes", bytes.len());
+    eprintln!("atlas file: {} bytes", bytes.len());
     assert!(bytes.len() < 128 << 20);
     let mut file = AtlasFile::open(Cursor::new(bytes)).unwrap();
     for rank in random_ranks(&atlas, 500, 4345) {

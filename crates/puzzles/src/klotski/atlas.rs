@@ -94,9 +94,11 @@ impl Atlas for Klotski {
             .collect();
         far.sort_by_key(|&(d, rank)| (std::cmp::Reverse(d), rank));
         for (distance, rank) in far.into_iter().take(count) {
-            let layout = file
-                .layout(rank)
-                .ok_or_else(|| AtlasFault::File(format!("its group table names rank {rank}, past its layouts")))?;
+            let layout = file.layout(rank).ok_or_else(|| {
+                AtlasFault::File(format!(
+                    "its group table names rank {rank}, past its layouts"
+                ))
+            })?;
             out(u64::from(distance), &text(&layout)).map_err(AtlasFault::Io)?;
         }
         Ok(())
