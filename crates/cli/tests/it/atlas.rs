@@ -5,8 +5,8 @@
 //! The atlas these tests ask is a small board's (4 x 3, built in a moment by the
 //! `klotski` crate and written in the same format `gridsolve atlas --out` writes): the
 //! query reads whatever board its file holds. The classic board's atlas, whose build
-//! takes a minute, is checked by `cargo test --release -p gridsolve-klotski --
-//! --ignored`, and its command by the ignored test at the end.
+//! takes a minute, is checked by the ignored tests of `gridsolve-klotski`, and this
+//! command's build of it by the ignored test at the end (both run by `.ci/run`).
 
 use crate::common::{Scratch, gridsolve};
 use klotski::Pos;
@@ -295,10 +295,10 @@ fn gen_draws_the_hardest_layouts_of_an_atlas_by_seed() {
     }
 }
 
-/// The whole classic atlas through the command: run in release (`cargo test --release
-/// -p cli -- --ignored atlas`).
+/// The whole classic atlas through the command (about 50 s of CPU: the solver crate
+/// is optimised in the test profile too); `.ci/run` runs the CLI's ignored tests.
 #[test]
-#[ignore = "builds the whole classic atlas: run in release"]
+#[ignore = "builds the whole classic atlas (a minute or two)"]
 fn the_classic_atlas_is_built_with_the_published_counts() {
     let scratch = Scratch::new("atlas-classic");
     let dir = scratch.path().to_str().unwrap();

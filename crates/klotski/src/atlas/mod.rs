@@ -7,7 +7,7 @@
 //! use klotski::atlas::Atlas;
 //! use klotski::{Goal, Layout, Pos};
 //!
-//! let atlas = Atlas::build_classic(2, &Default::default())?;
+//! let atlas = Atlas::build_classic(2, &klotski::progress::Watch::NONE)?;
 //! assert_eq!(atlas.len(), 29_334_498);
 //! assert_eq!(atlas.groups(), 25_422);
 //! let rows = ["ABBC", "ABBC", "DEEF", "DGHF", "I..J"];

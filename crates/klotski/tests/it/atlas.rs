@@ -1,7 +1,7 @@
 //! The atlas against a naive enumeration of small boards (every layout, every group,
 //! every distance), against the solver on random layouts, and (ignored: it builds the
-//! whole classic atlas, run in release by `.ci/run`) against the published counts of
-//! the classic board and the corpus's published minima.
+//! whole classic atlas; `.ci/run` runs it) against the published counts of the classic
+//! board and the corpus's published minima.
 
 #![allow(clippy::print_stderr)] // the histograms and figures
 
@@ -353,10 +353,11 @@ fn random_ranks(atlas: &Atlas, count: usize, seed: u64) -> Vec<u32> {
         .collect()
 }
 
-/// Builds the whole classic atlas: run in release (`cargo test --release -p
-/// gridsolve-klotski -- --ignored classic`).
+/// Builds the whole classic atlas (about 50 s of CPU; this crate is optimised in the
+/// test profile too) and solves 2,000 layouts: `.ci/run` runs it with `cargo test -p
+/// gridsolve-klotski --test it -- --ignored atlas::`.
 #[test]
-#[ignore = "builds the whole classic atlas: run in release"]
+#[ignore = "builds the whole classic atlas (a minute or two): .ci/run runs it"]
 fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
     let atlas = Atlas::build_classic(2, &Default::default()).unwrap();
     assert_eq!(atlas.len(), 29_334_498);
