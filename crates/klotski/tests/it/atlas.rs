@@ -241,6 +241,46 @@ fn small_boards_agree_with_a_naive_enumeration_layout_by_layout() {
 }
 
 #[test]
+fn small_board_distances_agree_with_the_solver_on_thousands_of_layouts() {
+    let mut solver = Solver::new();
+    for (rows, cols, goal, seed) in [
+        (5, 3, Pos::new(3, 0), 1),
+        (4, 4, Pos::new(2, 1), 2),
+        (3, 5, Pos::new(1, 3), 3),
+    ] {
+        let board = AtlasBoard { rows, cols, goal };
+        let atlas = Atlas::build(board, 2, &Default::default()).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        // Unsolvable, solved already, 1 to 9 moves, 10 or more.
+        let mut histogram = [0usize; 4];
+        for _ in 0..1000 {
+            let rank = rng.below(atlas.len() as u64) as u32;
+            let layout = atlas.layout(rank);
+            let entry = atlas.entry_at(rank);
+            assert_eq!(
+                solver.solve(&layout, Metric::Move).unwrap(),
+                entry.distance.map(u64::from),
+                "{rows}x{cols} rank {rank}"
+            );
+            histogram[match entry.distance {
+                None => 0,
+                Some(0) => 1,
+                Some(d) if d < 10 => 2,
+                Some(_) => 3,
+            }] += 1;
+        }
+        eprintln!("{rows}x{cols}: unsolvable, solved, 1 to 9, 10 or more: {histogram:?}");
+        // Both answers, and at least half a move or more away; these small boards
+        // are mostly near the exit, so a twentieth (not a fifth) is 10 or more.
+        assert!(
+            histogram[0] > 0 && histogram[2] + histogram[3] >= 500,
+            "{histogram:?}"
+        );
+        assert!(histogram[3] >= 50, "{histogram:?}");
+    }
+}
+
+#[test]
 fn the_file_reads_back_every_entry_and_refuses_damage() {
     let board = AtlasBoard {
         rows: 5,
