@@ -122,9 +122,10 @@ impl Space {
         goal_col: usize,
     ) -> Result<Space, AtlasError> {
         let cells = rows * cols;
-        if rows < 2 || cols < 2 || cells > 32 {
+        // At most 8 columns: the counting table grows with 2^(columns + 1).
+        if rows < 2 || !(2..=8).contains(&cols) || cells > 32 {
             return Err(AtlasError::Board(format!(
-                "an atlas board has 2 to 32 cells and at least 2 rows and 2 columns, not {rows} x {cols}"
+                "an atlas board has at most 32 cells, at least 2 rows and 2 to 8 columns, not {rows} x {cols}"
             )));
         }
         if goal_row + 1 >= rows || goal_col + 1 >= cols {
@@ -541,5 +542,7 @@ mod tests {
         assert!(Space::new(1, 4, 0, 0).is_err());
         assert!(Space::new(5, 4, 4, 1).is_err());
         assert!(Space::new(8, 5, 0, 0).is_err());
+        assert!(Space::new(2, 16, 0, 0).is_err());
+        assert!(Space::new(2, 8, 0, 0).is_ok());
     }
 }
