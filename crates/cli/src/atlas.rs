@@ -188,6 +188,26 @@ fn build(
     fs::create_dir_all(dir).map_err(|e| Failure::io(format_args!("make {}", dir.display()), &e))?;
     let path = file_of(puzzle, dir);
     let shown = path.display().to_string();
+    // Stopped by a signal (Ctrl-C, `timeout`, a closed terminal): no half-written file
+    // is left behind under its temporary name (the handler is set before the file is
+    // made, so no signal comes between).
+    let pending: Arc<Mutex<Option<PathBuf>>> = Arc::default();
+    let on_signal = (pending.clone(), shown.clone());
+    let _ = ctrlc::set_handler(move || {
+        let (pending, shown) = &on_signal;
+        if let Some(path) = pending
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
+            let _ = fs::remove_file(path);
+        }
+        let _ = writeln!(
+            io::stderr(),
+            "atlas: stopped by a signal, {shown} not written"
+        );
+        std::process::exit(130);
+    });
     let prefix = format!(".{}.atlas.", puzzle.about().name);
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix);
@@ -197,6 +217,7 @@ fn build(
     let mut temp = builder
         .tempfile_in(dir)
         .map_err(|e| Failure::io(format_args!("write in {}", dir.display()), &e))?;
+    *pending.lock().unwrap_or_else(PoisonError::into_inner) = Some(temp.path().to_path_buf());
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
@@ -221,8 +242,14 @@ fn build(
     temp.as_file()
         .sync_all()
         .map_err(|e| Failure::io(format_args!("write {shown}"), &e))?;
-    temp.persist(&path)
-        .map_err(|e| Failure::io(format_args!("write {shown}"), &e.error))?;
+    // Renamed whole: nothing for a signal to clean up now (the lock held over the
+    // rename, so a signal waits for it).
+    {
+        let mut pending = pending.lock().unwrap_or_else(PoisonError::into_inner);
+        temp.persist(&path)
+            .map_err(|e| Failure::io(format_args!("write {shown}"), &e.error))?;
+        *pending = None;
+    }
     let bytes = fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let mut out = String::new();
     let _ = writeln!(out, "atlas of {}", atlas.atlas_space());

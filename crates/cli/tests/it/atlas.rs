@@ -295,6 +295,39 @@ fn gen_draws_the_hardest_layouts_of_an_atlas_by_seed() {
     }
 }
 
+/// A build stopped by a signal leaves no file behind, not even its temporary one.
+#[cfg(unix)]
+#[test]
+fn a_build_stopped_by_a_signal_leaves_nothing() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let scratch = Scratch::new("atlas-stopped");
+    let dir = scratch.join("atlas");
+    let child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+        .args(["atlas", "-p", "klotski", "--quiet", "--out"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The temporary file appears as the build begins (which takes most of a minute).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_dir(&dir).map_or(0, |d| d.count()) == 0 {
+        assert!(Instant::now() < deadline, "no temporary file");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped by a signal"), "{stderr}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
 /// The whole classic atlas through the command (about 50 s of CPU: the solver crate
 /// is optimised in the test profile too); `.ci/run` runs the CLI's ignored tests.
 #[test]
