@@ -4,6 +4,7 @@
 
 mod common;
 
+mod atlas;
 mod check;
 mod checktestdata;
 mod cli;
