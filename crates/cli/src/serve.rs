@@ -45,6 +45,13 @@ pub(crate) struct ServeArgs {
     /// leave its answer unread, up to an hour.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = up_to_an_hour)]
     timeout: Duration,
+
+    /// Answer positions from the atlases in DIR (PUZZLE.atlas, as `gridsolve atlas -p
+    /// PUZZLE --out DIR` writes them): the page shows any board's distance and group at
+    /// once, and lists the atlas's hardest positions among the levels. A file refused,
+    /// or none in DIR, stops the server before it starts.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    atlas: Option<std::path::PathBuf>,
 }
 
 /// The largest `--max-states`: far more than any search holds in memory.
@@ -85,8 +92,13 @@ pub(crate) fn run(args: &ServeArgs) -> Result<(), Failure> {
     config.solves = usize::from(args.solves);
     config.connections = usize::try_from(args.connections).unwrap_or(usize::MAX);
     config.timeout = args.timeout;
+    let atlases = match &args.atlas {
+        None => playground::Atlases::none(),
+        Some(dir) => playground::Atlases::load(dir)
+            .map_err(|why| Failure::Input(format!("--atlas {why}")))?,
+    };
     let addr = std::net::SocketAddr::new(args.bind, args.port);
-    playground::run(addr, config, |bound| {
+    playground::run(addr, config, atlases, |bound| {
         let url = format!("http://{bound}/");
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "gridsolve playground: {url}");

@@ -6,6 +6,8 @@
 //! `hostile` attacks it (floods of connections, slow and abandoned requests, answers far
 //! larger than their input) and checks it keeps answering in bounded memory.
 
+#[path = "serve/atlas.rs"]
+mod atlas;
 #[path = "serve/hostile.rs"]
 mod hostile;
 #[path = "serve/memory.rs"]

@@ -57,6 +57,12 @@
 //!   optimum, difficulty, command}`, where `seed` makes the same board again.
 //! - `POST /api/edit` `{puzzle, input | fixture, options, case, cell, kind}`: the input
 //!   with that cell made that kind.
+//! - `POST /api/atlas` `{puzzle, input | fixture, case}`: what the puzzle's atlas
+//!   (loaded by `gridsolve serve --atlas DIR`, see [`Atlases`]) says of the case:
+//!   `{in_atlas: true, moves, group, group_size}` or `{in_atlas: false, why}`; 404 when
+//!   no atlas of the puzzle is loaded. With an atlas, `/api/puzzles` says `atlas: true`
+//!   and lists its [`HARDEST_LEVELS`] hardest positions among the `levels` (`atlas:
+//!   true`, named `hardest-K`), which `/api/fixtures` and every `fixture` field open.
 //!
 //! `max_states` and `max_seconds` in a request lower the server's budget, never raise it.
 //!
@@ -76,10 +82,12 @@ use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use std::cell::RefCell;
 use std::time::Duration;
 
+mod atlases;
 mod game;
 #[cfg(feature = "server")]
 mod server;
 
+pub use atlases::{AskFault, Atlases, HARDEST_LEVELS, HardLevel, LoadedAtlas, Said};
 pub use game::{
     Difficulty, GENERATE_TRIES, Game, GenerateError, Generated, Level, NextMove, find_level,
     generate, levels, next_move,

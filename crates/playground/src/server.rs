@@ -4,9 +4,9 @@
 mod net;
 
 use crate::{
-    Config, Difficulty, FIXTURES, Game, MAX_BODY, MAX_PATH_MOVES, MAX_REPLAY_CELLS, Unframed,
-    case_list, find_fixture, frames, generate, levels, next_move, not_animated, paths_within,
-    played_json, too_long_to_animate,
+    AskFault, Atlases, Config, Difficulty, FIXTURES, Game, MAX_BODY, MAX_PATH_MOVES,
+    MAX_REPLAY_CELLS, Said, Unframed, case_list, find_fixture, frames, generate, levels, next_move,
+    not_animated, paths_within, played_json, too_long_to_animate,
 };
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -53,14 +53,16 @@ struct App {
     most: AtomicUsize,
     /// The open connections.
     connections: Arc<net::Registry>,
+    /// The atlases loaded (`--atlas`).
+    atlases: Atlases,
 }
 
-/// The router of the page and the API, for `config`.
-pub fn router(config: Config) -> Router {
-    router_with(config, Arc::default())
+/// The router of the page and the API, for `config`, answering from `atlases`.
+pub fn router(config: Config, atlases: Atlases) -> Router {
+    router_with(config, atlases, Arc::default())
 }
 
-fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
+fn router_with(config: Config, atlases: Atlases, connections: Arc<net::Registry>) -> Router {
     let app = Arc::new(App {
         config,
         permits: Arc::new(Semaphore::new(config.solves.max(1))),
@@ -68,6 +70,7 @@ fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
         running: AtomicUsize::new(0),
         most: AtomicUsize::new(0),
         connections,
+        atlases,
     });
     Router::new()
         .route(
@@ -101,6 +104,7 @@ fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
         .route("/api/solve", post(solve))
         .route("/api/play", post(play))
         .route("/api/edit", post(edit))
+        .route("/api/atlas", post(atlas))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(Arc::clone(&app), read_body))
@@ -110,22 +114,28 @@ fn router_with(config: Config, connections: Arc<net::Registry>) -> Router {
 /// Serves the playground on `listener` until the process ends: every connection is
 /// served, timed and capped as [`Config`] says, and no error stops the loop (when
 /// accepting fails, out of file descriptors say, an idle connection is closed and the
-/// loop waits a moment).
-pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> Infallible {
+/// loop waits a moment). The positions of a puzzle whose atlas is in `atlases` are
+/// answered from it.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    atlases: Atlases,
+) -> Infallible {
     let connections = Arc::new(net::Registry::default());
-    let router = router_with(config, Arc::clone(&connections));
+    let router = router_with(config, atlases, Arc::clone(&connections));
     net::accept_loop(listener, router, connections, config).await
 }
 
 /// Binds `addr` (port 0: any free port), calls `ready` with the address bound, and
 /// serves on a single-threaded runtime (searches run on threads of their own) until the
-/// process ends.
+/// process ends, answering from `atlases`.
 ///
 /// # Errors
 /// When the runtime cannot be made or the address cannot be bound.
 pub fn run(
     addr: SocketAddr,
     config: Config,
+    atlases: Atlases,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -135,7 +145,7 @@ pub fn run(
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        match serve(listener, config).await {}
+        match serve(listener, config, atlases).await {}
     })
 }
 
@@ -340,7 +350,8 @@ impl Text {
 }
 
 impl Job {
-    fn new(body: &[u8], config: &Config) -> Result<Job, ApiError> {
+    fn new(body: &[u8], app: &App) -> Result<Job, ApiError> {
+        let config = &app.config;
         let mut request: Request = serde_json::from_slice(body)
             .map_err(|e| ApiError::bad(format!("the request is not the JSON expected: {e}")))?;
         let puzzle = puzzles::find(&request.puzzle).ok_or_else(|| {
@@ -353,12 +364,18 @@ impl Job {
         let text = match (request.input.take(), &request.fixture) {
             (Some(text), None) => Text::Given(text),
             (None, Some(name)) => {
-                Text::Fixture(find_fixture(&request.puzzle, name).ok_or_else(|| {
+                let built_in = find_fixture(&request.puzzle, name).map(Text::Fixture);
+                let hardest = || {
+                    app.atlases
+                        .level_text(&request.puzzle, name)
+                        .map(|text| Text::Given(text.to_string()))
+                };
+                built_in.or_else(hardest).ok_or_else(|| {
                     ApiError::new(
                         StatusCode::NOT_FOUND,
                         format!("no bundled {} fixture {name:?}", request.puzzle),
                     )
-                })?)
+                })?
             }
             _ => {
                 return Err(ApiError::bad(
@@ -532,7 +549,7 @@ fn game_json(game: &PlayLook) -> Value {
     })
 }
 
-async fn puzzle_list() -> Response {
+async fn puzzle_list(State(app): State<Arc<App>>) -> Response {
     let list: Vec<Value> = puzzles::PUZZLES
         .iter()
         .map(|p| {
@@ -542,10 +559,15 @@ async fn puzzle_list() -> Response {
                 .filter(|(puzzle, _, _)| *puzzle == about.name)
                 .map(|(_, name, _)| *name)
                 .collect();
-            let levels: Vec<Value> = levels(about.name)
+            let atlas = app.atlases.of(about.name);
+            let mut levels: Vec<Value> = levels(about.name)
                 .iter()
                 .map(|l| json!({"name": l.name, "title": l.title, "game": l.game, "optimum": l.optimum}))
                 .collect();
+            // The atlas's hardest positions, a list of their own (`atlas: true`).
+            levels.extend(atlas.iter().flat_map(|a| &a.hardest).map(|l| {
+                json!({"name": l.name, "title": l.title, "game": false, "optimum": l.optimum, "atlas": true})
+            }));
             json!({
                 "name": about.name,
                 "summary": about.summary,
@@ -561,6 +583,7 @@ async fn puzzle_list() -> Response {
                 "options": p.solve_options().iter().map(|o| json!({"name": o.name, "help": o.help, "default": o.default})).collect::<Vec<_>>(),
                 "fixtures": fixtures,
                 "levels": levels,
+                "atlas": atlas.is_some(),
                 "difficulties": if p.generator().is_some() && p.player().is_some() {
                     Difficulty::ALL.iter().map(|d| d.name()).collect::<Vec<_>>()
                 } else {
@@ -572,9 +595,19 @@ async fn puzzle_list() -> Response {
     axum::Json(Value::from(list)).into_response()
 }
 
-async fn fixture(Path((puzzle, name)): Path<(String, String)>) -> Response {
-    match find_fixture(&puzzle, &name) {
-        Some(text) => asset("text/plain; charset=utf-8", text),
+async fn fixture(
+    State(app): State<Arc<App>>,
+    Path((puzzle, name)): Path<(String, String)>,
+) -> Response {
+    if let Some(text) = find_fixture(&puzzle, &name) {
+        return asset("text/plain; charset=utf-8", text);
+    }
+    match app.atlases.level_text(&puzzle, &name) {
+        Some(text) => (
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            text.to_string(),
+        )
+            .into_response(),
         None => ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no bundled {puzzle} fixture {name:?}"),
@@ -584,7 +617,7 @@ async fn fixture(Path((puzzle, name)): Path<(String, String)>) -> Response {
 }
 
 async fn solve(State(app): State<Arc<App>>, body: Bytes) -> Response {
-    let job = match Job::new(&body, &app.config) {
+    let job = match Job::new(&body, &app) {
         Ok(job) => job,
         Err(e) => return e.into_response(),
     };
@@ -786,7 +819,7 @@ fn left() -> ApiError {
 }
 
 async fn play(State(app): State<Arc<App>>, body: Bytes) -> Response {
-    let job = match Job::new(&body, &app.config) {
+    let job = match Job::new(&body, &app) {
         Ok(job) => job,
         Err(e) => return e.into_response(),
     };
@@ -913,7 +946,7 @@ async fn generate_board(State(app): State<Arc<App>>, body: Bytes) -> Response {
 }
 
 async fn edit(State(app): State<Arc<App>>, body: Bytes) -> Response {
-    let job = match Job::new(&body, &app.config) {
+    let job = match Job::new(&body, &app) {
         Ok(job) => job,
         Err(e) => return e.into_response(),
     };
@@ -933,6 +966,52 @@ async fn edit(State(app): State<Arc<App>>, body: Bytes) -> Response {
             kind,
         )?;
         Ok(json!({"input": input}).to_string())
+    })
+    .await
+}
+
+/// `POST /api/atlas` `{puzzle, input | fixture, case}`: what the puzzle's atlas says
+/// of case `case` (default 1): `{in_atlas: true, moves, group, group_size}` (`moves`
+/// `null` when the goal cannot be reached), or `{in_atlas: false, why}` for a case
+/// outside the atlas's space. No search: a file's header, group table and one block of
+/// records are read.
+async fn atlas(State(app): State<Arc<App>>, body: Bytes) -> Response {
+    let job = match Job::new(&body, &app) {
+        Ok(job) => job,
+        Err(e) => return e.into_response(),
+    };
+    let name = job.puzzle.about().name;
+    if app.atlases.of(name).is_none() {
+        return ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no atlas of {name} is loaded (gridsolve serve --atlas DIR)"),
+        )
+        .into_response();
+    }
+    let shared = Arc::clone(&app);
+    blocking(&app, &app.edits, false, move |_| {
+        let atlas = shared
+            .atlases
+            .of(job.puzzle.about().name)
+            .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no atlas"))?;
+        let said = atlas.ask(job.text.input(), job.case).map_err(|e| match e {
+            AskFault::Input(e) => ApiError::from(e),
+            AskFault::NoCase(n) => ApiError::bad(format!("the input has no case {n}")),
+            AskFault::File(why) => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the atlas cannot be read: {why}"),
+            ),
+        })?;
+        Ok(match said {
+            Said::Entry(entry) => json!({
+                "in_atlas": true,
+                "moves": entry.moves,
+                "group": entry.group,
+                "group_size": entry.group_size,
+            }),
+            Said::Outside(why) => json!({"in_atlas": false, "why": why}),
+        }
+        .to_string())
     })
     .await
 }

@@ -156,11 +156,13 @@ async function startGame(moves) {
   for (let i = 1; i <= list.length; i++) state.paths.push(joinMoves(list.slice(0, i)));
   state.at = 0;
   say("");
+  $("atlas").hidden = true;
   try {
     const start = await fetchPlay("");
     showInputError(null);
     state.optimum = start.left;
     setCaseCount(start.cases);
+    showAtlas();
     if (list.length) {
       let data;
       try {
@@ -184,6 +186,42 @@ async function startGame(moves) {
   updateLink();
   // The solution is looked for behind the game, so the Solution tab is ready.
   solveInBackground();
+}
+
+// What the puzzle's atlas (`gridsolve serve --atlas`) says of the board: its distance
+// from the goal and its group's size, asked for every board opened, made or edited (an
+// answer is a file read, not a search). Shown only while the board is still the one
+// asked about.
+async function showAtlas() {
+  const box = $("atlas");
+  if (!state.puzzle.atlas) {
+    box.hidden = true;
+    return;
+  }
+  const game = state.gameId;
+  let text;
+  try {
+    const data = await post("/api/atlas", request({}));
+    if (!data.in_atlas) {
+      text = `not in the atlas: ${data.why}`;
+      box.dataset.moves = "outside";
+      delete box.dataset.group;
+    } else {
+      const goal = (state.puzzle.game && state.puzzle.game.goal) || "the goal";
+      text = data.moves === null
+        ? `no way to ${goal}`
+        : `${data.moves} ${moveWord(data.moves)} from ${goal}`;
+      text += ` · group of ${data.group_size.toLocaleString("en")} layouts`;
+      box.dataset.moves = data.moves === null ? "none" : String(data.moves);
+      box.dataset.group = String(data.group_size);
+    }
+  } catch (error) {
+    text = `the atlas: ${error.error || error}`;
+    box.dataset.moves = "error";
+  }
+  if (game !== state.gameId) return;
+  box.textContent = text;
+  box.hidden = false;
 }
 
 function show(data, animate) {
@@ -964,11 +1002,16 @@ function howToPlay(puzzle) {
 function fillLevels() {
   const select = $("level");
   select.textContent = "";
-  const groups = [["Levels", true], ["More boards", false]];
-  for (const [label, game] of groups) {
+  // The atlas's hardest positions (`atlas: true`) are a list of their own.
+  const groups = [
+    ["Levels", (l) => l.game],
+    ["More boards", (l) => !l.game && !l.atlas],
+    ["Hardest layouts (atlas)", (l) => !!l.atlas],
+  ];
+  for (const [label, inGroup] of groups) {
     const group = document.createElement("optgroup");
     group.label = label;
-    for (const level of state.puzzle.levels.filter((l) => l.game === game)) {
+    for (const level of state.puzzle.levels.filter(inGroup)) {
       const best = level.optimum === null ? "" : level.optimum < 0 ? " · no solution" : ` · ${level.optimum}`;
       const option = new Option(`${level.title}${best}`, level.name);
       group.appendChild(option);
