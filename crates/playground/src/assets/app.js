@@ -162,7 +162,6 @@ async function startGame(moves) {
     showInputError(null);
     state.optimum = start.left;
     setCaseCount(start.cases);
-    showAtlas();
     if (list.length) {
       let data;
       try {
@@ -178,6 +177,7 @@ async function startGame(moves) {
     } else {
       show(start, false);
     }
+    await showAtlas();
   } catch (error) {
     showInputError(error);
     openText();
@@ -206,6 +206,7 @@ async function showAtlas() {
       text = `not in the atlas: ${data.why}`;
       box.dataset.moves = "outside";
       delete box.dataset.group;
+      delete box.dataset.groupSize;
     } else {
       const goal = (state.puzzle.game && state.puzzle.game.goal) || "the goal";
       text = data.moves === null
@@ -213,7 +214,8 @@ async function showAtlas() {
         : `${data.moves} ${moveWord(data.moves)} from ${goal}`;
       text += ` · group of ${data.group_size.toLocaleString("en")} layouts`;
       box.dataset.moves = data.moves === null ? "none" : String(data.moves);
-      box.dataset.group = String(data.group_size);
+      box.dataset.group = String(data.group);
+      box.dataset.groupSize = String(data.group_size);
     }
   } catch (error) {
     text = `the atlas: ${error.error || error}`;
