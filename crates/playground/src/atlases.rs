@@ -197,9 +197,4 @@ impl Atlases {
             .find(|l| l.name == name)
             .map(|l| l.text.as_str())
     }
-
-    /// The puzzles whose atlas is loaded.
-    pub fn puzzles(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.0.iter().map(|a| a.puzzle.about().name)
-    }
 }

@@ -4,7 +4,7 @@
 //! rather than the classic board's.
 //!
 //! ```sh
-//! cargo run -p cli --example small_atlas -- DIR [ROWS COLS GOAL_ROW GOAL_COL]
+//! cargo run -p gridsolve-klotski --example small_atlas -- DIR [ROWS COLS GOAL_ROW GOAL_COL]
 //! ```
 //!
 //! The board is 4 x 3 with the 2x2 solved at row 3, column 2 by default (1-based, as a
