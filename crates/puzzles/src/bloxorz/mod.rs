@@ -2,7 +2,6 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
@@ -346,7 +345,7 @@ impl Draw for Bloxorz {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, board, path.map(|p| &p[..]))
+        pictures::bloxorz::draw_picture(out, board, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -3,7 +3,6 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
@@ -361,7 +360,7 @@ impl Draw for BloxorzClassic {
         path: Option<&Path>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, level, path)
+        pictures::bloxorz_classic::draw_picture(out, level, path)
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -11,8 +11,8 @@ use crate::contract::{
     Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
+use crate::fifteen::solve_board;
 use crate::fifteen::tiles::{self, Case, Tiles};
-use crate::fifteen::{solve_board, svg};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -333,7 +333,7 @@ impl Draw for Eight {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

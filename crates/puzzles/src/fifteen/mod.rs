@@ -5,7 +5,6 @@
 
 mod invalid;
 mod look;
-pub(crate) mod svg;
 pub(crate) mod tiles;
 
 use crate::contract::RunError;
@@ -417,7 +416,7 @@ impl Draw for Fifteen {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

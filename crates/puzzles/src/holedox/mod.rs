@@ -3,7 +3,6 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
@@ -341,7 +340,7 @@ impl Draw for Holedox {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
+        pictures::holedox::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

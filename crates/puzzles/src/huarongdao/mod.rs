@@ -3,7 +3,6 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::RunError;
 use crate::contract::{
@@ -413,7 +412,7 @@ impl Draw for Huarongdao {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
+        pictures::huarongdao::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

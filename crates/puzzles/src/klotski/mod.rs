@@ -3,7 +3,6 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
@@ -395,7 +394,7 @@ impl Draw for Klotski {
     }
 
     fn write_svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
-        svg::draw_picture(out, &case.layout, case.metric, path)
+        pictures::klotski::draw_picture(out, &case.layout, case.metric, path)
     }
 
     const LOOK: &'static Look = &LOOK;
