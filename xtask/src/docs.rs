@@ -323,6 +323,20 @@ mod tests {
         assert!(render(1000, Style::Mib).is_err());
     }
 
+    /// The puzzles' own tables (`fixtures/PUZZLE/figures.txt`) are read with xtask's,
+    /// so `check` (below) checks their figures too.
+    #[test]
+    fn the_puzzles_tables_are_read_with_xtask_s() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let tables = tables(&root).unwrap();
+        assert!(tables.len() > 1, "the puzzles' figures.txt are read");
+        let puzzle_figures: usize = tables[1..]
+            .iter()
+            .map(|(file, text)| figures(file, text).unwrap().len())
+            .sum();
+        assert!(puzzle_figures > 0, "the puzzles' tables hold figures");
+    }
+
     #[test]
     fn the_table_is_read_strictly() {
         let ok = figures(FIGURES, "# c\nREADME.md | at most {} MiB | a.rs MAX | plain\nA | {} | xtask test-space | commas\n").unwrap();
