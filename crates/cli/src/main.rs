@@ -253,7 +253,7 @@ impl Failure {
 
 impl From<puzzles::Lacks> for Failure {
     /// A tool asked for a capability the puzzle lacks: bad usage, said as
-    /// "klotski has no problem package yet".
+    /// "PUZZLE has no problem package yet".
     fn from(lacks: puzzles::Lacks) -> Failure {
         Failure::Usage(lacks.to_string())
     }

@@ -43,7 +43,6 @@ mod play;
 pub mod progress;
 pub mod selfcheck;
 mod shrinking;
-mod svg;
 
 mod bloxorz;
 mod bloxorz_classic;
@@ -71,11 +70,11 @@ pub use json::{json_line, write_json_line};
 pub use options::{OptionKind, OptionSpec, Options, UsageError};
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
+pub use pictures::PICTURE_BYTES_PER_MOVE;
 pub use play::{
     Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
     MarksFn, Moves, Picture, Play, PlayLook, Played, Route, StepFn, paint_code,
 };
-pub use svg::PICTURE_BYTES_PER_MOVE;
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one
 /// line here.

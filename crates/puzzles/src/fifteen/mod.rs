@@ -5,13 +5,12 @@
 
 mod invalid;
 mod look;
-pub(crate) mod svg;
 pub(crate) mod tiles;
 
 use crate::contract::RunError;
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -54,100 +53,6 @@ const BATCH: usize = 64;
 fn window() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(BATCH))
 }
-
-/// `gridsolve package`: the statement and answer format written from the spec, the
-/// checktestdata script of the input, and the secret tests (boards a plain IDA* solves
-/// in time: walks on the large boards, random positions on the small ones).
-static PACKAGE: Package = Package {
-    title: "Sliding Tiles",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/fifteen.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        (
-            "random-3x3",
-            "--family random --rows 3 --cols 3 --cases 20 --seed 101",
-        ),
-        (
-            "random-2x4",
-            "--family random --rows 2 --cols 4 --cases 20 --seed 102",
-        ),
-        (
-            "random-3x4-blank-first",
-            "--family random --rows 3 --cols 4 --goal blank-first --cases 5 --seed 103",
-        ),
-        (
-            "random-2x2-goals",
-            "--family random --rows 2 --cols 2 --goal random --cases 20 --seed 104",
-        ),
-        (
-            "random-1x9",
-            "--family random --rows 1 --cols 9 --cases 5 --seed 105",
-        ),
-        (
-            "random-7x1",
-            "--family random --rows 7 --cols 1 --goal random --cases 5 --seed 106",
-        ),
-        (
-            "walk-4x4",
-            "--family walk --rows 4 --cols 4 --steps 40 --cases 10 --seed 107",
-        ),
-        (
-            "far-4x4",
-            "--family far --rows 4 --cols 4 --steps 30 --cases 10 --seed 108",
-        ),
-        // Walks the quick try settles: at 40 steps some need the 24-puzzle's
-        // databases, a minute of building in every package made.
-        (
-            "walk-5x5",
-            "--family walk --rows 5 --cols 5 --steps 28 --cases 5 --seed 109",
-        ),
-        (
-            "walk-8x8",
-            "--family walk --rows 8 --cols 8 --steps 40 --goal blank-first --cases 3 --seed 110",
-        ),
-        (
-            "far-3x5-random-goal",
-            "--family far --rows 3 --cols 5 --steps 30 --goal random --cases 5 --seed 111",
-        ),
-        ("one-cell", "--family random --rows 1 --cols 1 --seed 112"),
-        (
-            "any-3x3",
-            "--family any --rows 3 --cols 3 --cases 20 --seed 113",
-        ),
-        (
-            "any-2x5-random-goal",
-            "--family any --rows 2 --cols 5 --goal random --cases 10 --seed 114",
-        ),
-        (
-            "walk-4x4-short",
-            "--family walk --rows 4 --cols 4 --steps 8 --cases 20 --seed 115",
-        ),
-        (
-            "random-2x3",
-            "--family random --rows 2 --cols 3 --goal random --cases 20 --seed 116",
-        ),
-        (
-            "far-3x3-blank-first",
-            "--family far --rows 3 --cols 3 --steps 40 --goal blank-first --cases 10 --seed 117",
-        ),
-        (
-            "walk-6x6",
-            "--family walk --rows 6 --cols 6 --steps 30 --cases 3 --seed 118",
-        ),
-        (
-            "walk-4x4-solved",
-            "--family walk --rows 4 --cols 4 --steps 0 --cases 2 --seed 119",
-        ),
-        (
-            "any-4x2",
-            "--family any --rows 4 --cols 2 --goal random --cases 10 --seed 120",
-        ),
-    ],
-};
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
 /// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
@@ -336,7 +241,7 @@ impl Adapter for Fifteen {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -417,7 +322,7 @@ impl Draw for Fifteen {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 
