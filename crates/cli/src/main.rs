@@ -8,6 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod cache;
 mod cases;
 mod check;
 mod demo;
@@ -121,6 +122,12 @@ struct Cli {
     #[arg(short, long, global = true)]
     quiet: bool,
 
+    /// Neither read nor write the cache of built tables (the sliding-tile puzzle's
+    /// pattern databases, kept in $GRIDSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/gridsolve,
+    /// else ~/.cache/gridsolve): build them in memory for this run only.
+    #[arg(long, global = true)]
+    no_cache: bool,
+
     #[command(flatten)]
     options: SolveOptions,
 }
@@ -176,6 +183,10 @@ enum Command {
     /// serve -- serve`); without it, exit status 2 and a message saying so. Listens on
     /// 127.0.0.1 unless --bind says otherwise; the page and the fixtures are built in.
     Serve(serve::ServeArgs),
+    /// List the cache of built tables (the sliding-tile puzzle's pattern databases) with
+    /// their sizes, or remove them with --clear. The cache is $GRIDSOLVE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/gridsolve, else ~/.cache/gridsolve.
+    Cache(cache::CacheArgs),
     /// List the puzzles and the capabilities each has beyond solving (frames and
     /// pictures, the generator, the playground's game, a problem package, the naive
     /// oracle); a tool a puzzle lacks the capability for says so.
@@ -264,6 +275,7 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     progress::init(cli.quiet);
+    let store = cache::install(cli.no_cache);
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Check(args)), _) => check::run(args).map(ExitCode::from),
         (Some(Command::Stress(args)), _) => stress::run(args).map(ExitCode::from),
@@ -278,6 +290,7 @@ fn main() -> ExitCode {
             man(page.as_deref(), *list).map(|()| ExitCode::SUCCESS)
         }
         (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
+        (Some(Command::Cache(args)), _) => cache::run(args).map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => {
             puzzles::progress::watching(progress::Solving::watch(), || solve::run(puzzle.0, &cli))
                 .map(|()| ExitCode::SUCCESS)
@@ -285,6 +298,9 @@ fn main() -> ExitCode {
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
+    if let Some(report) = store.filter(|_| cli.stats).and_then(|s| s.report()) {
+        let _ = writeln!(io::stderr().lock(), "{report}");
+    }
     match result {
         Ok(code) => code,
         Err(Failure::Input(message)) => {

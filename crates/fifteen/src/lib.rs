@@ -71,6 +71,7 @@ mod pdb;
 mod pdb_search;
 mod replay;
 mod solver;
+mod store;
 mod table;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
@@ -79,3 +80,4 @@ pub use grid_core::progress;
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{DEFAULT_LIMITS, Method, Outcome, SolveError, Solver};
+pub use store::{TABLE_VERSION, TableStore};

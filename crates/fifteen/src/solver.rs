@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::geometry::{Geometry, Labelled};
 use crate::memory::{self, Stop};
 use crate::pdb::{Databases, MAX_PDB_CELLS};
+use crate::store::TableStore;
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
 use grid_core::progress::Watch;
@@ -197,6 +198,8 @@ pub struct Solver {
     databases_built: u64,
     /// Who is told how the builds and searches go (see [`Solver::with_progress`]).
     watch: Watch,
+    /// Where built databases are kept between runs (see [`Solver::with_store`]).
+    store: Option<Arc<dyn TableStore>>,
 }
 
 impl Default for Solver {
@@ -259,6 +262,7 @@ impl Solver {
             databases: HashMap::new(),
             databases_built: 0,
             watch: Watch::NONE,
+            store: None,
         }
     }
 
@@ -269,6 +273,16 @@ impl Solver {
     #[must_use]
     pub fn with_progress(mut self, watch: Watch) -> Solver {
         self.watch = watch;
+        self
+    }
+
+    /// This solver, reading its pattern databases from `store` where it keeps them and
+    /// giving it those it builds (see [`TableStore`]). Answers, paths, counts and
+    /// budgets are the same with a store or without: a table read is charged as one
+    /// built.
+    #[must_use]
+    pub fn with_store(mut self, store: Arc<dyn TableStore>) -> Solver {
+        self.store = Some(store);
         self
     }
 
@@ -699,11 +713,11 @@ impl Solver {
         }
         self.databases.clear();
         let deadline = self.limits.max_time.map(|limit| Instant::now() + limit);
-        let built =
-            Databases::build_by(geo, key.2, deadline, &self.watch).map_err(|stop| match stop {
-                Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
-                Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
-            })?;
+        let built = Databases::build_by(geo, key.2, deadline, &self.watch, self.store.as_deref())
+            .map_err(|stop| match stop {
+            Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
+            Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
+        })?;
         self.databases_built += 1;
         Ok(Arc::clone(
             self.databases.entry(key).or_insert(Arc::new(built)),

@@ -32,6 +32,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod cache;
 mod contract;
 mod driver;
 mod generating;

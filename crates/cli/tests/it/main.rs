@@ -4,6 +4,7 @@
 
 mod common;
 
+mod cache;
 mod check;
 mod checktestdata;
 mod cli;

@@ -21,6 +21,7 @@ fn run(refused: bool, args: &[&str], input: &std::path::Path) -> (i32, String, S
         .arg("-c")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_gridsolve"))
+        .arg("--no-cache")
         .args(args)
         .arg(input)
         .output()

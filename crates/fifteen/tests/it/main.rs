@@ -14,6 +14,7 @@ mod progress;
 mod replay;
 mod rules;
 mod solver;
+mod store;
 
 /// One solver by the pattern databases for the tests that need 4 x 4 databases: the set
 /// of the last blank goal cell is kept for the next test (a solver holds one set), since

@@ -350,11 +350,30 @@ impl Adapter for Fifteen {
 /// board, 306 million on a 5 x 5), so the playground's never does. It tells the
 /// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
 pub(crate) fn solver(limits: Limits) -> Solver {
-    Solver::with_limits(Limits {
+    let solver = Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
-    .with_progress(crate::progress::watch())
+    .with_progress(crate::progress::watch());
+    match crate::cache::store() {
+        Some(store) => solver.with_store(std::sync::Arc::new(Kept(store))),
+        None => solver,
+    }
+}
+
+/// The tables' store the program set ([`crate::cache::keep_tables_in`]), as the
+/// solver crate takes it.
+#[derive(Debug)]
+struct Kept(std::sync::Arc<dyn crate::cache::Store>);
+
+impl ::fifteen::TableStore for Kept {
+    fn load(&self, name: &str, into: &mut [u8]) -> bool {
+        self.0.load(name, into)
+    }
+
+    fn store(&self, name: &str, bytes: &[u8]) {
+        self.0.store(name, bytes);
+    }
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
