@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod cache;
 mod cases;
 mod check;
+mod checkpoint;
 mod demo;
 mod generate;
 mod held;
@@ -127,6 +128,21 @@ struct Cli {
     /// else ~/.cache/gridsolve): build them in memory for this run only.
     #[arg(long, global = true)]
     no_cache: bool,
+
+    /// Write where a long search stands (the sliding-tile puzzle's pattern-database
+    /// search: its iteration, the share of it done, the counts so far) to FILE when it
+    /// starts, at least every minute, and when SIGINT, SIGTERM or SIGHUP stops it (a
+    /// second signal ends the run at once); `--resume FILE` goes on from there. For an
+    /// input of one board.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    checkpoint: Option<PathBuf>,
+
+    /// Go on with the search whose checkpoint is FILE (written by --checkpoint for the
+    /// same board, with this version of gridsolve), checkpointing to FILE again unless
+    /// --checkpoint names another: the answer, path and counts are those of a run that
+    /// was never stopped.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    resume: Option<PathBuf>,
 
     #[command(flatten)]
     options: SolveOptions,
@@ -292,8 +308,17 @@ fn main() -> ExitCode {
         (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
         (Some(Command::Cache(args)), _) => cache::run(args).map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => {
-            puzzles::progress::watching(progress::Solving::watch(), || solve::run(puzzle.0, &cli))
-                .map(|()| ExitCode::SUCCESS)
+            checkpoint::install(cli.checkpoint.as_deref(), cli.resume.as_deref()).and_then(
+                |checkpoints| {
+                    let solved = puzzles::progress::watching(progress::Solving::watch(), || {
+                        solve::run(puzzle.0, &cli)
+                    });
+                    if let Some(report) = checkpoints.and_then(|c| c.report()) {
+                        report_note(&report);
+                    }
+                    solved.map(|()| ExitCode::SUCCESS)
+                },
+            )
         }
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
@@ -465,6 +490,11 @@ fn report(message: &str) {
 
 /// Warns on stderr (the exit status is not changed); a stderr that cannot be written to
 /// is ignored.
+/// Tells the user something about the run on stderr, after its answers or its error.
+fn report_note(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "note: {message}");
+}
+
 fn warn(message: &str) {
     let _ = writeln!(io::stderr().lock(), "warning: {message}");
 }

@@ -58,6 +58,7 @@
 struct ReadmeDoctests;
 
 mod board;
+mod checkpoint;
 mod fsm;
 #[cfg(feature = "generate")]
 pub mod generate;
@@ -75,6 +76,7 @@ mod store;
 mod table;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
+pub use checkpoint::{Checkpoint, CheckpointError, CheckpointSink, Checkpointing};
 /// How the solver tells a watcher how its long work goes ([`Solver::with_progress`]).
 pub use grid_core::progress;
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};

@@ -1024,6 +1024,19 @@ impl Databases {
             .sum()
     }
 
+    /// The names of the tables [`Databases::build_by`] would build (see
+    /// [`TableStore`]), in order.
+    pub(crate) fn names(geo: &Geometry, blank: usize) -> Vec<String> {
+        let (owners, _) = Databases::layout(geo, blank);
+        owners
+            .iter()
+            .map(|tiles| {
+                let exact = marks_fit(geo.cells, tiles.len());
+                table_name((geo.rows, geo.cols), blank, tiles, exact)
+            })
+            .collect()
+    }
+
     /// The groups of the partition, and the groups whose tables are built (the others
     /// are looked up in theirs through a symmetry).
     fn layout(geo: &Geometry, blank: usize) -> (Vec<Vec<u8>>, Vec<Group>) {

@@ -2,6 +2,7 @@
 //! of databases) for the next board, and solves many boards on a pool of threads.
 
 use crate::board::Board;
+use crate::checkpoint::{Checkpointing, Session};
 use crate::geometry::{Geometry, Labelled};
 use crate::memory::{self, Stop};
 use crate::pdb::{Databases, MAX_PDB_CELLS};
@@ -101,6 +102,15 @@ pub enum SolveError {
         /// The bytes of the allocation that failed.
         bytes: usize,
     },
+    /// A checkpointed search halted (its halt flag raised, or the count it halts after
+    /// reached) and handed its checkpoint over (see [`Checkpointing`]).
+    Halted,
+    /// The checkpoint to resume from was written for another board, other databases or
+    /// another version of the program (what differs).
+    Mismatch {
+        /// What differs: "another board", "other databases", ...
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -121,6 +131,13 @@ impl fmt::Display for SolveError {
             SolveError::Memory { bytes } => write!(
                 f,
                 "out of memory: the board's tables needed {bytes} bytes more, which could not be allocated"
+            ),
+            SolveError::Halted => f.write_str(
+                "the search was halted; where it stood is in its checkpoint, to resume from",
+            ),
+            SolveError::Mismatch { what } => write!(
+                f,
+                "the checkpoint to resume from was written for {what}: refused (start without it)"
             ),
         }
     }
@@ -200,6 +217,9 @@ pub struct Solver {
     watch: Watch,
     /// Where built databases are kept between runs (see [`Solver::with_store`]).
     store: Option<Arc<dyn TableStore>>,
+    /// How the pattern-database search is checkpointed (see
+    /// [`Solver::with_checkpoints`]).
+    checkpoints: Option<Checkpointing>,
 }
 
 impl Default for Solver {
@@ -218,6 +238,8 @@ struct Plan {
     databases: Option<Arc<Databases>>,
     /// The solver's watcher, told of the board's iterations.
     watch: Watch,
+    /// The checkpointed search's session, for the board checkpointed.
+    session: Option<Arc<Session>>,
 }
 
 impl Plan {
@@ -263,6 +285,7 @@ impl Solver {
             databases_built: 0,
             watch: Watch::NONE,
             store: None,
+            checkpoints: None,
         }
     }
 
@@ -283,6 +306,47 @@ impl Solver {
     #[must_use]
     pub fn with_store(mut self, store: Arc<dyn TableStore>) -> Solver {
         self.store = Some(store);
+        self
+    }
+
+    /// This solver, checkpointing its pattern-database search as `checkpoints` says
+    /// (and resuming it from the checkpoint given there, if any): the answer, path and
+    /// counts of a search halted and resumed, any number of times, are those of the
+    /// search run through. Checkpoints are for one board: of the boards of one
+    /// [`Solver::solve_all`], the first that uses databases is checkpointed; a board
+    /// resumed skips the quick try, whose positions the checkpoint counts.
+    ///
+    /// ```
+    /// use fifteen::{Board, Checkpoint, CheckpointSink, Checkpointing, Method, SolveError, Solver};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// #[derive(Debug, Default)]
+    /// struct Last(Mutex<Option<Checkpoint>>);
+    /// impl CheckpointSink for Last {
+    ///     fn save(&self, checkpoint: &Checkpoint) {
+    ///         *self.0.lock().unwrap() = Some(checkpoint.clone());
+    ///     }
+    /// }
+    ///
+    /// let board = Board::with_default_goal(3, 4, &[8, 7, 2, 1, 3, 0, 11, 4, 5, 9, 10, 6])?;
+    /// let mut through = Solver::new().with_method(Method::Pdb);
+    /// let whole = through.solve_with_path(&board)?;
+    ///
+    /// let last = Arc::new(Last::default());
+    /// let halting = Checkpointing::new(last.clone()).halt_after(500);
+    /// let mut first = Solver::new().with_method(Method::Pdb).with_checkpoints(halting);
+    /// assert_eq!(first.solve_with_path(&board), Err(SolveError::Halted));
+    /// let checkpoint = last.0.lock().unwrap().clone().expect("saved when it halted");
+    ///
+    /// let resuming = Checkpointing::new(last.clone()).resuming(checkpoint);
+    /// let mut second = Solver::new().with_method(Method::Pdb).with_checkpoints(resuming);
+    /// assert_eq!(second.solve_with_path(&board)?, whole);
+    /// assert_eq!(second.stats(), through.stats());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_checkpoints(mut self, checkpoints: Checkpointing) -> Solver {
+        self.checkpoints = Some(checkpoints);
         self
     }
 
@@ -451,6 +515,21 @@ impl Solver {
             }
         };
         let stop_at = |i: usize| stop.map(|stop| (stop, i as u64));
+        // A board resumed from its checkpoint skips the quick try, whose positions the
+        // checkpoint counts (`None` for any other board).
+        let resume = self.checkpoints.as_ref().and_then(|c| c.resume.clone());
+        let resuming = resume.is_some();
+        let resumed = |board: &Board| {
+            resume
+                .as_ref()
+                .filter(|c| {
+                    (c.rows, c.cols, &c.start[..], &c.goal[..])
+                        == (board.rows(), board.cols(), board.start(), board.goal())
+                })
+                .map(|c| c.quick)
+        };
+        // The first board that waits for databases is checkpointed, if any is.
+        let mut checkpointed = false;
         let mut plans = Vec::new();
         if memory::reserve(&mut plans, boards.len()).is_err() {
             let e = SolveError::Memory {
@@ -482,12 +561,19 @@ impl Solver {
                     method: *method,
                 }),
                 Ok(Some(plan)) if plan.method == Method::Pdb && !plan.start.is_goal() => {
-                    if auto {
-                        quick_try(plan, limits, stop_at(i))
-                    } else {
-                        Attempt::NeedsDatabases { quick: 0 }
+                    match resumed(&boards[i]) {
+                        Some(quick) => Attempt::NeedsDatabases { quick },
+                        None if auto => quick_try(plan, limits, stop_at(i)),
+                        None => Attempt::NeedsDatabases { quick: 0 },
                     }
                 }
+                Ok(Some(_)) if resuming => Attempt::Done(Outcome {
+                    answer: Err(SolveError::Mismatch {
+                        what: "another board",
+                    }),
+                    stats: SearchStats::default(),
+                    method: *method,
+                }),
                 Ok(Some(plan)) => Attempt::Done(finish(plan, limits, (0, 0), first, stop_at(i))),
             };
             if let Attempt::Done(outcome) = &attempt {
@@ -549,9 +635,27 @@ impl Solver {
                     continue;
                 }
             };
-            for &(i, _) in &waiting {
+            let mut mismatched = Vec::new();
+            for &(i, quick) in &waiting {
                 if let Ok(Some(plan)) = &mut plans[i].0 {
                     plan.databases = Some(Arc::clone(&databases));
+                    if let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed) {
+                        checkpointed = true;
+                        let names = Databases::names(&geo, key.2);
+                        let session = Session::new(config.clone(), &boards[i], names, quick);
+                        if let Some(what) = config.resume.as_ref().and_then(|r| session.mismatch(r))
+                        {
+                            mismatched.push((i, quick, what));
+                        }
+                        plan.session = Some(Arc::new(session));
+                    }
+                }
+            }
+            for (i, quick, what) in mismatched {
+                waiting.retain(|&(w, _)| w != i);
+                outcomes[i] = stopped(SolveError::Mismatch { what }, quick);
+                if let Attempt::Done(outcome) = &outcomes[i] {
+                    failed(i, outcome);
                 }
             }
             drop(databases);
@@ -683,6 +787,7 @@ impl Solver {
             table,
             databases: None,
             watch: self.watch.clone(),
+            session: None,
         }))
     }
 
@@ -826,7 +931,10 @@ fn finish(
             method: plan.method,
         },
         Err(e) => Outcome {
-            answer: Err(e.into()),
+            answer: Err(match (e, &plan.session) {
+                (LimitError::Stopped, Some(session)) if session.halting() => SolveError::Halted,
+                _ => e.into(),
+            }),
             stats: SearchStats {
                 expanded: 0,
                 generated: meter.states() - entries,
@@ -904,6 +1012,7 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
             let databases = plan.databases.as_ref().expect("planned with its databases");
             pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)?
                 .watched(&plan.watch)
+                .checkpointed(plan.session.as_deref())
                 .run(threads)
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?

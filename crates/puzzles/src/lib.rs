@@ -33,6 +33,7 @@
 struct ReadmeDoctests;
 
 pub mod cache;
+pub mod checkpoint;
 mod contract;
 mod driver;
 mod generating;

@@ -6,6 +6,7 @@ mod common;
 
 mod cache;
 mod check;
+mod checkpoint;
 mod checktestdata;
 mod cli;
 mod conventions;

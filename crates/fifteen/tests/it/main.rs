@@ -7,6 +7,7 @@ use fifteen::{Board, Limits, Method, Solver};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 mod budgets;
+mod checkpoint;
 mod eight_space;
 mod korf;
 mod oracle_agreement;

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 /// Tables kept in memory, counting its loads and stores.
 #[derive(Debug, Default)]
-struct Memory {
+pub(crate) struct Memory {
     tables: Mutex<HashMap<String, Vec<u8>>>,
     loads: Mutex<Vec<(String, bool)>>,
 }

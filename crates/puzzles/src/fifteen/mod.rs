@@ -251,8 +251,25 @@ impl Paths for Fifteen {
 impl Solve for Fifteen {
     type Solver = Solver;
 
+    /// The solver of [`solver`], checkpointing its search in the program's
+    /// [`crate::checkpoint::Checkpoints`], if it set any; a checkpoint to resume from
+    /// that is not one is bad usage.
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(solver(limits))
+        let solver = solver(limits);
+        let Some(checkpoints) = crate::checkpoint::checkpoints() else {
+            return Ok(solver);
+        };
+        let mut config = ::fifteen::Checkpointing::new(std::sync::Arc::new(Saved(
+            std::sync::Arc::clone(&checkpoints),
+        )));
+        config = config.halting_on(checkpoints.halt_flag());
+        if let Some(text) = checkpoints.resume() {
+            let checkpoint = ::fifteen::Checkpoint::parse(text).map_err(|e| {
+                UsageError::new(format!("the checkpoint to resume from cannot be used: {e}"))
+            })?;
+            config = config.resuming(checkpoint);
+        }
+        Ok(solver.with_checkpoints(config))
     }
 
     fn solve(
@@ -358,6 +375,16 @@ pub(crate) fn solver(limits: Limits) -> Solver {
     match crate::cache::store() {
         Some(store) => solver.with_store(std::sync::Arc::new(Kept(store))),
         None => solver,
+    }
+}
+
+/// The program's checkpoints, as the solver crate takes them.
+#[derive(Debug)]
+struct Saved(std::sync::Arc<dyn crate::checkpoint::Checkpoints>);
+
+impl ::fifteen::CheckpointSink for Saved {
+    fn save(&self, checkpoint: &::fifteen::Checkpoint) {
+        self.0.save(&checkpoint.to_text());
     }
 }
 
