@@ -242,6 +242,13 @@ impl puzzles::cache::Store for DirStore {
         }
     }
 
+    fn has(&self, name: &str, len: usize) -> bool {
+        let path = self.dir.join(name);
+        !name.starts_with('.')
+            && !name.contains(['/', '\\'])
+            && std::fs::metadata(path).is_ok_and(|m| m.len() == header_len(name) + len as u64)
+    }
+
     fn store(&self, name: &str, bytes: &[u8]) {
         if name.len() > MAX_NAME || name.contains(['/', '\\']) || name.starts_with('.') {
             return;

@@ -160,14 +160,10 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     max_time: None,
 };
 
-/// The positions the quick try of [`Method::Auto`] may generate before it builds
-/// databases, on boards whose databases have at most [`LONG_BUILD`] entries (see
-/// `quick_budget`).
+/// The positions the quick try of [`Method::Auto`] may generate before it uses
+/// databases that are at hand (held, or kept in the solver's store), and the least it
+/// may generate before it builds them (see [`try_size`]).
 const QUICK_TRY: u64 = 200_000;
-
-/// Databases of more entries than this (the 24-puzzle's) take minutes to build: the
-/// quick try before them is a fifth of their entries.
-const LONG_BUILD: u64 = 100_000_000;
 
 /// One board's answer from [`Solver::solve_all`], with what its search did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -453,14 +449,22 @@ impl Solver {
     /// million on the 15-puzzle, 255 million on the 24-puzzle), charged in full on
     /// every board that uses them, built by it or by an earlier one. Under
     /// [`Method::Auto`] a 4 x 4 or 5 x 5 board first has a quick try, IDA* with the
-    /// Manhattan distance within 200,000 positions (a fifth of the databases' entries
-    /// on the 24-puzzle) or the budget if less; only a board it does not settle, and whose
-    /// budget has room for the try and the entries, has its databases built and
-    /// searched within what is left. So a larger budget never fails where a smaller
-    /// one answers: the try only grows with the budget, and so does what the search
-    /// over the databases is left. A budget without room for the databases stops the
-    /// board ([`LimitError::States`]) without building them; a build stops at the time
-    /// limit ([`LimitError::Time`]).
+    /// Manhattan distance, as long as what having the databases costs: 200,000
+    /// positions where they are at hand (held by the solver, or kept in its store),
+    /// else the positions that take as long as their build (57.7 million on the
+    /// 15-puzzle, 2.55 billion on the 24-puzzle), shared among the boards of the call
+    /// that need them; within half the budget at most (or the budget, up to 200,000).
+    /// So a board that plain IDA* answers costs what plain IDA* costs, up to the price
+    /// of the build, and a board that needs the databases at most about twice what it
+    /// would building them at once (a build is never wasted on an easy board). Only a
+    /// board the try does not settle, and whose budget has room for the try and the
+    /// entries, has its databases built (or read) and searched within what is left. So
+    /// a larger budget never fails where a smaller one answers: the try only grows with
+    /// the budget, and so does what the search over the databases is left. A budget
+    /// without room for the databases stops the board ([`LimitError::States`]) without
+    /// building them; a build stops at the time limit ([`LimitError::Time`]). What a
+    /// try costs depends on whether the databases are at hand, so a board's counts (and
+    /// where a tight budget stops it) may differ once they are.
     ///
     /// The solver holds one set of pattern databases at a time: the boards that need
     /// them are solved set by set, in the order of each set's first board, and a new
@@ -541,6 +545,20 @@ impl Solver {
             let method = self.method_for(board).unwrap_or(Method::Manhattan);
             plans.push((self.plan(board), method));
         }
+        // The size of the quick try of each set of databases the boards want.
+        let mut wanting: HashMap<(usize, usize, usize), u64> = HashMap::new();
+        for (plan, _) in &plans {
+            if let Ok(Some(plan)) = plan
+                && plan.method == Method::Pdb
+                && !plan.start.is_goal()
+            {
+                *wanting.entry(plan.key()).or_default() += 1;
+            }
+        }
+        let tries: HashMap<(usize, usize, usize), u64> = wanting
+            .into_iter()
+            .map(|(key, boards)| (key, self.try_size(key, boards)))
+            .collect();
         let threads = self.thread_count();
         let limits = self.limits;
         // The threads a board's search may split itself among: those the other boards
@@ -563,7 +581,7 @@ impl Solver {
                 Ok(Some(plan)) if plan.method == Method::Pdb && !plan.start.is_goal() => {
                     match resumed(&boards[i]) {
                         Some(quick) => Attempt::NeedsDatabases { quick },
-                        None if auto => quick_try(plan, limits, stop_at(i)),
+                        None if auto => quick_try(plan, limits, tries[&plan.key()], stop_at(i)),
                         None => Attempt::NeedsDatabases { quick: 0 },
                     }
                 }
@@ -850,28 +868,36 @@ fn stopped(e: SolveError, quick: u64) -> Attempt {
     })
 }
 
-/// Positions the quick try of [`Method::Auto`] may generate on a board of shape `geo`
-/// whose blank's goal cell is `blank`, before it builds databases: [`QUICK_TRY`], or a
-/// fifth of their entries where those are more than [`LONG_BUILD`] (the 24-puzzle's
-/// 51,004,800 of 255,024,000: its walks that a Manhattan search answers in tens of
-/// millions of positions are answered so at any budget). The try is made on every
-/// board that uses databases, built or not, so on the 15-puzzle it stays small: a
-/// fifth of its 11.5 million entries on each of Korf's 100 made that run 3.6 times as
-/// long.
-fn quick_budget(geo: &Geometry, blank: usize) -> u64 {
-    let entries = Databases::entries(geo, blank);
-    if entries > LONG_BUILD {
-        entries / 5
-    } else {
-        QUICK_TRY
+impl Solver {
+    /// The positions the quick try may generate (before the budget's cap, see
+    /// [`quick_search`]) on a board whose databases are `key`'s, when `boards` boards
+    /// of the call want them: [`QUICK_TRY`] where they are at hand (held, or all their
+    /// tables in the store), else what their build costs ([`Databases::build_cost`])
+    /// shared among the boards, at least [`QUICK_TRY`] (rent before buying: a board
+    /// costs at most about twice the cheaper of the two ways).
+    fn try_size(&self, key: (usize, usize, usize), boards: u64) -> u64 {
+        let geo = Geometry::new(key.0, key.1);
+        let kept = || {
+            self.store.as_ref().is_some_and(|store| {
+                Databases::kept(&geo, key.2)
+                    .iter()
+                    .all(|(name, bytes)| store.has(name, *bytes))
+            })
+        };
+        if self.databases.contains_key(&key) || kept() {
+            QUICK_TRY
+        } else {
+            (Databases::build_cost(&geo, key.2) / boards.max(1)).max(QUICK_TRY)
+        }
     }
 }
 
 /// The quick try of [`Method::Auto`] on a board that uses databases: IDA* with the
-/// Manhattan distance within [`quick_budget`] positions, or within the budget if that
-/// is less (a budget the try spent is the board's answer: no databases are built).
-fn quick_try(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> Attempt {
-    let (tried, quick) = quick_search(plan, limits, stop);
+/// Manhattan distance within `size` positions, capped by the budget (see
+/// [`quick_search`]; a budget the try spent is the board's answer: no databases are
+/// built).
+fn quick_try(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> Attempt {
+    let (tried, quick) = quick_search(plan, limits, size, stop);
     match tried {
         Ok((path, stats)) => Attempt::Done(Outcome {
             answer: Ok(path.map(|p| Solution {
@@ -888,11 +914,13 @@ fn quick_try(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> Attempt {
     }
 }
 
-/// The quick try's search, IDA* with the Manhattan distance within [`quick_budget`]
-/// positions or the budget if less, and the positions it generated.
-fn quick_search(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> (Searched, u64) {
-    let cap = quick_budget(&plan.geo, usize::from(plan.start.blank_label));
-    let budget = limits.max_states.map_or(cap, |m| m.min(cap));
+/// The quick try's search, IDA* with the Manhattan distance within `size` positions,
+/// and within half the budget (or the budget itself, up to [`QUICK_TRY`]: a larger
+/// budget never gives a smaller try), and the positions it generated.
+fn quick_search(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> (Searched, u64) {
+    let budget = limits
+        .max_states
+        .map_or(size, |m| size.min((m / 2).max(m.min(QUICK_TRY))));
     let mut quick = metered(
         Limits {
             max_states: Some(budget),

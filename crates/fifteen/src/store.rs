@@ -23,6 +23,14 @@ pub trait TableStore: Send + Sync + fmt::Debug {
     /// Keeps `bytes` under `name`, replacing what was kept there (best effort: a store
     /// that cannot write keeps nothing).
     fn store(&self, name: &str, bytes: &[u8]);
+
+    /// Whether a table of `len` bytes seems to be kept under `name` (without reading
+    /// it: the solver then counts the table as cheap to have, see
+    /// [`Solver::solve_all`](crate::Solver::solve_all)); `false` by default.
+    fn has(&self, name: &str, len: usize) -> bool {
+        let _ = (name, len);
+        false
+    }
 }
 
 /// The name of a pattern database: the board's shape, the blank's goal cell, the

@@ -18,6 +18,10 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// Keeps `bytes` under `name` (best effort: a store that cannot write keeps
     /// nothing, and says nothing).
     fn store(&self, name: &str, bytes: &[u8]);
+
+    /// Whether a table of `len` bytes seems to be kept under `name` (its file there,
+    /// of the right size; not read): the solver then counts it as cheap to have.
+    fn has(&self, name: &str, len: usize) -> bool;
 }
 
 static STORE: RwLock<Option<Arc<dyn Store>>> = RwLock::new(None);

@@ -9,8 +9,12 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// Korf's first 15-puzzle (57 moves).
-const KORF_1: &str = "4 4\n14 13 15 7\n11 12 9 5\n6 0 2 1\n4 8 10 3\ngoal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+/// Korf's 82nd 15-puzzle (62 moves), which the quick try leaves to the databases: under
+/// a budget of 40 million positions, 20 million of the quick try.
+const KORF_82: &str = "4 4\n14 10 2 1\n13 9 8 11\n7 3 6 12\n15 5 4 0\ngoal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+
+/// The options of every run here.
+const BUDGET: [&str; 4] = ["-p", "fifteen", "--max-states", "40000000"];
 
 /// Korf's third (59 moves).
 const KORF_3: &str = "4 4\n14 7 8 2\n13 11 10 4\n9 12 5 0\n3 6 1 15\ngoal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
@@ -80,9 +84,9 @@ fn a_run_stopped_by_sigterm_resumes_to_the_same_answer_path_and_counts() {
         return; // The signal mask is read from /proc (Linux).
     }
     let scratch = Scratch::new("checkpoint");
-    let file = scratch.join("korf-1.checkpoint");
+    let file = scratch.join("korf-82.checkpoint");
     let file = file.to_str().unwrap();
-    let through = run(&["-p", "fifteen", "--path", "--stats"], KORF_1);
+    let through = run(&[&BUDGET[..], &["--path", "--stats"]].concat(), KORF_82);
     assert_eq!(through.status.code(), Some(0), "{}", text(&through.stderr));
     let counts = |out: &Output| {
         text(&out.stderr)
@@ -91,7 +95,7 @@ fn a_run_stopped_by_sigterm_resumes_to_the_same_answer_path_and_counts() {
             .map(str::to_string)
     };
 
-    let halted = stopped(&["-p", "fifteen", "--checkpoint", file], KORF_1);
+    let halted = stopped(&[&BUDGET[..], &["--checkpoint", file]].concat(), KORF_82);
     let stderr = text(&halted.stderr);
     assert_eq!(halted.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("case 1: the search was halted"), "{stderr}");
@@ -106,8 +110,8 @@ fn a_run_stopped_by_sigterm_resumes_to_the_same_answer_path_and_counts() {
     );
 
     let resumed = run(
-        &["-p", "fifteen", "--path", "--stats", "--resume", file],
-        KORF_1,
+        &[&BUDGET[..], &["--path", "--stats", "--resume", file]].concat(),
+        KORF_82,
     );
     assert_eq!(resumed.status.code(), Some(0), "{}", text(&resumed.stderr));
     assert_eq!(text(&resumed.stdout), text(&through.stdout));
@@ -121,12 +125,12 @@ fn a_checkpoint_of_another_board_or_no_checkpoint_is_refused() {
         return;
     }
     let scratch = Scratch::new("checkpoint-refused");
-    let file = scratch.join("korf-1.checkpoint");
+    let file = scratch.join("korf-82.checkpoint");
     let file = file.to_str().unwrap();
-    let halted = stopped(&["-p", "fifteen", "--checkpoint", file], KORF_1);
+    let halted = stopped(&[&BUDGET[..], &["--checkpoint", file]].concat(), KORF_82);
     assert_eq!(halted.status.code(), Some(1), "{}", text(&halted.stderr));
 
-    let other = run(&["-p", "fifteen", "--resume", file], KORF_3);
+    let other = run(&[&BUDGET[..], &["--resume", file]].concat(), KORF_3);
     let stderr = text(&other.stderr);
     assert_eq!(other.status.code(), Some(1), "{stderr}");
     assert!(
@@ -137,8 +141,8 @@ fn a_checkpoint_of_another_board_or_no_checkpoint_is_refused() {
     let junk = scratch.join("junk");
     std::fs::write(&junk, "hello\n").unwrap();
     let refused = run(
-        &["-p", "fifteen", "--resume", junk.to_str().unwrap()],
-        KORF_1,
+        &[&BUDGET[..], &["--resume", junk.to_str().unwrap()]].concat(),
+        KORF_82,
     );
     let stderr = text(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "{stderr}");
@@ -148,8 +152,8 @@ fn a_checkpoint_of_another_board_or_no_checkpoint_is_refused() {
     );
 
     let missing = run(
-        &["-p", "fifteen", "--resume", "/nonexistent/checkpoint"],
-        KORF_1,
+        &[&BUDGET[..], &["--resume", "/nonexistent/checkpoint"]].concat(),
+        KORF_82,
     );
     assert_eq!(missing.status.code(), Some(3), "{}", text(&missing.stderr));
 }

@@ -8,6 +8,7 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 
 mod budgets;
 mod checkpoint;
+mod easy;
 mod eight_space;
 mod korf;
 mod oracle_agreement;

@@ -3,7 +3,7 @@
 //! with the same answers, paths and counts, and a store that gives nothing back (or
 //! something damaged, which it must refuse) leaves the solver building, as with none.
 
-use fifteen::{Board, Solver, TABLE_VERSION, TableStore};
+use fifteen::{Board, Method, Solver, TABLE_VERSION, TableStore};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -34,6 +34,14 @@ impl TableStore for Memory {
             .unwrap()
             .insert(name.to_string(), bytes.to_vec());
     }
+
+    fn has(&self, name: &str, len: usize) -> bool {
+        self.tables
+            .lock()
+            .unwrap()
+            .get(name)
+            .is_some_and(|t| t.len() == len)
+    }
 }
 
 fn korf_1() -> Board {
@@ -46,7 +54,9 @@ fn korf_1() -> Board {
 fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     let store = Arc::new(Memory::default());
     let board = korf_1();
-    let mut building = Solver::new().with_store(store.clone());
+    let mut building = Solver::new()
+        .with_method(Method::Pdb)
+        .with_store(store.clone());
     let built = building.solve_with_path(&board).unwrap();
     let mut names: Vec<String> = store.tables.lock().unwrap().keys().cloned().collect();
     names.sort();
@@ -62,7 +72,9 @@ fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     assert!(store.loads.lock().unwrap().iter().all(|(_, hit)| !hit));
     store.loads.lock().unwrap().clear();
 
-    let mut reading = Solver::new().with_store(store.clone());
+    let mut reading = Solver::new()
+        .with_method(Method::Pdb)
+        .with_store(store.clone());
     let read = reading.solve_with_path(&board).unwrap();
     assert_eq!(read, built);
     assert_eq!(reading.stats(), building.stats());
@@ -71,7 +83,7 @@ fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     assert!(loads.iter().all(|(_, hit)| *hit), "{loads:?}");
 
     // Without a store: the same again.
-    let mut alone = Solver::new();
+    let mut alone = Solver::new().with_method(Method::Pdb);
     assert_eq!(alone.solve_with_path(&board).unwrap(), built);
     assert_eq!(alone.stats(), building.stats());
 }
@@ -89,7 +101,9 @@ fn a_table_of_another_length_is_built_again() {
     for table in store.tables.lock().unwrap().values_mut() {
         table.pop();
     }
-    let mut solver = Solver::new().with_store(store.clone());
+    let mut solver = Solver::new()
+        .with_method(Method::Pdb)
+        .with_store(store.clone());
     assert_eq!(solver.solve(&board).unwrap(), Some(57));
     let loads = store.loads.lock().unwrap().clone();
     assert!(loads[3..].iter().all(|(_, hit)| !hit), "{loads:?}");

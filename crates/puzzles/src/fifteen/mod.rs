@@ -401,6 +401,10 @@ impl ::fifteen::TableStore for Kept {
     fn store(&self, name: &str, bytes: &[u8]) {
         self.0.store(name, bytes);
     }
+
+    fn has(&self, name: &str, len: usize) -> bool {
+        self.0.has(name, len)
+    }
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
