@@ -581,6 +581,14 @@ impl Solver {
                 Ok(Some(plan)) if plan.method == Method::Pdb && !plan.start.is_goal() => {
                     match resumed(&boards[i]) {
                         Some(quick) => Attempt::NeedsDatabases { quick },
+                        // Refused before any try: the checkpoint is another board's.
+                        None if resuming => Attempt::Done(Outcome {
+                            answer: Err(SolveError::Mismatch {
+                                what: "another board",
+                            }),
+                            stats: SearchStats::default(),
+                            method: *method,
+                        }),
                         None if auto => quick_try(plan, limits, tries[&plan.key()], stop_at(i)),
                         None => Attempt::NeedsDatabases { quick: 0 },
                     }
