@@ -363,9 +363,11 @@ impl Adapter for Fifteen {
 /// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
 /// message, not a hang. What a budget pays for is the crate's one rule
 /// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
-/// has room for their entries (13.8 million positions with the quick try on a 4 x 4
-/// board, 306 million on a 5 x 5), so the playground's never does. It tells the
-/// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
+/// has room for the quick try and their entries (11.5 million on a 4 x 4 board, 255
+/// million on a 5 x 5, and a try of at least 200,000 positions), so the playground's
+/// never does. It tells the watcher of [`crate::progress::watching`], if any, how its
+/// builds and searches go, and keeps its databases in the store the program set
+/// ([`crate::cache::keep_tables_in`]), if any.
 pub(crate) fn solver(limits: Limits) -> Solver {
     let solver = Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
