@@ -46,8 +46,8 @@ fn text(bytes: &[u8]) -> String {
 /// `gridsolve ARGS` on `input`, its stdout.
 fn gridsolve(args: &[&str], input: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .arg("--no-cache")
         .args(args)
+        .arg("--no-cache")
         .arg(input)
         .output()
         .unwrap()
