@@ -55,10 +55,12 @@ for crate in "${crates[@]}"; do
     echo "== cargo mutants -p $package ${files[*]}"
     mkdir -p "target/mutants/$crate"
     # Doctests are left out (nextest does not run them; each compiles on its own,
-    # slowly); unit and integration tests run, and are all that is built.
+    # slowly); unit and integration tests run, the slow #[ignore]d ones too (README's
+    # test command leaves them out; a mutant they catch is caught), and are all that is built.
     NEXTEST_PROFILE=mutants cargo mutants -p "$package" "${files[@]}" --jobs "$jobs" \
         --output "target/mutants/$crate" --test-tool nextest \
         --cargo-arg=--lib --cargo-arg=--tests --cargo-test-arg=--max-fail=1:immediate \
+        --cargo-test-arg=--run-ignored --cargo-test-arg=all \
         "$@" || status=$?
     outcomes="target/mutants/$crate/mutants.out/outcomes.json"
     if [ -f "$outcomes" ]; then

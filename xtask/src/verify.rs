@@ -274,6 +274,7 @@ mod tests {
     /// answer, the naive oracle, a reference program), the oracle re-run here on the
     /// answers it can re-check within a budget.
     #[test]
+    #[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
     fn every_fixture_is_solved_as_its_out_says_and_confirmed() {
         let root = crate::workspace_root().unwrap();
         std::thread::scope(|scope| {

@@ -50,7 +50,7 @@ use clap::ValueHint;
 use puzzles::{AnswerLine, Input, Limits, PathError, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -194,9 +194,19 @@ fn run_kattis(args: &CheckArgs) -> Result<u8, Failure> {
         )));
     }
     let file = feedback.join("judgemessage.txt");
+    // Each message is written whole under a temporary name and renamed over the last
+    // one: a run killed at any instant leaves the old message or the new, never an empty
+    // or half-written file (the judge reads whatever is there).
     let write = |message: &str| {
-        std::fs::write(&file, format!("{message}\n"))
-            .map_err(|e| Failure::io(format_args!("write {}", file.display()), &e))
+        let failed = |e: &std::io::Error| Failure::io(format_args!("write {}", file.display()), e);
+        let mut builder = tempfile::Builder::new();
+        // Readable as a file written by `fs::write` would be (tempfile's default is 0600).
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o644));
+        let mut next = builder.tempfile_in(feedback).map_err(|e| failed(&e))?;
+        writeln!(next, "{message}").map_err(|e| failed(&e))?;
+        next.persist(&file).map_err(|e| failed(&e.error))?;
+        Ok::<(), Failure>(())
     };
     // Until the verdict replaces it, the message says a run stopped before its verdict:
     // so does a run that is killed (by the judge's limits, say) or aborts.

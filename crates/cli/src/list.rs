@@ -33,7 +33,8 @@ pub(crate) fn table(puzzles: &[&dyn Puzzle]) -> String {
          draw      --show, --svg and the playground's board\n\
          generate  gen, gen --invalid and stress\n\
          play      the playground's game\n\
-         package   gridsolve package\n",
+         package   gridsolve package\n\
+         atlas     gridsolve atlas and gen --atlas: every position, its group and distance\n",
     );
     text
 }
@@ -59,7 +60,11 @@ mod tests {
                 .lines()
                 .find(|l| l.starts_with(&format!("{} ", puzzle.about().name)))
                 .unwrap_or_else(|| panic!("no row for {}", puzzle.about().name));
-            let marks = row.split_whitespace().skip(1).take(6).collect::<Vec<_>>();
+            let marks = row
+                .split_whitespace()
+                .skip(1)
+                .take(1 + Capability::ALL.len())
+                .collect::<Vec<_>>();
             let expected: Vec<&str> = std::iter::once(true)
                 .chain(Capability::ALL.iter().map(|c| puzzle.has(*c)))
                 .map(|yes| if yes { "yes" } else { "-" })

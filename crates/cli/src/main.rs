@@ -8,6 +8,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod atlas;
 mod cache;
 mod cases;
 mod check;
@@ -191,6 +192,14 @@ enum Command {
     /// Exit status: 0 written, 1 a test the solver cannot answer, 2 bad usage (a puzzle
     /// with no package, a DIR that is not empty), 3 I/O failure.
     Package(package::PackageArgs),
+    /// Build the atlas of a puzzle that can enumerate its whole space (every position,
+    /// its group and its minimum number of moves) with --out DIR, or answer positions
+    /// from it with --query DIR: exactly what `gridsolve -p PUZZLE` prints for them.
+    ///
+    /// Exit status: 0 done, 1 an invalid input, a position outside the atlas's space or
+    /// an atlas file refused (foreign, truncated, damaged), 2 bad usage (a puzzle
+    /// without an atlas), 3 I/O failure.
+    Atlas(atlas::AtlasArgs),
     /// Serve the playground: a local web page to pick a puzzle, edit or paste a board,
     /// solve it (the answer, the path, the board animated move by move) and play it
     /// with the arrow keys, shown the minimum number of moves left after every move.
@@ -298,6 +307,7 @@ fn main() -> ExitCode {
         (Some(Command::Gen(args)), _) => generate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Validate(args)), _) => validate::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Package(args)), _) => package::run(args).map(|()| ExitCode::SUCCESS),
+        (Some(Command::Atlas(args)), _) => atlas::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Serve(args)), _) => serve::run(args).map(|()| ExitCode::SUCCESS),
         (Some(Command::Completions { shell }), _) => {
             completions(*shell).map(|()| ExitCode::SUCCESS)

@@ -709,6 +709,7 @@ mod tests {
     /// Plays `next_move` from the start to the end: each hint lowers the moves left by
     /// one move, and the moves played end at the optimum.
     #[test]
+    #[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
     fn following_the_hints_solves_every_sample_in_the_optimum() {
         for puzzle in puzzles::PUZZLES {
             let Some(player) = puzzle.player() else {

@@ -925,6 +925,124 @@ pub struct Preset {
     pub band: (u64, u64),
 }
 
+/// A source of an atlas's bytes, read and sought (the CLI opens the file; the adapters
+/// read no file themselves).
+pub trait AtlasSource: io::Read + io::Seek {}
+
+impl<T: io::Read + io::Seek> AtlasSource for T {}
+
+/// What [`Atlas::build_atlas`] found: the figures of the whole space.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtlasSummary {
+    /// The positions (layouts) of the space.
+    pub layouts: u64,
+    /// The groups: sets of positions reachable from one another.
+    pub groups: u64,
+    /// The positions of the largest group.
+    pub largest_group: u64,
+    /// The positions that reach the goal.
+    pub solvable: u64,
+    /// The most moves a solvable position needs.
+    pub farthest: u64,
+    /// The positions that need that many, each written as a judge input.
+    pub farthest_cases: Vec<String>,
+}
+
+/// What an atlas says of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AtlasEntry {
+    /// The judge's answer line for the case, without its line break: what solving it
+    /// prints.
+    pub line: String,
+    /// Its minimum number of moves, `None` when it never reaches the goal.
+    pub moves: Option<u64>,
+    /// Its group's number in the atlas.
+    pub group: u64,
+    /// The positions of its group.
+    pub group_size: u64,
+}
+
+/// Why an atlas could not be built or asked.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AtlasFault {
+    /// The input is invalid.
+    Input(RunError),
+    /// Case `number` (from 1) is not a position of the atlas's space: why.
+    Outside {
+        /// The case's number in its input, from 1.
+        number: usize,
+        /// Why, in words.
+        why: String,
+    },
+    /// The atlas file is not one this program reads (foreign, of another version,
+    /// truncated or damaged).
+    File(String),
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The memory for the atlas was refused.
+    Memory(String),
+}
+
+impl fmt::Display for AtlasFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AtlasFault::Input(e) => write!(f, "{e}"),
+            AtlasFault::Outside { number, why } => write!(f, "case {number}: {why}"),
+            AtlasFault::File(why) | AtlasFault::Memory(why) => f.write_str(why),
+            AtlasFault::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for AtlasFault {}
+
+/// A puzzle that can enumerate its whole space of positions: every position's group
+/// and minimum number of moves, built once into a file and then read a position at a
+/// time. Object-safe: the tools hold it as `&dyn Atlas` ([`Puzzle::atlas`](crate::Puzzle::atlas)).
+pub trait Atlas: Sync {
+    /// The space the atlas covers, in words (for `--help` and the summary).
+    fn atlas_space(&self) -> &'static str;
+
+    /// Builds the atlas on up to `threads` threads, telling `watch` how far it has
+    /// got, and writes its file to `out`.
+    ///
+    /// # Errors
+    /// Refused memory, or a failed write.
+    fn build_atlas(
+        &self,
+        threads: usize,
+        watch: &grid_core::progress::Watch,
+        out: &mut dyn io::Write,
+    ) -> Result<AtlasSummary, AtlasFault>;
+
+    /// What the atlas in `atlas` says of each case of `input`, in order, handed to
+    /// `each` as it is read.
+    ///
+    /// # Errors
+    /// An invalid input or a case outside the space ([`AtlasFault::Input`]), an atlas
+    /// file refused, a failed read, or what `each` returns.
+    fn query_atlas(
+        &self,
+        atlas: &mut dyn AtlasSource,
+        input: Input<'_>,
+        each: &mut dyn FnMut(AtlasEntry) -> io::Result<()>,
+    ) -> Result<(), AtlasFault>;
+
+    /// Writes `count` of the atlas's hardest positions as judge inputs to `out`, one
+    /// after another: the farthest position of each of the groups whose farthest is
+    /// farthest, the farthest first.
+    ///
+    /// # Errors
+    /// An atlas file refused, or a failed read or write.
+    fn atlas_hardest(
+        &self,
+        atlas: &mut dyn AtlasSource,
+        count: usize,
+        out: &mut dyn FnMut(u64, &str) -> io::Result<()>,
+    ) -> Result<(), AtlasFault>;
+}
+
 /// One capability beyond solving, as tools name it when a puzzle lacks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -939,20 +1057,23 @@ pub enum Capability {
     Play,
     /// A [`Package`].
     Package,
+    /// An [`Atlas`].
+    Atlas,
 }
 
 impl Capability {
     /// Every capability, in the order `gridsolve puzzles` lists them.
-    pub const ALL: [Capability; 5] = [
+    pub const ALL: [Capability; 6] = [
         Capability::Oracle,
         Capability::Draw,
         Capability::Generate,
         Capability::Play,
         Capability::Package,
+        Capability::Atlas,
     ];
 
     /// Its name in `gridsolve puzzles`: `oracle`, `draw`, `generate`, `play`,
-    /// `package`.
+    /// `package`, `atlas`.
     pub fn name(self) -> &'static str {
         match self {
             Capability::Oracle => "oracle",
@@ -960,6 +1081,7 @@ impl Capability {
             Capability::Generate => "generate",
             Capability::Play => "play",
             Capability::Package => "package",
+            Capability::Atlas => "atlas",
         }
     }
 
@@ -971,6 +1093,7 @@ impl Capability {
             Capability::Generate => "generator",
             Capability::Play => "playground game",
             Capability::Package => "problem package",
+            Capability::Atlas => "atlas of every position",
         }
     }
 }

@@ -5,8 +5,8 @@
 //! the contract's traits.
 
 use crate::contract::{
-    About, Answer, AnswerLine, Capability, Draw, Format, Frames, GenError, Generate, Glyph, Lacks,
-    Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
+    About, Answer, AnswerLine, Atlas, Capability, Draw, Format, Frames, GenError, Generate, Glyph,
+    Lacks, Look, Oracle, Package, PathError, Paths, Preset, Rect, RunError, Shrink, Solve, Walk,
     is_judge_space, read_answer_line, solve_case, write_answer_line,
 };
 use crate::generator::{self, Shrunk, Tried};
@@ -119,6 +119,10 @@ pub trait Puzzle: Sync {
 
     /// Its playground game, when it has one ([`Capability::Play`]).
     fn player(&self) -> Option<&dyn Play>;
+
+    /// Its atlas of every position, when it can enumerate its space
+    /// ([`Capability::Atlas`]).
+    fn atlas(&self) -> Option<&dyn Atlas>;
 
     /// What `gridsolve package` writes for it, when it makes a package
     /// ([`Capability::Package`]).
@@ -353,6 +357,11 @@ pub trait Adapter: Solve {
     /// and solver first).
     fn capabilities(&self) -> Capabilities<'_, Self> {
         Capabilities::NONE
+    }
+
+    /// Its [`Atlas`], when it can enumerate its space; none by default.
+    fn enumerates(&self) -> Option<&dyn Atlas> {
+        None
     }
 }
 
@@ -643,6 +652,7 @@ impl<A: Adapter> Puzzle for A {
             Capability::Generate => caps.generate.is_some(),
             Capability::Play => caps.play.is_some(),
             Capability::Package => caps.package.is_some(),
+            Capability::Atlas => self.enumerates().is_some(),
         }
     }
 
@@ -657,6 +667,10 @@ impl<A: Adapter> Puzzle for A {
 
     fn player(&self) -> Option<&dyn Play> {
         self.capabilities().play
+    }
+
+    fn atlas(&self) -> Option<&dyn Atlas> {
+        self.enumerates()
     }
 
     fn package(&self) -> Option<&'static Package> {

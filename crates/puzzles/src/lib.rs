@@ -56,10 +56,10 @@ mod huarongdao;
 mod klotski;
 
 pub use contract::{
-    About, Answer, AnswerLine, Capability, Draw, EditError, Format, Frames, GenError, Generate,
-    Glyph, InputValidator, Lacks, Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect,
-    RunError, Shrink, Solve, Unsolved, Walk, judge_case_by_case, oracle_on_text, read_answer_line,
-    write_answer_line,
+    About, Answer, AnswerLine, Atlas, AtlasEntry, AtlasFault, AtlasSource, AtlasSummary,
+    Capability, Draw, EditError, Format, Frames, GenError, Generate, Glyph, InputValidator, Lacks,
+    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, RunError, Shrink, Solve,
+    Unsolved, Walk, judge_case_by_case, oracle_on_text, read_answer_line, write_answer_line,
 };
 pub use driver::{
     ANSWER_HELD, Adapter, AnswerReplay, Capabilities, Drawing, Generator, InputSummary, Judge,

@@ -102,6 +102,7 @@ fn changed(line: &str) -> String {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn every_fixture_output_is_right() {
     for &puzzle in PUZZLES {
         for (input, output) in fixture_pairs(puzzle) {
@@ -134,6 +135,7 @@ fn every_fixture_output_is_right() {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn gridsolve_path_output_passes_for_every_fixture() {
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;
@@ -1004,6 +1006,17 @@ fn kattis_with(
     args.extend_from_slice(flags);
     let run = gridsolve(&args, team.as_bytes());
     assert_eq!(run.stdout, "");
+    // The message is renamed into place from a temporary file: none is left beside it,
+    // and it is readable by others, as a file the judge's own tools write would be.
+    let left: Vec<_> = std::fs::read_dir(feedback)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["judgemessage.txt"]);
+    let mode = std::os::unix::fs::PermissionsExt::mode(
+        &std::fs::metadata(&message).unwrap().permissions(),
+    );
+    assert_eq!(mode & 0o777, 0o644);
     (
         run.status,
         std::fs::read_to_string(&message).unwrap_or_else(|e| panic!("{}: {e}", message.display())),

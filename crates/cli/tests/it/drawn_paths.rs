@@ -116,6 +116,7 @@ fn drawings_that_fit_are_drawn() {
 /// answer writes the path as it goes, a piece at a time: under 450 MB it answers, where
 /// building the whole line as one string first aborted (134 at 450, 600 and 800 MB).
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn a_path_is_written_as_it_goes() {
     let dir = Scratch::new("path-streamed");
     let input = dir.join("loop.in");

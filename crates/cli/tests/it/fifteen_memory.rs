@@ -29,6 +29,7 @@ fn run_within(mib: u64, args: &[&str], input: &str) -> Run {
 /// bytes, in every output mode, never an abort (134) or a panic (101). With 100 and 120
 /// MiB (where a thread could not start) the 15-puzzle either answers or says the same.
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn an_allocation_that_fails_is_a_message_and_exit_status_1() {
     for (mib, input, args) in [
         (64, KORF_82, &["--puzzle", "fifteen"][..]),
@@ -61,6 +62,7 @@ fn an_allocation_that_fails_is_a_message_and_exit_status_1() {
 /// every larger one does. (The address space is capped so that a run which built the
 /// 24-puzzle's databases, 750 MB and minutes, would fail at once instead.)
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn a_budget_has_one_outcome_in_every_output_mode() {
     let ladder = ["1000000", "3000000", "49999999", "100000000", "400000000"];
     let modes: [&[&str]; 4] = [&[], &["--path"], &["--stats"], &["--format", "json"]];

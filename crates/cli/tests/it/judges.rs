@@ -457,6 +457,7 @@ fn long_right_output(
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn a_16_mib_answer_line_is_right_in_less_memory_than_holding_it() {
     // The 19-move answer and 16 MiB of `ud`: gridsolve check takes 16 MiB of address
     // space or so with nothing held (its code, its libraries), so 24 MiB leaves no room

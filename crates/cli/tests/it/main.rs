@@ -4,6 +4,7 @@
 
 mod common;
 
+mod atlas;
 mod cache;
 mod check;
 mod checkpoint;

@@ -48,6 +48,7 @@ fn same_without_threads(puzzle: &str, input: &str) {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn sliding_tiles_are_answered_on_one_thread() {
     // Korf's 82nd 15-puzzle (databases built, the search split in shares) beside
     // boards of the judge's window.

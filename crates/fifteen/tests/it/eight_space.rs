@@ -13,6 +13,7 @@ fn letters(path: &[Dir]) -> String {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn every_position_gets_the_first_shortest_path() {
     let space = Space::explore(3, 3, &GOAL);
     assert_eq!(space.len(), 181_440);

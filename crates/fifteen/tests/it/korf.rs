@@ -37,6 +37,7 @@ fn the_published_lengths_sum_to_5305() {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn the_first_ten_instances_have_their_published_lengths() {
     let boards: Vec<Board> = instances().into_iter().take(10).collect();
     let outcomes = crate::databases().solve_all(&boards);

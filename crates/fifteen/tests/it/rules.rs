@@ -37,6 +37,7 @@ fn new_has_no_budget_and_the_named_one_is_finite() {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
     let board = generate(&GenParams {
         family: Family::Random,
@@ -144,6 +145,7 @@ fn a_fifteen_puzzle_stops_at_its_budget_before_and_after_its_databases() {
 const BUILD: u64 = 11_534_880 * 5;
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn the_twenty_four_puzzle_s_databases_count_against_the_budget() {
     let board = generate(&GenParams {
         family: Family::Random,
@@ -279,6 +281,7 @@ fn methods_refuse_shapes_they_do_not_take(
 #[rstest]
 #[case::blank_last(GoalKind::BlankLast)]
 #[case::blank_first(GoalKind::BlankFirst)]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 #[case::random_goal(GoalKind::Random)]
 fn any_goal_maps_onto_the_databases(#[case] goal: GoalKind) {
     let mut ida = Solver::new().with_method(Method::Manhattan);

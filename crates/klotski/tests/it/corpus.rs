@@ -5,7 +5,7 @@
 use klotski::{Goal, Layout, Metric, Pos, Solver, replay};
 
 #[path = "../data/classics.rs"]
-mod classics;
+pub(crate) mod classics;
 
 use classics::CLASSICS;
 

@@ -2,6 +2,7 @@
 //! is a module (one binary links the crate graph once, where one per file linked it
 //! once each).
 
+mod atlas;
 mod corpus;
 mod oracle_agreement;
 mod rules;

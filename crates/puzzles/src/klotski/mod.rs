@@ -1,6 +1,7 @@
 //! Klotski (华容道) through the contract: a case is a layout, asked under a move metric
 //! (the solve option `--metric`).
 
+mod atlas;
 mod invalid;
 mod look;
 mod svg;
@@ -321,6 +322,10 @@ impl Adapter for Klotski {
             play: Some(self),
             package: Some(&PACKAGE),
         }
+    }
+
+    fn enumerates(&self) -> Option<&dyn crate::contract::Atlas> {
+        Some(self)
     }
 }
 

@@ -239,6 +239,7 @@ fn noise_for_every_puzzle() {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn mutated_fixtures_for_every_puzzle() {
     for &puzzle in PUZZLES {
         run(puzzle, mutant(puzzle), false);
@@ -248,6 +249,7 @@ fn mutated_fixtures_for_every_puzzle() {
 /// The mutants are not all rejected: enough of them parse and get solved for the
 /// checks above to mean something.
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn mutants_often_parse_and_get_solved() {
     use proptest::strategy::ValueTree;
 

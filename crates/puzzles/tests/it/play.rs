@@ -47,6 +47,7 @@ fn prefixes(path: &str) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn moves_left_fall_by_one_along_an_optimal_path() {
     let options = Options::new();
     let mut played = 0;

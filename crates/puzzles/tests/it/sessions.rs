@@ -9,6 +9,7 @@ use std::path::Path;
 const SMALL: u64 = 20_000;
 
 #[test]
+#[ignore = "slow, a benchmark-sized check: .ci/run runs it (cargo test -- --ignored)"]
 fn a_session_answers_as_judging_each_input_alone() {
     for &puzzle in PUZZLES {
         let name = puzzle.about().name;

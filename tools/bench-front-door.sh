@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The front door, timed: README's two commands on a fresh clone, and where the time goes.
+#
+#   usage: tools/bench-front-door.sh [--keep]
+#
+# Clones the committed HEAD of this checkout into a temporary folder (uncommitted changes
+# are not measured), then runs, with a target folder of its own (nothing built before),
+# README's two commands as README writes them (the first two `sh` blocks under "## The
+# two commands"; the main job solves the Bloxorz sample and must print 10):
+#   1. the main job
+#   2. the test command, right after it, as a new user would
+# and prints each one's wall time against its budget (30 s and 120 s on a quiet machine),
+# the compile units that took longest (cargo's --timings), and the test binaries whose
+# tests ran longest. It is a benchmark, not a test: it exits 0 whatever the times, and 1
+# only when a command fails. The load average before and after says whether the machine
+# was quiet; figures taken beside other work are not the budgets' figures.
+# The temporary folder is removed at the end (--keep leaves it, and prints where).
+set -euo pipefail
+keep=0
+[ "${1:-}" = "--keep" ] && keep=1
+repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+commit=$(git -C "$repo" rev-parse --short HEAD)
+work=$(mktemp -d "${TMPDIR:-/tmp}/gridsolve-front-door.XXXXXX")
+cleanup() {
+    if [ "$keep" = 1 ]; then echo "kept: $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+git clone -q "$repo" "$work/gridsolve"
+cd "$work/gridsolve"
+unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR
+export CARGO_TERM_COLOR=never
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+now() { date +%s.%N; }
+
+echo "front door of $commit on $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ); load before: $(load)"
+
+# README's two commands, each the first line of a `sh` block under "## The two commands".
+mapfile -t commands < <(awk '/^## The two commands/ { on = 1; next } /^## / { on = 0 }
+    on && /^```sh/ { take = 1; next } take { print; take = 0 }' README.md)
+[ ${#commands[@]} -ge 2 ] || { echo "README has no two commands under '## The two commands'" >&2; exit 1; }
+main_job=${commands[0]}
+test_command=${commands[1]}
+case "$main_job" in "cargo run "*) ;; *) echo "not a cargo run: $main_job" >&2; exit 1 ;; esac
+case "$test_command" in "cargo test"*) ;; *) echo "not a cargo test: $test_command" >&2; exit 1 ;; esac
+echo "main job:     $main_job"
+echo "test command: $test_command"
+
+# --timings goes right after the cargo subcommand; -q keeps cargo's lines off stderr.
+start=$(now)
+answer=$(eval "${main_job/cargo run /cargo run -q --timings }" 2>"$work/main.err") || {
+    cat "$work/main.err" >&2
+    echo "the main job failed" >&2
+    exit 1
+}
+main_s=$(echo "$(now) - $start" | bc)
+mkdir -p "$work/timings-main" && mv target/cargo-timings/* "$work/timings-main/"
+[ "$answer" = 10 ] || { echo "the main job printed '$answer', not 10" >&2; exit 1; }
+
+start=$(now)
+status=0
+eval "${test_command/cargo test/cargo test --timings}" >"$work/test.log" 2>&1 || status=$?
+test_s=$(echo "$(now) - $start" | bc)
+[ "$status" = 0 ] || { tail -40 "$work/test.log" >&2; echo "the test command failed" >&2; exit 1; }
+
+echo "load after: $(load)"
+python3 - "$work" "$main_s" "$test_s" "$answer" <<'EOF'
+import glob, json, re, sys
+work, main_s, test_s, answer = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+
+def units(folder):
+    """Compile units of one cargo --timings report: (seconds, name, target)."""
+    html = sorted(glob.glob(f"{folder}/cargo-timing-*.html"))[-1]
+    data = re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(html).read(), re.S)
+    return [(u["duration"], u["name"], u.get("target", "").strip()) for u in json.loads(data.group(1))]
+
+def verdict(seconds, budget):
+    return f"{seconds:6.1f} s  (budget {budget} s: {'within' if seconds <= budget else 'OVER'})"
+
+log = open(f"{work}/test.log").read()
+# cargo writes "in 0.52s", "in 48.10s" or "in 1m 23s".
+finished = re.search(r"Finished `test` profile .* in (?:(\d+)m )?([0-9.]+)s", log)
+build_s = 60 * int(finished.group(1) or 0) + float(finished.group(2)) if finished else 0.0
+# Each test binary: its "Running" line, then libtest's summary with "finished in X s".
+runs = re.findall(r"(?:Running ([^\n]+)|Doc-tests ([^\n]+))\n.*?test result: \w+\. (\d+) passed.*?finished in ([0-9.]+)s", log, re.S)
+ran = sorted(((float(t), a or f"doc-tests {d}", int(n)) for a, d, n, t in runs), reverse=True)
+ran_s = sum(t for t, _, _ in ran)
+
+print(f"main job      {verdict(main_s, 30)}  answer {answer!r} (expected '10')")
+print(f"test command  {verdict(test_s, 120)}  of which compiling {build_s:.1f} s, running tests {ran_s:.1f} s, "
+      f"{sum(n for _, _, n in ran)} tests in {len(ran)} binaries")
+for title, folder in (("main job", f"{work}/timings-main"), ("test command", "target/cargo-timings")):
+    top = sorted(units(folder), reverse=True)[:8]
+    print(f"longest compile units of the {title} (seconds, units overlap on the cores):")
+    print("  " + ", ".join(f"{name}{' ' + target if target else ''} {s:.1f}" for s, name, target in top))
+print("longest-running test binaries (seconds, tests):")
+for t, name, n in ran[:8]:
+    print(f"  {t:6.1f}  {n:4}  {name}")
+EOF
