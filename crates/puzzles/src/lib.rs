@@ -32,6 +32,8 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod cache;
+pub mod checkpoint;
 mod contract;
 mod driver;
 mod generating;

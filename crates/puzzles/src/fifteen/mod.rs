@@ -156,8 +156,25 @@ impl Paths for Fifteen {
 impl Solve for Fifteen {
     type Solver = Solver;
 
+    /// The solver of [`solver`], checkpointing its search in the program's
+    /// [`crate::checkpoint::Checkpoints`], if it set any; a checkpoint to resume from
+    /// that is not one is bad usage.
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(solver(limits))
+        let solver = solver(limits);
+        let Some(checkpoints) = crate::checkpoint::checkpoints() else {
+            return Ok(solver);
+        };
+        let mut config = ::fifteen::Checkpointing::new(std::sync::Arc::new(Saved(
+            std::sync::Arc::clone(&checkpoints),
+        )));
+        config = config.halting_on(checkpoints.halt_flag());
+        if let Some(text) = checkpoints.resume() {
+            let checkpoint = ::fifteen::Checkpoint::parse(text).map_err(|e| {
+                UsageError::new(format!("the checkpoint to resume from cannot be used: {e}"))
+            })?;
+            config = config.resuming(checkpoint);
+        }
+        Ok(solver.with_checkpoints(config))
     }
 
     fn solve(
@@ -251,15 +268,50 @@ impl Adapter for Fifteen {
 /// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
 /// message, not a hang. What a budget pays for is the crate's one rule
 /// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
-/// has room for their entries (13.8 million positions with the quick try on a 4 x 4
-/// board, 306 million on a 5 x 5), so the playground's never does. It tells the
-/// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
+/// has room for the quick try and their entries (11.5 million on a 4 x 4 board, 255
+/// million on a 5 x 5, and a try of at least 200,000 positions), so the playground's
+/// never does. It tells the watcher of [`crate::progress::watching`], if any, how its
+/// builds and searches go, and keeps its databases in the store the program set
+/// ([`crate::cache::keep_tables_in`]), if any.
 pub(crate) fn solver(limits: Limits) -> Solver {
-    Solver::with_limits(Limits {
+    let solver = Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
-    .with_progress(crate::progress::watch())
+    .with_progress(crate::progress::watch());
+    match crate::cache::store() {
+        Some(store) => solver.with_store(std::sync::Arc::new(Kept(store))),
+        None => solver,
+    }
+}
+
+/// The program's checkpoints, as the solver crate takes them.
+#[derive(Debug)]
+struct Saved(std::sync::Arc<dyn crate::checkpoint::Checkpoints>);
+
+impl ::fifteen::CheckpointSink for Saved {
+    fn save(&self, checkpoint: &::fifteen::Checkpoint) {
+        self.0.save(&checkpoint.to_text());
+    }
+}
+
+/// The tables' store the program set ([`crate::cache::keep_tables_in`]), as the
+/// solver crate takes it.
+#[derive(Debug)]
+struct Kept(std::sync::Arc<dyn crate::cache::Store>);
+
+impl ::fifteen::TableStore for Kept {
+    fn load(&self, name: &str, into: &mut [u8]) -> bool {
+        self.0.load(name, into)
+    }
+
+    fn store(&self, name: &str, bytes: &[u8]) {
+        self.0.store(name, bytes);
+    }
+
+    fn has(&self, name: &str, len: usize) -> bool {
+        self.0.has(name, len)
+    }
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
