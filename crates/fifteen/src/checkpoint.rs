@@ -206,10 +206,10 @@ pub trait CheckpointSink: Send + Sync + fmt::Debug {
     fn save(&self, checkpoint: &Checkpoint);
 }
 
-/// How a solver checkpoints its pattern-database search ([`Solver::with_checkpoints`]
-/// (crate::Solver::with_checkpoints)): where the checkpoints go, how often, when the
-/// search halts, and the checkpoint it resumes from, if any. One board at a time: a
-/// solver that checkpoints solves one board that uses databases.
+/// How a solver checkpoints its pattern-database search
+/// ([`Solver::with_checkpoints`](crate::Solver::with_checkpoints)): where the checkpoints
+/// go, how often, when the search halts, and the checkpoint it resumes from, if any. One
+/// board at a time: a solver that checkpoints solves one board that uses databases.
 #[derive(Clone, Debug)]
 pub struct Checkpointing {
     pub(crate) sink: Arc<dyn CheckpointSink>,
