@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the playground's browser tests: builds gridsolve with the `serve` feature,
 # starts `gridsolve serve` on a free port, and a second one with `--atlas DIR` over a
-# small Klotski board's atlas (written in a moment by `cargo run -p gridsolve-klotski
-# --example small_atlas`), runs e2e/ (node --test, playwright-core driving /usr/bin/chromium), and
-# stops the servers. tools/setup-e2e.sh installs what they need. The screenshots go to
-# docs/playground-PUZZLE.png (GRIDSOLVE_SCREENSHOTS names another directory).
-# GRIDSOLVE_BIN skips the build and uses that binary; GRIDSOLVE_ATLAS=DIR serves the
-# atlases of DIR instead of building the small one.
+# small Klotski board's atlas (written in a moment by `cargo run --example small_atlas`,
+# an example of the solver crate), runs e2e/ (node --test, playwright-core driving
+# /usr/bin/chromium), and stops the servers. tools/setup-e2e.sh installs what they
+# need. The screenshots go to docs/playground-PUZZLE.png (GRIDSOLVE_SCREENSHOTS names
+# another directory). GRIDSOLVE_BIN skips the build and uses that binary;
+# GRIDSOLVE_ATLAS=DIR serves the atlases of DIR instead of building the small one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +21,7 @@ servers=()
 trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null || true; done; rm -rf "$scratch"' EXIT
 if [ -z "$atlas" ]; then
     atlas=$scratch/atlas
-    cargo run -q -p gridsolve-klotski --example small_atlas -- "$atlas" >/dev/null
+    cargo run -q --example small_atlas -- "$atlas" >/dev/null
 fi
 
 # Starts `gridsolve serve --port 0 ARGS...` logging to $scratch/NAME.log, and sets

@@ -2,20 +2,21 @@
 # Mutation testing of the solver crates with cargo-mutants (pinned below): every mutant
 # of each crate's solver.rs and replay.rs is built and the crate's unit and integration
 # tests run against it; a mutant the tests do not notice is "missed". Equivalent mutants
-# (no test can tell them apart) are excluded, each with its reason, in
-# .cargo/mutants.toml. Results go to target/mutants/CRATE/mutants.out/ (outcomes.json,
+# (no test can tell them apart) are excluded, each with its reason, in the crate's own
+# crates/CRATE/mutants.toml, which this script joins to .cargo/mutants.toml's settings
+# (`--config`). Results go to target/mutants/CRATE/mutants.out/ (outcomes.json,
 # missed.txt, caught.txt).
 #
 # The tests run under nextest (pinned below), profile `mutants` of .config/nextest.toml:
 # each test in its own process, the quick ones first, and the first failure ends the
 # run at once (--max-fail=1:immediate), so a caught mutant costs its build and seconds
-# of tests, not the slowest test of its binary (fifteen: 2 s build + 2-3 s test a
-# caught mutant, where `cargo test` took 31 s + 80 s). A missed mutant still runs every
-# test (fifteen 2-6 min, holedox 1 min, bloxorz 10 s). Measured on the two shared cores
-# under a load of 8-10, three crates at once under nice 19: bloxorz 160 mutants in
-# 47 min, holedox 147 in 63 min, fifteen 116 in about 80 min. So not on every CI run:
+# of tests, not the slowest test of its binary (the sliding-tile crate: 2 s build + 2-3 s
+# test a caught mutant, where `cargo test` took 31 s + 80 s). A missed mutant still runs
+# every test (from 10 s to 2-6 min, by crate). Measured on the two shared cores under a
+# load of 8-10, three crates at once under nice 19: 116 to 160 mutants a crate in 47 to
+# about 80 min. So not on every CI run:
 #   bash tools/mutants.sh [CRATE...] [-- CARGO-MUTANTS-OPTION...]
-# (CRATE: a folder of crates/; default: every solver crate), e.g. `bash tools/mutants.sh holedox -- -F trace` to
+# (CRATE: a folder of crates/; default: every solver crate), e.g. `bash tools/mutants.sh CRATE -- -F trace` to
 # re-run some mutants, `-- --baseline skip --timeout 300` after a good baseline.
 # MUTANTS_JOBS (default 1) mutants at once.
 set -euo pipefail
@@ -54,10 +55,17 @@ for crate in "${crates[@]}"; do
     [ -n "$package" ] || { echo "no package name in crates/$crate/Cargo.toml"; exit 2; }
     echo "== cargo mutants -p $package ${files[*]}"
     mkdir -p "target/mutants/$crate"
+    # The settings and this crate's exclusions, one config file.
+    config="$PWD/target/mutants/$crate/mutants.toml"
+    cat .cargo/mutants.toml > "$config"
+    if [ -f "crates/$crate/mutants.toml" ]; then
+        cat "crates/$crate/mutants.toml" >> "$config"
+    fi
     # Doctests are left out (nextest does not run them; each compiles on its own,
     # slowly); unit and integration tests run, the slow #[ignore]d ones too (README's
     # test command leaves them out; a mutant they catch is caught), and are all that is built.
     NEXTEST_PROFILE=mutants cargo mutants -p "$package" "${files[@]}" --jobs "$jobs" \
+        --config "$config" \
         --output "target/mutants/$crate" --test-tool nextest \
         --cargo-arg=--lib --cargo-arg=--tests --cargo-test-arg=--max-fail=1:immediate \
         --cargo-test-arg=--run-ignored --cargo-test-arg=all \

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# fonts-wqy-zenhei: a CJK font, for the Klotski layouts' Chinese names (横刀立马).
+# fonts-wqy-zenhei: a CJK font, for the levels' Chinese names (a fixture's levels.txt: 横刀立马).
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
     || ! [ -e /usr/share/fonts/truetype/wqy/wqy-zenhei.ttc ]; then
     export DEBIAN_FRONTEND=noninteractive

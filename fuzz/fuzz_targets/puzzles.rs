@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 
 /// Inputs with boards larger than this or more cases are read but not solved, and no
 /// search goes past 50,000 states, so one execution stays well within the 10 s timeout
-/// even where a state costs microseconds (a Klotski layout too large for the fast state
+/// even where a state costs microseconds (a sliding-block layout too large for the fast state
 /// code, in this instrumented build, on a busy machine); small boards also go to the
 /// oracle.
 const BOUNDS: Bounds = Bounds {

@@ -1,6 +1,7 @@
 //! The figures the docs take from the code: each sentence of README or ARCHITECTURE that
-//! states a limit or a budget is written in `xtask/figures.txt` with the constant it
-//! states, and `verify`
+//! states a limit or a budget is written in `xtask/figures.txt` (or, where the figure is
+//! a puzzle's, in its `fixtures/PUZZLE/figures.txt`) with the constant it states, and
+//! `verify`
 //! fails when the sentence is not in its file as the constant's value renders it (so a
 //! changed constant makes its sentences fail until they are changed too).
 //!
@@ -59,6 +60,29 @@ struct Figure {
 /// The file of the figures (data, so that no code here names a puzzle's files).
 const FIGURES: &str = "xtask/figures.txt";
 
+/// A puzzle's own figures, in its fixtures' folder (beside its `manifest.txt`), in the
+/// form of [`FIGURES`]: a puzzle's limits stay in its own places.
+const PUZZLE_FIGURES: &str = "figures.txt";
+
+/// Every table of figures: [`FIGURES`] and each puzzle's [`PUZZLE_FIGURES`] (a puzzle
+/// may have none), as (path from the root, text).
+fn tables(root: &Path) -> Result<Vec<(String, String)>> {
+    let mut tables = vec![(
+        FIGURES.to_string(),
+        std::fs::read_to_string(root.join(FIGURES)).context(FIGURES)?,
+    )];
+    for &puzzle in PUZZLES {
+        let path = crate::fixtures::dir(root, puzzle).join(PUZZLE_FIGURES);
+        if path.exists() {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            tables.push((relative.display().to_string(), text));
+        }
+    }
+    Ok(tables)
+}
+
 /// xtask's own budgets, by the name `figures.txt` gives them.
 fn budget(name: &str) -> Option<u64> {
     let verify = crate::fixtures::VERIFY_ORACLE;
@@ -71,15 +95,15 @@ fn budget(name: &str) -> Option<u64> {
     }
 }
 
-/// The figures of [`FIGURES`].
-fn figures(text: &str) -> Result<Vec<Figure>> {
+/// The figures of a table (`file`, for messages: [`FIGURES`] or a puzzle's).
+fn figures(file: &str, text: &str) -> Result<Vec<Figure>> {
     let mut figures = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = || format!("{FIGURES}:{}", i + 1);
+        let at = || format!("{file}:{}", i + 1);
         let parts: Vec<&str> = line.split(" | ").map(str::trim).collect();
         let [doc, text, source, style] = parts[..] else {
             bail!("{}: expected DOC | SENTENCE | SOURCE | STYLE", at());
@@ -175,8 +199,11 @@ pub(crate) fn check(root: &Path) -> Result<Vec<String>> {
             "{CONFIRMATIONS}: the confirmations block is not what confirmed.txt says (run `cargo xtask regen`)"
         ));
     }
-    let table = std::fs::read_to_string(root.join(FIGURES)).context(FIGURES)?;
-    for figure in figures(&table)? {
+    let mut all = Vec::new();
+    for (file, table) in tables(root)? {
+        all.extend(figures(&file, &table)?);
+    }
+    for figure in all {
         let value = match &figure.source {
             Source::Value(v) => *v,
             Source::Const(file, name) => {
@@ -296,9 +323,23 @@ mod tests {
         assert!(render(1000, Style::Mib).is_err());
     }
 
+    /// The puzzles' own tables (`fixtures/PUZZLE/figures.txt`) are read with xtask's,
+    /// so `check` (below) checks their figures too.
+    #[test]
+    fn the_puzzles_tables_are_read_with_xtask_s() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let tables = tables(&root).unwrap();
+        assert!(tables.len() > 1, "the puzzles' figures.txt are read");
+        let puzzle_figures: usize = tables[1..]
+            .iter()
+            .map(|(file, text)| figures(file, text).unwrap().len())
+            .sum();
+        assert!(puzzle_figures > 0, "the puzzles' tables hold figures");
+    }
+
     #[test]
     fn the_table_is_read_strictly() {
-        let ok = figures("# c\nREADME.md | at most {} MiB | a.rs MAX | plain\nA | {} | xtask test-space | commas\n").unwrap();
+        let ok = figures(FIGURES, "# c\nREADME.md | at most {} MiB | a.rs MAX | plain\nA | {} | xtask test-space | commas\n").unwrap();
         assert_eq!(ok.len(), 2);
         assert!(matches!(
             ok[1].source,
@@ -311,7 +352,7 @@ mod tests {
             "README.md | {} | plain",
             "README.md | {} | file | plain",
         ] {
-            assert!(figures(bad).is_err(), "{bad}");
+            assert!(figures(FIGURES, bad).is_err(), "{bad}");
         }
     }
 

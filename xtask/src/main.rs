@@ -51,6 +51,8 @@ mod man;
 mod manifest;
 mod reduce;
 mod reference;
+#[cfg(test)]
+mod rooms;
 mod verify;
 
 fn main() -> ExitCode {

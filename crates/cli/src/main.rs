@@ -9,8 +9,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod atlas;
+mod cache;
 mod cases;
 mod check;
+mod checkpoint;
 mod demo;
 mod generate;
 mod held;
@@ -122,6 +124,27 @@ struct Cli {
     #[arg(short, long, global = true)]
     quiet: bool,
 
+    /// Neither read nor write the cache of built tables (the sliding-tile puzzle's
+    /// pattern databases, kept in $GRIDSOLVE_CACHE_DIR, else $XDG_CACHE_HOME/gridsolve,
+    /// else ~/.cache/gridsolve): build them in memory for this run only.
+    #[arg(long, global = true)]
+    no_cache: bool,
+
+    /// Write where a long search stands (the sliding-tile puzzle's pattern-database
+    /// search: its iteration, the share of it done, the counts so far) to FILE when it
+    /// starts, at least every minute, and when SIGINT, SIGTERM or SIGHUP stops it (a
+    /// second signal ends the run at once); `--resume FILE` goes on from there. For an
+    /// input of one board.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    checkpoint: Option<PathBuf>,
+
+    /// Go on with the search whose checkpoint is FILE (written by --checkpoint for the
+    /// same board, with this version of gridsolve), checkpointing to FILE again unless
+    /// --checkpoint names another: the answer, path and counts are those of a run that
+    /// was never stopped.
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    resume: Option<PathBuf>,
+
     #[command(flatten)]
     options: SolveOptions,
 }
@@ -185,6 +208,10 @@ enum Command {
     /// serve -- serve`); without it, exit status 2 and a message saying so. Listens on
     /// 127.0.0.1 unless --bind says otherwise; the page and the fixtures are built in.
     Serve(serve::ServeArgs),
+    /// List the cache of built tables (the sliding-tile puzzle's pattern databases) with
+    /// their sizes, or remove them with --clear. The cache is $GRIDSOLVE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/gridsolve, else ~/.cache/gridsolve.
+    Cache(cache::CacheArgs),
     /// List the puzzles and the capabilities each has beyond solving (frames and
     /// pictures, the generator, the playground's game, a problem package, the naive
     /// oracle); a tool a puzzle lacks the capability for says so.
@@ -253,7 +280,7 @@ impl Failure {
 
 impl From<puzzles::Lacks> for Failure {
     /// A tool asked for a capability the puzzle lacks: bad usage, said as
-    /// "klotski has no problem package yet".
+    /// "PUZZLE has no problem package yet".
     fn from(lacks: puzzles::Lacks) -> Failure {
         Failure::Usage(lacks.to_string())
     }
@@ -273,6 +300,7 @@ fn main() -> ExitCode {
         Err(e) => return clap_exit(&e),
     };
     progress::init(cli.quiet);
+    let store = cache::install(cli.no_cache);
     let result = match (&cli.command, cli.puzzle) {
         (Some(Command::Check(args)), _) => check::run(args).map(ExitCode::from),
         (Some(Command::Stress(args)), _) => stress::run(args).map(ExitCode::from),
@@ -288,13 +316,26 @@ fn main() -> ExitCode {
             man(page.as_deref(), *list).map(|()| ExitCode::SUCCESS)
         }
         (Some(Command::Puzzles), _) => list::run().map(|()| ExitCode::SUCCESS),
+        (Some(Command::Cache(args)), _) => cache::run(args).map(|()| ExitCode::SUCCESS),
         (None, Some(puzzle)) => {
-            puzzles::progress::watching(progress::Solving::watch(), || solve::run(puzzle.0, &cli))
-                .map(|()| ExitCode::SUCCESS)
+            checkpoint::install(cli.checkpoint.as_deref(), cli.resume.as_deref()).and_then(
+                |checkpoints| {
+                    let solved = puzzles::progress::watching(progress::Solving::watch(), || {
+                        solve::run(puzzle.0, &cli)
+                    });
+                    if let Some(report) = checkpoints.and_then(|c| c.report()) {
+                        report_note(&report);
+                    }
+                    solved.map(|()| ExitCode::SUCCESS)
+                },
+            )
         }
         (None, None) if bare() => write_stdout(&demo::intro()).map(|()| ExitCode::SUCCESS),
         (None, None) => return clap_exit(&missing_puzzle(&cli.files)),
     };
+    if let Some(report) = store.filter(|_| cli.stats).and_then(|s| s.report()) {
+        let _ = writeln!(io::stderr().lock(), "{report}");
+    }
     match result {
         Ok(code) => code,
         Err(Failure::Input(message)) => {
@@ -459,6 +500,11 @@ fn report(message: &str) {
 
 /// Warns on stderr (the exit status is not changed); a stderr that cannot be written to
 /// is ignored.
+/// Tells the user something about the run on stderr, after its answers or its error.
+fn report_note(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "note: {message}");
+}
+
 fn warn(message: &str) {
     let _ = writeln!(io::stderr().lock(), "warning: {message}");
 }

@@ -1,7 +1,9 @@
 //! `gridsolve package`: a judge problem package in the Kattis/CLICS problem package
-//! format, built from what a puzzle's [`puzzles::Package`] says, from gridsolve's own
-//! generators, validator and solver, and from an accepted submission written apart from
-//! the solver (`package/accepted/PUZZLE.cpp`, bundled by `build.rs`).
+//! format, built from what a puzzle's [`puzzles::Package`] says (the `packages` crate:
+//! its statement, validators and an accepted submission written apart from the solver,
+//! and the files written from them, [`packages::files`]) and from gridsolve's own
+//! generators, validator and solver (the sample, the secret tests and their answers,
+//! the invalid inputs).
 //!
 //! Two format versions, as `--format-version` picks: `2025-09`, the one BAPCtools reads
 //! (and the only one it reads), and `legacy`, the one Kattis' problemtools reads in full
@@ -35,12 +37,10 @@
 use crate::Failure;
 use crate::options::{PuzzleArg, puzzle_parser};
 use clap::ValueHint;
-use puzzles::{GenError, Input, InputValidator, Limits, Options, Package, Puzzle};
+use puzzles::{GenError, Input, Limits, Options, Package, Puzzle};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-include!(concat!(env!("OUT_DIR"), "/accepted.rs"));
 
 /// `gridsolve package`: write a problem package into a new directory.
 #[derive(Debug, clap::Args)]
@@ -98,16 +98,11 @@ pub(crate) fn run(args: &PackageArgs) -> Result<(), Failure> {
              letters and digits only: BAPCtools and problemtools refuse it"
         ));
     }
-    let problem = Problem {
-        puzzle,
-        package,
-        format: args.format_version,
-        uuid: uuid(&[
-            ("puzzle", name),
-            ("name", short_name.as_deref().unwrap_or("")),
-        ]),
+    let format = match args.format_version {
+        FormatVersion::V2025_09 => packages::FormatVersion::V2025_09,
+        FormatVersion::Legacy => packages::FormatVersion::Legacy,
     };
-    let files = files(&problem)?;
+    let files = files(puzzle, package, format, short_name.as_deref().unwrap_or(""))?;
     let partial = Partial::new(out)?;
     for (path, bytes) in &files {
         let path = partial.dir.join(path);
@@ -219,83 +214,16 @@ fn packaged() -> String {
         .join(", ")
 }
 
-/// What one package is made of.
-struct Problem<'a> {
-    puzzle: &'a dyn Puzzle,
-    package: &'a Package,
-    format: FormatVersion,
-    uuid: String,
-}
-
-/// Every file of the package, by its path inside the problem directory.
-fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
-    let Problem {
-        puzzle,
-        package,
-        format,
-        ..
-    } = *problem;
-    let name = puzzle.about().name;
-    let legacy = format == FormatVersion::Legacy;
-    let (statement_dir, problem_name) = if legacy {
-        ("problem_statement", package.title)
-    } else {
-        // BAPCtools fills the name in from problem.yaml.
-        ("statement", "")
-    };
-    let mut files = vec![
-        (
-            PathBuf::from("problem.yaml"),
-            problem_yaml(problem).into_bytes(),
-        ),
-        (
-            Path::new(statement_dir).join("problem.en.tex"),
-            format!("\\problemname{{{problem_name}}}\n\n{}", package.statement).into_bytes(),
-        ),
-        match package.input_validator {
-            // A file of its own: problemtools reads a `.ctd` only as a file, not as a
-            // directory's program.
-            InputValidator::Checktestdata(script) => (
-                Path::new("input_validators").join(format!("{name}.ctd")),
-                script.as_bytes().to_vec(),
-            ),
-            InputValidator::Python(program) => (
-                PathBuf::from("input_validators/validate/validate.py"),
-                program.as_bytes().to_vec(),
-            ),
-        },
-    ];
-    if !legacy {
-        files.push((
-            PathBuf::from("answer_validators/answer/answer.py"),
-            package.answer_validator.as_bytes().to_vec(),
-        ));
-    }
-    if let Some(program) = package.output_validator {
-        // 2025-09 has one output validator, `output_validator/`; legacy any number, each
-        // a directory of `output_validators/`.
-        let path = if legacy {
-            "output_validators/replay/replay.py"
-        } else {
-            "output_validator/replay.py"
-        };
-        files.push((PathBuf::from(path), program.as_bytes().to_vec()));
-        if !legacy {
-            // Moves are letters of one case (gridsolve check holds paths to their case
-            // too): BAPCtools then does not expect the validator to take a team's
-            // output in swapped case. (Spaces it may: the validators forgive them.)
-            files.push((
-                PathBuf::from("data/test_group.yaml"),
-                b"output_validator_args: [case_sensitive]\n".to_vec(),
-            ));
-        }
-    }
-    for (_, file, source) in ACCEPTED.iter().filter(|(p, _, _)| *p == name) {
-        files.push((
-            Path::new("submissions/accepted").join(file),
-            source.as_bytes().to_vec(),
-        ));
-    }
+/// Every file of the package, by its path inside the problem directory: those of
+/// [`packages::files`], then the sample, the secret tests and (2025-09) the invalid
+/// inputs.
+fn files(
+    puzzle: &dyn Puzzle,
+    package: &Package,
+    format: packages::FormatVersion,
+    short_name: &str,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
+    let mut files = packages::files(puzzle.about().name, package, format, short_name);
     let sample = puzzle.about().sample.as_bytes().to_vec();
     files.extend(test(puzzle, "data/sample/1", sample)?);
     let bar = crate::progress::bar(package.tests.len() as u64, "tests");
@@ -306,7 +234,7 @@ fn files(problem: &Problem<'_>) -> Result<Vec<(PathBuf, Vec<u8>)>, Failure> {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    if !legacy {
+    if format != packages::FormatVersion::Legacy {
         // The legacy format has no invalid inputs (problemtools refuses a data group
         // other than sample and secret; it tries junk inputs of its own instead).
         files.extend(invalid_inputs(puzzle)?);
@@ -339,110 +267,6 @@ fn invalid_inputs(puzzle: &dyn Puzzle) -> Result<Vec<(PathBuf, Vec<u8>)>, Failur
         ));
     }
     Ok(files)
-}
-
-/// `problem.yaml`: the title, the uuid, and why the default output validator (a token
-/// diff) is enough, in the format version's own keys.
-fn problem_yaml(problem: &Problem<'_>) -> String {
-    let name = problem.puzzle.about().name;
-    let (version, reader) = match problem.format {
-        FormatVersion::V2025_09 => (
-            "2025-09",
-            "BAPCtools reads it (`bt validate` in this directory)",
-        ),
-        FormatVersion::Legacy => (
-            "legacy",
-            "Kattis' problemtools reads it (`verifyproblem DIR`)",
-        ),
-    };
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# Written by `gridsolve package --puzzle {name} --format-version {version}`: the\n\
-         # Kattis/CLICS problem package format {version}, as {reader}.\n\
-         #"
-    );
-    let custom = problem.package.output_validator.is_some();
-    if custom {
-        let (place, key) = match problem.format {
-            FormatVersion::V2025_09 => (
-                "output_validator/",
-                "(its presence says so: this version has no `validation` key)",
-            ),
-            FormatVersion::Legacy => ("output_validators/replay/", "(`validation: custom`)"),
-        };
-        let _ = writeln!(
-            text,
-            "# A custom output validator, {place} {key}: an answer is a\n\
-             # solution, and any solution is right, as the judges' special judge takes it; it\n\
-             # replays the team's moves. `gridsolve check` judges such answers the same way."
-        );
-    } else {
-        let _ = writeln!(
-            text,
-            "# No output validator: every judge answer is one line of whole tokens (a number,\n\
-             # or the word for no solution), so the default one, a whitespace-tolerant token\n\
-             # diff, judges it. `gridsolve check --kattis` is the one to use where paths\n\
-             # should be judged too."
-        );
-    }
-    let validation = if custom { "custom" } else { "default" };
-    let title = problem.package.title;
-    let uuid = &problem.uuid;
-    match problem.format {
-        FormatVersion::V2025_09 => {
-            let _ = writeln!(
-                text,
-                "problem_format_version: 2025-09\n\
-                 type: pass-fail\n\
-                 name:\n  en: {title}\n\
-                 uuid: {uuid}\n\
-                 credits: gridsolve\n\
-                 license: unknown"
-            );
-        }
-        FormatVersion::Legacy => {
-            let _ = writeln!(
-                text,
-                "problem_format_version: legacy\n\
-                 type: pass-fail\n\
-                 name: {title}\n\
-                 uuid: {uuid}\n\
-                 author: gridsolve\n\
-                 license: unknown\n\
-                 validation: {validation}"
-            );
-        }
-    }
-    text
-}
-
-/// A uuid made from the problem's identity (`key`, `value` pairs: the puzzle and the
-/// short name), so the same arguments give the same uuid and different problems
-/// different ones: two FNV-1a hashes of the pairs, shaped as a version 8 uuid (RFC 9562:
-/// made by the application's own rule, as BAPCtools' are).
-fn uuid(identity: &[(&str, &str)]) -> String {
-    let hash = |salt: u8| {
-        let mut hash = puzzles::Fnv1a64::new();
-        hash.write(&[salt]);
-        for (key, value) in identity {
-            for piece in [key.as_bytes(), b"=", value.as_bytes(), b"\n"] {
-                hash.write(piece);
-            }
-        }
-        hash.finish()
-    };
-    let (a, b) = (hash(1), hash(2));
-    let a = (a & !0xf000) | 0x8000;
-    let b = (b & !(0xc << 60)) | (0x8 << 60);
-    format!(
-        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        a >> 32,
-        (a >> 16) & 0xffff,
-        a & 0xffff,
-        b >> 48,
-        b & 0xffff_ffff_ffff
-    )
 }
 
 /// The input `gen_args` (`--family F --seed S --rows N ...`) describe.

@@ -58,6 +58,7 @@
 struct ReadmeDoctests;
 
 mod board;
+mod checkpoint;
 mod fsm;
 #[cfg(feature = "generate")]
 pub mod generate;
@@ -71,11 +72,14 @@ mod pdb;
 mod pdb_search;
 mod replay;
 mod solver;
+mod store;
 mod table;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
+pub use checkpoint::{Checkpoint, CheckpointError, CheckpointSink, Checkpointing};
 /// How the solver tells a watcher how its long work goes ([`Solver::with_progress`]).
 pub use grid_core::progress;
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{DEFAULT_LIMITS, Method, Outcome, SolveError, Solver};
+pub use store::{TABLE_VERSION, TableStore};

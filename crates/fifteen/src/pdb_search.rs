@@ -20,12 +20,14 @@
 //! entered, so the path, the counts and where a budget stops are the same on any
 //! number of threads.
 
+use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, MAX_GROUPS, Table};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How [`Search::dfs`] runs: the whole iteration on this thread, one share of an
@@ -41,6 +43,10 @@ pub(crate) const PARALLEL_FROM: u64 = 1 << 22;
 /// An iteration on threads is split into at least this many shares a thread, where
 /// the tree is that wide, so that a thread that ends its share early takes another.
 const SHARES_PER_THREAD: usize = 64;
+
+/// An iteration of a checkpointed search is split into at least this many shares, so
+/// that a checkpoint falls between two of them often enough.
+const CHECKPOINT_SHARES: usize = 1024;
 
 /// How many positions a share expands between two looks at whether a share before it
 /// has ended the iteration.
@@ -110,6 +116,11 @@ pub(crate) struct Search<'a> {
     /// search had generated before the iteration under way.
     watch: Watch,
     iteration_base: u64,
+    /// The checkpointed search's session, if it is one; a share's halt flag, and
+    /// whether it halted.
+    session: Option<&'a Session>,
+    halt: Option<&'a AtomicBool>,
+    halted: bool,
 }
 
 /// An iteration split into shares: every position at `depth` moves that the bound lets
@@ -142,6 +153,36 @@ struct Ended {
     /// What its meter was charged (one past its budget when that stopped it).
     charged: u64,
     next_bound: u32,
+    /// Whether the halt flag stopped it (its counts are then not whole).
+    halted: bool,
+}
+
+/// What an iteration of a checkpointed search tells [`Search::search_shares`]: its
+/// session, the counts before the shares (the iterations before, the split, the shares
+/// done before a resume), and where the iteration is.
+struct Control<'s> {
+    session: &'s Session,
+    /// The counts of the iterations before, of the split, and of the shares done before
+    /// a resume, with their least f over the bound.
+    before: SearchStats,
+    split: SearchStats,
+    prior: (SearchStats, u32),
+    /// The bound and the split's depth; the shares skipped (done before a resume) and
+    /// all the split's shares.
+    at: (u32, u32),
+    skip: usize,
+    shares: usize,
+}
+
+/// The shares of a checkpointed iteration done so far: each one's counts once it is
+/// done, the prefix of them in order that is done (its counts and least f), and the
+/// prefix the search halts at, once it halts.
+struct Done {
+    ended: Vec<Option<(SearchStats, u32, bool)>>,
+    prefix: usize,
+    stats: SearchStats,
+    next_bound: u32,
+    frozen: Option<usize>,
 }
 
 /// What a move changed, for [`Search::leave`] to undo.
@@ -249,7 +290,17 @@ impl<'a> Search<'a> {
             fsm: Fsm::shared()?,
             watch: Watch::NONE,
             iteration_base: 0,
+            session: None,
+            halt: None,
+            halted: false,
         })
+    }
+
+    /// This search, checkpointed in `session` (if any): every iteration split into
+    /// shares, the search resumed from the session's checkpoint, if it has one.
+    pub(crate) fn checkpointed(mut self, session: Option<&'a Session>) -> Self {
+        self.session = session;
+        self
     }
 
     /// This search, telling `watch` of its iterations and of each share of an
@@ -388,13 +439,33 @@ impl<'a> Search<'a> {
     ) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
         let mut bound = self.heuristic();
         let mut last = 0;
+        let mut resume = self.session.and_then(|s| s.config.resume.clone());
+        if let Some(checkpoint) = &resume {
+            bound = checkpoint.bound;
+            self.stats = checkpoint.before;
+            self.meter.charge(checkpoint.before.generated)?;
+        }
         loop {
             self.next_bound = u32::MAX;
             let before = self.stats.generated;
             self.watch.iteration(u64::from(bound), before);
             self.iteration_base = before;
-            let found = if threads > 1 && last >= self.parallel_from {
-                self.iterate(bound, threads)?
+            let found = if let Some(session) = self.session {
+                let at = resume.take().filter(|c| c.depth > 0);
+                if at.is_none() {
+                    let halt = session.halting() || session.enough(self.stats.expanded);
+                    if halt || session.due() {
+                        let none = (SearchStats::default(), u32::MAX);
+                        session.save(&session.at((bound, 0), (0, 0), self.stats, none));
+                    }
+                    if halt {
+                        session.halt();
+                        return Err(LimitError::Stopped);
+                    }
+                }
+                self.iterate(bound, threads, at)?
+            } else if threads > 1 && last >= self.parallel_from {
+                self.iterate(bound, threads, None)?
             } else {
                 self.dfs::<WHOLE>(0, bound, START)?
             };
@@ -416,9 +487,25 @@ impl<'a> Search<'a> {
     /// it, and the first such share in order decides. Its counts are the sums over the
     /// shares the search on one thread would have entered, so they, the path and the
     /// limit are the same as that search's.
-    fn iterate(&mut self, bound: u32, threads: usize) -> Result<bool, LimitError> {
+    ///
+    /// A checkpointed search splits every iteration, into at least
+    /// [`CHECKPOINT_SHARES`] shares where the tree is that wide, or at the depth of the
+    /// checkpoint `at` it resumes from (whose shares done are skipped, their counts
+    /// taken from it); it halts at a prefix of the shares in order (see
+    /// [`Search::search_shares`]), its checkpoint handed over, with
+    /// [`LimitError::Stopped`].
+    fn iterate(
+        &mut self,
+        bound: u32,
+        threads: usize,
+        at: Option<Checkpoint>,
+    ) -> Result<bool, LimitError> {
         let earlier = self.stats;
-        let mut depth = 1;
+        let mut depth = at.as_ref().map_or(1, |c| c.depth);
+        let wide = match self.session {
+            Some(_) => (threads * SHARES_PER_THREAD).max(CHECKPOINT_SHARES),
+            None => threads * SHARES_PER_THREAD,
+        };
         let goal = loop {
             self.stats = SearchStats::default();
             self.next_bound = u32::MAX;
@@ -428,14 +515,35 @@ impl<'a> Search<'a> {
             };
             let goal = self.dfs::<SPLIT>(0, bound, START)?;
             let count = self.split.shares.len();
-            if goal || count == 0 || count >= threads * SHARES_PER_THREAD || depth >= bound {
+            if at.is_some() || goal || count == 0 || count >= wide || depth >= bound {
                 break goal;
             }
             depth += 1;
         };
         let split = self.stats;
-        let shares = std::mem::take(&mut self.split.shares);
-        let ended = self.search_shares(&shares, bound, threads);
+        let all = std::mem::take(&mut self.split.shares);
+        // The shares done before a resume are skipped; their counts are the
+        // checkpoint's.
+        let skip = at.as_ref().map_or(0, |c| c.done.min(all.len()));
+        let prior = at.as_ref().map_or((SearchStats::default(), u32::MAX), |c| {
+            (c.in_shares, c.next_bound)
+        });
+        let shares = &all[skip..];
+        let control = self.session.map(|session| Control {
+            session,
+            before: earlier,
+            split,
+            prior,
+            at: (bound, depth),
+            skip,
+            shares: all.len(),
+        });
+        let (ended, halted) = self.search_shares(shares, bound, threads, control.as_ref());
+        if let (Some(checkpoint), Some(session)) = (halted, self.session) {
+            session.save(&checkpoint);
+            return Err(LimitError::Stopped);
+        }
+        self.next_bound = self.next_bound.min(prior.1);
         // The first share in order that found the goal or hit a limit, if any.
         let decided = ended
             .iter()
@@ -448,6 +556,8 @@ impl<'a> Search<'a> {
             Some(d) => shares[d].before,
             None => split,
         };
+        total.expanded += prior.0.expanded;
+        total.generated += prior.0.generated;
         let mut charged = total.generated;
         for e in counted {
             total.expanded += e.stats.expanded;
@@ -490,7 +600,75 @@ impl<'a> Search<'a> {
     /// Searches `shares` to `bound` on `threads` threads, each taking the next share in
     /// order when it is free; how each ended, in order, up to the last one entered (the
     /// shares after one that found the goal or hit a limit are left or stopped).
-    fn search_shares(&self, shares: &[Share], bound: u32, threads: usize) -> Vec<Ended> {
+    ///
+    /// In a checkpointed iteration (`control`), the shares done are counted in order
+    /// as they end: the search halts at the first prefix by which it has expanded the
+    /// positions its session halts after, or at the prefix done when its halt flag is
+    /// raised (a share the flag stops is not done); no share starts after that, and
+    /// the checkpoint of that prefix is returned. A checkpoint of the prefix done is
+    /// also handed over whenever one is due.
+    fn search_shares(
+        &self,
+        shares: &[Share],
+        bound: u32,
+        threads: usize,
+        control: Option<&Control<'_>>,
+    ) -> (Vec<Ended>, Option<Checkpoint>) {
+        let done = Mutex::new(Done {
+            ended: vec![None; shares.len()],
+            prefix: 0,
+            stats: SearchStats::default(),
+            next_bound: u32::MAX,
+            frozen: None,
+        });
+        let halt = control.map(|c| &*c.session.config.halt);
+        // The checkpoint of the first `prefix` shares (of `done`).
+        let checkpoint = |c: &Control<'_>, done: &Done, prefix: usize| {
+            let stats = SearchStats {
+                expanded: c.prior.0.expanded + done.stats.expanded,
+                generated: c.prior.0.generated + done.stats.generated,
+            };
+            c.session.at(
+                c.at,
+                (c.skip + prefix, c.shares),
+                c.before,
+                (stats, c.prior.1.min(done.next_bound)),
+            )
+        };
+        // Counts the share `i` done (or halted) in `done`.
+        let count = |c: &Control<'_>, i: usize, e: &Ended| {
+            let mut done = done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if done.frozen.is_some() {
+                return;
+            }
+            if e.halted {
+                done.frozen = Some(done.prefix);
+                return;
+            }
+            let decided = e.found.is_some() || e.error.is_some();
+            done.ended[i] = Some((e.stats, e.next_bound, decided));
+            while let Some(Some((stats, next_bound, false))) = done.ended.get(done.prefix).copied()
+            {
+                done.prefix += 1;
+                done.stats.expanded += stats.expanded;
+                done.stats.generated += stats.generated;
+                done.next_bound = done.next_bound.min(next_bound);
+                let expanded =
+                    c.before.expanded + c.split.expanded + c.prior.0.expanded + done.stats.expanded;
+                if c.session.enough(expanded) {
+                    done.frozen = Some(done.prefix);
+                    c.session.halt();
+                    return;
+                }
+            }
+            if c.session.halting() {
+                done.frozen = Some(done.prefix);
+            } else if c.session.due() {
+                c.session.save(&checkpoint(c, &done, done.prefix));
+            }
+        };
         let next = AtomicUsize::new(0);
         let lowest = AtomicUsize::new(usize::MAX);
         let limits = self.meter.remaining();
@@ -511,7 +689,10 @@ impl<'a> Search<'a> {
             let mut mine = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= shares.len() || i > lowest.load(Ordering::Relaxed) {
+                if i >= shares.len()
+                    || i > lowest.load(Ordering::Relaxed)
+                    || halt.is_some_and(|h| h.load(Ordering::Relaxed))
+                {
                     return mine;
                 }
                 let e = search_share(
@@ -521,8 +702,11 @@ impl<'a> Search<'a> {
                     &shares[i],
                     bound,
                     parent.part(share_limits(limits, deadline, Instant::now())),
-                    (&lowest, i),
+                    (&lowest, i, halt),
                 );
+                if let Some(c) = control {
+                    count(c, i, &e);
+                }
                 if e.found.is_some() || e.error.is_some() {
                     lowest.fetch_min(i, Ordering::Relaxed);
                 }
@@ -550,7 +734,11 @@ impl<'a> Search<'a> {
             ended
         });
         ended.sort_by_key(|&(i, _)| i);
-        ended.into_iter().map(|(_, e)| e).collect()
+        let done = done
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let halted = control.and_then(|c| Some(checkpoint(c, &done, done.frozen?)));
+        (ended.into_iter().map(|(_, e)| e).collect(), halted)
     }
 
     /// As [`crate::manhattan`]'s search: below the current position, `g` moves from the
@@ -573,12 +761,18 @@ impl<'a> Search<'a> {
             if self.stopped {
                 return Ok(false);
             }
-            if self.stats.expanded % STOP_EVERY == 0
-                && let Some((lowest, me)) = self.stop
-                && lowest.load(Ordering::Relaxed) < me
-            {
-                self.stopped = true;
-                return Ok(false);
+            if self.stats.expanded % STOP_EVERY == 0 {
+                if let Some((lowest, me)) = self.stop
+                    && lowest.load(Ordering::Relaxed) < me
+                {
+                    self.stopped = true;
+                    return Ok(false);
+                }
+                if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+                    self.stopped = true;
+                    self.halted = true;
+                    return Ok(false);
+                }
             }
         }
         self.stats.expanded += 1;
@@ -680,8 +874,9 @@ fn share_limits(limits: Limits, deadline: Option<Instant>, now: Instant) -> Limi
 }
 
 /// Searches one share of an iteration to `bound` on a search of its own charging
-/// `meter`, which stops when a share before it (`stop`: the lowest that has ended the
-/// iteration, and this one's number) has ended it.
+/// `meter`, which stops when a share before it (`lowest`: the lowest that has ended the
+/// iteration; `me`: this one's number) has ended it, or when `halt` (a checkpointed
+/// search's flag) is raised.
 fn search_share(
     geo: &Geometry,
     dbs: &Databases,
@@ -689,7 +884,7 @@ fn search_share(
     share: &Share,
     bound: u32,
     mut meter: Meter,
-    stop: (&AtomicUsize, usize),
+    (lowest, me, halt): (&AtomicUsize, usize, Option<&AtomicBool>),
 ) -> Ended {
     if share.goal {
         return Ended {
@@ -698,6 +893,7 @@ fn search_share(
             stats: SearchStats::default(),
             charged: 0,
             next_bound: u32::MAX,
+            halted: false,
         };
     }
     let mut search = match Search::new(geo, dbs, start, &mut meter) {
@@ -709,16 +905,18 @@ fn search_share(
                 stats: SearchStats::default(),
                 charged: 0,
                 next_bound: u32::MAX,
+                halted: false,
             };
         }
     };
     for &k in &share.moves {
         search.play(usize::from(k));
     }
-    search.stop = Some(stop);
+    search.stop = Some((lowest, me));
+    search.halt = halt;
     let state = search.fsm.after(&share.moves);
     let result = search.dfs::<SHARE>(share.moves.len() as u32, bound, state);
-    let (stats, next_bound) = (search.stats, search.next_bound);
+    let (stats, next_bound, halted) = (search.stats, search.next_bound, search.halted);
     let mut path = std::mem::take(&mut search.path);
     path.reverse();
     drop(search);
@@ -728,6 +926,7 @@ fn search_share(
         stats,
         charged: meter.states(),
         next_bound,
+        halted,
     }
 }
 

@@ -2,9 +2,11 @@
 //! of databases) for the next board, and solves many boards on a pool of threads.
 
 use crate::board::Board;
+use crate::checkpoint::{Checkpointing, Session};
 use crate::geometry::{Geometry, Labelled};
 use crate::memory::{self, Stop};
 use crate::pdb::{Databases, MAX_PDB_CELLS};
+use crate::store::TableStore;
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
 use grid_core::progress::Watch;
@@ -100,6 +102,15 @@ pub enum SolveError {
         /// The bytes of the allocation that failed.
         bytes: usize,
     },
+    /// A checkpointed search halted (its halt flag raised, or the count it halts after
+    /// reached) and handed its checkpoint over (see [`Checkpointing`]).
+    Halted,
+    /// The checkpoint to resume from was written for another board, other databases or
+    /// another version of the program (what differs).
+    Mismatch {
+        /// What differs: "another board", "other databases", ...
+        what: &'static str,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -120,6 +131,13 @@ impl fmt::Display for SolveError {
             SolveError::Memory { bytes } => write!(
                 f,
                 "out of memory: the board's tables needed {bytes} bytes more, which could not be allocated"
+            ),
+            SolveError::Halted => f.write_str(
+                "the search was halted; where it stood is in its checkpoint, to resume from",
+            ),
+            SolveError::Mismatch { what } => write!(
+                f,
+                "the checkpoint to resume from was written for {what}: refused (start without it)"
             ),
         }
     }
@@ -142,14 +160,10 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     max_time: None,
 };
 
-/// The positions the quick try of [`Method::Auto`] may generate before it builds
-/// databases, on boards whose databases have at most [`LONG_BUILD`] entries (see
-/// `quick_budget`).
+/// The positions the quick try of [`Method::Auto`] may generate before it uses
+/// databases that are at hand (held, or kept in the solver's store), and the least it
+/// may generate before it builds them (see [`try_size`]).
 const QUICK_TRY: u64 = 200_000;
-
-/// Databases of more entries than this (the 24-puzzle's) take minutes to build: the
-/// quick try before them is a fifth of their entries.
-const LONG_BUILD: u64 = 100_000_000;
 
 /// One board's answer from [`Solver::solve_all`], with what its search did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -197,6 +211,11 @@ pub struct Solver {
     databases_built: u64,
     /// Who is told how the builds and searches go (see [`Solver::with_progress`]).
     watch: Watch,
+    /// Where built databases are kept between runs (see [`Solver::with_store`]).
+    store: Option<Arc<dyn TableStore>>,
+    /// How the pattern-database search is checkpointed (see
+    /// [`Solver::with_checkpoints`]).
+    checkpoints: Option<Checkpointing>,
 }
 
 impl Default for Solver {
@@ -215,6 +234,8 @@ struct Plan {
     databases: Option<Arc<Databases>>,
     /// The solver's watcher, told of the board's iterations.
     watch: Watch,
+    /// The checkpointed search's session, for the board checkpointed.
+    session: Option<Arc<Session>>,
 }
 
 impl Plan {
@@ -259,6 +280,8 @@ impl Solver {
             databases: HashMap::new(),
             databases_built: 0,
             watch: Watch::NONE,
+            store: None,
+            checkpoints: None,
         }
     }
 
@@ -269,6 +292,57 @@ impl Solver {
     #[must_use]
     pub fn with_progress(mut self, watch: Watch) -> Solver {
         self.watch = watch;
+        self
+    }
+
+    /// This solver, reading its pattern databases from `store` where it keeps them and
+    /// giving it those it builds (see [`TableStore`]). Answers, paths, counts and
+    /// budgets are the same with a store or without: a table read is charged as one
+    /// built.
+    #[must_use]
+    pub fn with_store(mut self, store: Arc<dyn TableStore>) -> Solver {
+        self.store = Some(store);
+        self
+    }
+
+    /// This solver, checkpointing its pattern-database search as `checkpoints` says
+    /// (and resuming it from the checkpoint given there, if any): the answer, path and
+    /// counts of a search halted and resumed, any number of times, are those of the
+    /// search run through. Checkpoints are for one board: of the boards of one
+    /// [`Solver::solve_all`], the first that uses databases is checkpointed; a board
+    /// resumed skips the quick try, whose positions the checkpoint counts.
+    ///
+    /// ```
+    /// use fifteen::{Board, Checkpoint, CheckpointSink, Checkpointing, Method, SolveError, Solver};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// #[derive(Debug, Default)]
+    /// struct Last(Mutex<Option<Checkpoint>>);
+    /// impl CheckpointSink for Last {
+    ///     fn save(&self, checkpoint: &Checkpoint) {
+    ///         *self.0.lock().unwrap() = Some(checkpoint.clone());
+    ///     }
+    /// }
+    ///
+    /// let board = Board::with_default_goal(3, 4, &[8, 7, 2, 1, 3, 0, 11, 4, 5, 9, 10, 6])?;
+    /// let mut through = Solver::new().with_method(Method::Pdb);
+    /// let whole = through.solve_with_path(&board)?;
+    ///
+    /// let last = Arc::new(Last::default());
+    /// let halting = Checkpointing::new(last.clone()).halt_after(500);
+    /// let mut first = Solver::new().with_method(Method::Pdb).with_checkpoints(halting);
+    /// assert_eq!(first.solve_with_path(&board), Err(SolveError::Halted));
+    /// let checkpoint = last.0.lock().unwrap().clone().expect("saved when it halted");
+    ///
+    /// let resuming = Checkpointing::new(last.clone()).resuming(checkpoint);
+    /// let mut second = Solver::new().with_method(Method::Pdb).with_checkpoints(resuming);
+    /// assert_eq!(second.solve_with_path(&board)?, whole);
+    /// assert_eq!(second.stats(), through.stats());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_checkpoints(mut self, checkpoints: Checkpointing) -> Solver {
+        self.checkpoints = Some(checkpoints);
         self
     }
 
@@ -375,14 +449,22 @@ impl Solver {
     /// million on the 15-puzzle, 255 million on the 24-puzzle), charged in full on
     /// every board that uses them, built by it or by an earlier one. Under
     /// [`Method::Auto`] a 4 x 4 or 5 x 5 board first has a quick try, IDA* with the
-    /// Manhattan distance within 200,000 positions (a fifth of the databases' entries
-    /// on the 24-puzzle) or the budget if less; only a board it does not settle, and whose
-    /// budget has room for the try and the entries, has its databases built and
-    /// searched within what is left. So a larger budget never fails where a smaller
-    /// one answers: the try only grows with the budget, and so does what the search
-    /// over the databases is left. A budget without room for the databases stops the
-    /// board ([`LimitError::States`]) without building them; a build stops at the time
-    /// limit ([`LimitError::Time`]).
+    /// Manhattan distance, as long as what having the databases costs: 200,000
+    /// positions where they are at hand (held by the solver, or kept in its store),
+    /// else the positions that take as long as their build (57.7 million on the
+    /// 15-puzzle, 2.55 billion on the 24-puzzle), shared among the boards of the call
+    /// that need them; within half the budget at most (or the budget, up to 200,000).
+    /// So a board that plain IDA* answers costs what plain IDA* costs, up to the price
+    /// of the build, and a board that needs the databases at most about twice what it
+    /// would building them at once (a build is never wasted on an easy board). Only a
+    /// board the try does not settle, and whose budget has room for the try and the
+    /// entries, has its databases built (or read) and searched within what is left. So
+    /// a larger budget never fails where a smaller one answers: the try only grows with
+    /// the budget, and so does what the search over the databases is left. A budget
+    /// without room for the databases stops the board ([`LimitError::States`]) without
+    /// building them; a build stops at the time limit ([`LimitError::Time`]). What a
+    /// try costs depends on whether the databases are at hand, so a board's counts (and
+    /// where a tight budget stops it) may differ once they are.
     ///
     /// The solver holds one set of pattern databases at a time: the boards that need
     /// them are solved set by set, in the order of each set's first board, and a new
@@ -437,6 +519,21 @@ impl Solver {
             }
         };
         let stop_at = |i: usize| stop.map(|stop| (stop, i as u64));
+        // A board resumed from its checkpoint skips the quick try, whose positions the
+        // checkpoint counts (`None` for any other board).
+        let resume = self.checkpoints.as_ref().and_then(|c| c.resume.clone());
+        let resuming = resume.is_some();
+        let resumed = |board: &Board| {
+            resume
+                .as_ref()
+                .filter(|c| {
+                    (c.rows, c.cols, &c.start[..], &c.goal[..])
+                        == (board.rows(), board.cols(), board.start(), board.goal())
+                })
+                .map(|c| c.quick)
+        };
+        // The first board that waits for databases is checkpointed, if any is.
+        let mut checkpointed = false;
         let mut plans = Vec::new();
         if memory::reserve(&mut plans, boards.len()).is_err() {
             let e = SolveError::Memory {
@@ -448,6 +545,20 @@ impl Solver {
             let method = self.method_for(board).unwrap_or(Method::Manhattan);
             plans.push((self.plan(board), method));
         }
+        // The size of the quick try of each set of databases the boards want.
+        let mut wanting: HashMap<(usize, usize, usize), u64> = HashMap::new();
+        for (plan, _) in &plans {
+            if let Ok(Some(plan)) = plan
+                && plan.method == Method::Pdb
+                && !plan.start.is_goal()
+            {
+                *wanting.entry(plan.key()).or_default() += 1;
+            }
+        }
+        let tries: HashMap<(usize, usize, usize), u64> = wanting
+            .into_iter()
+            .map(|(key, boards)| (key, self.try_size(key, boards)))
+            .collect();
         let threads = self.thread_count();
         let limits = self.limits;
         // The threads a board's search may split itself among: those the other boards
@@ -468,12 +579,27 @@ impl Solver {
                     method: *method,
                 }),
                 Ok(Some(plan)) if plan.method == Method::Pdb && !plan.start.is_goal() => {
-                    if auto {
-                        quick_try(plan, limits, stop_at(i))
-                    } else {
-                        Attempt::NeedsDatabases { quick: 0 }
+                    match resumed(&boards[i]) {
+                        Some(quick) => Attempt::NeedsDatabases { quick },
+                        // Refused before any try: the checkpoint is another board's.
+                        None if resuming => Attempt::Done(Outcome {
+                            answer: Err(SolveError::Mismatch {
+                                what: "another board",
+                            }),
+                            stats: SearchStats::default(),
+                            method: *method,
+                        }),
+                        None if auto => quick_try(plan, limits, tries[&plan.key()], stop_at(i)),
+                        None => Attempt::NeedsDatabases { quick: 0 },
                     }
                 }
+                Ok(Some(_)) if resuming => Attempt::Done(Outcome {
+                    answer: Err(SolveError::Mismatch {
+                        what: "another board",
+                    }),
+                    stats: SearchStats::default(),
+                    method: *method,
+                }),
                 Ok(Some(plan)) => Attempt::Done(finish(plan, limits, (0, 0), first, stop_at(i))),
             };
             if let Attempt::Done(outcome) = &attempt {
@@ -535,9 +661,27 @@ impl Solver {
                     continue;
                 }
             };
-            for &(i, _) in &waiting {
+            let mut mismatched = Vec::new();
+            for &(i, quick) in &waiting {
                 if let Ok(Some(plan)) = &mut plans[i].0 {
                     plan.databases = Some(Arc::clone(&databases));
+                    if let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed) {
+                        checkpointed = true;
+                        let names = Databases::names(&geo, key.2);
+                        let session = Session::new(config.clone(), &boards[i], names, quick);
+                        if let Some(what) = config.resume.as_ref().and_then(|r| session.mismatch(r))
+                        {
+                            mismatched.push((i, quick, what));
+                        }
+                        plan.session = Some(Arc::new(session));
+                    }
+                }
+            }
+            for (i, quick, what) in mismatched {
+                waiting.retain(|&(w, _)| w != i);
+                outcomes[i] = stopped(SolveError::Mismatch { what }, quick);
+                if let Attempt::Done(outcome) = &outcomes[i] {
+                    failed(i, outcome);
                 }
             }
             drop(databases);
@@ -669,6 +813,7 @@ impl Solver {
             table,
             databases: None,
             watch: self.watch.clone(),
+            session: None,
         }))
     }
 
@@ -699,11 +844,11 @@ impl Solver {
         }
         self.databases.clear();
         let deadline = self.limits.max_time.map(|limit| Instant::now() + limit);
-        let built =
-            Databases::build_by(geo, key.2, deadline, &self.watch).map_err(|stop| match stop {
-                Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
-                Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
-            })?;
+        let built = Databases::build_by(geo, key.2, deadline, &self.watch, self.store.as_deref())
+            .map_err(|stop| match stop {
+            Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
+            Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
+        })?;
         self.databases_built += 1;
         Ok(Arc::clone(
             self.databases.entry(key).or_insert(Arc::new(built)),
@@ -731,28 +876,36 @@ fn stopped(e: SolveError, quick: u64) -> Attempt {
     })
 }
 
-/// Positions the quick try of [`Method::Auto`] may generate on a board of shape `geo`
-/// whose blank's goal cell is `blank`, before it builds databases: [`QUICK_TRY`], or a
-/// fifth of their entries where those are more than [`LONG_BUILD`] (the 24-puzzle's
-/// 51,004,800 of 255,024,000: its walks that a Manhattan search answers in tens of
-/// millions of positions are answered so at any budget). The try is made on every
-/// board that uses databases, built or not, so on the 15-puzzle it stays small: a
-/// fifth of its 11.5 million entries on each of Korf's 100 made that run 3.6 times as
-/// long.
-fn quick_budget(geo: &Geometry, blank: usize) -> u64 {
-    let entries = Databases::entries(geo, blank);
-    if entries > LONG_BUILD {
-        entries / 5
-    } else {
-        QUICK_TRY
+impl Solver {
+    /// The positions the quick try may generate (before the budget's cap, see
+    /// [`quick_search`]) on a board whose databases are `key`'s, when `boards` boards
+    /// of the call want them: [`QUICK_TRY`] where they are at hand (held, or all their
+    /// tables in the store), else what their build costs ([`Databases::build_cost`])
+    /// shared among the boards, at least [`QUICK_TRY`] (rent before buying: a board
+    /// costs at most about twice the cheaper of the two ways).
+    fn try_size(&self, key: (usize, usize, usize), boards: u64) -> u64 {
+        let geo = Geometry::new(key.0, key.1);
+        let kept = || {
+            self.store.as_ref().is_some_and(|store| {
+                Databases::kept(&geo, key.2)
+                    .iter()
+                    .all(|(name, bytes)| store.has(name, *bytes))
+            })
+        };
+        if self.databases.contains_key(&key) || kept() {
+            QUICK_TRY
+        } else {
+            (Databases::build_cost(&geo, key.2) / boards.max(1)).max(QUICK_TRY)
+        }
     }
 }
 
 /// The quick try of [`Method::Auto`] on a board that uses databases: IDA* with the
-/// Manhattan distance within [`quick_budget`] positions, or within the budget if that
-/// is less (a budget the try spent is the board's answer: no databases are built).
-fn quick_try(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> Attempt {
-    let (tried, quick) = quick_search(plan, limits, stop);
+/// Manhattan distance within `size` positions, capped by the budget (see
+/// [`quick_search`]; a budget the try spent is the board's answer: no databases are
+/// built).
+fn quick_try(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> Attempt {
+    let (tried, quick) = quick_search(plan, limits, size, stop);
     match tried {
         Ok((path, stats)) => Attempt::Done(Outcome {
             answer: Ok(path.map(|p| Solution {
@@ -769,11 +922,13 @@ fn quick_try(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> Attempt {
     }
 }
 
-/// The quick try's search, IDA* with the Manhattan distance within [`quick_budget`]
-/// positions or the budget if less, and the positions it generated.
-fn quick_search(plan: &Plan, limits: Limits, stop: StopAt<'_>) -> (Searched, u64) {
-    let cap = quick_budget(&plan.geo, usize::from(plan.start.blank_label));
-    let budget = limits.max_states.map_or(cap, |m| m.min(cap));
+/// The quick try's search, IDA* with the Manhattan distance within `size` positions,
+/// and within half the budget (or the budget itself, up to [`QUICK_TRY`]: a larger
+/// budget never gives a smaller try), and the positions it generated.
+fn quick_search(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> (Searched, u64) {
+    let budget = limits
+        .max_states
+        .map_or(size, |m| size.min((m / 2).max(m.min(QUICK_TRY))));
     let mut quick = metered(
         Limits {
             max_states: Some(budget),
@@ -812,7 +967,10 @@ fn finish(
             method: plan.method,
         },
         Err(e) => Outcome {
-            answer: Err(e.into()),
+            answer: Err(match (e, &plan.session) {
+                (LimitError::Stopped, Some(session)) if session.halting() => SolveError::Halted,
+                _ => e.into(),
+            }),
             stats: SearchStats {
                 expanded: 0,
                 generated: meter.states() - entries,
@@ -890,6 +1048,7 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
             let databases = plan.databases.as_ref().expect("planned with its databases");
             pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)?
                 .watched(&plan.watch)
+                .checkpointed(plan.session.as_deref())
                 .run(threads)
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?

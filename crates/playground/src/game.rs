@@ -348,7 +348,8 @@ const CONTINUATION_DEPTH: usize = 3;
 /// with each piece picked) and keeping one after which the moves played and the fewest
 /// left add up to no more than before.
 ///
-/// Where a move is several steps of one piece (Klotski's move metric), the moves left
+/// Where a move is several steps of one piece (a metric that counts a piece's whole
+/// slide as one move), the moves left
 /// from a position count the rest of the move being made as a move of its own: a step
 /// joined onto that move which finishes it for free comes first; the first step of a
 /// long move, which alone looks a move worse, is taken when further steps of the same

@@ -148,7 +148,7 @@ pub struct Config {
 impl Default for Config {
     /// 8 million states and 10 seconds a search; two searches at once; 128
     /// connections; 10 seconds of idleness or of a stalled transfer. Two searches of the
-    /// heaviest kind at 8 million states (a Klotski board that exhausts them, 324 MB
+    /// heaviest kind at 8 million states (a sliding-block board that exhausts them, 324 MB
     /// each) and every connection sending a body stay under 1 GiB.
     fn default() -> Config {
         Config {

@@ -212,7 +212,7 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-/// The answer to a request for a capability the puzzle lacks: 400, "klotski has no
+/// The answer to a request for a capability the puzzle lacks: 400, "PUZZLE has no
 /// playground game yet".
 fn lacks(puzzle: &dyn Puzzle, capability: Capability) -> ApiError {
     ApiError::bad(

@@ -67,47 +67,11 @@ pub struct Look {
     pub labels: bool,
 }
 
-/// What `gridsolve package` needs of a judge puzzle to write a problem package (the
-/// Kattis/CLICS format as BAPCtools reads it): the words and scripts only the puzzle
-/// knows. The CLI adds the spec's sample, the generated tests with the solver's answers
-/// and the `gen --invalid` inputs.
-#[derive(Clone, Copy, Debug)]
-pub struct Package {
-    /// The problem's title (`name` in `problem.yaml`, `\problemname` of the statement).
-    pub title: &'static str,
-    /// The statement body in LaTeX, written from the spec: the text, then the `Input`
-    /// and `Output` environments (BAPCtools' `problem.en.tex` after `\problemname`).
-    pub statement: &'static str,
-    /// The input validator: exactly the judge's rules of an input, as
-    /// `gridsolve validate` checks them.
-    pub input_validator: InputValidator,
-    /// The answer validator, a Python 3 program run as `answer.py INPUT < ANSWER`
-    /// (exit 42 yes, 43 no): one answer line per query or case of INPUT, each of the
-    /// output's shape (the answers themselves come from the solver).
-    pub answer_validator: &'static str,
-    /// The custom output validator, for a format whose answer the default token diff
-    /// cannot judge (the judges' 8-puzzle, where any solution is right): a Python 3
-    /// program run as `validate.py INPUT ANSWER FEEDBACK_DIR < OUTPUT` that replays the
-    /// team's moves (exit 42 accepted, 43 wrong answer). `None`: the default validator.
-    pub output_validator: Option<&'static str>,
-    /// The secret tests: a name each and the `gridsolve gen` arguments that make it
-    /// (`--family F --seed S ...`), across the families, at the judge's maxima and the
-    /// adversarial ones.
-    pub tests: &'static [(&'static str, &'static str)],
-}
-
-/// The input validator of a [`Package`], in the language that can say the puzzle's rules.
-#[derive(Clone, Copy, Debug)]
-pub enum InputValidator {
-    /// A checktestdata script (`validators/checktestdata/P.ctd` of this crate), for
-    /// formats of counted tokens and ranges.
-    Checktestdata(&'static str),
-    /// A Python 3 program (`validators/python/P.py` of this crate) run as
-    /// `validate.py < INPUT`, exit 42 for a valid input and 43 for an invalid one (the
-    /// Kattis convention), for rules checktestdata cannot say (connected pieces, lines
-    /// that refer to cells).
-    Python(&'static str),
-}
+/// What `gridsolve package` needs of a judge puzzle (the title, statement, validators,
+/// tests and accepted submission of `crates/packages/problems/PUZZLE/`), as the
+/// `packages` crate reads it; a puzzle's [`Capabilities`](crate::Capabilities) name its
+/// package, `packages::find(NAME)`.
+pub use packages::{InputValidator, Package};
 
 /// How a cell of a `--show` frame is painted on a terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

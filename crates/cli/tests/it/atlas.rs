@@ -3,15 +3,15 @@
 //! refused (exit 1), and a puzzle without an atlas is bad usage (exit 2).
 //!
 //! The atlas these tests ask is a small board's (4 x 3, built in a moment by the
-//! `klotski` crate and written in the same format `gridsolve atlas --out` writes): the
-//! query reads whatever board its file holds. The classic board's atlas, whose build
+//! Klotski solver crate, reached through its adapter, and written in the same
+//! format `gridsolve atlas --out` writes): the query reads whatever board its file holds. The classic board's atlas, whose build
 //! takes a minute, is checked by the ignored tests of `gridsolve-klotski`, and this
 //! command's build of it by the ignored test at the end (both run by `.ci/run`).
 
 use crate::common::{Scratch, gridsolve};
-use klotski::Pos;
-use klotski::atlas::{Atlas, AtlasBoard};
 use puzzles::SplitMix64;
+use puzzles::klotski::solver::Pos;
+use puzzles::klotski::solver::atlas::{Atlas, AtlasBoard};
 
 /// Builds the atlas of the 4 x 3 board (the 2x2 solved at row 3, column 2) into a
 /// scratch directory as `klotski.atlas`.

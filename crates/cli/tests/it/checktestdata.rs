@@ -1,5 +1,5 @@
 //! A second, independent validator: the checktestdata scripts of
-//! `crates/puzzles/validators/checktestdata/PUZZLE.ctd` (the DOMjudge language, run by
+//! `crates/packages/problems/PUZZLE/validate.ctd` (the DOMjudge language, run by
 //! `pyctd` of the PyPI package `checktestdata`) must agree with `gridsolve validate` on every fixture
 //! input of their puzzle and on every `gridsolve gen --invalid` kind: both accept or
 //! both refuse.
@@ -64,7 +64,7 @@ fn checktestdata_agrees_with_gridsolve_validate() {
     });
     agreement::validators_agree(
         "checktestdata",
-        "crates/puzzles/validators/checktestdata",
+        "crates/packages/problems",
         "ctd",
         |script, input| ctd_accepts(&pyctd, script, input),
     );

@@ -5,7 +5,9 @@
 mod common;
 
 mod atlas;
+mod cache;
 mod check;
+mod checkpoint;
 mod checktestdata;
 mod cli;
 mod conventions;

@@ -1,4 +1,4 @@
-//! The Python input validators of `crates/puzzles/validators/python/PUZZLE.py` (the ones
+//! The Python input validators of `crates/packages/problems/PUZZLE/validate.py` (the ones
 //! `gridsolve package` ships where checktestdata cannot say the rules) must agree with
 //! `gridsolve validate` on every fixture input of their puzzle and on every `gridsolve
 //! gen --invalid` kind on a few seeds: both accept or both refuse. A validator reads the
@@ -62,7 +62,7 @@ fn python_validators_agree_with_gridsolve_validate() {
         .unwrap_or_else(|why| panic!("no Python of the tools ({why}); run tools/setup-python.sh"));
     agreement::validators_agree(
         "the Python validator",
-        "crates/puzzles/validators/python",
+        "crates/packages/problems",
         "py",
         |script, input| python_accepts(&python, script, input),
     );

@@ -32,7 +32,7 @@ fn scratch(name: &str) -> Scratch {
 /// `gridsolve stress ARGS`, run in `dir`.
 fn stress(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .arg("stress")
+        .args(["stress", "--no-cache"])
         .args(args)
         .current_dir(dir)
         .output()
@@ -47,6 +47,7 @@ fn text(bytes: &[u8]) -> String {
 fn gridsolve(args: &[&str], input: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridsolve"))
         .args(args)
+        .arg("--no-cache")
         .arg(input)
         .output()
         .unwrap()
@@ -541,7 +542,7 @@ fn eventually(seconds: u64, mut done: impl FnMut() -> bool) -> bool {
 /// `gridsolve stress ARGS` started in `dir`, its output piped.
 fn start_stress(dir: &Path, args: &[&str]) -> std::process::Child {
     Command::new(env!("CARGO_BIN_EXE_gridsolve"))
-        .arg("stress")
+        .args(["stress", "--no-cache"])
         .args(args)
         .current_dir(dir)
         .stdout(std::process::Stdio::piped())

@@ -8,9 +8,9 @@
 //! written in the format `gridsolve atlas --out` writes), never the classic one.
 
 use super::Server;
-use klotski::Pos;
-use klotski::atlas::{Atlas, AtlasBoard};
 use puzzles::SplitMix64;
+use puzzles::klotski::solver::Pos;
+use puzzles::klotski::solver::atlas::{Atlas, AtlasBoard};
 use serde_json::{Value, json};
 use std::io::Read;
 use std::path::Path;

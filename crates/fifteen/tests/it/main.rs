@@ -7,6 +7,8 @@ use fifteen::{Board, Limits, Method, Solver};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
 mod budgets;
+mod checkpoint;
+mod easy;
 mod eight_space;
 mod korf;
 mod oracle_agreement;
@@ -14,6 +16,7 @@ mod progress;
 mod replay;
 mod rules;
 mod solver;
+mod store;
 
 /// One solver by the pattern databases for the tests that need 4 x 4 databases: the set
 /// of the last blank goal cell is kept for the next test (a solver holds one set), since

@@ -1,4 +1,19 @@
 //! The Huarongdao judge input (NOIP 2013), checked strictly.
+//!
+//! ```
+//! use parsers::validate;
+//!
+//! let sample = b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n";
+//! assert!(validate::huarongdao::validate(sample).is_empty());
+//!
+//! let broken = b"31 4 1\r\n0 1 1 1\n";
+//! let found: Vec<String> = validate::huarongdao::validate(broken).iter().map(|v| v.to_string()).collect();
+//! assert_eq!(found, [
+//!     "1:1: n = 31 violates 1..=30",
+//!     "1:7: expected \\n line ending, found \\r\\n",
+//!     "3:1: expected row 2 of 31 (4 cells of 0 or 1), found end of input",
+//! ]);
+//! ```
 
 use super::{Checker, Num, Report, Violation};
 use crate::words::count;

@@ -1,6 +1,6 @@
 //! Strict validators of judge inputs, in the spirit of testlib validators.
 //!
-//! The readers ([`crate::huarongdao::parse`] and the others) are lenient about layout on
+//! The readers (each format's `parse` or `Cases`) are lenient about layout on
 //! purpose and stop at the first error. A validator says whether a file is exactly what
 //! the judge promises its solutions, and lists every way it is not, in the order of the
 //! file, each at its 1-based line and byte column.
@@ -17,20 +17,7 @@
 //! most [`BUDGET`] cells), and with each module's `validate_input` at most as many
 //! violations as it is asked to show.
 //!
-//! ```
-//! use parsers::validate;
-//!
-//! let sample = b"3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n";
-//! assert!(validate::huarongdao::validate(sample).is_empty());
-//!
-//! let broken = b"31 4 1\r\n0 1 1 1\n";
-//! let found: Vec<String> = validate::huarongdao::validate(broken).iter().map(|v| v.to_string()).collect();
-//! assert_eq!(found, [
-//!     "1:1: n = 31 violates 1..=30",
-//!     "1:7: expected \\n line ending, found \\r\\n",
-//!     "3:1: expected row 2 of 31 (4 cells of 0 or 1), found end of input",
-//! ]);
-//! ```
+//! Each format's `validate` shows one at work on a sample of that format.
 
 #[cfg(feature = "bloxorz")]
 pub mod bloxorz;

@@ -2,12 +2,10 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
-    oracle_on_text,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -70,104 +68,6 @@ static LOOK: Look = Look {
         ('B', "the box"),
     ],
     labels: false,
-};
-
-/// `gridsolve package`: the statement and answer format written from the spec, the
-/// checktestdata script of the input, and the secret tests.
-static PACKAGE: Package = Package {
-    title: "Bloxorz",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/bloxorz.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        (
-            "random-500x500",
-            "--family random --rows 500 --cols 500 --empty 20 --fragile 12 --seed 201",
-        ),
-        (
-            "open-500x500",
-            "--family open --rows 500 --cols 500 --fragile 10 --seed 202",
-        ),
-        (
-            "maze-500x500",
-            "--family maze --rows 500 --cols 500 --seed 203",
-        ),
-        (
-            "fragile-heavy-500x500",
-            "--family fragile-heavy --rows 500 --cols 500 --seed 204",
-        ),
-        (
-            "adversarial-500x500",
-            "--family adversarial --rows 500 --cols 500 --cases 2 --seed 205",
-        ),
-        (
-            "random-12x12-many",
-            "--family random --rows 12 --cols 12 --empty 25 --fragile 15 --cases 100 --seed 206",
-        ),
-        (
-            "random-5x5",
-            "--family random --rows 5 --cols 5 --cases 5 --seed 207",
-        ),
-        (
-            "standing-30x30",
-            "--family random --rows 30 --cols 30 --start standing --cases 20 --seed 208",
-        ),
-        (
-            "horizontal-30x30",
-            "--family random --rows 30 --cols 30 --start horizontal --cases 20 --seed 209",
-        ),
-        (
-            "vertical-30x30",
-            "--family random --rows 30 --cols 30 --start vertical --cases 20 --seed 210",
-        ),
-        (
-            "dense-40x40",
-            "--family random --rows 40 --cols 40 --empty 45 --fragile 30 --cases 20 --seed 211",
-        ),
-        (
-            "open-10x12-many",
-            "--family open --rows 10 --cols 12 --cases 50 --seed 212",
-        ),
-        (
-            "maze-25x31",
-            "--family maze --rows 25 --cols 31 --cases 20 --seed 213",
-        ),
-        (
-            "maze-100x100",
-            "--family maze --rows 100 --cols 100 --cases 5 --seed 214",
-        ),
-        (
-            "fragile-heavy-15x15",
-            "--family fragile-heavy --rows 15 --cols 15 --cases 30 --seed 215",
-        ),
-        (
-            "fragile-heavy-200x200",
-            "--family fragile-heavy --rows 200 --cols 200 --cases 3 --seed 216",
-        ),
-        (
-            "adversarial-30x30",
-            "--family adversarial --rows 30 --cols 30 --cases 4 --seed 217",
-        ),
-        (
-            "adversarial-14x20",
-            "--family adversarial --rows 14 --cols 20 --cases 20 --seed 218",
-        ),
-        (
-            "adversarial-100x100",
-            "--family adversarial --rows 100 --cols 100 --cases 4 --seed 219",
-        ),
-        (
-            "random-500x3",
-            "--family random --rows 500 --cols 3 --cases 2 --seed 220",
-        ),
-        (
-            "random-3x500",
-            "--family random --rows 3 --cols 500 --cases 2 --seed 221",
-        ),
-    ],
 };
 
 static GEN_OPTIONS: [OptionSpec; 7] =
@@ -271,7 +171,7 @@ impl Adapter for Bloxorz {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -346,7 +246,7 @@ impl Draw for Bloxorz {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, board, path.map(|p| &p[..]))
+        pictures::bloxorz::draw_picture(out, board, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -3,12 +3,10 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
-    oracle_on_text,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -87,85 +85,6 @@ static LOOK: Look = Look {
         ('2', "cube 2 (moved by u d l r)"),
     ],
     labels: false,
-};
-
-/// `gridsolve package`: the statement and answer format written from the spec, the Python input
-/// validator (the bridge, switch and split lines are beyond checktestdata) and the secret
-/// tests of both families, up to the largest level.
-static PACKAGE: Package = Package {
-    title: "Bloxorz Classic",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Python(include_str!(
-        "../../validators/python/bloxorz-classic.py"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        ("random-10x15-a", "--family random --seed 201"),
-        ("random-10x15-b", "--family random --seed 202"),
-        (
-            "random-10x15-fragile",
-            "--family random --fragile 40 --seed 7",
-        ),
-        ("random-10x15-sparse", "--family random --empty 40 --seed 8"),
-        (
-            "random-10x15-no-split",
-            "--family random --splits 0 --seed 205",
-        ),
-        (
-            "random-10x15-bridges-6",
-            "--family random --bridges 6 --seed 206",
-        ),
-        (
-            "random-5x5-plain",
-            "--family random --rows 5 --cols 5 --bridges 0 --splits 0 --seed 1",
-        ),
-        (
-            "random-1x8",
-            "--family random --rows 1 --cols 8 --bridges 0 --splits 0 --empty 0 --fragile 0 --seed 6",
-        ),
-        (
-            "random-20x30",
-            "--family random --rows 20 --cols 30 --seed 1",
-        ),
-        (
-            "random-30x30",
-            "--family random --rows 30 --cols 30 --bridges 5 --seed 1",
-        ),
-        (
-            "random-60x60",
-            "--family random --rows 60 --cols 60 --bridges 3 --splits 1 --seed 11",
-        ),
-        (
-            "random-500x500",
-            "--family random --rows 500 --cols 500 --splits 0 --bridges 3 --seed 9",
-        ),
-        (
-            "random-1024x1024",
-            "--family random --rows 1024 --cols 1024 --splits 0 --bridges 2 --seed 10",
-        ),
-        ("gates-10x15-a", "--family gates --seed 1"),
-        ("gates-10x15-b", "--family gates --seed 2"),
-        ("gates-10x15-c", "--family gates --seed 221"),
-        ("gates-10x30", "--family gates --rows 10 --cols 30 --seed 1"),
-        (
-            "gates-20x40",
-            "--family gates --rows 20 --cols 40 --bridges 6 --seed 2",
-        ),
-        (
-            "gates-12x60",
-            "--family gates --rows 12 --cols 60 --bridges 12 --splits 0 --seed 5",
-        ),
-        (
-            "gates-30x120",
-            "--family gates --rows 30 --cols 120 --bridges 3 --seed 12",
-        ),
-        (
-            "gates-100x300",
-            "--family gates --rows 100 --cols 300 --bridges 8 --splits 0 --seed 13",
-        ),
-        ("gates-6x16", "--family gates --rows 6 --cols 16 --seed 228"),
-    ],
 };
 
 static GEN_OPTIONS: [OptionSpec; 6] = [ROWS, COLS, EMPTY, FRAGILE, BRIDGES, SPLITS];
@@ -278,7 +197,7 @@ impl Adapter for BloxorzClassic {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -361,7 +280,7 @@ impl Draw for BloxorzClassic {
         path: Option<&Path>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, level, path)
+        pictures::bloxorz_classic::draw_picture(out, level, path)
     }
 
     const LOOK: &'static Look = &LOOK;

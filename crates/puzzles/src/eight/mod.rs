@@ -7,12 +7,12 @@ mod invalid;
 mod look;
 
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
+use crate::fifteen::solve_board;
 use crate::fifteen::tiles::{self, Case, Tiles};
-use crate::fifteen::{solve_board, svg};
 use crate::generating;
 use crate::invalid::InvalidKind;
 use crate::options::{OptionSpec, Options, UsageError};
@@ -43,52 +43,6 @@ static ABOUT: About = About {
 
 /// The word of a case with no solution.
 const UNSOLVABLE: &str = "unsolvable";
-
-/// `gridsolve package`: the statement written from the spec, the checktestdata script
-/// of the input, the answer's shape, the special judge that replays a team's moves
-/// (any solution is right), and the secret tests.
-static PACKAGE: Package = Package {
-    title: "Eight",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/eight.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: Some(include_str!("output.py")),
-    tests: &[
-        ("random-1", "--family random --seed 101"),
-        ("random-200", "--family random --cases 200 --seed 102"),
-        ("any-200", "--family any --cases 200 --seed 103"),
-        ("any-1000", "--family any --cases 1000 --seed 104"),
-        ("far-100", "--family far --steps 40 --cases 100 --seed 105"),
-        (
-            "walk-100",
-            "--family walk --steps 12 --cases 100 --seed 106",
-        ),
-        // No case of solved starts: its answer is an empty line, and BAPCtools warns
-        // (so fails validation) on an answer file that starts with whitespace.
-        ("walk-1-20", "--family walk --steps 1 --cases 20 --seed 107"),
-        ("unsolvable-1", "--family any --seed 110"),
-        ("random-2", "--family random --seed 111"),
-        ("random-3", "--family random --seed 112"),
-        ("random-50", "--family random --cases 50 --seed 113"),
-        ("any-1", "--family any --seed 114"),
-        ("any-50", "--family any --cases 50 --seed 115"),
-        ("far-1", "--family far --steps 40 --seed 116"),
-        ("far-20", "--family far --steps 60 --cases 20 --seed 117"),
-        ("walk-1", "--family walk --steps 1 --seed 118"),
-        ("walk-2-50", "--family walk --steps 2 --cases 50 --seed 119"),
-        (
-            "walk-30-50",
-            "--family walk --steps 30 --cases 50 --seed 120",
-        ),
-        (
-            "walk-100-20",
-            "--family walk --steps 100 --cases 20 --seed 121",
-        ),
-        ("unsolvable-2", "--family any --seed 122"),
-    ],
-};
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
 /// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
@@ -251,7 +205,7 @@ impl Adapter for Eight {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -333,7 +287,7 @@ impl Draw for Eight {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

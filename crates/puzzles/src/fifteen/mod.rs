@@ -5,13 +5,12 @@
 
 mod invalid;
 mod look;
-pub(crate) mod svg;
 pub(crate) mod tiles;
 
 use crate::contract::RunError;
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -54,100 +53,6 @@ const BATCH: usize = 64;
 fn window() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(BATCH))
 }
-
-/// `gridsolve package`: the statement and answer format written from the spec, the
-/// checktestdata script of the input, and the secret tests (boards a plain IDA* solves
-/// in time: walks on the large boards, random positions on the small ones).
-static PACKAGE: Package = Package {
-    title: "Sliding Tiles",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/fifteen.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        (
-            "random-3x3",
-            "--family random --rows 3 --cols 3 --cases 20 --seed 101",
-        ),
-        (
-            "random-2x4",
-            "--family random --rows 2 --cols 4 --cases 20 --seed 102",
-        ),
-        (
-            "random-3x4-blank-first",
-            "--family random --rows 3 --cols 4 --goal blank-first --cases 5 --seed 103",
-        ),
-        (
-            "random-2x2-goals",
-            "--family random --rows 2 --cols 2 --goal random --cases 20 --seed 104",
-        ),
-        (
-            "random-1x9",
-            "--family random --rows 1 --cols 9 --cases 5 --seed 105",
-        ),
-        (
-            "random-7x1",
-            "--family random --rows 7 --cols 1 --goal random --cases 5 --seed 106",
-        ),
-        (
-            "walk-4x4",
-            "--family walk --rows 4 --cols 4 --steps 40 --cases 10 --seed 107",
-        ),
-        (
-            "far-4x4",
-            "--family far --rows 4 --cols 4 --steps 30 --cases 10 --seed 108",
-        ),
-        // Walks the quick try settles: at 40 steps some need the 24-puzzle's
-        // databases, a minute of building in every package made.
-        (
-            "walk-5x5",
-            "--family walk --rows 5 --cols 5 --steps 28 --cases 5 --seed 109",
-        ),
-        (
-            "walk-8x8",
-            "--family walk --rows 8 --cols 8 --steps 40 --goal blank-first --cases 3 --seed 110",
-        ),
-        (
-            "far-3x5-random-goal",
-            "--family far --rows 3 --cols 5 --steps 30 --goal random --cases 5 --seed 111",
-        ),
-        ("one-cell", "--family random --rows 1 --cols 1 --seed 112"),
-        (
-            "any-3x3",
-            "--family any --rows 3 --cols 3 --cases 20 --seed 113",
-        ),
-        (
-            "any-2x5-random-goal",
-            "--family any --rows 2 --cols 5 --goal random --cases 10 --seed 114",
-        ),
-        (
-            "walk-4x4-short",
-            "--family walk --rows 4 --cols 4 --steps 8 --cases 20 --seed 115",
-        ),
-        (
-            "random-2x3",
-            "--family random --rows 2 --cols 3 --goal random --cases 20 --seed 116",
-        ),
-        (
-            "far-3x3-blank-first",
-            "--family far --rows 3 --cols 3 --steps 40 --goal blank-first --cases 10 --seed 117",
-        ),
-        (
-            "walk-6x6",
-            "--family walk --rows 6 --cols 6 --steps 30 --cases 3 --seed 118",
-        ),
-        (
-            "walk-4x4-solved",
-            "--family walk --rows 4 --cols 4 --steps 0 --cases 2 --seed 119",
-        ),
-        (
-            "any-4x2",
-            "--family any --rows 4 --cols 2 --goal random --cases 10 --seed 120",
-        ),
-    ],
-};
 
 /// The playground's difficulties of a new puzzle: the generator's options and the band
 /// of optimal move counts a board must fall in, measured with `gridsolve gen ... |
@@ -251,8 +156,25 @@ impl Paths for Fifteen {
 impl Solve for Fifteen {
     type Solver = Solver;
 
+    /// The solver of [`solver`], checkpointing its search in the program's
+    /// [`crate::checkpoint::Checkpoints`], if it set any; a checkpoint to resume from
+    /// that is not one is bad usage.
     fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        Ok(solver(limits))
+        let solver = solver(limits);
+        let Some(checkpoints) = crate::checkpoint::checkpoints() else {
+            return Ok(solver);
+        };
+        let mut config = ::fifteen::Checkpointing::new(std::sync::Arc::new(Saved(
+            std::sync::Arc::clone(&checkpoints),
+        )));
+        config = config.halting_on(checkpoints.halt_flag());
+        if let Some(text) = checkpoints.resume() {
+            let checkpoint = ::fifteen::Checkpoint::parse(text).map_err(|e| {
+                UsageError::new(format!("the checkpoint to resume from cannot be used: {e}"))
+            })?;
+            config = config.resuming(checkpoint);
+        }
+        Ok(solver.with_checkpoints(config))
     }
 
     fn solve(
@@ -336,7 +258,7 @@ impl Adapter for Fifteen {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -346,15 +268,50 @@ impl Adapter for Fifteen {
 /// board no method here solves in reasonable time (an 8 x 8 one) ends with a budget
 /// message, not a hang. What a budget pays for is the crate's one rule
 /// ([`Solver::solve_all`]): a board's pattern databases are built only when its budget
-/// has room for their entries (13.8 million positions with the quick try on a 4 x 4
-/// board, 306 million on a 5 x 5), so the playground's never does. It tells the
-/// watcher of [`crate::progress::watching`], if any, how its builds and searches go.
+/// has room for the quick try and their entries (11.5 million on a 4 x 4 board, 255
+/// million on a 5 x 5, and a try of at least 200,000 positions), so the playground's
+/// never does. It tells the watcher of [`crate::progress::watching`], if any, how its
+/// builds and searches go, and keeps its databases in the store the program set
+/// ([`crate::cache::keep_tables_in`]), if any.
 pub(crate) fn solver(limits: Limits) -> Solver {
-    Solver::with_limits(Limits {
+    let solver = Solver::with_limits(Limits {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
-    .with_progress(crate::progress::watch())
+    .with_progress(crate::progress::watch());
+    match crate::cache::store() {
+        Some(store) => solver.with_store(std::sync::Arc::new(Kept(store))),
+        None => solver,
+    }
+}
+
+/// The program's checkpoints, as the solver crate takes them.
+#[derive(Debug)]
+struct Saved(std::sync::Arc<dyn crate::checkpoint::Checkpoints>);
+
+impl ::fifteen::CheckpointSink for Saved {
+    fn save(&self, checkpoint: &::fifteen::Checkpoint) {
+        self.0.save(&checkpoint.to_text());
+    }
+}
+
+/// The tables' store the program set ([`crate::cache::keep_tables_in`]), as the
+/// solver crate takes it.
+#[derive(Debug)]
+struct Kept(std::sync::Arc<dyn crate::cache::Store>);
+
+impl ::fifteen::TableStore for Kept {
+    fn load(&self, name: &str, into: &mut [u8]) -> bool {
+        self.0.load(name, into)
+    }
+
+    fn store(&self, name: &str, bytes: &[u8]) {
+        self.0.store(name, bytes);
+    }
+
+    fn has(&self, name: &str, len: usize) -> bool {
+        self.0.has(name, len)
+    }
 }
 
 /// Solves one board, with its path when `with_path`: both formats' [`Solve::solve`].
@@ -417,7 +374,7 @@ impl Draw for Fifteen {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

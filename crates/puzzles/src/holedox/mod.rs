@@ -3,12 +3,10 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
-    oracle_on_text,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -77,104 +75,6 @@ static LOOK: Look = Look {
         ('*', "the exit (1,1)"),
     ],
     labels: false,
-};
-
-/// `gridsolve package`: the statement and answer format written from the spec, the
-/// checktestdata script of the input, and the secret tests.
-static PACKAGE: Package = Package {
-    title: "Holedox Moving",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/holedox.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        (
-            "open-20x20-L8",
-            "--family open --rows 20 --cols 20 --length 8 --cases 10 --seed 301",
-        ),
-        (
-            "random-20x20-L8",
-            "--family random --rows 20 --cols 20 --length 8 --stones 20 --cases 10 --seed 302",
-        ),
-        (
-            "random-20x20-L8-dense",
-            "--family random --rows 20 --cols 20 --length 8 --stones 40 --cases 10 --seed 303",
-        ),
-        (
-            "maze-20x20-L8",
-            "--family maze --rows 20 --cols 20 --length 8 --stones 70 --cases 10 --seed 304",
-        ),
-        (
-            "trapped-20x20-L8",
-            "--family trapped --rows 20 --cols 20 --length 8 --cases 10 --seed 305",
-        ),
-        (
-            "turn-round-20x20-L8",
-            "--family turn-round --rows 20 --cols 20 --length 8 --cases 10 --seed 306",
-        ),
-        (
-            "adversarial-20x20-L8",
-            "--family adversarial --rows 20 --cols 20 --length 8 --cases 12 --seed 307",
-        ),
-        (
-            "adversarial-20x20-L8-b",
-            "--family adversarial --rows 20 --cols 20 --length 8 --cases 12 --seed 308",
-        ),
-        (
-            "random-7x7-many",
-            "--family random --rows 7 --cols 7 --length 5 --stones 20 --cases 200 --seed 309",
-        ),
-        (
-            "random-6x8-long",
-            "--family random --rows 6 --cols 8 --length 8 --stones 10 --cases 100 --seed 310",
-        ),
-        (
-            "open-6x6-many",
-            "--family open --rows 6 --cols 6 --length 4 --cases 100 --seed 311",
-        ),
-        (
-            "maze-9x9",
-            "--family maze --rows 9 --cols 9 --length 4 --stones 80 --cases 50 --seed 312",
-        ),
-        (
-            "trapped-8x8",
-            "--family trapped --rows 8 --cols 8 --length 5 --cases 50 --seed 313",
-        ),
-        (
-            "adversarial-9x10",
-            "--family adversarial --rows 9 --cols 10 --length 5 --cases 30 --seed 314",
-        ),
-        (
-            "turn-round-12x12-L6",
-            "--family turn-round --rows 12 --cols 12 --length 6 --cases 20 --seed 315",
-        ),
-        (
-            "random-1x20-L2",
-            "--family random --rows 1 --cols 20 --length 2 --cases 10 --seed 316",
-        ),
-        (
-            "random-20x1-L2",
-            "--family random --rows 20 --cols 1 --length 2 --cases 10 --seed 317",
-        ),
-        (
-            "open-20x20-L2",
-            "--family open --rows 20 --cols 20 --length 2 --cases 10 --seed 318",
-        ),
-        (
-            "maze-20x20-L6",
-            "--family maze --rows 20 --cols 20 --length 6 --stones 100 --cases 10 --seed 319",
-        ),
-        (
-            "trapped-20x20-L8-b",
-            "--family trapped --rows 20 --cols 20 --length 8 --stones 30 --cases 10 --seed 320",
-        ),
-        (
-            "turn-round-20x20-L8-b",
-            "--family turn-round --rows 20 --cols 20 --length 8 --stones 10 --cases 10 --seed 321",
-        ),
-    ],
 };
 
 static GEN_OPTIONS: [OptionSpec; 5] = [ROWS, COLS, LENGTH, STONES, generating::CASES];
@@ -273,7 +173,7 @@ impl Adapter for Holedox {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -341,7 +241,7 @@ impl Draw for Holedox {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, &case.game, path.map(|p| &p[..]))
+        pictures::holedox::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -3,13 +3,11 @@
 
 mod invalid;
 mod look;
-mod svg;
 
 use crate::contract::RunError;
 use crate::contract::{
-    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, InputValidator,
-    Look, Oracle, Package, Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk,
-    oracle_on_text,
+    About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
+    Paint, PathError, Paths, Preset, Rect, Shrink, Solve, Unsolved, Walk, oracle_on_text,
 };
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
@@ -84,104 +82,6 @@ static LOOK: Look = Look {
 /// Queries solved together by the judge: enough for every core, few enough to keep
 /// memory small however many queries the input holds.
 const BATCH: usize = 1 << 16;
-
-/// `gridsolve package`: the statement and answer format written from the spec, the
-/// checktestdata script of the input, and the secret tests.
-static PACKAGE: Package = Package {
-    title: "Huarongdao",
-    statement: include_str!("statement.tex"),
-    input_validator: InputValidator::Checktestdata(include_str!(
-        "../../validators/checktestdata/huarongdao.ctd"
-    )),
-    answer_validator: include_str!("answer.py"),
-    output_validator: None,
-    tests: &[
-        (
-            "random-30x30-q500-1",
-            "--family random --rows 30 --cols 30 --density 15 --queries 500 --seed 101",
-        ),
-        (
-            "random-30x30-q500-2",
-            "--family random --rows 30 --cols 30 --density 40 --queries 500 --seed 102",
-        ),
-        (
-            "random-30x30-q500-3",
-            "--family random --rows 30 --cols 30 --density 60 --queries 500 --seed 103",
-        ),
-        (
-            "open-30x30-q500-4",
-            "--family open --rows 30 --cols 30 --queries 500 --seed 104",
-        ),
-        (
-            "maze-30x30-q500-5",
-            "--family maze --rows 30 --cols 30 --density 80 --queries 500 --seed 105",
-        ),
-        (
-            "maze-30x30-q500-6",
-            "--family maze --rows 30 --cols 30 --density 100 --queries 500 --seed 106",
-        ),
-        (
-            "rooms-30x30-q500-7",
-            "--family rooms --rows 30 --cols 30 --density 95 --queries 500 --seed 107",
-        ),
-        (
-            "rooms-30x30-q500-8",
-            "--family rooms --rows 30 --cols 30 --density 100 --queries 500 --seed 108",
-        ),
-        (
-            "random-8x8-q200",
-            "--family random --rows 8 --cols 8 --density 20 --queries 200 --seed 111",
-        ),
-        (
-            "random-1x30",
-            "--family random --rows 1 --cols 30 --density 10 --queries 100 --seed 112",
-        ),
-        (
-            "random-30x1",
-            "--family random --rows 30 --cols 1 --density 10 --queries 100 --seed 113",
-        ),
-        (
-            "open-2x2",
-            "--family open --rows 2 --cols 2 --queries 50 --seed 114",
-        ),
-        (
-            "random-2x1",
-            "--family random --rows 2 --cols 1 --queries 20 --seed 115",
-        ),
-        (
-            "maze-11x17",
-            "--family maze --rows 11 --cols 17 --density 70 --queries 300 --seed 116",
-        ),
-        (
-            "adversarial-30x30-q500-1",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 130",
-        ),
-        (
-            "adversarial-30x30-q500-2",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 131",
-        ),
-        (
-            "adversarial-30x30-q500-3",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 132",
-        ),
-        (
-            "adversarial-30x30-q500-4",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 133",
-        ),
-        (
-            "adversarial-30x30-q500-5",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 134",
-        ),
-        (
-            "adversarial-30x30-q500-6",
-            "--family adversarial --rows 30 --cols 30 --queries 500 --seed 135",
-        ),
-        (
-            "adversarial-12x12-q100",
-            "--family adversarial --rows 12 --cols 12 --queries 100 --seed 140",
-        ),
-    ],
-};
 
 static GEN_OPTIONS: [OptionSpec; 4] = [ROWS, COLS, DENSITY, QUERIES];
 
@@ -340,7 +240,7 @@ impl Adapter for Huarongdao {
             generate: Some(self),
             shrink: Some(self),
             play: Some(self),
-            package: Some(&PACKAGE),
+            package: packages::find(ABOUT.name),
         }
     }
 }
@@ -413,7 +313,7 @@ impl Draw for Huarongdao {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        svg::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
+        pictures::huarongdao::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -1,7 +1,8 @@
 //! Tidy checks in the rust-analyzer style: facts about the source tree itself.
 //!
 //! The one here keeps the puzzle contract honest: outside a puzzle's own places (its
-//! solver crate, its format module in `parsers`, its adapter here) and the registry, no
+//! solver crate, its format module in `parsers`, its adapter here, its picture in
+//! `pictures`, its problem package in `packages`) and the registry, no
 //! code names a puzzle: no Rust, and no script, page or style sheet of the playground
 //! (which draws and plays every puzzle from the description the registry serves). So no
 //! tool enumerates the puzzles, and a new puzzle needs no edit anywhere else. Comments,
@@ -45,6 +46,8 @@ fn own_places(name: &str) -> Vec<String> {
         format!("crates/puzzles/src/{module}/"),
         format!("crates/parsers/src/{module}.rs"),
         format!("crates/parsers/src/validate/{module}.rs"),
+        format!("crates/pictures/src/{module}.rs"),
+        format!("crates/packages/problems/{name}/"),
     ]
 }
 

@@ -94,8 +94,9 @@ fn inputs(puzzle: &str, dir: &Path) -> Vec<Case> {
     cases
 }
 
-/// Runs every validator `dir/PUZZLE.ext` (`tool` names it in messages; `accepts` says
-/// whether the validator `script` accepts the input file) against `gridsolve validate`.
+/// Runs every validator `dir/PUZZLE/validate.ext` (`tool` names it in messages;
+/// `accepts` says whether the validator `script` accepts the input file) against
+/// `gridsolve validate`.
 pub fn validators_agree(
     tool: &str,
     dir: &str,
@@ -105,8 +106,8 @@ pub fn validators_agree(
     let scripts_dir = workspace().join(dir);
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(&scripts_dir)
         .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|e| e == ext))
+        .map(|entry| entry.unwrap().path().join(format!("validate.{ext}")))
+        .filter(|path| path.is_file())
         .collect();
     scripts.sort();
     assert!(
@@ -119,7 +120,8 @@ pub fn validators_agree(
     let dir = scratch.path().to_path_buf();
     let mut cases = Vec::new();
     for script in &scripts {
-        let puzzle = script.file_stem().unwrap().to_str().unwrap();
+        let folder = script.parent().unwrap();
+        let puzzle = folder.file_name().unwrap().to_str().unwrap();
         assert!(
             puzzles::find(puzzle).is_some(),
             "{}: no puzzle of that name",

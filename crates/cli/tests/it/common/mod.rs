@@ -25,9 +25,20 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// The cache of built tables for one run: an empty scratch directory, removed with
+/// it, so no test reads or writes the user's cache and every run builds its tables
+/// as the first run would (the cache's own tests set theirs).
+fn own_cache(command: &mut Command) -> Scratch {
+    let cache = Scratch::new("cache");
+    command.env("GRIDSOLVE_CACHE_DIR", cache.path());
+    cache
+}
+
 /// Runs `gridsolve ARGS` with `stdin` piped in.
 pub fn gridsolve(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridsolve"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridsolve"));
+    let _cache = own_cache(&mut command);
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -81,6 +92,7 @@ fn fed(
     mut command: Command,
     feed: impl FnOnce(&mut dyn Write) -> std::io::Result<()> + Send,
 ) -> (Run, u64) {
+    let _cache = own_cache(&mut command);
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -56,7 +56,7 @@ const MARKER: MarkerStyle = MarkerStyle {
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn draw_picture(out: &mut dyn Write, game: &Game, path: Option<&[Dir]>) -> fmt::Result {
+pub fn draw_picture(out: &mut dyn Write, game: &Game, path: Option<&[Dir]>) -> fmt::Result {
     let bodies = ::holedox::trace(game, path.unwrap_or_default()).expect("a legal path");
     picture(
         out,

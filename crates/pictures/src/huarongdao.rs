@@ -71,7 +71,7 @@ const BLANK_MARKER: MarkerStyle = MarkerStyle {
 ///
 /// # Panics
 /// If the query or the path breaks the rules.
-pub(crate) fn draw_picture(
+pub fn draw_picture(
     out: &mut dyn Write,
     board: &Board,
     query: &Query,

@@ -941,30 +941,33 @@ mod tests {
     }
 
     /// No renderer cuts a legend label (issue 41: librsvg cut them on the right): every
-    /// puzzle's sample picture, drawn in DejaVu Sans (librsvg's sans-serif on Debian)
-    /// and in Liberation Sans (Arial's widths, a browser's), leaves its right margin
-    /// blank, its labels drawn up to near it.
+    /// puzzle's sample picture (the guide's `docs/PUZZLE-sample.svg`, which `cargo xtask
+    /// verify` keeps equal to what `gridsolve --svg` draws), drawn in DejaVu Sans
+    /// (librsvg's sans-serif on Debian) and in Liberation Sans (Arial's widths, a
+    /// browser's), leaves its right margin blank, its labels drawn up to near it.
     #[cfg(feature = "render-tests")]
     #[test]
     fn every_legend_renders_whole_in_the_fonts_renderers_pick() {
-        use crate::{Limits, Options, PUZZLES, PathsFor};
-        for &puzzle in PUZZLES {
-            let about = puzzle.about();
-            let solved = puzzle
-                .solutions(
-                    about.sample.into(),
-                    &Options::new(),
-                    Limits::NONE,
-                    PathsFor::ALL,
-                )
-                .unwrap()
-                .next()
-                .unwrap()
-                .unwrap();
-            let mut svg = String::new();
-            solved.svg(&mut svg).unwrap();
+        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+        let mut samples: Vec<_> = std::fs::read_dir(&docs)
+            .expect("the guide's folder")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| {
+                path.file_name()
+                    .is_some_and(|n| n.to_string_lossy().ends_with("-sample.svg"))
+            })
+            .collect();
+        samples.sort();
+        assert!(
+            samples.len() >= 2,
+            "the sample pictures in {}",
+            docs.display()
+        );
+        for sample in samples {
+            let svg = std::fs::read_to_string(&sample).expect("a sample picture");
+            let stem = sample.file_stem().unwrap_or_default().to_string_lossy();
             for font in check::Font::ALL {
-                let name = format!("{}-{font:?}", about.name);
+                let name = format!("{stem}-{font:?}");
                 let pixmap = check::render_in(&svg, font, &name);
                 let (width, height) = (pixmap.width(), pixmap.height());
                 let inked = |x: u32, y: u32| {

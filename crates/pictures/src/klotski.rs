@@ -66,7 +66,7 @@ const INSET: f64 = 0.06;
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn draw_picture(
+pub fn draw_picture(
     out: &mut dyn Write,
     layout: &Puzzle,
     metric: Metric,

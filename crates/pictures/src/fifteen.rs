@@ -55,7 +55,7 @@ const SLIDE: f64 = 0.7;
 ///
 /// # Panics
 /// If the path takes the blank off the board.
-pub(crate) fn draw_picture(
+pub fn draw_picture(
     out: &mut dyn Write,
     puzzle: &str,
     board: &Board,

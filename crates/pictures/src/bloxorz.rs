@@ -60,11 +60,7 @@ const BOX_INSET: f64 = 0.1;
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn draw_picture(
-    out: &mut dyn Write,
-    board: &Board,
-    path: Option<&[Dir]>,
-) -> fmt::Result {
+pub fn draw_picture(out: &mut dyn Write, board: &Board, path: Option<&[Dir]>) -> fmt::Result {
     let placements = ::bloxorz::trace(board, path.unwrap_or_default()).expect("a legal path");
     picture(
         out,

@@ -85,7 +85,7 @@ const INSET: f64 = 0.1;
 ///
 /// # Panics
 /// If the path breaks the rules.
-pub(crate) fn draw_picture(out: &mut dyn Write, level: &Level, path: Option<&Path>) -> fmt::Result {
+pub fn draw_picture(out: &mut dyn Write, level: &Level, path: Option<&Path>) -> fmt::Result {
     let moves: &[Move] = path.map_or(&[], |p| p);
     let positions = ::bloxorz_classic::trace(level, moves).expect("a legal path");
     picture(

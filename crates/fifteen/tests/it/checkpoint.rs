@@ -1,0 +1,184 @@
+//! Checkpoints: a pattern-database search halted at many places (set by counts of
+//! positions expanded, never by time) and resumed from each checkpoint, again and
+//! again, answers with the same path and the same counts as the search run through, on
+//! one thread or two; a checkpoint of another board, other databases or another
+//! version is refused.
+
+use crate::store::Memory;
+use fifteen::{
+    Board, Checkpoint, CheckpointSink, Checkpointing, Method, SearchStats, Solution, SolveError,
+    Solver,
+};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The last checkpoint handed over, and how many were.
+#[derive(Debug, Default)]
+struct Last(Mutex<(Option<Checkpoint>, usize)>);
+
+impl CheckpointSink for Last {
+    fn save(&self, checkpoint: &Checkpoint) {
+        let mut last = self.0.lock().unwrap();
+        *last = (Some(checkpoint.clone()), last.1 + 1);
+    }
+}
+
+/// The tables of every test here, built once.
+pub(crate) fn store() -> Arc<Memory> {
+    static STORE: OnceLock<Arc<Memory>> = OnceLock::new();
+    Arc::clone(STORE.get_or_init(|| Arc::new(Memory::default())))
+}
+
+fn solver(method: Method, threads: usize) -> Solver {
+    Solver::new()
+        .with_method(method)
+        .with_threads(threads)
+        .with_store(store())
+}
+
+type Answer = (Result<Option<Solution>, SolveError>, SearchStats);
+
+/// `board` solved through.
+fn through(board: &Board, method: Method, threads: usize) -> Answer {
+    let mut solver = solver(method, threads);
+    (solver.solve_with_path(board), solver.stats())
+}
+
+/// `board` solved in pieces: halted once it has expanded each count of `halts` in
+/// turn, resumed each time from the checkpoint's text, then run to the end; the
+/// answer, and the halts that happened.
+fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (Answer, usize) {
+    let mut resume: Option<Checkpoint> = None;
+    let mut halted = 0;
+    let mut reached = (0, 0);
+    for halt in halts.iter().copied().map(Some).chain([None]) {
+        let last = Arc::new(Last::default());
+        let mut config = Checkpointing::new(last.clone());
+        if let Some(n) = halt {
+            config = config.halt_after(n);
+        }
+        if let Some(checkpoint) = resume.take() {
+            config = config.resuming(checkpoint);
+        }
+        let mut solver = solver(method, threads).with_checkpoints(config);
+        let answer = solver.solve_with_path(board);
+        if answer == Err(SolveError::Halted) {
+            halted += 1;
+            let saved = last.0.lock().unwrap().0.clone().expect("a checkpoint");
+            let text = saved.to_text();
+            let read = Checkpoint::parse(&text).unwrap();
+            assert_eq!(read, saved);
+            // Each piece goes on from where the one before stopped.
+            let at = (read.bound(), read.reached().0);
+            assert!(at >= reached, "{at:?} after {reached:?}");
+            reached = at;
+            resume = Some(read);
+            continue;
+        }
+        return ((answer, solver.stats()), halted);
+    }
+    unreachable!("the last piece runs to the end")
+}
+
+/// Halts at ten places spread over the whole search, and a few early ones.
+fn places(total: u64) -> Vec<u64> {
+    let mut places: Vec<u64> = vec![1, 10, 100];
+    places.extend((1..10).map(|k| total * k / 10));
+    places.sort();
+    places.dedup();
+    places
+}
+
+fn check(board: &Board, method: Method) {
+    for threads in [1, 2] {
+        let whole = through(board, method, threads);
+        assert!(matches!(whole.0, Ok(Some(_))), "{whole:?}");
+        let (pieces, halted) = in_pieces(board, method, threads, &places(whole.1.expanded));
+        assert_eq!(pieces, whole, "{threads} threads");
+        assert!(
+            halted >= 5,
+            "{halted} halts of {:?}",
+            places(whole.1.expanded)
+        );
+    }
+}
+
+#[test]
+fn three_by_four_searches_resume_to_the_same_path_and_counts() {
+    for seed in [4, 36, 13] {
+        check(&crate::random(3, 4, seed), Method::Pdb);
+    }
+}
+
+/// Korf's first and third 15-puzzles over the databases, and his 82nd under the
+/// solver's own choice: the quick try (which it does not settle), then the databases
+/// (the quick try is not made again on resume: the checkpoint counts its positions).
+#[test]
+fn four_by_four_searches_resume_to_the_same_path_and_counts() {
+    let goal: Vec<u8> = (0..16).collect();
+    for (start, method) in [
+        (KORF_1, Method::Pdb),
+        (
+            [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15],
+            Method::Pdb,
+        ),
+        (KORF_82, Method::Auto),
+    ] {
+        check(&Board::new(4, 4, &start, &goal).unwrap(), method);
+    }
+}
+
+/// Korf's first 15-puzzle (57 moves).
+pub(crate) const KORF_1: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+
+/// Korf's 82nd, which IDA* with the Manhattan distance does not answer within what the
+/// databases' build costs.
+pub(crate) const KORF_82: [u8; 16] = [14, 10, 2, 1, 13, 9, 8, 11, 7, 3, 6, 12, 15, 5, 4, 0];
+
+/// A checkpoint is for its board, databases and version only: any other is refused,
+/// saying which.
+#[test]
+fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
+    let board = crate::random(3, 4, 1);
+    let last = Arc::new(Last::default());
+    let config = Checkpointing::new(last.clone()).halt_after(50);
+    let mut halting = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!(halting.solve(&board), Err(SolveError::Halted));
+    let text = last.0.lock().unwrap().0.clone().unwrap().to_text();
+    let resume = |board: &Board, text: &str| {
+        let checkpoint = Checkpoint::parse(text).unwrap();
+        let config = Checkpointing::new(last.clone()).resuming(checkpoint);
+        solver(Method::Pdb, 1).with_checkpoints(config).solve(board)
+    };
+    assert!(resume(&board, &text).is_ok());
+    let other = crate::random(3, 4, 2);
+    assert_eq!(
+        resume(&other, &text),
+        Err(SolveError::Mismatch {
+            what: "another board"
+        })
+    );
+    let version = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("version ") {
+                "version 0.0.0-other"
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(
+        resume(&board, &version),
+        Err(SolveError::Mismatch {
+            what: "another version of the program"
+        })
+    );
+    let tables = text.replace("-v", "-w");
+    assert_eq!(
+        resume(&board, &tables),
+        Err(SolveError::Mismatch {
+            what: "other databases"
+        })
+    );
+}
