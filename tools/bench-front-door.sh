@@ -64,6 +64,9 @@ test_s=$(echo "$(now) - $start" | bc)
 [ "$status" = 0 ] || { tail -40 "$work/test.log" >&2; echo "the test command failed" >&2; exit 1; }
 
 echo "load after: $(load)"
+# Which package each test binary is (cargo's "Running" lines name the file and the hashed
+# executable only): the test build is done, so this compiles nothing.
+cargo test --workspace --no-run --message-format=json 2>/dev/null >"$work/artifacts.json" || true
 python3 - "$work" "$main_s" "$test_s" "$answer" <<'EOF'
 import glob, json, re, sys
 work, main_s, test_s, answer = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
@@ -83,7 +86,26 @@ finished = re.search(r"Finished `test` profile .* in (?:(\d+)m )?([0-9.]+)s", lo
 build_s = 60 * int(finished.group(1) or 0) + float(finished.group(2)) if finished else 0.0
 # Each test binary: its "Running" line, then libtest's summary with "finished in X s".
 runs = re.findall(r"(?:Running ([^\n]+)|Doc-tests ([^\n]+))\n.*?test result: \w+\. (\d+) passed.*?finished in ([0-9.]+)s", log, re.S)
-ran = sorted(((float(t), a or f"doc-tests {d}", int(n)) for a, d, n, t in runs), reverse=True)
+packages = {}
+for line in open(f"{work}/artifacts.json"):
+    try:
+        artifact = json.loads(line)
+    except ValueError:
+        continue
+    if artifact.get("reason") == "compiler-artifact" and artifact.get("executable"):
+        # "path+file:///.../crates/fifteen#gridsolve-fifteen@0.1.0", or ".../puzzles#0.1.0"
+        # where the package is named as its folder.
+        where, _, fragment = artifact["package_id"].partition("#")
+        package = fragment.split("@")[0] if "@" in fragment else where.rstrip("/").split("/")[-1]
+        packages[artifact["executable"].split("/")[-1]] = f'{package} {artifact["target"]["name"]}'
+
+def label(running):
+    """A Running line's binary by its package and target: "cli it (tests/it/main.rs)"."""
+    executable = re.search(r"\(([^)]*)\)", running)
+    name = packages.get(executable.group(1).split("/")[-1]) if executable else None
+    return f"{name} ({running.split(' (')[0]})" if name else running
+
+ran = sorted(((float(t), label(a) if a else f"doc-tests {d}", int(n)) for a, d, n, t in runs), reverse=True)
 ran_s = sum(t for t, _, _ in ran)
 
 print(f"main job      {verdict(main_s, 30)}  answer {answer!r} (expected '10')")
