@@ -93,7 +93,7 @@ for line in open(f"{work}/artifacts.json"):
     except ValueError:
         continue
     if artifact.get("reason") == "compiler-artifact" and artifact.get("executable"):
-        # "path+file:///.../crates/fifteen#gridsolve-fifteen@0.1.0", or ".../puzzles#0.1.0"
+        # "path+file:///.../crates/DIR#gridsolve-DIR@0.1.0", or ".../DIR#0.1.0"
         # where the package is named as its folder.
         where, _, fragment = artifact["package_id"].partition("#")
         package = fragment.split("@")[0] if "@" in fragment else where.rstrip("/").split("/")[-1]
