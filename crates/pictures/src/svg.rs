@@ -43,11 +43,11 @@ const LEGEND_WIDTH_PX: f64 = 330.0;
 const LEGEND_FONT_PX: f64 = 13.0;
 const LEGEND_LABEL_X: f64 = 2.0 * 14.0 + 10.0;
 /// How long the animation shows each frame, in seconds.
-pub(crate) const SECONDS_PER_MOVE: f64 = 0.4;
-/// Frames the animation holds the start before the first move, and the end after the
-/// last.
-pub(crate) const HOLD_START: usize = 2;
-pub(crate) const HOLD_END: usize = 3;
+pub const SECONDS_PER_MOVE: f64 = 0.4;
+/// Frames the animation holds the start before the first move.
+pub const HOLD_START: usize = 2;
+/// Frames the animation holds the end after the last move.
+pub const HOLD_END: usize = 3;
 
 const PAGE: &str = "#ffffff";
 const GRID_LINE: &str = PAGE;
@@ -57,7 +57,7 @@ const NO_SOLUTION_INK: &str = "#b00020";
 
 /// Where things go in a picture.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Layout {
+pub struct Layout {
     rows: usize,
     cols: usize,
     /// Pixels per cell.
@@ -72,8 +72,7 @@ pub(crate) struct Layout {
 
 impl Layout {
     /// The layout of a `rows x cols` board with the entries of `legend`.
-    #[cfg(test)]
-    pub(crate) fn new(rows: usize, cols: usize, legend: &[Legend]) -> Layout {
+    pub fn new(rows: usize, cols: usize, legend: &[Legend]) -> Layout {
         Layout::sized(rows, cols, CELL_PX, legend)
     }
 
@@ -81,7 +80,7 @@ impl Layout {
     /// enough. The picture is as wide as the board or its widest legend label, as the
     /// widest of the usual sans-serif fonts draws it ([`text_width`]), so no renderer
     /// cuts a label.
-    pub(crate) fn sized(rows: usize, cols: usize, cell_px: f64, legend: &[Legend]) -> Layout {
+    pub fn sized(rows: usize, cols: usize, cell_px: f64, legend: &[Legend]) -> Layout {
         let side = rows.max(cols).max(1) as f64;
         let scale = cell_px.min(MAX_BOARD_PX / side);
         let (board_x, board_y) = (MARGIN_PX, MARGIN_PX + CAPTION_PX);
@@ -104,14 +103,12 @@ impl Layout {
     }
 
     /// The picture's point, in pixels, of the board point (`x`, `y`) in cell units.
-    #[cfg(all(test, feature = "render-tests"))]
-    pub(crate) fn to_pixels(self, x: f64, y: f64) -> (f64, f64) {
+    pub fn to_pixels(self, x: f64, y: f64) -> (f64, f64) {
         (self.board_x + x * self.scale, self.board_y + y * self.scale)
     }
 
     /// The picture's size in pixels.
-    #[cfg(test)]
-    pub(crate) fn size(self) -> (u32, u32) {
+    pub fn size(self) -> (u32, u32) {
         (self.width as u32, self.height as u32)
     }
 
@@ -121,7 +118,7 @@ impl Layout {
     }
 
     /// A stroke width in cell units: `cells` wide, but at least `min_px` pixels.
-    pub(crate) fn stroke(self, cells: f64, min_px: f64) -> f64 {
+    pub fn stroke(self, cells: f64, min_px: f64) -> f64 {
         cells.max(min_px / self.scale)
     }
 }
@@ -129,7 +126,7 @@ impl Layout {
 /// How wide `text` is at `font_px` pixels in any of the sans-serif fonts browsers and
 /// librsvg pick (DejaVu Sans, the widest of them, Liberation Sans, Arial, Helvetica),
 /// or a little wider: each character at DejaVu Sans' advance rounded up, by classes.
-pub(crate) fn text_width(text: &str, font_px: f64) -> f64 {
+pub fn text_width(text: &str, font_px: f64) -> f64 {
     let em: f64 = text
         .chars()
         .map(|c| match c {
@@ -146,7 +143,7 @@ pub(crate) fn text_width(text: &str, font_px: f64) -> f64 {
 
 /// A number as SVG text: at most three decimals, no trailing zeros, no `-0`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Num(pub(crate) f64);
+pub struct Num(pub f64);
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,26 +157,28 @@ impl fmt::Display for Num {
 }
 
 /// A point on the board, in cell units.
-pub(crate) type Point = (f64, f64);
+pub type Point = (f64, f64);
 
 /// A move's number (from 1) and where its marker goes.
-pub(crate) type Step = (usize, Point);
+pub type Step = (usize, Point);
 
 /// The centre of cell `pos`, in cell units.
-pub(crate) fn centre(pos: Pos) -> Point {
+pub fn centre(pos: Pos) -> Point {
     (pos.col as f64 + 0.5, pos.row as f64 + 0.5)
 }
 
 /// One line of a legend: a swatch and what it stands for.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Legend {
-    pub(crate) swatch: Swatch,
-    pub(crate) label: &'static str,
+pub struct Legend {
+    /// How the line's thing is drawn.
+    pub swatch: Swatch,
+    /// What it stands for, in a few words.
+    pub label: &'static str,
 }
 
 /// The little picture in front of a legend label.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Swatch {
+pub enum Swatch {
     /// A square of this colour.
     Fill(&'static str),
     /// An empty square with an outline of this colour.
@@ -194,22 +193,22 @@ pub(crate) enum Swatch {
 
 /// How the markers of some steps look.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct MarkerStyle {
+pub struct MarkerStyle {
     /// The dot under the number (opaque, so a later marker on the same point hides the
     /// earlier one cleanly).
-    pub(crate) dot: &'static str,
+    pub dot: &'static str,
     /// The number's colour on the dot.
-    pub(crate) ink: &'static str,
+    pub ink: &'static str,
     /// The number's colour on boards too small for dots, where it sits on the route.
-    pub(crate) bare_ink: &'static str,
+    pub bare_ink: &'static str,
     /// The dot's radius in cell units.
-    pub(crate) radius: f64,
+    pub radius: f64,
     /// How large the numbers are, as a share of the size that suits a dot of 0.3 cells.
-    pub(crate) scale: f64,
+    pub scale: f64,
 }
 
 /// The title of a picture: the puzzle and the number of moves, or "no solution".
-pub(crate) fn title(puzzle: &str, moves: Option<usize>) -> String {
+pub fn title(puzzle: &str, moves: Option<usize>) -> String {
     match moves {
         None => format!("{puzzle}: no solution"),
         Some(1) => format!("{puzzle}: 1 move"),
@@ -219,7 +218,7 @@ pub(crate) fn title(puzzle: &str, moves: Option<usize>) -> String {
 
 /// A whole picture, written to `out` as it is drawn: `board` draws the board in cell
 /// units (see [`Layout`]); this adds the document, the caption and the legend.
-pub(crate) fn picture(
+pub fn picture(
     out: &mut dyn Write,
     puzzle: &str,
     moves: Option<usize>,
@@ -232,7 +231,7 @@ pub(crate) fn picture(
 
 /// As [`picture`], with cells of `cell_px` pixels where the board is small enough
 /// ([`Layout::sized`]): for cells that carry text.
-pub(crate) fn picture_sized(
+pub fn picture_sized(
     out: &mut dyn Write,
     puzzle: &str,
     moves: Option<usize>,
@@ -368,7 +367,7 @@ fn write_legend(out: &mut dyn Write, layout: Layout, legend: &[Legend]) -> fmt::
 /// The cells where `pick` holds, as run-length rectangles: each maximal run of them in a
 /// row is one stroke a cell wide along the row's middle, written relative to the end of
 /// the run before (`m3 0h5`), so a cell costs a few bytes at most.
-pub(crate) fn runs(
+pub fn runs(
     out: &mut dyn Write,
     layout: Layout,
     colour: &str,
@@ -413,7 +412,7 @@ pub(crate) fn runs(
 }
 
 /// Thin lines between the cells, on boards whose cells are large enough.
-pub(crate) fn grid_lines(out: &mut dyn Write, layout: Layout) -> fmt::Result {
+pub fn grid_lines(out: &mut dyn Write, layout: Layout) -> fmt::Result {
     if !layout.detailed() {
         return Ok(());
     }
@@ -434,7 +433,7 @@ pub(crate) fn grid_lines(out: &mut dyn Write, layout: Layout) -> fmt::Result {
 
 /// A rectangle over cells `top_left` to `bottom_right` (inclusive), inset by `inset`
 /// cells on every side, with extra attributes `attributes`.
-pub(crate) fn cell_rect(
+pub fn cell_rect(
     out: &mut dyn Write,
     top_left: Pos,
     bottom_right: Pos,
@@ -452,7 +451,7 @@ pub(crate) fn cell_rect(
 }
 
 /// The attributes of a dashed outline of `colour`: a start marking.
-pub(crate) fn dashed(layout: Layout, colour: &str) -> String {
+pub fn dashed(layout: Layout, colour: &str) -> String {
     let width = layout.stroke(0.08, 1.0);
     format!(
         r#"fill="none" stroke="{colour}" stroke-width="{}" stroke-dasharray="{} {}""#,
@@ -464,7 +463,7 @@ pub(crate) fn dashed(layout: Layout, colour: &str) -> String {
 
 /// The frames of the animation of `states` (one per position, so one more than there
 /// are moves): the start held a while, each move, the end held a while.
-pub(crate) fn frames<T: Copy>(states: &[T]) -> Vec<T> {
+pub fn frames<T: Copy>(states: &[T]) -> Vec<T> {
     let (Some(&first), Some(&last)) = (states.first(), states.last()) else {
         return Vec::new();
     };
@@ -476,7 +475,7 @@ pub(crate) fn frames<T: Copy>(states: &[T]) -> Vec<T> {
 
 /// An `<animate>` of `attribute` through `values`, one frame each, discrete, looping.
 /// All animations of a picture have as many frames, so they stay in step.
-pub(crate) fn animate(
+pub fn animate(
     out: &mut dyn Write,
     attribute: &str,
     values: impl ExactSizeIterator<Item = f64>,
@@ -498,7 +497,7 @@ pub(crate) fn animate(
 /// An `<animateTransform>` that translates its element by each of `offsets` (x, y, in
 /// cell units), one frame each, discrete, looping: for a group drawn at its start, so a
 /// shape of any outline moves as one.
-pub(crate) fn animate_translate(
+pub fn animate_translate(
     out: &mut dyn Write,
     offsets: impl ExactSizeIterator<Item = Point>,
 ) -> fmt::Result {
@@ -518,7 +517,7 @@ pub(crate) fn animate_translate(
 
 /// A square over one cell, inset by `inset`, that moves through `cells` (one per
 /// position): drawn at the first, animated through all of them when there are moves.
-pub(crate) fn moving_square(
+pub fn moving_square(
     out: &mut dyn Write,
     cells: &[Pos],
     inset: f64,
@@ -549,18 +548,21 @@ pub(crate) fn moving_square(
 
 /// How a route is stroked.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Line {
-    pub(crate) colour: &'static str,
+pub struct Line {
+    /// Its colour, `#rrggbb`.
+    pub colour: &'static str,
     /// Width in cells (at least 2 pixels; on boards too small for dots, at least half a
     /// cell, to carry the step numbers).
-    pub(crate) width: f64,
-    pub(crate) opacity: f64,
-    pub(crate) dashed: bool,
+    pub width: f64,
+    /// From 0 (unseen) to 1 (opaque).
+    pub opacity: f64,
+    /// Dashed rather than solid.
+    pub dashed: bool,
 }
 
 /// A line through `points` (consecutive repeats dropped): a `<path>` of relative
 /// steps, short since routes go along rows and columns.
-pub(crate) fn route(
+pub fn route(
     out: &mut dyn Write,
     layout: Layout,
     points: impl IntoIterator<Item = Point>,
@@ -611,7 +613,7 @@ pub(crate) fn route(
 /// The numbered markers of `steps` (move number, where): a dot (on boards large enough
 /// to see it) under a number, the `<text class="step">`, in step order so later ones lie
 /// on top.
-pub(crate) fn markers(
+pub fn markers(
     out: &mut dyn Write,
     layout: Layout,
     style: MarkerStyle,
@@ -673,12 +675,7 @@ fn font_size(digits: usize) -> f64 {
 }
 
 /// On boards too small to see single cells: a ring round `point` so it can be found.
-pub(crate) fn beacon(
-    out: &mut dyn Write,
-    layout: Layout,
-    point: Point,
-    colour: &str,
-) -> fmt::Result {
+pub fn beacon(out: &mut dyn Write, layout: Layout, point: Point, colour: &str) -> fmt::Result {
     if layout.detailed() {
         return Ok(());
     }
@@ -692,15 +689,16 @@ pub(crate) fn beacon(
     )
 }
 
-/// Checks shared by the tests of the pictures.
-#[cfg(test)]
-pub(crate) mod check {
-    #[cfg(feature = "render-tests")]
+/// Checks shared by the tests of the pictures (feature `check`; the renders, feature
+/// `render`): helpers that panic with a message when a picture is not what it should be.
+#[cfg(feature = "check")]
+pub mod check {
+    #[cfg(feature = "render")]
     use {super::Layout, resvg::tiny_skia::Pixmap};
 
     /// Parses `svg` as XML and checks it is an SVG 1.1 document with a size; returns
     /// its title and its number of `class="step"` elements.
-    pub(crate) fn parse(svg: &str) -> (String, usize) {
+    pub fn parse(svg: &str) -> (String, usize) {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         let root = doc.root_element();
         assert_eq!(root.tag_name().name(), "svg");
@@ -731,12 +729,11 @@ pub(crate) mod check {
         (title, steps)
     }
 
-    /// The `<animate>` elements of `svg`: (number of values, duration) of each.
     /// Checks a picture of a solution of `moves` moves (`None`: no solution): its title,
     /// one step marker per move, and, when there are moves, `animated` animations that
     /// all play the same frames (the start held once more, each move, the end held three
     /// times); none otherwise.
-    pub(crate) fn picture(svg: &str, puzzle: &str, moves: Option<usize>, animated: usize) {
+    pub fn picture(svg: &str, puzzle: &str, moves: Option<usize>, animated: usize) {
         let (title, steps) = parse(svg);
         assert_eq!(title, super::title(puzzle, moves));
         assert_eq!(steps, moves.unwrap_or(0), "one marker per move");
@@ -755,7 +752,8 @@ pub(crate) mod check {
         }
     }
 
-    pub(crate) fn animations(svg: &str) -> Vec<(usize, String)> {
+    /// The `<animate>` elements of `svg`: (number of values, duration) of each.
+    pub fn animations(svg: &str) -> Vec<(usize, String)> {
         let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
         doc.descendants()
             .filter(|n| n.has_tag_name("animate"))
@@ -770,18 +768,19 @@ pub(crate) mod check {
 
     /// A sans-serif font a renderer picks: librsvg's on Debian (fontconfig's
     /// `sans-serif`) and the browsers' Arial-wide one.
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     #[derive(Clone, Copy, Debug)]
-    pub(crate) enum Font {
+    pub enum Font {
         /// DejaVu Sans, the wider.
         DejaVu,
         /// Liberation Sans, Arial's widths.
         Liberation,
     }
 
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     impl Font {
-        pub(crate) const ALL: [Font; 2] = [Font::DejaVu, Font::Liberation];
+        /// Both fonts.
+        pub const ALL: [Font; 2] = [Font::DejaVu, Font::Liberation];
 
         /// Its family name and the files of its regular and bold faces.
         fn files(self) -> (&'static str, [&'static str; 2]) {
@@ -804,20 +803,20 @@ pub(crate) mod check {
         }
     }
 
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     /// `svg` rendered to pixels (the first frame: renderers ignore animations) with
     /// DejaVu Sans for `sans-serif`, as librsvg draws it; see [`render_in`].
-    pub(crate) fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
+    pub fn render(svg: &str, layout: Layout, name: &str) -> Pixmap {
         let pixmap = render_in(svg, Font::DejaVu, name);
         assert_eq!((pixmap.width(), pixmap.height()), layout.size());
         pixmap
     }
 
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     /// `svg` rendered to pixels at its own size with `font` for `sans-serif`, also
     /// written with the SVG to `$GRIDSOLVE_SVG_CHECK/NAME.{png,svg}` to be looked at
     /// when that variable names a directory (the tests leave nothing behind otherwise).
-    pub(crate) fn render_in(svg: &str, font: Font, name: &str) -> Pixmap {
+    pub fn render_in(svg: &str, font: Font, name: &str) -> Pixmap {
         let mut options = resvg::usvg::Options::default();
         let mut fonts = resvg::usvg::fontdb::Database::new();
         let (family, files) = font.files();
@@ -854,11 +853,11 @@ pub(crate) mod check {
         pixmap
     }
 
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     /// Checks the colour of the point a quarter of a cell into `cell` (clear of the
     /// routes and markers through cell centres).
     #[track_caller]
-    pub(crate) fn colour_at(
+    pub fn colour_at(
         pixmap: &Pixmap,
         layout: Layout,
         cell: grid_core::Pos,
@@ -881,7 +880,7 @@ pub(crate) mod check {
         );
     }
 
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     fn rgb(colour: &str) -> (u8, u8, u8) {
         let hex = colour.strip_prefix('#').expect("a #rrggbb colour");
         let channel = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex digits");
@@ -945,7 +944,7 @@ mod tests {
     /// verify` keeps equal to what `gridsolve --svg` draws), drawn in DejaVu Sans
     /// (librsvg's sans-serif on Debian) and in Liberation Sans (Arial's widths, a
     /// browser's), leaves its right margin blank, its labels drawn up to near it.
-    #[cfg(feature = "render-tests")]
+    #[cfg(feature = "render")]
     #[test]
     fn every_legend_renders_whole_in_the_fonts_renderers_pick() {
         let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");

@@ -2,6 +2,7 @@
 
 mod invalid;
 mod look;
+mod picture;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
@@ -246,7 +247,7 @@ impl Draw for Bloxorz {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::bloxorz::draw_picture(out, board, path.map(|p| &p[..]))
+        picture::draw_picture(out, board, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

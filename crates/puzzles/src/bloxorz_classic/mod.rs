@@ -3,6 +3,7 @@
 
 mod invalid;
 mod look;
+mod picture;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
@@ -280,7 +281,7 @@ impl Draw for BloxorzClassic {
         path: Option<&Path>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::bloxorz_classic::draw_picture(out, level, path)
+        picture::draw_picture(out, level, path)
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -287,7 +287,7 @@ impl Draw for Eight {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        crate::fifteen::picture::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

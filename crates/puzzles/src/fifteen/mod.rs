@@ -5,6 +5,7 @@
 
 mod invalid;
 mod look;
+pub(crate) mod picture;
 pub(crate) mod tiles;
 
 use crate::contract::RunError;
@@ -374,7 +375,7 @@ impl Draw for Fifteen {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::fifteen::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
+        picture::draw_picture(out, ABOUT.name, &case.board, path.map(|p| &p[..]))
     }
 }
 

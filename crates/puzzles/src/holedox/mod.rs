@@ -3,6 +3,7 @@
 
 mod invalid;
 mod look;
+mod picture;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
@@ -241,7 +242,7 @@ impl Draw for Holedox {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::holedox::draw_picture(out, &case.game, path.map(|p| &p[..]))
+        picture::draw_picture(out, &case.game, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

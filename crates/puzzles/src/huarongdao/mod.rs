@@ -3,6 +3,7 @@
 
 mod invalid;
 mod look;
+mod picture;
 
 use crate::contract::RunError;
 use crate::contract::{
@@ -313,7 +314,7 @@ impl Draw for Huarongdao {
         path: Option<&Moves>,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        pictures::huarongdao::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
+        picture::draw_picture(out, &case.board, &case.query, path.map(|p| &p[..]))
     }
 
     const LOOK: &'static Look = &LOOK;

@@ -9,6 +9,7 @@ mod atlas;
 pub use ::klotski as solver;
 mod invalid;
 mod look;
+mod picture;
 
 use crate::contract::{
     About, Answer, AnswerLine, Draw, EditError, Format, GenError, Generate, Glyph, Look, Oracle,
@@ -329,7 +330,7 @@ impl Draw for Klotski {
     }
 
     fn write_svg(&self, case: &Case, path: Option<&Path>, out: &mut dyn fmt::Write) -> fmt::Result {
-        pictures::klotski::draw_picture(out, &case.layout, case.metric, path)
+        picture::draw_picture(out, &case.layout, case.metric, path)
     }
 
     const LOOK: &'static Look = &LOOK;

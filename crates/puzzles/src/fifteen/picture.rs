@@ -2,12 +2,12 @@
 //! the blank's route with every move numbered, and an animation in which each tile
 //! slides smoothly into the blank and rests there until it moves again.
 
-use crate::svg::{
+use ::fifteen::{BLANK, Board, Dir};
+use grid_core::Pos;
+use pictures::svg::{
     HOLD_END, HOLD_START, Layout, Legend, Line, MarkerStyle, Num, Point, SECONDS_PER_MOVE, Step,
     Swatch, dashed, grid_lines, markers, picture_sized, route,
 };
-use ::fifteen::{BLANK, Board, Dir};
-use grid_core::Pos;
 use std::fmt::{self, Write};
 
 const FLOOR: &str = "#e9ecef";
@@ -134,7 +134,7 @@ fn draw(
     grid_lines(out, layout)?;
     let start_blank = board.start().iter().position(|&v| v == BLANK).unwrap_or(0);
     let blank = Pos::new(start_blank / cols, start_blank % cols);
-    crate::svg::cell_rect(out, blank, blank, 0.04, &dashed(layout, BLANK_EDGE))?;
+    pictures::svg::cell_rect(out, blank, blank, 0.04, &dashed(layout, BLANK_EDGE))?;
     let loop_seconds = Num((HOLD_START - 1 + path.len() + 1 + HOLD_END) as f64 * SECONDS_PER_MOVE);
     let edge = Num(layout.stroke(0.03, 1.0));
     writeln!(
@@ -217,8 +217,8 @@ pub(crate) fn picture_string(puzzle: &str, board: &Board, path: Option<&[Dir]>) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::fifteen::Solver;
+    use pictures::svg::check;
 
     /// The `<animateTransform>`s of `svg`: per tile, its values and key times, checked
     /// to be as many, the times rising from 0 to 1.
@@ -254,7 +254,7 @@ mod tests {
         let (title, steps) = check::parse(&svg);
         assert_eq!(title, "eight: 19 moves");
         assert_eq!(steps, 19);
-        assert!(svg.len() >= 19 * crate::svg::PICTURE_BYTES_PER_MOVE);
+        assert!(svg.len() >= 19 * pictures::svg::PICTURE_BYTES_PER_MOVE);
         // Every tile moves on the way, 7 too (it starts on its goal cell).
         assert_eq!(slides(&svg), 8);
         for tile in 1..=8 {

@@ -2,12 +2,12 @@
 //! target, the box at its start, the route of the box's centre with every roll
 //! numbered, and an animation of the box (one cell standing, two lying).
 
-use crate::svg::{
+use ::bloxorz::{Board, Cell, Orientation, Placement};
+use grid_core::{Dir, Pos};
+use pictures::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Point, Step, Swatch, animate, beacon, cell_rect,
     centre, dashed, frames, grid_lines, markers, picture, route, runs,
 };
-use ::bloxorz::{Board, Cell, Orientation, Placement};
-use grid_core::{Dir, Pos};
 use std::fmt::{self, Write};
 
 const EMPTY_EDGE: &str = "#c8ccd2";
@@ -169,9 +169,9 @@ pub(crate) fn picture_string(board: &Board, path: Option<&[Dir]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::bloxorz::Solver;
     use ::bloxorz::generate::{Family, GenParams, StartKind, generate};
+    use pictures::svg::check;
     use rstest::rstest;
 
     fn sample() -> Board {

@@ -3,12 +3,12 @@
 //! route, a marker per move where the moved piece lands, and an animation of every
 //! piece that moves.
 
-use crate::svg::{
+use ::klotski::{Board, Layout as Puzzle, Metric, Path, Shape};
+use grid_core::Pos;
+use pictures::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Point, Step, Swatch, animate_translate, beacon,
     cell_rect, dashed, frames, grid_lines, markers, picture, route, runs,
 };
-use ::klotski::{Board, Layout as Puzzle, Metric, Path, Shape};
-use grid_core::Pos;
 use std::fmt::{self, Write};
 
 const EMPTY: &str = "#efe9dc";
@@ -301,8 +301,8 @@ pub(crate) fn picture_string(layout: &Puzzle, metric: Metric, path: Option<&Path
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::klotski::{Goal, Solver};
+    use pictures::svg::check;
     use rstest::rstest;
 
     fn layout(rows: &[&str], label: char, row: usize, col: usize) -> Puzzle {
@@ -340,7 +340,7 @@ mod tests {
         let svg = picture_string(layout, metric, path);
         let moves = path.map(|p| p.len());
         let (title, steps) = check::parse(&svg);
-        assert_eq!(title, crate::svg::title("klotski", moves));
+        assert_eq!(title, pictures::svg::title("klotski", moves));
         assert_eq!(steps, moves.unwrap_or(0), "one marker per move");
         assert!(
             check::animations(&svg).is_empty(),

@@ -2,12 +2,12 @@
 //! the designated piece at their start, the piece's route (and, faintly, the blank's)
 //! with every move numbered, and an animation of the piece and the blank.
 
-use crate::svg::{
+use ::huarongdao::{Board, Position, Query};
+use grid_core::Dir;
+use pictures::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Step, Swatch, beacon, cell_rect, centre, dashed,
     grid_lines, markers, moving_square, picture, route, runs,
 };
-use ::huarongdao::{Board, Position, Query};
-use grid_core::Dir;
 use std::fmt::{self, Write};
 
 const FIXED: &str = "#4a5568";
@@ -182,10 +182,10 @@ pub(crate) fn picture_string(board: &Board, query: &Query, path: Option<&[Dir]>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::huarongdao::Solver;
     use ::huarongdao::generate::{Family, GenParams, generate};
     use grid_core::Pos;
+    use pictures::svg::check;
     use rstest::rstest;
 
     /// The spec's sample board.

@@ -4,12 +4,12 @@
 //! appear when the block splits and vanish when they merge) and the bridges that open
 //! and close.
 
-use crate::svg::{
+use ::bloxorz_classic::{Body, Level, Move, Orientation, Path, Placement, Position, Tile};
+use grid_core::Pos;
+use pictures::svg::{
     Layout, Legend, Line, MarkerStyle, Num, Point, Step, Swatch, animate, beacon, cell_rect,
     centre, dashed, frames, grid_lines, markers, picture, route, runs,
 };
-use ::bloxorz_classic::{Body, Level, Move, Orientation, Path, Placement, Position, Tile};
-use grid_core::Pos;
 use std::fmt::{self, Write};
 
 const FLOOR: &str = "#9aa5b4";
@@ -348,9 +348,9 @@ pub(crate) fn picture_string(level: &Level, path: Option<&Path>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::bloxorz_classic::Solver;
     use ::bloxorz_classic::generate::{Family, GenParams, generate};
+    use pictures::svg::check;
     use rstest::rstest;
 
     fn level(text: &str) -> Level {

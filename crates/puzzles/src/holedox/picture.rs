@@ -2,12 +2,12 @@
 //! at its start (head dark), the head's route with every step numbered, and an
 //! animation of the snake's blocks.
 
-use crate::svg::{
+use ::holedox::{EXIT, Game};
+use grid_core::{Dir, Pos};
+use pictures::svg::{
     Layout, Legend, Line, MarkerStyle, Step, Swatch, cell_rect, centre, dashed, grid_lines,
     markers, moving_square, picture, route, runs,
 };
-use ::holedox::{EXIT, Game};
-use grid_core::{Dir, Pos};
 use std::fmt::{self, Write};
 
 const FREE: &str = "#efe6cc";
@@ -137,9 +137,9 @@ pub(crate) fn picture_string(game: &Game, path: Option<&[Dir]>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::svg::check;
     use ::holedox::Solver;
     use ::holedox::generate::{Family, GenParams, generate};
+    use pictures::svg::check;
     use rstest::rstest;
 
     /// A game in the judge's 1-based terms.
