@@ -15,7 +15,7 @@ use crate::play::Play;
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
 use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
-use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use grid_core::{Choice, Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -292,7 +292,7 @@ impl Generate for BloxorzClassic {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
