@@ -772,6 +772,19 @@ mod tests {
     }
 
     #[test]
+    fn every_line_kind_the_page_is_told_of_is_one_the_editor_writes() {
+        let bridged = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
+        for k in look::GAME.line_kinds {
+            let cells = &[(3, 1), (3, 2), (3, 3)][..k.cells.len()];
+            let edit = line((2, 1), k.kind, k.group.map(|_| 1), cells);
+            let text = edited(&bridged, edit).unwrap_or_else(|e| panic!("{:?}: {e}", k.kind));
+            // The text's row 3 (its line 4, after the size) has the kind in column 2.
+            let row = text.lines().nth(3).unwrap();
+            assert_eq!(row.chars().nth(1), Some(k.kind), "{text}");
+        }
+    }
+
+    #[test]
     fn a_removed_bridge_renumbers_the_bridges_after_it() {
         let one = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
         let two = edited(&one, line((0, 1), '=', Some(2), &[])).unwrap();
