@@ -3,7 +3,7 @@
 use crate::{Board, Cell, MAX_CELLS, Orientation, Placement};
 use grid_core::{Pos, SplitMix64, UnknownChoice};
 use std::fmt;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
 /// fills the playable area (inside the border, if any); the start and the target are

@@ -3,7 +3,7 @@
 use crate::board::{BLANK, Board, BoardError, MAX_CELLS, check_size};
 use grid_core::{Dir, SplitMix64, UnknownChoice};
 use std::fmt;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// How a generated start is made. Every family gives a start that can reach the goal,
 /// and the same [`GenParams`] give the same board on every platform.

@@ -13,7 +13,7 @@ use strum::{EnumMessage, VariantArray, VariantNames};
 ///
 /// ```
 /// use grid_core::{Choice, UnknownChoice};
-/// use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+/// use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 ///
 /// /// How a board is filled.
 /// #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +126,9 @@ impl std::error::Error for UnknownChoice {}
 #[cfg(test)]
 mod tests {
     use super::{Choice, UnknownChoice};
-    use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+    use strum_macros::{
+        Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames,
+    };
 
     /// A test enum without summaries, with a default and an old name.
     #[derive(

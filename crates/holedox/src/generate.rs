@@ -3,7 +3,7 @@
 use crate::{EXIT, Game, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
 use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
 use std::fmt;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
 /// keeps the exit and the snake's squares free of stones.

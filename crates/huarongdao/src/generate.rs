@@ -3,7 +3,7 @@
 use crate::{Board, MAX_CELLS, Query};
 use grid_core::{Pos, SplitMix64, UnknownChoice};
 use std::fmt;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// The shape of a generated board: the `--family` of `gridsolve gen`.
 ///

@@ -4,7 +4,7 @@ use crate::layout::{EMPTY, MAX_CELLS};
 use crate::{Goal, Layout, LayoutError, Limits, Metric, Solver};
 use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
 use std::fmt;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
 /// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,

@@ -1,7 +1,7 @@
 //! The three conventions for what one move is.
 
 use grid_core::UnknownChoice;
-use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// What one move is; each metric gives other minimum counts (横刀立马: 116 steps, 90
 /// slides, 81 moves).
