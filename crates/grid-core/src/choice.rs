@@ -9,9 +9,9 @@ use strum::{EnumMessage, VariantArray, VariantNames};
 
 /// An enum of named choices, for every enum that derives strum's `VariantArray`,
 /// `VariantNames`, `EnumMessage` and `IntoStaticStr` (and, to read and print names,
-/// `EnumString` and `Display`):
+/// `EnumString` and `Display`), as the solver crates' families do:
 ///
-/// ```
+/// ```ignore
 /// use grid_core::{Choice, UnknownChoice};
 /// use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 ///
@@ -40,6 +40,10 @@ use strum::{EnumMessage, VariantArray, VariantNames};
 ///     "expected one of random, maze, found \"walls\""
 /// );
 /// ```
+///
+/// (Not a doctest: the derives are `strum_macros`', which grid-core leaves to the
+/// crates that derive, so that it builds without waiting for a proc-macro; this
+/// module's test `the_documented_example_holds` builds and checks this very enum.)
 ///
 /// Its items have their own names, so that `ALL` and `NAMES` never meet strum's two
 /// `VARIANTS` (one in `VariantArray`, one in `VariantNames`) in one call.
@@ -76,6 +80,14 @@ impl<T> Choice for T where
 
 /// A name that is none of an enum's choices: `expected one of random, open, found
 /// "walls"`.
+///
+/// ```
+/// use grid_core::UnknownChoice;
+///
+/// let error = UnknownChoice::new("walls", &["random", "open"]);
+/// assert_eq!(error.to_string(), "expected one of random, open, found \"walls\"");
+/// assert_eq!((error.found(), error.names()), ("walls", &["random", "open"][..]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownChoice {
     found: String,
@@ -156,6 +168,52 @@ mod tests {
         /// Two words: the name is kebab-case.
         #[strum(message = "as fast as it goes")]
         FullTilt,
+    }
+
+    /// How a board is filled: the enum of [`Choice`]'s documentation, word for word.
+    #[derive(
+        Clone,
+        Copy,
+        Debug,
+        PartialEq,
+        Eq,
+        Display,
+        EnumMessage,
+        EnumString,
+        IntoStaticStr,
+        VariantArray,
+        VariantNames,
+    )]
+    #[strum(serialize_all = "kebab-case")]
+    #[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+    enum Fill {
+        /// Every cell at random.
+        #[strum(message = "cells drawn independently")]
+        Random,
+        /// Corridors (once called `corridors`).
+        #[strum(
+            to_string = "maze",
+            serialize = "corridors",
+            message = "one-cell corridors"
+        )]
+        Maze,
+    }
+
+    #[test]
+    fn the_documented_example_holds() {
+        assert_eq!(Fill::ALL, [Fill::Random, Fill::Maze]);
+        assert_eq!(Fill::NAMES, ["random", "maze"]);
+        assert_eq!(Fill::Maze.to_string(), "maze");
+        assert_eq!(Fill::Maze.summary(), "one-cell corridors");
+        assert_eq!(
+            Fill::summaries()[0],
+            ("random", "cells drawn independently")
+        );
+        assert_eq!("corridors".parse(), Ok(Fill::Maze));
+        assert_eq!(
+            "walls".parse::<Fill>().unwrap_err().to_string(),
+            "expected one of random, maze, found \"walls\""
+        );
     }
 
     #[test]
