@@ -1,36 +1,52 @@
 //! Seeded generators of valid levels, in the families of [`Family`].
 
 use crate::{Action, Bridge, Layout, Level, LevelError, MAX_CELLS, Split, Switch, Tile};
-use grid_core::{Pos, SplitMix64};
+use grid_core::{Pos, SplitMix64, UnknownChoice};
 use std::fmt;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-grid_core::choices! {
-    /// The shape of a generated level: the `--family` of `gridsolve gen`.
-    ///
-    /// Every family is deterministic: the same [`GenParams`] give the same level on every
-    /// platform.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Family {
-        /// Tiles drawn independently (empty `empty`%, else orange `fragile`%, else floor),
-        /// then `bridges` bridges of one or two cells, each with a soft or heavy switch
-        /// somewhere that acts on it (and sometimes on another bridge too), and `splits`
-        /// split switches with landing cells anywhere. The start and the exit are anywhere:
-        /// whether the exit can be reached is left to chance.
-        Random = "random" => "tiles, bridges, switches and splits drawn at random",
-        /// Rooms side by side, each joined to the next by a bridge that is off at the start,
-        /// so the exit (in the last room) is reached only through the switches: each room
-        /// has a switch that turns on (or toggles) its way out, and may have a decoy that
-        /// turns it off again or closes the way back. With `splits`, some rooms have a split
-        /// switch whose cubes land in the room. Room floors have orange tiles (`fragile`%)
-        /// away from the doors and the switches; orange tiles can wall a small room in, so a
-        /// level is drawn again (up to [`GATES_TRIES`] times, then without orange tiles)
-        /// until the solver finds it solvable. The rooms take the whole height and need 3
-        /// rows and 8 columns for two of them; `bridges` is the number of doors, fewer if the
-        /// columns do not fit them. A level too small for two rooms is made as
-        /// [`Family::Random`].
-        Gates = "gates" =>
-            "rooms joined by bridges that are off at the start: the switches open the way",
-    }
+/// The shape of a generated level: the `--family` of `gridsolve gen`.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same level on every
+/// platform.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Family {
+    /// Tiles drawn independently (empty `empty`%, else orange `fragile`%, else floor),
+    /// then `bridges` bridges of one or two cells, each with a soft or heavy switch
+    /// somewhere that acts on it (and sometimes on another bridge too), and `splits`
+    /// split switches with landing cells anywhere. The start and the exit are anywhere:
+    /// whether the exit can be reached is left to chance.
+    #[strum(message = "tiles, bridges, switches and splits drawn at random")]
+    Random,
+    /// Rooms side by side, each joined to the next by a bridge that is off at the start,
+    /// so the exit (in the last room) is reached only through the switches: each room
+    /// has a switch that turns on (or toggles) its way out, and may have a decoy that
+    /// turns it off again or closes the way back. With `splits`, some rooms have a split
+    /// switch whose cubes land in the room. Room floors have orange tiles (`fragile`%)
+    /// away from the doors and the switches; orange tiles can wall a small room in, so a
+    /// level is drawn again (up to [`GATES_TRIES`] times, then without orange tiles)
+    /// until the solver finds it solvable. The rooms take the whole height and need 3
+    /// rows and 8 columns for two of them; `bridges` is the number of doors, fewer if the
+    /// columns do not fit them. A level too small for two rooms is made as
+    /// [`Family::Random`].
+    #[strum(
+        message = "rooms joined by bridges that are off at the start: the switches open the way"
+    )]
+    Gates,
 }
 
 /// What to generate. The same parameters give the same level on every platform.
@@ -494,6 +510,7 @@ fn gates(params: &GenParams, rng: &mut SplitMix64) -> Option<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Choice;
 
     fn params(family: Family, rows: usize, cols: usize, seed: u64) -> GenParams {
         GenParams {
@@ -510,7 +527,7 @@ mod tests {
 
     #[test]
     fn same_params_same_level() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             let p = params(family, 9, 17, 5);
             assert_eq!(generate(&p), generate(&p));
             assert_ne!(generate(&p), generate(&GenParams { seed: 6, ..p }));

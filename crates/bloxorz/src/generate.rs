@@ -1,81 +1,111 @@
 //! Seeded generators of valid boards, in the families of [`Family`].
 
 use crate::{Board, Cell, MAX_CELLS, Orientation, Placement};
-use grid_core::{Pos, SplitMix64};
+use grid_core::{Pos, SplitMix64, UnknownChoice};
 use std::fmt;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-grid_core::choices! {
-    /// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
-    /// fills the playable area (inside the border, if any); the start and the target are
-    /// placed afterwards.
+/// The shape of a generated board: the `--family` of `gridsolve gen`. Every family
+/// fills the playable area (inside the border, if any); the start and the target are
+/// placed afterwards.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same board on every
+/// platform.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Family {
+    /// Each cell drawn independently: empty `empty`%, else fragile `fragile`%, else rigid.
+    #[strum(message = "cells drawn independently: empty% empty, then fragile% fragile")]
+    Random,
+    /// No empty cell: each cell fragile with probability `fragile` percent, otherwise
+    /// rigid (`empty` is ignored).
+    #[strum(message = "no empty cells inside the border; fragile% fragile (empty ignored)")]
+    Open,
+    /// A maze of corridors two cells wide between walls one cell thick.
     ///
-    /// Every family is deterministic: the same [`GenParams`] give the same board on every
-    /// platform.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Family {
-        /// Each cell drawn independently: empty `empty`%, else fragile `fragile`%, else rigid.
-        Random = "random" => "cells drawn independently: empty% empty, then fragile% fragile",
-        /// No empty cell: each cell fragile with probability `fragile` percent, otherwise
-        /// rigid (`empty` is ignored).
-        Open = "open" => "no empty cells inside the border; fragile% fragile (empty ignored)",
-        /// A maze of corridors two cells wide between walls one cell thick.
-        ///
-        /// Some passages are narrow one-cell doors the box must tip through. Each wall cell
-        /// the maze keeps stays with probability `empty` percent (100: a perfect maze, 0: an
-        /// open floor with pillars); each floor cell is fragile with probability `fragile`
-        /// percent.
-        Maze = "maze" => "two-wide corridors with one-cell doors; empty% of the maze's walls stay",
-        /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells.
-        ///
-        /// An island starts at each cell with probability `(100 - fragile) / 10` percent, so
-        /// at most about a third of the cells are rigid. Each fragile cell is empty with
-        /// probability `empty` percent.
-        FragileHeavy = "fragile-heavy" =>
-            "mostly fragile, with rigid islands; empty% of the fragile cells empty",
-        /// Long winding routes, and Impossible boards whose search must exhaust a large region.
-        ///
-        /// The playable area becomes a serpentine: lanes two cells wide between empty walls
-        /// one cell thick, joined by one-cell gaps at alternate ends. The box rolls along a
-        /// lane lying across it (over fragile cells too: each lane cell is fragile with
-        /// probability `fragile` percent; `empty` is ignored) and stands up in each gap to
-        /// change lanes. The start lies in a rigid 3 x 3 room at the beginning of the way,
-        /// where it can take any orientation. The seed picks one of four layouts, in turn
-        /// (seed % 4 = 0, 1, 2, 3), along the rows or the columns:
-        /// - the long route: `O` in a notch at the far end of the serpentine; the answer is
-        ///   about the area's cells divided by three (tens of thousands of rolls at 500 x 500).
-        /// - next door: the area split by a wall down the middle, the way going down one half
-        ///   and back up the other; `O` lies two to six cells from the start, across the
-        ///   wall, and the answer is as long as the long route's.
-        /// - lying only: `O` in a dead-end stub one cell wide at the far end, where the
-        ///   box can lie over it but never stand on it (the stub's phase is wrong and the lane
-        ///   cells beside it are fragile): Impossible, after a one-way search visits every
-        ///   state of the serpentine.
-        /// - phase lock: the serpentine cut in the middle by a gap the box can never pass
-        ///   (a fragile gap, or a two-cell corridor whose phase is wrong at one end); both
-        ///   halves are large, so even a search from both ends exhausts one of them.
-        ///
-        /// The layouts need a playable area of at least 4 x 3 (long route), 6 x 6 (next
-        /// door), 6 x 4 (lying only) or 7 x 4 (phase lock), in either direction; a layout
-        /// that does not fit falls back to the long route, and an area too small even for
-        /// that gets a [`Family::Random`] board.
-        Adversarial = "adversarial" =>
-            "long winding routes, O next door but far round, Impossible boards that exhaust a region",
-    }
+    /// Some passages are narrow one-cell doors the box must tip through. Each wall cell
+    /// the maze keeps stays with probability `empty` percent (100: a perfect maze, 0: an
+    /// open floor with pillars); each floor cell is fragile with probability `fragile`
+    /// percent.
+    #[strum(message = "two-wide corridors with one-cell doors; empty% of the maze's walls stay")]
+    Maze,
+    /// A sea of fragile cells with rigid islands of 1x1 to 3x3 cells.
+    ///
+    /// An island starts at each cell with probability `(100 - fragile) / 10` percent, so
+    /// at most about a third of the cells are rigid. Each fragile cell is empty with
+    /// probability `empty` percent.
+    #[strum(message = "mostly fragile, with rigid islands; empty% of the fragile cells empty")]
+    FragileHeavy,
+    /// Long winding routes, and Impossible boards whose search must exhaust a large region.
+    ///
+    /// The playable area becomes a serpentine: lanes two cells wide between empty walls
+    /// one cell thick, joined by one-cell gaps at alternate ends. The box rolls along a
+    /// lane lying across it (over fragile cells too: each lane cell is fragile with
+    /// probability `fragile` percent; `empty` is ignored) and stands up in each gap to
+    /// change lanes. The start lies in a rigid 3 x 3 room at the beginning of the way,
+    /// where it can take any orientation. The seed picks one of four layouts, in turn
+    /// (seed % 4 = 0, 1, 2, 3), along the rows or the columns:
+    /// - the long route: `O` in a notch at the far end of the serpentine; the answer is
+    ///   about the area's cells divided by three (tens of thousands of rolls at 500 x 500).
+    /// - next door: the area split by a wall down the middle, the way going down one half
+    ///   and back up the other; `O` lies two to six cells from the start, across the
+    ///   wall, and the answer is as long as the long route's.
+    /// - lying only: `O` in a dead-end stub one cell wide at the far end, where the
+    ///   box can lie over it but never stand on it (the stub's phase is wrong and the lane
+    ///   cells beside it are fragile): Impossible, after a one-way search visits every
+    ///   state of the serpentine.
+    /// - phase lock: the serpentine cut in the middle by a gap the box can never pass
+    ///   (a fragile gap, or a two-cell corridor whose phase is wrong at one end); both
+    ///   halves are large, so even a search from both ends exhausts one of them.
+    ///
+    /// The layouts need a playable area of at least 4 x 3 (long route), 6 x 6 (next
+    /// door), 6 x 4 (lying only) or 7 x 4 (phase lock), in either direction; a layout
+    /// that does not fit falls back to the long route, and an area too small even for
+    /// that gets a [`Family::Random`] board.
+    #[strum(
+        message = "long winding routes, O next door but far round, Impossible boards that exhaust a region"
+    )]
+    Adversarial,
 }
 
-grid_core::choices! {
-    /// How the generated box starts.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum StartKind {
-        /// Upright on one rigid cell (one `X`).
-        Standing = "standing",
-        /// Lying along a row (`XX`).
-        Horizontal = "horizontal",
-        /// Lying along a column (`X` over `X`).
-        Vertical = "vertical",
-        /// Any of the three that fits the board, chosen by the seed.
-        Random = "random",
-    }
+/// How the generated box starts.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum StartKind {
+    /// Upright on one rigid cell (one `X`).
+    Standing,
+    /// Lying along a row (`XX`).
+    Horizontal,
+    /// Lying along a column (`X` over `X`).
+    Vertical,
+    /// Any of the three that fits the board, chosen by the seed.
+    Random,
 }
 
 impl StartKind {
@@ -819,6 +849,7 @@ fn start_in_room(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Choice;
 
     const SIZES: [(usize, usize); 20] = [
         (1, 1),
@@ -892,8 +923,8 @@ mod tests {
 
     #[test]
     fn every_combination_gives_a_valid_board() {
-        for family in Family::ALL {
-            for start in StartKind::ALL {
+        for &family in Family::ALL {
+            for &start in StartKind::ALL {
                 for border in [false, true] {
                     for (rows, cols) in SIZES {
                         for seed in 0..6 {
@@ -957,7 +988,7 @@ mod tests {
 
     #[test]
     fn same_params_same_board() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             let params = params(family, 40, 33, StartKind::Random);
             assert_eq!(
                 generate(&params).unwrap(),
@@ -1100,7 +1131,7 @@ mod tests {
 
     #[test]
     fn boards_are_sometimes_solvable_and_sometimes_impossible() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             let answers: Vec<bool> = (0..60)
                 .map(|seed| {
                     let params = GenParams {
@@ -1119,7 +1150,7 @@ mod tests {
 
     #[test]
     fn summaries_are_one_line() {
-        for f in Family::ALL {
+        for &f in Family::ALL {
             let summary = f.summary();
             assert!(!summary.is_empty() && !summary.contains('\n'), "{f}");
         }
@@ -1138,7 +1169,7 @@ mod tests {
             (50, 7),
             (7, 50),
         ];
-        for start in StartKind::ALL {
+        for &start in StartKind::ALL {
             for border in [false, true] {
                 for (rows, cols) in sizes {
                     for seed in 0..16 {
@@ -1297,10 +1328,10 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for f in Family::ALL {
+        for &f in Family::ALL {
             assert_eq!(f.name().parse::<Family>(), Ok(f));
         }
-        for k in StartKind::ALL {
+        for &k in StartKind::ALL {
             assert_eq!(k.name().parse::<StartKind>(), Ok(k));
         }
         assert!("rooms".parse::<Family>().is_err());

@@ -1,69 +1,60 @@
 //! Seeded generators of solvable positions, in the families of [`Family`].
 
 use crate::board::{BLANK, Board, BoardError, MAX_CELLS, check_size};
-use grid_core::{Dir, SplitMix64};
+use grid_core::{Dir, SplitMix64, UnknownChoice};
 use std::fmt;
-use std::str::FromStr;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
 /// How a generated start is made. Every family gives a start that can reach the goal,
 /// and the same [`GenParams`] give the same board on every platform.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
 #[non_exhaustive]
 pub enum Family {
     /// A uniformly random arrangement among those that reach the goal (`steps` is
     /// ignored).
+    #[strum(message = "a uniformly random solvable arrangement (steps ignored)")]
     Random,
     /// A random walk of `steps` moves of the blank from the goal, never straight back
     /// (unless it is the only move).
+    #[strum(message = "a random walk of `steps` moves from the goal")]
     Walk,
     /// Far from the goal: a walk of `steps` moves that takes, whenever it can, a move
     /// that takes the Manhattan distance up (a random one of them), and a random one
     /// otherwise, never straight back.
+    #[strum(message = "a walk of `steps` moves that raises the Manhattan distance when it can")]
     Far,
 }
 
-impl Family {
-    /// Every family, in the order `--help` lists them.
-    pub const ALL: [Family; 3] = [Family::Random, Family::Walk, Family::Far];
-
-    /// The family's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Family::Random => "random",
-            Family::Walk => "walk",
-            Family::Far => "far",
-        }
-    }
-
-    /// A one-line description, for `--help`.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Family::Random => "a uniformly random solvable arrangement (steps ignored)",
-            Family::Walk => "a random walk of `steps` moves from the goal",
-            Family::Far => "a walk of `steps` moves that raises the Manhattan distance when it can",
-        }
-    }
-}
-
-impl fmt::Display for Family {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Family {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("expected one of random, walk, far, found {s:?}"))
-    }
-}
-
 /// The goal of a generated board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
 #[non_exhaustive]
 pub enum GoalKind {
     /// `1 2 .. n - 1` and the blank last (the judges' goal, written without a `goal`
@@ -73,37 +64,6 @@ pub enum GoalKind {
     BlankFirst,
     /// A uniformly random arrangement.
     Random,
-}
-
-impl GoalKind {
-    /// Every goal kind.
-    pub const ALL: [GoalKind; 3] = [GoalKind::BlankLast, GoalKind::BlankFirst, GoalKind::Random];
-
-    /// The goal kind's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            GoalKind::BlankLast => "blank-last",
-            GoalKind::BlankFirst => "blank-first",
-            GoalKind::Random => "random",
-        }
-    }
-}
-
-impl fmt::Display for GoalKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for GoalKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<GoalKind, String> {
-        GoalKind::ALL
-            .into_iter()
-            .find(|g| g.name() == s)
-            .ok_or_else(|| format!("expected one of blank-last, blank-first, random, found {s:?}"))
-    }
 }
 
 /// What to generate.
@@ -273,11 +233,12 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Choice;
 
     #[test]
     fn every_family_reaches_its_goal() {
-        for family in Family::ALL {
-            for goal in GoalKind::ALL {
+        for &family in Family::ALL {
+            for &goal in GoalKind::ALL {
                 for (rows, cols) in [(1, 1), (1, 5), (4, 1), (2, 2), (3, 3), (4, 4), (8, 8)] {
                     for seed in 0..5 {
                         let params = GenParams {

@@ -16,8 +16,8 @@
 //!   [`OracleError`], what every oracle returns;
 //! - [`SplitMix64`]: a tiny portable seeded generator for reproducible test data, and
 //!   [`fnv1a64`], a portable fingerprint of bytes;
-//! - [`choices!`]: an enum of named choices (a generator's family) with its names,
-//!   `Display` and `FromStr`.
+//! - [`Choice`]: an enum of named choices (a generator's family) that derives strum's
+//!   traits, with its names and summaries, and [`UnknownChoice`], its parse error.
 //!
 //! ```
 //! use grid_core::{Dir, Grid, Pos};
@@ -48,7 +48,7 @@ pub mod search;
 mod solution;
 pub mod tokens;
 
-pub use choice::UnknownChoice;
+pub use choice::{Choice, UnknownChoice};
 pub use dir::{Dir, Moves, ParseMovesError};
 pub use fnv::{Fnv1a64, fnv1a64};
 pub use grid::{Grid, Pos};

@@ -1,76 +1,96 @@
 //! Seeded generators of valid games, in the families of [`Family`].
 
 use crate::{EXIT, Game, MAX_LENGTH, MAX_SIDE, MIN_LENGTH};
-use grid_core::{Dir, Pos, SplitMix64};
+use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
 use std::fmt;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-grid_core::choices! {
-    /// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
-    /// keeps the exit and the snake's squares free of stones.
+/// The layout of a generated lair: the `--family` of `gridsolve gen`. Every family
+/// keeps the exit and the snake's squares free of stones.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same game on every
+/// platform.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Family {
+    /// A random snake anywhere; every other square a stone with probability `stones`%.
+    #[strum(message = "a random snake; each other square a stone with probability stones%")]
+    Random,
+    /// A random snake anywhere and no stones (`stones` is ignored).
+    #[strum(message = "a random snake and no stones (stones ignored)")]
+    Open,
+    /// A maze of corridors one square wide between stones.
     ///
-    /// Every family is deterministic: the same [`GenParams`] give the same game on every
-    /// platform.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Family {
-        /// A random snake anywhere; every other square a stone with probability `stones`%.
-        Random = "random" => "a random snake; each other square a stone with probability stones%",
-        /// A random snake anywhere and no stones (`stones` is ignored).
-        Open = "open" => "a random snake and no stones (stones ignored)",
-        /// A maze of corridors one square wide between stones.
-        ///
-        /// The squares with an even row and column are rooms, joined by a random spanning
-        /// tree. Each wall square the tree leaves shut (not the pillars, whose row and
-        /// column are both odd) stays a stone with probability `stones` percent: 100 gives a
-        /// perfect maze, 0 an open floor with pillars. The snake lies in the corridors if it
-        /// fits there.
-        Maze = "maze" =>
-            "one-square corridors between stones; stones% of the maze's shut walls stay",
-        /// A random snake walled into a small pocket (the answer is often -1).
-        ///
-        /// The pocket is the snake's own squares and up to `length` more, ringed by stones.
-        /// In half the games one stone of the ring is left out as a door. Squares outside
-        /// the ring are stones with probability `stones` percent. The exit is usually
-        /// outside the pocket, so the answer is often "never".
-        Trapped = "trapped" => "the snake walled into a small pocket (mostly -1); stones% outside",
-        /// The exit at the dead end of a tunnel the snake faces away from; always solvable.
-        ///
-        /// The tunnel is one square wide along the top row (or the left column), the snake
-        /// inside it facing away from the exit, so it must leave the tunnel, turn round and
-        /// come back head first. A bay two squares wide next to the tunnel's mouth (beside
-        /// it or below its wall) is kept clear for the turn, so the game is always solvable;
-        /// other squares are stones with probability `stones` percent. A lair too small for
-        /// the tunnel, the snake and the bay gets a [`Family::Random`] game instead: the
-        /// layout needs one side of at least `length + 2` and the other of at least 4 (bay
-        /// below), or one side of at least `length + 1 + (length + 2) / 2` and the other of
-        /// at least 2 (bay beyond).
-        TurnRound = "turn-round" =>
-            "the exit at the dead end of a tunnel the snake faces away from; stones% elsewhere",
-        /// Far turns, snakes that can never turn, and large sealed pockets.
-        ///
-        /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2; `stones` is
-        /// ignored):
-        /// - far turn: a winding lair of corridors one square wide (between one or two rows
-        ///   of stones) from the exit to a room at the far end, two squares deep and wide
-        ///   enough for the snake to turn round in. The snake lies in the first corridor
-        ///   next to the exit, facing away from it, so it must crawl to the far end, turn
-        ///   round and crawl back: about twice the length of the way.
-        /// - no turn: the same, but the room's loop is as long as the snake (a snake that
-        ///   may enter its tail's square would turn there) or shorter, and the bays off the
-        ///   corridors (two rows of stones only, snakes of 4 or more) are too: the answer is
-        ///   -1 although the exit is connected to the head, after a search that visits every
-        ///   state along the whole way.
-        /// - sealed pocket: a wall of stones along the second row and column shuts the
-        ///   exit's row and column off from the rest, an open pocket holding the snake. The
-        ///   answer is -1; a search that does not first check that the head can reach the
-        ///   exit visits every state of the pocket.
-        ///
-        /// The way runs along the rows or the columns. A layout that does not fit the lair
-        /// is replaced by one that does; a lair none fits (winding lairs need two rows and
-        /// a way of `length + 2` squares before the room; the pocket needs 4 x 4 and twice
-        /// the snake's squares inside the wall) gets a [`Family::TurnRound`] game instead.
-        Adversarial = "adversarial" =>
-            "far turns in winding lairs, snakes that can never turn (-1), large sealed pockets",
-    }
+    /// The squares with an even row and column are rooms, joined by a random spanning
+    /// tree. Each wall square the tree leaves shut (not the pillars, whose row and
+    /// column are both odd) stays a stone with probability `stones` percent: 100 gives a
+    /// perfect maze, 0 an open floor with pillars. The snake lies in the corridors if it
+    /// fits there.
+    #[strum(message = "one-square corridors between stones; stones% of the maze's shut walls stay")]
+    Maze,
+    /// A random snake walled into a small pocket (the answer is often -1).
+    ///
+    /// The pocket is the snake's own squares and up to `length` more, ringed by stones.
+    /// In half the games one stone of the ring is left out as a door. Squares outside
+    /// the ring are stones with probability `stones` percent. The exit is usually
+    /// outside the pocket, so the answer is often "never".
+    #[strum(message = "the snake walled into a small pocket (mostly -1); stones% outside")]
+    Trapped,
+    /// The exit at the dead end of a tunnel the snake faces away from; always solvable.
+    ///
+    /// The tunnel is one square wide along the top row (or the left column), the snake
+    /// inside it facing away from the exit, so it must leave the tunnel, turn round and
+    /// come back head first. A bay two squares wide next to the tunnel's mouth (beside
+    /// it or below its wall) is kept clear for the turn, so the game is always solvable;
+    /// other squares are stones with probability `stones` percent. A lair too small for
+    /// the tunnel, the snake and the bay gets a [`Family::Random`] game instead: the
+    /// layout needs one side of at least `length + 2` and the other of at least 4 (bay
+    /// below), or one side of at least `length + 1 + (length + 2) / 2` and the other of
+    /// at least 2 (bay beyond).
+    #[strum(
+        message = "the exit at the dead end of a tunnel the snake faces away from; stones% elsewhere"
+    )]
+    TurnRound,
+    /// Far turns, snakes that can never turn, and large sealed pockets.
+    ///
+    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2; `stones` is
+    /// ignored):
+    /// - far turn: a winding lair of corridors one square wide (between one or two rows
+    ///   of stones) from the exit to a room at the far end, two squares deep and wide
+    ///   enough for the snake to turn round in. The snake lies in the first corridor
+    ///   next to the exit, facing away from it, so it must crawl to the far end, turn
+    ///   round and crawl back: about twice the length of the way.
+    /// - no turn: the same, but the room's loop is as long as the snake (a snake that
+    ///   may enter its tail's square would turn there) or shorter, and the bays off the
+    ///   corridors (two rows of stones only, snakes of 4 or more) are too: the answer is
+    ///   -1 although the exit is connected to the head, after a search that visits every
+    ///   state along the whole way.
+    /// - sealed pocket: a wall of stones along the second row and column shuts the
+    ///   exit's row and column off from the rest, an open pocket holding the snake. The
+    ///   answer is -1; a search that does not first check that the head can reach the
+    ///   exit visits every state of the pocket.
+    ///
+    /// The way runs along the rows or the columns. A layout that does not fit the lair
+    /// is replaced by one that does; a lair none fits (winding lairs need two rows and
+    /// a way of `length + 2` squares before the room; the pocket needs 4 x 4 and twice
+    /// the snake's squares inside the wall) gets a [`Family::TurnRound`] game instead.
+    #[strum(
+        message = "far turns in winding lairs, snakes that can never turn (-1), large sealed pockets"
+    )]
+    Adversarial,
 }
 
 /// What to generate. The same parameters give the same game on every platform.
@@ -837,6 +857,7 @@ fn sealed_pocket(lair: &mut Lair, rng: &mut SplitMix64, f: Frame, length: usize)
 mod tests {
     use super::*;
     use crate::oracle;
+    use grid_core::Choice;
 
     const SIZES: [(usize, usize); 22] = [
         (1, 1),
@@ -886,7 +907,7 @@ mod tests {
 
     #[test]
     fn every_combination_gives_a_valid_game() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             for (rows, cols) in SIZES {
                 for length in LENGTHS {
                     for seed in 0..4 {
@@ -926,7 +947,7 @@ mod tests {
 
     #[test]
     fn same_params_same_game() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             let params = params(family, 40, 33, 10);
             assert_eq!(
                 generate(&params).unwrap(),
@@ -1117,7 +1138,7 @@ mod tests {
     #[test]
     fn a_lair_as_big_as_the_snake_is_filled() {
         for (rows, cols) in [(4, 4), (2, 8), (1, 16), (16, 1)] {
-            for family in Family::ALL {
+            for &family in Family::ALL {
                 let game = generate(&params(family, rows, cols, 16)).unwrap();
                 assert!(stones(&game).is_empty(), "{family}\n{game:?}");
             }
@@ -1181,7 +1202,7 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for f in Family::ALL {
+        for &f in Family::ALL {
             assert_eq!(f.name().parse::<Family>(), Ok(f));
             assert_eq!(f.to_string(), f.name());
             let summary = f.summary();

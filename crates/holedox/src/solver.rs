@@ -402,6 +402,7 @@ mod tests {
     use super::*;
     use crate::generate::{Family, GenParams, generate};
     use crate::oracle;
+    use grid_core::Choice;
 
     /// The visited store takes all its forms on small games when its tables start
     /// small (a flat array from the start, a hash table throughout, a table that became

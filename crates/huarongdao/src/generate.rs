@@ -1,59 +1,81 @@
 //! Seeded generators of valid boards and queries, in the families of [`Family`].
 
 use crate::{Board, MAX_CELLS, Query};
-use grid_core::{Pos, SplitMix64};
+use grid_core::{Pos, SplitMix64, UnknownChoice};
 use std::fmt;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-grid_core::choices! {
-    /// The shape of a generated board: the `--family` of `gridsolve gen`.
+/// The shape of a generated board: the `--family` of `gridsolve gen`.
+///
+/// Every family is deterministic: the same [`GenParams`] give the same board and queries
+/// on every platform.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Family {
+    /// Each cell fixed with probability `density` percent.
+    #[strum(message = "each cell fixed with probability density%")]
+    Random,
+    /// No fixed cells at all; `density` is ignored.
+    #[strum(message = "no fixed cells (density ignored)")]
+    Open,
+    /// One-cell corridors between fixed pillars; also accepted as `corridors`.
     ///
-    /// Every family is deterministic: the same [`GenParams`] give the same board and queries
-    /// on every platform.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Family {
-        /// Each cell fixed with probability `density` percent.
-        Random = "random" => "each cell fixed with probability density%",
-        /// No fixed cells at all; `density` is ignored.
-        Open = "open" => "no fixed cells (density ignored)",
-        /// One-cell corridors between fixed pillars; also accepted as `corridors`.
-        ///
-        /// A depth-first maze; each wall the maze keeps stays with probability `density`
-        /// percent (100: a perfect maze, 0: an open grid of pillars). The algorithm is the
-        /// one the family had as `corridors`, so old command lines give the same boards.
-        Maze = "maze" | "corridors" =>
-            "one-cell corridors between pillars; density% of the maze's walls stay (alias: corridors)",
-        /// Rooms split by walls with one-cell doors.
-        ///
-        /// Recursive division; each wall cell stays with probability `density` percent.
-        Rooms = "rooms" => "rooms joined by one-cell doors; density% of the wall cells stay",
-        /// Long detours, pieces that cannot pass a one-cell door, searches that must exhaust.
-        ///
-        /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2), each along
-        /// the rows or the columns (`density` is ignored):
-        /// - a serpentine of lanes two cells wide between walls one cell thick, turning
-        ///   through two-cell gaps at alternate ends; every step of the piece sends the
-        ///   blank round it. In half the boards with three lanes or more, one gap is
-        ///   narrowed to a one-cell door the piece can never pass (the blank can).
-        /// - city blocks: fixed squares of 3 x 3 up to a quarter of the shorter side (2 x 2
-        ///   if that is under 12), between streets one cell wide, so every step of the piece
-        ///   along a street sends the blank round a block. With blocks of 3 x 3 or more, one
-        ///   block is hollowed into a room whose only door is one cell.
-        /// - two open halves split by a wall with a one-cell door.
-        ///
-        /// Half the queries bring the piece from one end of a long way to the other (corner
-        /// to corner: answers many times the Manhattan distance); three in ten put the
-        /// target beyond a one-cell door (or, on a board without one, are long ones too):
-        /// the target is movable and connected to the piece, yet the answer is -1 and a
-        /// search without a reachability check exhausts every state the piece can reach;
-        /// the rest are random.
-        ///
-        /// A board with one row or column, or with both sides at most 4 and one under 4,
-        /// is too small for every layout: it stays open, with random queries. A layout
-        /// picked by the seed that does not fit is replaced by one, chosen at random, that
-        /// does.
-        Adversarial = "adversarial" =>
-            "long detours, targets beyond one-cell doors (-1), exhausting searches (density ignored)",
-    }
+    /// A depth-first maze; each wall the maze keeps stays with probability `density`
+    /// percent (100: a perfect maze, 0: an open grid of pillars). The algorithm is the
+    /// one the family had as `corridors`, so old command lines give the same boards.
+    #[strum(
+        to_string = "maze",
+        serialize = "corridors",
+        message = "one-cell corridors between pillars; density% of the maze's walls stay (alias: corridors)"
+    )]
+    Maze,
+    /// Rooms split by walls with one-cell doors.
+    ///
+    /// Recursive division; each wall cell stays with probability `density` percent.
+    #[strum(message = "rooms joined by one-cell doors; density% of the wall cells stay")]
+    Rooms,
+    /// Long detours, pieces that cannot pass a one-cell door, searches that must exhaust.
+    ///
+    /// The seed picks one of three layouts, in turn (seed % 3 = 0, 1, 2), each along
+    /// the rows or the columns (`density` is ignored):
+    /// - a serpentine of lanes two cells wide between walls one cell thick, turning
+    ///   through two-cell gaps at alternate ends; every step of the piece sends the
+    ///   blank round it. In half the boards with three lanes or more, one gap is
+    ///   narrowed to a one-cell door the piece can never pass (the blank can).
+    /// - city blocks: fixed squares of 3 x 3 up to a quarter of the shorter side (2 x 2
+    ///   if that is under 12), between streets one cell wide, so every step of the piece
+    ///   along a street sends the blank round a block. With blocks of 3 x 3 or more, one
+    ///   block is hollowed into a room whose only door is one cell.
+    /// - two open halves split by a wall with a one-cell door.
+    ///
+    /// Half the queries bring the piece from one end of a long way to the other (corner
+    /// to corner: answers many times the Manhattan distance); three in ten put the
+    /// target beyond a one-cell door (or, on a board without one, are long ones too):
+    /// the target is movable and connected to the piece, yet the answer is -1 and a
+    /// search without a reachability check exhausts every state the piece can reach;
+    /// the rest are random.
+    ///
+    /// A board with one row or column, or with both sides at most 4 and one under 4,
+    /// is too small for every layout: it stays open, with random queries. A layout
+    /// picked by the seed that does not fit is replaced by one, chosen at random, that
+    /// does.
+    #[strum(
+        message = "long detours, targets beyond one-cell doors (-1), exhausting searches (density ignored)"
+    )]
+    Adversarial,
 }
 
 /// What to generate. The same parameters give the same board and queries on every
@@ -641,10 +663,11 @@ fn halves(board: &mut Board, rng: &mut SplitMix64, f: Frame) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Choice;
 
     #[test]
     fn every_family_gives_valid_queries() {
-        for family in Family::ALL {
+        for &family in Family::ALL {
             for seed in 0..20 {
                 for (rows, cols) in [(1, 1), (1, 2), (1, 7), (6, 1), (5, 5), (8, 8), (9, 30)] {
                     let params = GenParams {
@@ -687,7 +710,7 @@ mod tests {
 
     #[test]
     fn family_names_round_trip() {
-        for f in Family::ALL {
+        for &f in Family::ALL {
             assert_eq!(f.name().parse::<Family>(), Ok(f));
             assert_eq!(f.to_string(), f.name());
             let summary = f.summary();

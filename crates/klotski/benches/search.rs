@@ -6,6 +6,7 @@
 
 #![allow(clippy::print_stdout)] // a benchmark reports
 
+use grid_core::Choice;
 use klotski::{Goal, Layout, Metric, Pos, Solver};
 
 #[path = "../tests/data/classics.rs"]
@@ -44,7 +45,7 @@ fn ms(d: Duration) -> f64 {
 fn main() {
     let layout = Layout::from_rows(&SAMPLE, Goal::new('B', Pos::new(3, 1))).expect("the sample");
     let mut solver = Solver::new();
-    for metric in Metric::ALL {
+    for &metric in Metric::ALL {
         let answer = solver.solve(&layout, metric).expect("no limit");
         let stats = solver.stats();
         let (min, median) = timed(500, || {
@@ -75,7 +76,7 @@ fn main() {
         ms(median)
     );
     let wide = Layout::from_rows(&WIDE, Goal::new('V', Pos::new(6, 0))).expect("a layout");
-    for metric in Metric::ALL {
+    for &metric in Metric::ALL {
         let answer = solver.solve(&wide, metric).expect("no limit");
         let stats = solver.stats();
         let (min, median) = timed(50, || {

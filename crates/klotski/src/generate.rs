@@ -2,52 +2,82 @@
 
 use crate::layout::{EMPTY, MAX_CELLS};
 use crate::{Goal, Layout, LayoutError, Limits, Metric, Solver};
-use grid_core::{Dir, Pos, SplitMix64};
+use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
 use std::fmt;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-grid_core::choices! {
-    /// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
-    /// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
-    /// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
-    /// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
-    /// give the same layout on every platform.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Family {
-        /// Solvable by construction: the board is packed with the goal piece on its goal; in
-        /// its group of reachable boards, one exactly `steps` one-cell steps from the
-        /// nearest solved board is drawn at random, found by a breadth-first search from all
-        /// of them. When the group has none that far, the board is packed again (up to 64
-        /// times, or until two million boards are searched in all) and the farthest board
-        /// found is kept. A group of over 500,000 boards is not searched whole: its packing
-        /// is scrambled by `steps` random one-cell steps (never undoing the step before, and
-        /// up to `steps` more while it is still solved), then walked on six random steps at
-        /// a time, each walk kept when a search of 100,000 boards from where it ends finds
-        /// it no nearer solved, until it is `steps` away or four million boards are
-        /// searched: it may end nearer (as far as such a search can tell).
-        Random = "random" =>
-            "a board --steps one-cell steps from solved (or the farthest): always solvable",
-        /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
-        /// one's group of reachable boards, a board farthest (under `metric`) from every
-        /// solved board is found by a breadth-first search from all of them at once; the
-        /// farthest of the tries wins. Groups over 200,000 boards are skipped.
-        Hard = "hard" =>
-            "the board farthest from solved (under --metric) in the groups of --tries packings",
-        /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
-        Loose = "loose" => "pieces and goal anywhere: solvable or not by chance",
-    }
+/// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
+/// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
+/// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
+/// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
+/// give the same layout on every platform.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Family {
+    /// Solvable by construction: the board is packed with the goal piece on its goal; in
+    /// its group of reachable boards, one exactly `steps` one-cell steps from the
+    /// nearest solved board is drawn at random, found by a breadth-first search from all
+    /// of them. When the group has none that far, the board is packed again (up to 64
+    /// times, or until two million boards are searched in all) and the farthest board
+    /// found is kept. A group of over 500,000 boards is not searched whole: its packing
+    /// is scrambled by `steps` random one-cell steps (never undoing the step before, and
+    /// up to `steps` more while it is still solved), then walked on six random steps at
+    /// a time, each walk kept when a search of 100,000 boards from where it ends finds
+    /// it no nearer solved, until it is `steps` away or four million boards are
+    /// searched: it may end nearer (as far as such a search can tell).
+    #[strum(
+        message = "a board --steps one-cell steps from solved (or the farthest): always solvable"
+    )]
+    Random,
+    /// Far from solved: `tries` boards are packed with the goal piece on its goal; in each
+    /// one's group of reachable boards, a board farthest (under `metric`) from every
+    /// solved board is found by a breadth-first search from all of them at once; the
+    /// farthest of the tries wins. Groups over 200,000 boards are skipped.
+    #[strum(
+        message = "the board farthest from solved (under --metric) in the groups of --tries packings"
+    )]
+    Hard,
+    /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
+    #[strum(message = "pieces and goal anywhere: solvable or not by chance")]
+    Loose,
 }
 
-grid_core::choices! {
-    /// The pieces a layout is packed with.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    pub enum Shapes {
-        /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
-        /// 1x2 and 1x1 pieces.
-        Classic = "classic",
-        /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
-        /// square and the T; the goal piece is one of the 2x2, a domino or an L.
-        Mixed = "mixed",
-    }
+/// The pieces a layout is packed with.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+pub enum Shapes {
+    /// The classic set: a 2x2 goal piece (1x1 on a board too narrow for it), and 2x1,
+    /// 1x2 and 1x1 pieces.
+    Classic,
+    /// Polyominoes of one to four cells: 1x1, dominoes, straight and L trominoes, the 2x2
+    /// square and the T; the goal piece is one of the 2x2, a domino or an L.
+    Mixed,
 }
 
 impl Shapes {
@@ -632,6 +662,7 @@ fn stepped(params: &GenParams, cells: &[u8], label: u8, dir: Dir) -> Option<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use grid_core::Choice;
 
     fn params(family: Family, rows: usize, cols: usize, seed: u64) -> GenParams {
         GenParams {
@@ -649,8 +680,8 @@ mod tests {
 
     #[test]
     fn every_family_makes_valid_layouts_of_the_size_asked() {
-        for family in Family::ALL {
-            for shapes in Shapes::ALL {
+        for &family in Family::ALL {
+            for &shapes in Shapes::ALL {
                 for (rows, cols) in [(5, 4), (1, 6), (3, 3), (3, 5)] {
                     for seed in 0..3 {
                         let p = GenParams {

@@ -800,6 +800,7 @@ fn all_but(last: u8) -> u64 {
 mod tests {
     use super::*;
     use crate::{Goal, replay};
+    use grid_core::Choice;
     use grid_core::Pos;
 
     /// The classic Klotski (Huarongdao) layout: 25,955 boards in its group.
@@ -823,7 +824,7 @@ mod tests {
         ];
         for (rows, label, row, col) in layouts {
             let layout = parsed(&rows, label, row, col);
-            for metric in Metric::ALL {
+            for &metric in Metric::ALL {
                 let mut fast = Solver::new();
                 for kind in [CodeKind::Sequence, CodeKind::Wide] {
                     let mut ranked = Solver {
@@ -987,7 +988,7 @@ mod tests {
                 limited(group - 1).reachable(&layout),
                 Err(LimitError::States(group - 1))
             );
-            for metric in Metric::ALL {
+            for &metric in Metric::ALL {
                 let mut solver = Solver::new();
                 let answer = solver.solve(&layout, metric).unwrap();
                 let generated = solver.stats().generated;
@@ -1010,7 +1011,7 @@ mod tests {
         ];
         for (rows, label, row, col) in solved {
             let layout = parsed(&rows, label, row, col);
-            for metric in Metric::ALL {
+            for &metric in Metric::ALL {
                 let (board, depth) = Solver::new().farthest(&layout, metric).unwrap().unwrap();
                 let far = layout.with_board(&board).unwrap();
                 assert!(depth > 0, "{metric:?}");
@@ -1074,7 +1075,7 @@ mod tests {
         ];
         for (rows, label, row, col, counts) in cases {
             let layout = parsed(&rows, label, row, col);
-            for (metric, (moves, expanded, generated)) in Metric::ALL.into_iter().zip(counts) {
+            for (metric, (moves, expanded, generated)) in Metric::ALL.iter().copied().zip(counts) {
                 let mut solver = Solver::new();
                 assert_eq!(solver.solve(&layout, metric), Ok(Some(moves)));
                 let stats = solver.stats();

@@ -55,8 +55,10 @@
 //! - `POST /api/generate` `{puzzle, difficulty, seed}`: a new board of the puzzle's
 //!   generator at `easy`, `medium` or `hard` (see [`generate`]): `{input, seed,
 //!   optimum, difficulty, command}`, where `seed` makes the same board again.
-//! - `POST /api/edit` `{puzzle, input | fixture, options, case, cell, kind}`: the input
-//!   with that cell made that kind.
+//! - `POST /api/edit` `{puzzle, input | fixture, options, case, cell, kind, group,
+//!   cells}`: the input with that cell made that kind (for a kind of the look's
+//!   `line_kinds`, with the `group` chosen and the further `cells` it asks for: the
+//!   puzzle's own editor writes them into its text, see [`puzzles::CellEdit`]).
 //! - `POST /api/atlas` `{puzzle, input | fixture, case}`: what the puzzle's atlas
 //!   (loaded by `gridsolve serve --atlas DIR`, see [`Atlases`]) says of the case:
 //!   `{in_atlas: true, moves, group, group_size}` or `{in_atlas: false, why}`; 404 when

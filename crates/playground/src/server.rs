@@ -16,7 +16,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use puzzles::{
-    Capability, Dir, Input, Key, Limits, Options, PathsFor, PlayLook, Pos, Puzzle, RunError, Solved,
+    Capability, CellEdit, Dir, Input, Key, Limits, Options, PathsFor, PlayLook, Pos, Puzzle,
+    RunError, Solved,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -301,6 +302,13 @@ struct Request {
     cell: Option<[usize; 2]>,
     #[serde(default)]
     kind: Option<char>,
+    /// `/api/edit`: the group (a bridge, from 1) a kind of the look's `line_kinds`
+    /// joins or acts on.
+    #[serde(default)]
+    group: Option<usize>,
+    /// `/api/edit`: the further cells such a kind needs, `[row, col]` from 0.
+    #[serde(default)]
+    cells: Vec<[usize; 2]>,
     /// `/api/play`: also find the first move of an optimal line from the position.
     #[serde(default)]
     hint: bool,
@@ -544,7 +552,12 @@ fn game_json(game: &PlayLook) -> Value {
         "goal": game.goal,
         "route": game.route.name(),
         "bridges": game.bridges,
-        "line_kinds": game.line_kinds.iter().map(|(c, what)| json!([c.to_string(), what])).collect::<Vec<_>>(),
+        "line_kinds": game.line_kinds.iter().map(|k| json!({
+            "kind": k.kind.to_string(),
+            "what": k.what,
+            "group": k.group,
+            "cells": k.cells,
+        })).collect::<Vec<_>>(),
         "colours": game.colours.iter().map(|(name, colour)| (name.to_string(), json!(colour))).collect::<serde_json::Map<_, _>>(),
     })
 }
@@ -953,18 +966,23 @@ async fn edit(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let (Some([row, col]), Some(kind)) = (job.request.cell, job.request.kind) else {
         return ApiError::bad("an edit needs a cell [row, col] and a kind").into_response();
     };
+    let edit = CellEdit {
+        pos: Pos::new(row, col),
+        kind,
+        group: job.request.group,
+        cells: job
+            .request
+            .cells
+            .iter()
+            .map(|&[r, c]| Pos::new(r, c))
+            .collect(),
+    };
     blocking(&app, &app.edits, false, move |_| {
         let player = job
             .puzzle
             .player()
             .ok_or_else(|| lacks(job.puzzle, Capability::Play))?;
-        let input = player.edit_cell(
-            job.text.input(),
-            &job.options,
-            job.case,
-            Pos::new(row, col),
-            kind,
-        )?;
+        let input = player.edit_cell(job.text.input(), &job.options, job.case, &edit)?;
         Ok(json!({"input": input}).to_string())
     })
     .await

@@ -76,8 +76,9 @@ pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use pictures::PICTURE_BYTES_PER_MOVE;
 pub use play::{
-    Actors, Arrows, CaseAlone, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, Mark, MarkKind,
-    MarksFn, Moves, Picture, Play, PlayLook, Played, Route, StepFn, paint_code,
+    Actors, Arrows, CaseAlone, CellEdit, EditFn, Floor, JoinFn, Key, KindsFn, LeftFn, LineKind,
+    LinesFn, Mark, MarkKind, MarksFn, Moves, Picture, Play, PlayLook, Played, Route, StepFn,
+    paint_code,
 };
 
 /// Every puzzle, in the order `--help` lists them: the registry. Adding a puzzle is one

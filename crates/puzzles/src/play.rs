@@ -41,21 +41,22 @@ pub trait Play: Sync {
         key: Option<Key>,
     ) -> Result<Played, RunError>;
 
-    /// The playground's editor: `input` with the cell at `pos` of case `case` (from 1)
-    /// made a `kind` of [`Played::kinds`], as a judge input. When
+    /// The playground's editor: `input` with the cell at `edit.pos` of case `case`
+    /// (from 1) made `edit.kind`, a kind of [`Played::kinds`] or of
+    /// [`PlayLook::line_kinds`] (with the group and the further cells that kind asks
+    /// for), as a judge input. When
     /// the other cases cannot stay in one input with the edited one (queries that share
     /// a board), the input is the edited case alone.
     ///
     /// # Errors
-    /// An invalid input, no such case, or an edit the rules refuse
-    /// ([`RunError::Usage`], with the reason).
+    /// An invalid input, no such case, a cell off the board, or an edit the rules
+    /// refuse ([`RunError::Usage`], with the reason).
     fn edit_cell(
         &self,
         input: Input<'_>,
         options: &Options,
         case: usize,
-        pos: Pos,
-        kind: char,
+        edit: &CellEdit,
     ) -> Result<String, RunError>;
 
     /// Case `case` (from 1) of `input` as a judge input of its own, and its answer as
@@ -159,17 +160,61 @@ pub struct PlayLook {
     pub goal: &'static str,
     /// How the route of a solution too long to animate is drawn from the moves.
     pub route: Route,
-    /// Whether the case's judge text has `bridge`, `switch` and `split` lines that
-    /// colour the floor's bridges and switches (so the floor changes with its symbols),
-    /// which the page's editor writes itself, painting the kinds of
-    /// [`line_kinds`](PlayLook::line_kinds).
+    /// Whether the case's floor has groups of cells that act together (bridges and the
+    /// switches that work them: [`Mark`]s with a `group`), so the floor changes with its
+    /// symbols and the editor lets the player choose the group a kind with a
+    /// [`LineKind::group`] joins.
     pub bridges: bool,
-    /// The kinds the page's editor paints into the judge text's own lines (with
-    /// [`bridges`](PlayLook::bridges)): symbol and meaning.
-    pub line_kinds: &'static [(char, &'static str)],
+    /// The kinds the editor paints beyond [`Played::kinds`], which the puzzle's own
+    /// editor writes into the judge text with a group or further cells
+    /// ([`CellEdit`]); the page only asks for what each one needs.
+    pub line_kinds: &'static [LineKind],
     /// Named colours of the puzzle's drawing (`"box"`, `"goal-piece"`, ...), over the
     /// kit's own.
     pub colours: &'static [(&'static str, &'static str)],
+}
+
+/// A kind of cell the editor paints that needs more than the cell
+/// ([`PlayLook::line_kinds`]): the page asks for the group and the further cells, and
+/// sends them in a [`CellEdit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineKind {
+    /// Its symbol, as [`Draw::glyph_at`] shows it.
+    pub kind: char,
+    /// What it is, for the palette.
+    pub what: &'static str,
+    /// What a group is called (`"bridge"`), when it joins or acts on a group the
+    /// player chooses (from 1; one more than the groups there are: a new one).
+    pub group: Option<&'static str>,
+    /// What each further cell it needs is, in order, for the page to ask one click at
+    /// a time (a split switch's two landing cells); empty: none.
+    pub cells: &'static [&'static str],
+}
+
+/// One edit of the playground's editor ([`Play::edit_cell`]): the cell at `pos` (from
+/// 0) made `kind`; for a [`LineKind`], the `group` chosen and its further `cells`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellEdit {
+    /// The cell painted, 0-based.
+    pub pos: Pos,
+    /// What it becomes: a symbol of [`Played::kinds`] or of [`PlayLook::line_kinds`].
+    pub kind: char,
+    /// The group a kind with a [`LineKind::group`] joins or acts on, from 1.
+    pub group: Option<usize>,
+    /// The further cells a [`LineKind::cells`] kind needs, 0-based, in its order.
+    pub cells: Vec<Pos>,
+}
+
+impl CellEdit {
+    /// The cell at `pos` made `kind`, with no group and no further cells.
+    pub fn cell(pos: Pos, kind: char) -> CellEdit {
+        CellEdit {
+            pos,
+            kind,
+            group: None,
+            cells: Vec::new(),
+        }
+    }
 }
 
 macro_rules! named {
@@ -365,6 +410,11 @@ pub type MarksFn<A> = fn(&A, &<A as Format>::Case) -> Vec<Mark>;
 /// [`Moves::edit`]: a case with one cell edited.
 pub type EditFn<A> =
     fn(&A, &<A as Format>::Case, Pos, char) -> Result<<A as Format>::Case, EditError>;
+/// The editor of a puzzle with [`PlayLook::line_kinds`]: a case with a [`CellEdit`]
+/// made, of any kind (the plain ones too, which may have to leave a group), its cells
+/// already checked to lie on the board.
+pub type LinesFn<A> =
+    fn(&A, &<A as Format>::Case, &CellEdit) -> Result<<A as Format>::Case, EditError>;
 
 /// A puzzle's moves on its own types, which the generic functions its `impl Play` is
 /// written with (`play`, `edit_cell`) play: the adapter's own functions, no trait.
@@ -400,9 +450,13 @@ impl<A: Draw + Solve> std::fmt::Debug for Moves<A> {
 }
 
 /// Inside a puzzle's `impl Play`: the methods written with this module's generic
-/// functions over the puzzle's typed moves, `$moves` (a `&Moves<Self>`).
+/// functions over the puzzle's typed moves, `$moves` (a `&Moves<Self>`), and for a
+/// puzzle with [`PlayLook::line_kinds`], `lines: $lines` (its [`LinesFn`]).
 macro_rules! play_by_moves {
     ($moves:expr) => {
+        crate::play::play_by_moves!($moves, lines: None);
+    };
+    ($moves:expr, lines: $lines:expr) => {
         fn play(
             &self,
             input: parsers::Input<'_>,
@@ -420,10 +474,9 @@ macro_rules! play_by_moves {
             input: parsers::Input<'_>,
             options: &crate::options::Options,
             case: usize,
-            pos: grid_core::Pos,
-            kind: char,
+            edit: &crate::play::CellEdit,
         ) -> Result<String, crate::contract::RunError> {
-            crate::play::edit_cell(self, $moves, input, options, case, pos, kind)
+            crate::play::edit_cell(self, $moves, $lines, input, options, case, edit)
         }
 
         fn case_alone(
@@ -566,23 +619,35 @@ fn walk_to_end<A: Draw + Solve>(
 pub fn edit_cell<A: Draw + Solve>(
     adapter: &A,
     moves: &Moves<A>,
+    lines: Option<LinesFn<A>>,
     input: Input<'_>,
     options: &Options,
     case: usize,
-    pos: Pos,
-    kind: char,
+    edit: &CellEdit,
 ) -> Result<String, RunError> {
+    let usage = |e: String| RunError::Usage(UsageError::new(e));
     let (mut cases, index) = read_cases(adapter, input, options, case)?;
     let (rows, cols) = adapter.board_size(&cases[index]);
-    if pos.row >= rows || pos.col >= cols {
-        return Err(RunError::Usage(UsageError::new(format!(
-            "cell ({}, {}) is off the {rows} x {cols} board",
-            pos.row.saturating_add(1),
-            pos.col.saturating_add(1)
-        ))));
+    for pos in std::iter::once(&edit.pos).chain(&edit.cells) {
+        if pos.row >= rows || pos.col >= cols {
+            return Err(usage(format!(
+                "cell ({}, {}) is off the {rows} x {cols} board",
+                pos.row.saturating_add(1),
+                pos.col.saturating_add(1)
+            )));
+        }
     }
-    let edited = (moves.edit)(adapter, &cases[index], pos, kind)
-        .map_err(|e| RunError::Usage(UsageError::new(e)))?;
+    let edited = match lines {
+        Some(lines) => lines(adapter, &cases[index], edit),
+        None if edit.group.is_some() || !edit.cells.is_empty() => {
+            return Err(usage(format!(
+                "{:?} takes no group and no further cells",
+                edit.kind
+            )));
+        }
+        None => (moves.edit)(adapter, &cases[index], edit.pos, edit.kind),
+    }
+    .map_err(|e| usage(e.to_string()))?;
     cases[index] = edited;
     let all: Vec<&A::Case> = cases.iter().collect();
     adapter

@@ -14,7 +14,7 @@ use bloxorz_classic::{
     Action, Body, Bridge, Layout, Level, Limits, Move, Solver, Split, Switch, Tile, oracle, replay,
     trace,
 };
-use grid_core::Pos;
+use grid_core::{Choice, Pos};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use std::cell::{Cell as Counter, RefCell};

@@ -7,7 +7,7 @@ use bloxorz_classic::{
     Action, Body, Bridge, Level, Move, Orientation, Path, Placement, ReplayError, Solver, Split,
     Switch, replay, trace,
 };
-use grid_core::{Dir, Pos};
+use grid_core::{Choice, Dir, Pos};
 use rstest::rstest;
 
 /// A level from its rows and its bridge, switch and split lines, written as in a level

@@ -10,7 +10,7 @@
 
 use bloxorz::generate::{Family, GenParams, StartKind, generate};
 use bloxorz::{Board, Cell, Orientation, Placement, Solver, oracle, replay};
-use grid_core::{Dir, Limits, Pos};
+use grid_core::{Choice, Dir, Limits, Pos};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use std::cell::RefCell;

@@ -4,7 +4,7 @@
 use crate::oracle_agreement::oracle_answer;
 use bloxorz::generate::{Family, GenParams, StartKind, generate};
 use bloxorz::{Board, Orientation, Placement, ReplayError, Solver, replay};
-use grid_core::{Dir, Moves, Pos};
+use grid_core::{Choice, Dir, Moves, Pos};
 use rstest::rstest;
 
 /// Solves with the fast solver and the oracle, checks they agree, replays both paths,

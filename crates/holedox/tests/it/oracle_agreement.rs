@@ -9,7 +9,7 @@
 
 #![allow(clippy::print_stderr)] // the histograms
 
-use grid_core::{Dir, Limits, Pos};
+use grid_core::{Choice, Dir, Limits, Pos};
 use holedox::generate::{Family, GenParams, generate};
 use holedox::{EXIT, Game, Solver, oracle, replay};
 use proptest::prelude::*;
@@ -314,7 +314,8 @@ const TURN_SHARE: f64 = 0.5;
 /// often as the others.
 fn family() -> impl Strategy<Value = Family> {
     let weighted: Vec<Family> = Family::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .flat_map(|family| {
             let weight = match family {
                 Family::Trapped | Family::Adversarial => 1,

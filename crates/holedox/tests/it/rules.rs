@@ -4,7 +4,7 @@
 //! Squares here are 1-based `(row, col)`, as in the judge input and the spec.
 
 use crate::oracle_agreement::oracle_answer;
-use grid_core::{Dir, Moves, Pos};
+use grid_core::{Choice, Dir, Moves, Pos};
 use holedox::generate::{Family, GenParams, generate};
 use holedox::{EXIT, Game, ReplayError, Solver, replay};
 use rstest::rstest;

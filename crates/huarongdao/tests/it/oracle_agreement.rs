@@ -8,7 +8,7 @@
 
 #![allow(clippy::print_stderr)] // the histograms
 
-use grid_core::{Dir, Limits, Pos};
+use grid_core::{Choice, Dir, Limits, Pos};
 use huarongdao::generate::{Family, GenParams, generate};
 use huarongdao::{Board, Query, Solver, oracle, replay};
 use proptest::prelude::*;

@@ -19,6 +19,7 @@
 
 #![allow(clippy::print_stderr)] // the histograms
 
+use grid_core::Choice;
 use klotski::generate::{Family, GenParams, Shapes, generate};
 use klotski::{Goal, Layout, LayoutError, Limits, Metric, Pos, Solver, oracle, replay};
 use proptest::prelude::*;

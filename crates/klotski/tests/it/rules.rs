@@ -2,6 +2,7 @@
 //! under the metric that shows the rule; every path is replayed.
 
 use crate::oracle_agreement::{layout_text, oracle_answer};
+use grid_core::Choice;
 use klotski::{
     Dir, Goal, Layout, LimitError, Limits, Metric, Pos, ReplayError, Solver, oracle, replay,
 };
@@ -130,7 +131,7 @@ fn an_8x8_board_solves() {
         "I.......",
     ];
     let layout = Layout::from_rows(&rows, Goal::new('A', Pos::new(7, 7))).unwrap();
-    for metric in Metric::ALL {
+    for &metric in Metric::ALL {
         let answer = Solver::new().solve(&layout, metric).unwrap();
         let oracle = oracle_answer(&layout, metric, Limits::NONE)
             .unwrap()

@@ -14,6 +14,7 @@
 //! need a move and a fifth ten moves or more, or the test would check little but the
 //! start.
 
+use grid_core::Choice;
 use klotski::{Goal, Layout, Limits, Metric, Pos, Solver, replay};
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};

@@ -2,6 +2,7 @@
 //! place, every violation of an input is listed in order, junk never panics, and the
 //! writers' output of generated judge-sized inputs is valid.
 
+use grid_core::Choice;
 use parsers::validate::{self, Violation};
 use proptest::prelude::*;
 use rstest::rstest;

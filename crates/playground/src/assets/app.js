@@ -742,107 +742,51 @@ function togglePlay() {
 
 // ---- the editor ------------------------------------------------------------------------
 
-// A puzzle whose description has `bridges` keeps its switches, bridges and splits in
-// lines under the grid (`bridge N on|off R C ...`, `switch R C ACTION N ...`,
-// `split R C R1 C1 R2 C2`), which the server's editor does not write: the page edits
-// those lines itself, painting the description's `line_kinds`.
+// The look's `line_kinds`: kinds the puzzle's own editor writes with more than the
+// cell: a group the player chooses (`group`, what a group is called: the groups are
+// the case's marks' groups, from 1, and one more makes a new one) or further cells,
+// clicked one at a time (`cells`: what each one is). The page only asks for them and
+// sends them with the edit; the server's editor writes the text.
 function lineKinds() {
-  return look().bridges ? look().line_kinds || [] : [];
+  return look().line_kinds || [];
 }
 
-function classicText(text) {
-  const lines = text.replace(/\r/g, "").split("\n");
-  const [rows] = lines[0].trim().split(/\s+/).map(Number);
-  return { lines, rows, grid: lines.slice(1, rows + 1).map((l) => Array.from(l)), meta: lines.slice(rows + 1).filter((l) => l.trim()) };
+function lineKind(kind) {
+  return lineKinds().find((k) => k.kind === kind) || null;
 }
 
-function classicWrite(t) {
-  return [t.lines[0], ...t.grid.map((r) => r.join("")), ...t.meta].join("\n") + "\n";
+// How many groups the case has: the highest group its marks name.
+function groupCount() {
+  return caseMarks().reduce((most, mark) => Math.max(most, Number(mark[3]) || 0), 0);
 }
 
-function bridgeCount(t) {
-  return t.meta.filter((l) => l.trim().startsWith("bridge")).length;
-}
-
-// `t` with the cell (r, c) (0-based) made plain floor: its switch or split line gone,
-// taken out of its bridge (a bridge left with no cell goes, the others renumbered, and
-// a switch left with no action becomes floor too).
-function classicClear(t, r, c) {
-  const R = r + 1, C = c + 1;
-  let removed = null;
-  t.meta = t.meta.flatMap((line) => {
-    const w = line.trim().split(/\s+/);
-    if ((w[0] === "switch" || w[0] === "split") && Number(w[1]) === R && Number(w[2]) === C) return [];
-    if (w[0] === "bridge") {
-      const cells = [];
-      for (let i = 3; i + 1 < w.length; i += 2) if (!(Number(w[i]) === R && Number(w[i + 1]) === C)) cells.push(w[i], w[i + 1]);
-      if (!cells.length) { removed = Number(w[1]); return []; }
-      return [[w[0], w[1], w[2], ...cells].join(" ")];
-    }
-    return [line];
-  });
-  if (removed !== null) {
-    t.meta = t.meta.flatMap((line) => {
-      const w = line.trim().split(/\s+/);
-      if (w[0] === "bridge" && Number(w[1]) > removed) w[1] = String(Number(w[1]) - 1);
-      if (w[0] === "switch") {
-        const actions = [];
-        for (let i = 3; i + 1 < w.length; i += 2) {
-          const n = Number(w[i + 1]);
-          if (n !== removed) actions.push(w[i], String(n > removed ? n - 1 : n));
-        }
-        if (!actions.length) {
-          t.grid[Number(w[1]) - 1][Number(w[2]) - 1] = ".";
-          return [];
-        }
-        return [[w[0], w[1], w[2], ...actions].join(" ")];
-      }
-      return [w.join(" ")];
-    });
-  }
-  if ("=ohs".includes(t.grid[r][c])) t.grid[r][c] = ".";
-}
-
-// Paints a kind of the text's own lines (`=`, `o`, `h`); returns the new text.
-function classicPaint(text, [r, c], kind) {
-  const t = classicText(text);
-  classicClear(t, r, c);
-  const bridges = bridgeCount(t);
-  const chosen = $("bridge-number").value === "new" ? bridges + 1 : Math.min(Number($("bridge-number").value), bridges);
-  if (kind === "=") {
-    if (chosen > bridges) t.meta.splice(bridges, 0, `bridge ${chosen} off ${r + 1} ${c + 1}`);
-    else {
-      const i = t.meta.findIndex((l) => l.trim().split(/\s+/)[0] === "bridge" && Number(l.trim().split(/\s+/)[1]) === chosen);
-      t.meta[i] = `${t.meta[i].trim()} ${r + 1} ${c + 1}`;
-    }
-  } else if (kind === "o" || kind === "h") {
-    if (!bridges) throw { error: "paint a bridge first: a switch toggles a bridge" };
-    t.meta.push(`switch ${r + 1} ${c + 1} toggle ${Math.max(1, Math.min(chosen, bridges))}`);
-  }
-  t.grid[r][c] = kind;
-  return t;
-}
-
-function renderBridgeChoice() {
+function renderGroupChoice() {
   const box = $("bridge-box");
-  const lines = !!look().bridges;
-  box.hidden = !lines;
-  if (!lines) return;
+  const grouped = look().bridges ? lineKinds().find((k) => k.group) : null;
+  box.hidden = !grouped;
+  if (!grouped) return;
+  const word = grouped.group;
   const select = $("bridge-number");
   const before = select.value;
-  const count = bridgeCount(classicText(state.text));
+  const count = groupCount();
   select.textContent = "";
-  for (let n = 1; n <= count; n++) select.add(new Option(`bridge ${n}`, String(n)));
-  select.add(new Option("a new bridge", "new"));
-  // A bridge just made stays the one chosen, for its next cells and its switch.
+  for (let n = 1; n <= count; n++) select.add(new Option(`${word} ${n}`, String(n)));
+  select.add(new Option(`a new ${word}`, "new"));
+  // A group just made stays the one chosen, for its next cells and its switch.
   const grew = count > Number(select.dataset.count || count);
   select.dataset.count = String(count);
   select.value = !grew && [...select.options].some((o) => o.value === before) ? before : count ? String(count) : "new";
 }
 
+// The group chosen, from 1 ("a new" one: one more than there are).
+function chosenGroup() {
+  const value = $("bridge-number").value;
+  return value === "new" || !value ? groupCount() + 1 : Number(value);
+}
+
 function renderPalette(kinds) {
-  if (lineKinds().length && kinds && kinds.length) kinds = [...kinds, ...lineKinds()];
-  renderBridgeChoice();
+  if (lineKinds().length && kinds && kinds.length) kinds = [...kinds, ...lineKinds().map((k) => [k.kind, k.what])];
+  renderGroupChoice();
   const palette = $("palette");
   palette.textContent = "";
   if (!kinds || !kinds.length) {
@@ -860,6 +804,7 @@ function renderPalette(kinds) {
     button.appendChild(label);
     button.addEventListener("click", () => {
       state.kind = kind;
+      state.pending = null;
       renderPalette(kinds);
       $("edit-error").textContent = `${what}: now click cells of the board`;
     });
@@ -875,39 +820,30 @@ async function paintCell(cell) {
   queue(async () => {
     const good = state.text;
     try {
-      if (lineKinds().length) {
-        const t = classicText(state.text);
-        if (state.splitAt) {
-          // The split switch's landing cells, one click each.
-          state.splitAt.landing.push(cell);
-          if (state.splitAt.landing.length < 2) {
-            $("edit-error").textContent = "now click the second landing cell";
-            return;
-          }
-          const [[r, c], [a, b], [x, y]] = [state.splitAt.cell, ...state.splitAt.landing];
-          classicClear(t, r, c);
-          t.grid[r][c] = "s";
-          t.meta.push(`split ${r + 1} ${c + 1} ${a + 1} ${b + 1} ${x + 1} ${y + 1}`);
-          state.splitAt = null;
-          await applyEdit(classicWrite(t));
+      const line = lineKind(state.kind);
+      const edit = { cell, kind: state.kind };
+      if (line && line.group) edit.group = chosenGroup();
+      if (line && line.cells.length) {
+        // The further cells, one click each, after the cell itself.
+        if (!state.pending || state.pending.kind !== state.kind) {
+          state.pending = { kind: state.kind, cell, cells: [] };
+        } else {
+          state.pending.cells.push(cell);
+        }
+        const pending = state.pending;
+        if (pending.cells.length < line.cells.length) {
+          $("edit-error").textContent = `now click ${line.cells[pending.cells.length]}`;
           return;
         }
-        if (state.kind === "s") {
-          state.splitAt = { cell, landing: [] };
-          $("edit-error").textContent = "now click the split's two landing cells";
-          return;
-        }
-        if (lineKinds().some(([k]) => k === state.kind)) {
-          await applyEdit(classicWrite(classicPaint(state.text, cell, state.kind)));
-          return;
-        }
-        classicClear(t, cell[0], cell[1]);
-        state.text = classicWrite(t);
+        state.pending = null;
+        edit.cell = pending.cell;
+        edit.cells = pending.cells;
       }
-      const data = await post("/api/edit", request({ cell, kind: state.kind }));
+      const data = await post("/api/edit", request(edit));
       $("edit-error").textContent = "";
       await applyEdit(data.input);
     } catch (error) {
+      state.pending = null;
       state.text = good;
       $("edit-error").textContent = error.error || String(error);
     }

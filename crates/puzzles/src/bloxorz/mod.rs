@@ -16,7 +16,7 @@ use crate::play::Play;
 use crate::shrinking;
 use ::bloxorz::generate::{Family, GenParams};
 use ::bloxorz::{Board, Cell, Placement, Solver};
-use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use grid_core::{Choice, Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -83,7 +83,7 @@ const EMPTY: OptionSpec = generating::empty("20");
 const FRAGILE: OptionSpec = generating::fragile("10");
 
 const START: OptionSpec = OptionSpec::new(
-    OptionKind::Choice(&::bloxorz::generate::StartKind::NAMES),
+    OptionKind::Choice(::bloxorz::generate::StartKind::NAMES),
     "start",
     "HOW",
     "How the box starts: standing, horizontal, vertical or random",
@@ -259,7 +259,7 @@ impl Generate for Bloxorz {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {

@@ -1,6 +1,6 @@
 //! How Bloxorz classic looks and is played on the playground's page ([`PlayLook`]).
 
-use crate::play::{Actors, Arrows, Floor, PlayLook, Route};
+use crate::play::{Actors, Arrows, Floor, LineKind, PlayLook, Route};
 
 /// The page's description of Bloxorz classic.
 pub(super) static GAME: PlayLook = PlayLook {
@@ -17,10 +17,30 @@ pub(super) static GAME: PlayLook = PlayLook {
     route: Route::Roll,
     bridges: true,
     line_kinds: &[
-        ('=', "bridge cell (of the bridge chosen)"),
-        ('o', "soft switch: toggles the bridge chosen"),
-        ('h', "heavy switch: toggles the bridge chosen"),
-        ('s', "split switch (then click its two landing cells)"),
+        LineKind {
+            kind: '=',
+            what: "bridge cell (of the bridge chosen)",
+            group: Some("bridge"),
+            cells: &[],
+        },
+        LineKind {
+            kind: 'o',
+            what: "soft switch: toggles the bridge chosen",
+            group: Some("bridge"),
+            cells: &[],
+        },
+        LineKind {
+            kind: 'h',
+            what: "heavy switch: toggles the bridge chosen",
+            group: Some("bridge"),
+            cells: &[],
+        },
+        LineKind {
+            kind: 's',
+            what: "split switch (then click its two landing cells)",
+            group: None,
+            cells: &["the split's first landing cell", "the second landing cell"],
+        },
     ],
     colours: &[("box", "#f2c14e"), ("cube", "#8fd0f0")],
 };

@@ -12,11 +12,13 @@ use crate::contract::{
 use crate::driver::{Adapter, Capabilities, Drawing};
 use crate::generating;
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
-use crate::play::Play;
+use crate::play::{CellEdit, Play};
 use crate::shrinking;
 use ::bloxorz_classic::generate::{Family, GenParams};
-use ::bloxorz_classic::{Action, Body, Layout, Level, Path, Position, Solver, Tile};
-use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use ::bloxorz_classic::{
+    Action, Body, Bridge, Layout, Level, Path, Position, Solver, Split, Switch, Tile,
+};
+use grid_core::{Choice, Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -293,7 +295,7 @@ impl Generate for BloxorzClassic {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {
@@ -486,8 +488,9 @@ impl BloxorzClassic {
         marks
     }
 
-    /// The plain tiles, the exit and the block's start (switches and bridges have
-    /// lines of their own in the level file: edit those in the text).
+    /// The plain tiles, the exit and the block's start (the bridges, switches and split
+    /// switches are the look's [`line_kinds`](crate::play::PlayLook::line_kinds), which
+    /// need a bridge or landing cells).
     fn cell_kinds(&self, _level: &Level) -> Vec<(char, String)> {
         [
             ('#', "no tile"),
@@ -501,9 +504,67 @@ impl BloxorzClassic {
         .collect()
     }
 
+    /// A plain kind of cell painted (no bridge, no landing cells).
     fn edit(&self, level: &Level, pos: Pos, kind: char) -> Result<Level, EditError> {
+        self.edit_lines(level, &CellEdit::cell(pos, kind))
+    }
+
+    /// The editor: the cell first leaves whatever it was part of (its switch or split
+    /// switch goes; it leaves its bridge, and a bridge left without cells goes, the
+    /// bridges after it renumbered, and a switch left without actions becomes floor),
+    /// then becomes `edit.kind`: a plain kind of [`Self::cell_kinds`]; `=`, a cell of
+    /// bridge `edit.group` (one more than the bridges: a new bridge, off at the start);
+    /// `o` or `h`, a soft or heavy switch that toggles bridge `edit.group`; `s`, a split
+    /// switch whose cubes land on `edit.cells` (two of them). The cells are on the
+    /// level (checked by the caller).
+    fn edit_lines(&self, level: &Level, edit: &CellEdit) -> Result<Level, EditError> {
+        let CellEdit {
+            pos,
+            kind,
+            group,
+            ref cells,
+        } = *edit;
+        // What the kind needs beyond the cell, as the page is told.
+        let line = look::GAME.line_kinds.iter().find(|k| k.kind == kind);
+        let takes_group = line.is_some_and(|k| k.group.is_some());
+        let takes_cells = line.map_or(0, |k| k.cells.len());
+        if group.is_some() && !takes_group {
+            return Err(EditError(format!("{kind:?} acts on no bridge")));
+        }
+        if cells.len() != takes_cells {
+            return Err(EditError(match takes_cells {
+                0 => format!("{kind:?} takes no landing cells"),
+                n => format!(
+                    "a split switch needs its {n} landing cells, not {}",
+                    cells.len()
+                ),
+            }));
+        }
         let mut layout = level.layout();
+        clear(&mut layout, pos);
         let i = pos.row * layout.cols + pos.col;
+        let bridges = layout.bridges.len();
+        // The bridge chosen, from 1 (`new`: one more than the bridges there are).
+        let bridge = |new: bool| -> Result<usize, EditError> {
+            let most = if new { bridges + 1 } else { bridges };
+            match group {
+                _ if most == 0 => Err(EditError(
+                    "paint a bridge first: a switch toggles a bridge".to_string(),
+                )),
+                None => Err(EditError(format!(
+                    "{kind:?} needs the bridge it acts on (from 1 to {most})"
+                ))),
+                Some(g) if g == 0 || g > most => Err(EditError(format!(
+                    "there is no bridge {g}: the level has {bridges}{}",
+                    if new {
+                        " (one more makes a new one)"
+                    } else {
+                        ""
+                    }
+                ))),
+                Some(g) => Ok(g),
+            }
+        };
         match kind {
             '#' => layout.tiles[i] = Tile::Empty,
             '.' => layout.tiles[i] = Tile::Floor,
@@ -515,6 +576,33 @@ impl BloxorzClassic {
             'B' => {
                 layout.tiles[i] = Tile::Floor;
                 layout.start = pos;
+            }
+            '=' => {
+                let g = bridge(true)?;
+                if g > bridges {
+                    layout.bridges.push(Bridge {
+                        on: false,
+                        cells: vec![pos],
+                    });
+                } else {
+                    layout.bridges[g - 1].cells.push(pos);
+                }
+                layout.tiles[i] = Tile::Bridge;
+            }
+            'o' | 'h' => {
+                let g = bridge(false)?;
+                layout.switches.push(Switch {
+                    pos,
+                    actions: vec![Action::Toggle(g - 1)],
+                });
+                layout.tiles[i] = if kind == 'o' { Tile::Soft } else { Tile::Heavy };
+            }
+            's' => {
+                layout.splits.push(Split {
+                    pos,
+                    landing: [cells[0], cells[1]],
+                });
+                layout.tiles[i] = Tile::Split;
             }
             other => {
                 return Err(EditError(format!(
@@ -550,6 +638,46 @@ impl BloxorzClassic {
     }
 }
 
+/// `layout` with the cell at `pos` part of no bridge, switch or split switch: its switch
+/// or split goes, it leaves its bridge, and a bridge left without cells goes (the
+/// bridges after it renumbered; a switch left without actions goes, its cell floor).
+/// A cell that was a switch, a split switch or a bridge is floor.
+fn clear(layout: &mut Layout, pos: Pos) {
+    let cols = layout.cols;
+    layout.switches.retain(|switch| switch.pos != pos);
+    layout.splits.retain(|split| split.pos != pos);
+    for bridge in &mut layout.bridges {
+        bridge.cells.retain(|&cell| cell != pos);
+    }
+    while let Some(gone) = layout.bridges.iter().position(|b| b.cells.is_empty()) {
+        layout.bridges.remove(gone);
+        let renumber = |action: Action| {
+            let b = action.bridge();
+            let b = match b.cmp(&gone) {
+                std::cmp::Ordering::Less => b,
+                std::cmp::Ordering::Equal => return None,
+                std::cmp::Ordering::Greater => b - 1,
+            };
+            Some(match action {
+                Action::Toggle(_) => Action::Toggle(b),
+                Action::On(_) => Action::On(b),
+                Action::Off(_) => Action::Off(b),
+            })
+        };
+        for switch in &mut layout.switches {
+            switch.actions = switch.actions.iter().filter_map(|&a| renumber(a)).collect();
+            if switch.actions.is_empty() {
+                layout.tiles[switch.pos.row * cols + switch.pos.col] = Tile::Floor;
+            }
+        }
+        layout.switches.retain(|switch| !switch.actions.is_empty());
+    }
+    let tile = &mut layout.tiles[pos.row * cols + pos.col];
+    if matches!(tile, Tile::Bridge | Tile::Soft | Tile::Heavy | Tile::Split) {
+        *tile = Tile::Floor;
+    }
+}
+
 impl Play for BloxorzClassic {
     fn play_look(&self) -> &'static crate::play::PlayLook {
         &look::GAME
@@ -562,7 +690,7 @@ impl Play for BloxorzClassic {
         kinds: BloxorzClassic::cell_kinds,
         edit: BloxorzClassic::edit,
         marks: BloxorzClassic::marks,
-    });
+    }, lines: Some(BloxorzClassic::edit_lines));
 }
 
 #[cfg(test)]
@@ -581,6 +709,214 @@ mod tests {
             .judge(ABOUT.sample.into(), &Options::new(), Limits::NONE)
             .unwrap();
         assert_eq!(out, "7\n");
+    }
+
+    /// `text` with `edit` made by the playground's editor.
+    fn edited(text: &str, edit: CellEdit) -> Result<String, String> {
+        BloxorzClassic
+            .edit_cell(Input::bytes(text.as_bytes()), &Options::new(), 1, &edit)
+            .map_err(|e| e.to_string())
+    }
+
+    fn line(
+        pos: (usize, usize),
+        kind: char,
+        group: Option<usize>,
+        cells: &[(usize, usize)],
+    ) -> CellEdit {
+        CellEdit {
+            pos: Pos::new(pos.0, pos.1),
+            kind,
+            group,
+            cells: cells.iter().map(|&(r, c)| Pos::new(r, c)).collect(),
+        }
+    }
+
+    fn has_line(text: &str, wanted: &str) -> bool {
+        text.lines().any(|l| l.trim() == wanted)
+    }
+
+    #[test]
+    fn the_editor_writes_bridges_switches_and_splits_and_takes_them_out_again() {
+        let bridged = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
+        assert!(has_line(&bridged, "bridge 1 off 1 1"), "{bridged}");
+        assert!(
+            bridged.lines().nth(1).unwrap().starts_with('='),
+            "{bridged}"
+        );
+        // A second cell of the same bridge, then a switch that toggles it.
+        let longer = edited(&bridged, line((0, 1), '=', Some(1), &[])).unwrap();
+        assert!(has_line(&longer, "bridge 1 off 1 1 1 2"), "{longer}");
+        let switched = edited(&bridged, line((1, 0), 'h', Some(1), &[])).unwrap();
+        assert!(has_line(&switched, "switch 2 1 toggle 1"), "{switched}");
+        assert!(
+            switched.lines().nth(2).unwrap().starts_with('h'),
+            "{switched}"
+        );
+        let split = edited(&switched, line((2, 0), 's', None, &[(2, 1), (3, 1)])).unwrap();
+        assert!(has_line(&split, "split 3 1 3 2 4 2"), "{split}");
+        // Floor over the bridge's only cell takes the bridge out, and the switch that
+        // worked only that bridge becomes floor; the split stays.
+        let cleared = edited(&split, line((0, 0), '.', None, &[])).unwrap();
+        assert!(
+            !cleared.contains("bridge") && !cleared.contains("switch"),
+            "{cleared}"
+        );
+        assert!(
+            cleared.lines().nth(2).unwrap().starts_with('.'),
+            "{cleared}"
+        );
+        assert!(has_line(&cleared, "split 3 1 3 2 4 2"), "{cleared}");
+        // A switch repainted as a switch of the other kind is replaced, not doubled.
+        let soft = edited(&switched, line((1, 0), 'o', Some(1), &[])).unwrap();
+        assert_eq!(soft.matches("switch").count(), 1, "{soft}");
+    }
+
+    #[test]
+    fn every_line_kind_the_page_is_told_of_is_one_the_editor_writes() {
+        let bridged = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
+        for k in look::GAME.line_kinds {
+            let cells = &[(3, 1), (3, 2), (3, 3)][..k.cells.len()];
+            let edit = line((2, 1), k.kind, k.group.map(|_| 1), cells);
+            let text = edited(&bridged, edit).unwrap_or_else(|e| panic!("{:?}: {e}", k.kind));
+            // The text's row 3 (its line 4, after the size) has the kind in column 2.
+            let row = text.lines().nth(3).unwrap();
+            assert_eq!(row.chars().nth(1), Some(k.kind), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_removed_bridge_renumbers_the_bridges_after_it() {
+        let one = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
+        let two = edited(&one, line((0, 1), '=', Some(2), &[])).unwrap();
+        let switch = edited(&two, line((1, 0), 'o', Some(2), &[])).unwrap();
+        assert!(has_line(&switch, "switch 2 1 toggle 2"), "{switch}");
+        let after = edited(&switch, line((0, 0), '#', None, &[])).unwrap();
+        assert!(has_line(&after, "bridge 1 off 1 2"), "{after}");
+        assert!(has_line(&after, "switch 2 1 toggle 1"), "{after}");
+    }
+
+    #[test]
+    fn hostile_edits_are_refused_with_the_reason() {
+        let bridged = edited(ABOUT.sample, line((0, 0), '=', Some(1), &[])).unwrap();
+        let refused = |text: &str, edit: CellEdit, says: &str| {
+            let error = edited(text, edit).unwrap_err();
+            assert!(error.contains(says), "{error:?} does not say {says:?}");
+        };
+        refused(
+            ABOUT.sample,
+            line((1, 2), 'o', Some(1), &[]),
+            "paint a bridge first",
+        );
+        refused(
+            ABOUT.sample,
+            line((1, 2), 'o', None, &[]),
+            "paint a bridge first",
+        );
+        refused(
+            &bridged,
+            line((1, 2), 'o', Some(2), &[]),
+            "there is no bridge 2",
+        );
+        refused(
+            &bridged,
+            line((1, 2), 'o', Some(0), &[]),
+            "there is no bridge 0",
+        );
+        refused(
+            &bridged,
+            line((1, 2), 'h', None, &[]),
+            "needs the bridge it acts on",
+        );
+        refused(
+            &bridged,
+            line((1, 2), '=', Some(3), &[]),
+            "there is no bridge 3",
+        );
+        refused(
+            &bridged,
+            line((1, 2), '=', Some(usize::MAX), &[]),
+            "no bridge",
+        );
+        refused(
+            &bridged,
+            line((6, 0), '=', Some(1), &[]),
+            "off the 6 x 10 board",
+        );
+        refused(
+            &bridged,
+            line((0, 10), '.', None, &[]),
+            "off the 6 x 10 board",
+        );
+        let far = usize::MAX;
+        refused(
+            &bridged,
+            line((2, 0), 's', None, &[(2, 1), (far, far)]),
+            "off the",
+        );
+        refused(
+            &bridged,
+            line((2, 0), 's', None, &[(2, 1)]),
+            "needs its 2 landing cells",
+        );
+        refused(
+            &bridged,
+            line((2, 0), 's', None, &[]),
+            "needs its 2 landing cells",
+        );
+        refused(
+            &bridged,
+            line((2, 0), 's', Some(1), &[(2, 1), (3, 1)]),
+            "acts on no bridge",
+        );
+        refused(
+            &bridged,
+            line((2, 0), '.', None, &[(2, 1)]),
+            "takes no landing cells",
+        );
+        refused(
+            &bridged,
+            line((2, 0), '.', Some(1), &[]),
+            "acts on no bridge",
+        );
+        refused(
+            &bridged,
+            line((2, 0), 'Z', None, &[]),
+            "no kind of Bloxorz classic cell",
+        );
+        // Both cubes on one cell: the level's own rules.
+        refused(&bridged, line((2, 0), 's', None, &[(2, 1), (2, 1)]), "");
+        // The block's start is floor: a bridge there is refused, the level unchanged.
+        refused(&bridged, line((1, 1), '=', Some(1), &[]), "");
+    }
+
+    #[test]
+    fn a_puzzle_without_line_kinds_refuses_a_group_or_further_cells() {
+        let bloxorz = PUZZLES
+            .iter()
+            .find(|p| p.about().name == "bloxorz")
+            .and_then(|p| p.player())
+            .expect("registered, with a player");
+        let sample = "3 6\n######\n#X..O#\n######\n";
+        let options = Options::new();
+        let edit = |group, cells: &[(usize, usize)]| {
+            bloxorz
+                .edit_cell(
+                    Input::bytes(sample.as_bytes()),
+                    &options,
+                    1,
+                    &line((1, 2), '.', group, cells),
+                )
+                .map_err(|e| e.to_string())
+        };
+        assert!(edit(None, &[]).is_ok());
+        for error in [edit(Some(1), &[]), edit(None, &[(1, 3)])] {
+            let error = error.unwrap_err();
+            assert!(
+                error.contains("takes no group and no further cells"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

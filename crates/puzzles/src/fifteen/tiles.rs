@@ -6,7 +6,7 @@ use crate::contract::{EditError, Glyph, Look, Paint, PathError, Rect, Unsolved, 
 use crate::options::{OptionKind, OptionSpec, Options, UsageError};
 use ::fifteen::generate::{Family, GenParams, GoalKind};
 use ::fifteen::{BLANK, Board, Dir, LimitError, Limits, Solver};
-use grid_core::{Pos, SplitMix64};
+use grid_core::{Choice, Pos, SplitMix64};
 
 /// A board (its start and its goal) and where its case begins in the input.
 #[derive(Clone, Debug)]

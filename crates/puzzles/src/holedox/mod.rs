@@ -17,7 +17,7 @@ use crate::play::Play;
 use crate::shrinking;
 use ::holedox::generate::{Family, GenParams};
 use ::holedox::{EXIT, Game, Solver};
-use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use grid_core::{Choice, Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -254,7 +254,7 @@ impl Generate for Holedox {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {

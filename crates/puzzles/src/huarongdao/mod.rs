@@ -18,7 +18,7 @@ use crate::play::Play;
 use crate::shrinking;
 use ::huarongdao::generate::{Family, GenParams, Generated};
 use ::huarongdao::{Board, Position, Query, Solver};
-use grid_core::{Dir, LimitError, Limits, Moves, Pos};
+use grid_core::{Choice, Dir, LimitError, Limits, Moves, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -326,7 +326,7 @@ impl Generate for Huarongdao {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {

@@ -22,7 +22,7 @@ use crate::play::Play;
 use crate::shrinking;
 use ::klotski::generate::{Family, GenParams};
 use ::klotski::{Board, Layout, Metric, Path, Solver};
-use grid_core::{Dir, LimitError, Limits, Pos};
+use grid_core::{Choice, Dir, LimitError, Limits, Pos};
 use parsers::validate::Report;
 use parsers::{Input, InputError};
 use std::fmt;
@@ -97,7 +97,7 @@ static LOOK: Look = Look {
 static SOLVE_OPTIONS: [OptionSpec; 1] = [METRIC];
 
 const METRIC: OptionSpec = OptionSpec::new(
-    OptionKind::Choice(&Metric::NAMES),
+    OptionKind::Choice(Metric::NAMES),
     "metric",
     "METRIC",
     "What one move is: step (one cell), slide (a straight run) or move (anywhere through empty cells)",
@@ -121,7 +121,7 @@ const SPACES: OptionSpec = OptionSpec::new(
 .with_range(0, ::klotski::MAX_CELLS as u64 - 1);
 
 const SHAPES: OptionSpec = OptionSpec::new(
-    OptionKind::Choice(&::klotski::generate::Shapes::NAMES),
+    OptionKind::Choice(::klotski::generate::Shapes::NAMES),
     "shapes",
     "SET",
     "The pieces: classic (2x2, 2x1, 1x2, 1x1) or mixed (polyominoes of up to four cells)",
@@ -342,7 +342,7 @@ impl Generate for Klotski {
     }
 
     fn families(&self) -> Vec<(&'static str, &'static str)> {
-        Family::SUMMARIES.to_vec()
+        Family::summaries()
     }
 
     fn generate(&self, options: &Options, out: &mut dyn io::Write) -> Result<(), GenError> {

@@ -4,7 +4,7 @@
 //! rules reached, [`Puzzle::play`]); a key's move either extends the path by one move
 //! or is refused with the position kept; and an edit gives an input that reads back.
 
-use puzzles::{Dir, Input, Key, Limits, Options, PUZZLES, PathsFor, Pos, Puzzle};
+use puzzles::{CellEdit, Dir, Input, Key, Limits, Options, PUZZLES, PathsFor, Pos, Puzzle};
 use std::path::Path;
 
 /// Fixture inputs up to this size are played.
@@ -175,8 +175,7 @@ fn an_edit_reads_back_or_says_why_not() {
                     Input::bytes(sample),
                     &options,
                     1,
-                    pos,
-                    *kind,
+                    &CellEdit::cell(pos, *kind),
                 ) {
                     Ok(text) => {
                         let again = puzzle
@@ -201,8 +200,7 @@ fn an_edit_reads_back_or_says_why_not() {
                     Input::bytes(sample),
                     &options,
                     1,
-                    Pos::new(rows, 0),
-                    start.kinds[0].0
+                    &CellEdit::cell(Pos::new(rows, 0), start.kinds[0].0)
                 )
                 .is_err()
         );
