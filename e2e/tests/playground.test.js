@@ -656,12 +656,12 @@ test("the Bloxorz classic editor paints bridges, switches and split switches", a
   const { page, problems } = await openPage("#puzzle=bloxorz-classic&level=level02");
   await page.click("#mode-edit");
   await idle(page);
-  await page.selectOption("#bridge-number", "new");
+  await page.selectOption("#group-number", "new");
   await page.click('#palette button[data-kind="="]');
   await clickCell(page, 0, 0);
   await idle(page);
   assert.equal((await picture(page)).symbols[0][0], "-");
-  assert.equal(await page.locator("#bridge-number").inputValue(), "3");
+  assert.equal(await page.locator("#group-number").inputValue(), "3");
   await page.click('#palette button[data-kind="o"]');
   await clickCell(page, 1, 0);
   await idle(page);

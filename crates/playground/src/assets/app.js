@@ -761,12 +761,12 @@ function groupCount() {
 }
 
 function renderGroupChoice() {
-  const box = $("bridge-box");
+  const box = $("group-box");
   const grouped = look().bridges ? lineKinds().find((k) => k.group) : null;
   box.hidden = !grouped;
   if (!grouped) return;
   const word = grouped.group;
-  const select = $("bridge-number");
+  const select = $("group-number");
   const before = select.value;
   const count = groupCount();
   select.textContent = "";
@@ -780,7 +780,7 @@ function renderGroupChoice() {
 
 // The group chosen, from 1 ("a new" one: one more than there are).
 function chosenGroup() {
-  const value = $("bridge-number").value;
+  const value = $("group-number").value;
   return value === "new" || !value ? groupCount() + 1 : Number(value);
 }
 
