@@ -78,7 +78,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-use puzzles::{Frames, Limits, Picture, Played, Pos};
+use puzzles::{Choice, Frames, Limits, Picture, Played, Pos};
 use serde::Serialize;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq, Serializer};
 use std::cell::RefCell;

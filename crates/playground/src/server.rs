@@ -16,8 +16,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use puzzles::{
-    Capability, CellEdit, Dir, Input, Key, Limits, Options, PathsFor, PlayLook, Pos, Puzzle,
-    RunError, Solved,
+    Capability, CellEdit, Choice, Dir, Input, Key, Limits, Options, PathsFor, PlayLook, Pos,
+    Puzzle, RunError, Solved,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;

@@ -68,7 +68,9 @@ pub use driver::{
 };
 pub use generating::SEED;
 pub use generator::{ShrinkStep, Shrunk, Tried};
-pub use grid_core::{Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64};
+pub use grid_core::{
+    Choice, Dir, Fnv1a64, LimitError, Limits, Pos, SearchStats, SplitMix64, fnv1a64,
+};
 pub use invalid::InvalidKind;
 pub use json::{json_line, write_json_line};
 pub use options::{OptionKind, OptionSpec, Options, UsageError};

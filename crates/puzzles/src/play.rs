@@ -11,6 +11,7 @@ use crate::contract::{
 use crate::options::{Options, UsageError};
 use grid_core::{Dir, Limits, MoveCount, Pos, SearchStats};
 use parsers::Input;
+use strum_macros::{EnumMessage, IntoStaticStr, VariantArray, VariantNames};
 
 /// The playground's game: how the page draws and plays the puzzle, the move a key or
 /// click makes with the fewest moves left after it (the live hint), the board editor,
@@ -217,102 +218,95 @@ impl CellEdit {
     }
 }
 
-macro_rules! named {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $text:literal,)* }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name {
-            $($(#[$vdoc])* $variant,)*
-        }
-
-        impl $name {
-            /// The name the page knows it by.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)*
-                }
-            }
-        }
-    };
+/// The floors of the page's kit.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, IntoStaticStr, VariantArray, VariantNames, EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Floor {
+    /// Floor tiles over the void, raised: `#` no tile, `E` fragile, `O` the goal
+    /// hole, `-`/`=` a bridge open or closed, `o`/`h`/`s` switches.
+    Tiles,
+    /// Grass with stones (`#`) and a burrow at the top-left corner.
+    Grass,
+    /// A dark yard of sockets, fixed pieces as crossed blocks (`#`), and a flag on
+    /// the target (`T`).
+    Yard,
+    /// A wooden frame around a light board, the goal region and its exit marked
+    /// (from the case's `goal` line).
+    Frame,
+    /// A tray with a hollow a cell.
+    Tray,
+    /// Labelled squares.
+    Plain,
 }
 
-named! {
-    /// The floors of the page's kit.
-    Floor {
-        /// Floor tiles over the void, raised: `#` no tile, `E` fragile, `O` the goal
-        /// hole, `-`/`=` a bridge open or closed, `o`/`h`/`s` switches.
-        Tiles = "tiles",
-        /// Grass with stones (`#`) and a burrow at the top-left corner.
-        Grass = "grass",
-        /// A dark yard of sockets, fixed pieces as crossed blocks (`#`), and a flag on
-        /// the target (`T`).
-        Yard = "yard",
-        /// A wooden frame around a light board, the goal region and its exit marked
-        /// (from the case's `goal` line).
-        Frame = "frame",
-        /// A tray with a hollow a cell.
-        Tray = "tray",
-        /// Labelled squares.
-        Plain = "plain",
-    }
+/// The movers of the page's kit.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, IntoStaticStr, VariantArray, VariantNames, EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Actors {
+    /// No actors: the floor shows everything.
+    #[strum(serialize = "none")]
+    Nothing,
+    /// A box on `B` cells, standing on one, lying on two; cubes on `1` and `2`.
+    Box,
+    /// A snake: its head on `H`, its body on `s`.
+    Snake,
+    /// Movable tiles on `.` and `T`, the designated piece on `P`, the blank `_`.
+    Tiles,
+    /// Labelled pieces, a piece a label.
+    Pieces,
+    /// Numbered tiles (`1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61, `@`, `$`).
+    Numbers,
 }
 
-named! {
-    /// The movers of the page's kit.
-    Actors {
-        /// No actors: the floor shows everything.
-        Nothing = "none",
-        /// A box on `B` cells, standing on one, lying on two; cubes on `1` and `2`.
-        Box = "box",
-        /// A snake: its head on `H`, its body on `s`.
-        Snake = "snake",
-        /// Movable tiles on `.` and `T`, the designated piece on `P`, the blank `_`.
-        Tiles = "tiles",
-        /// Labelled pieces, a piece a label.
-        Pieces = "pieces",
-        /// Numbered tiles (`1`-`9`, `A`-`Z` for 10-35, `a`-`z` for 36-61, `@`, `$`).
-        Numbers = "numbers",
-    }
+/// What an arrow key moves.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, IntoStaticStr, VariantArray, VariantNames, EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Arrows {
+    /// The mover (or the piece picked); a tap moves it towards the cell tapped.
+    Mover,
+    /// The blank, into a tile beside it; a tap on a tile beside the blank moves
+    /// the blank there, and a swipe moves the tile (the blank the other way).
+    Blank,
+    /// The tile beyond the blank, into it (the blank the other way); a tap slides
+    /// a tile beside the blank into it.
+    Tile,
 }
 
-named! {
-    /// What an arrow key moves.
-    Arrows {
-        /// The mover (or the piece picked); a tap moves it towards the cell tapped.
-        Mover = "mover",
-        /// The blank, into a tile beside it; a tap on a tile beside the blank moves
-        /// the blank there, and a swipe moves the tile (the blank the other way).
-        Blank = "blank",
-        /// The tile beyond the blank, into it (the blank the other way); a tap slides
-        /// a tile beside the blank into it.
-        Tile = "tile",
-    }
+/// How the route of a solution is drawn from its moves.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, IntoStaticStr, VariantArray, VariantNames, EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Route {
+    /// No route.
+    #[strum(serialize = "none")]
+    Nothing,
+    /// Each move shifts the mover by a cell.
+    Shift,
+    /// Each move rolls a box (one cell standing, two lying).
+    Roll,
 }
 
-named! {
-    /// How the route of a solution is drawn from its moves.
-    Route {
-        /// No route.
-        Nothing = "none",
-        /// Each move shifts the mover by a cell.
-        Shift = "shift",
-        /// Each move rolls a box (one cell standing, two lying).
-        Roll = "roll",
-    }
-}
-
-named! {
-    /// What a [`Mark`] ties a cell to.
-    MarkKind {
-        /// A cell of bridge `group` (from 1).
-        Bridge = "bridge",
-        /// A switch whose first action is on bridge `group` (from 1).
-        Switch = "switch",
-        /// Where a split switch's cubes land.
-        Landing = "landing",
-        /// A cell of the goal region, where the piece `label` must stand.
-        Goal = "goal",
-    }
+/// What a [`Mark`] ties a cell to.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, IntoStaticStr, VariantArray, VariantNames, EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum MarkKind {
+    /// A cell of bridge `group` (from 1).
+    Bridge,
+    /// A switch whose first action is on bridge `group` (from 1).
+    Switch,
+    /// Where a split switch's cubes land.
+    Landing,
+    /// A cell of the goal region, where the piece `label` must stand.
+    Goal,
 }
 
 /// A cell of a case that its judge text ties to others beyond the cell's symbol: what
@@ -721,4 +715,31 @@ pub fn case_alone<A: Solve>(
         answer,
         cases: cases.len(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid_core::Choice;
+
+    /// The names the page knows the look's kinds by (`app.js` and `boards.js` draw by
+    /// them): a renamed variant must not rename what the page reads.
+    #[test]
+    fn the_page_knows_each_kind_by_its_name() {
+        assert_eq!(
+            Floor::NAMES,
+            ["tiles", "grass", "yard", "frame", "tray", "plain"]
+        );
+        assert_eq!(
+            Actors::NAMES,
+            ["none", "box", "snake", "tiles", "pieces", "numbers"]
+        );
+        assert_eq!(Arrows::NAMES, ["mover", "blank", "tile"]);
+        assert_eq!(Route::NAMES, ["none", "shift", "roll"]);
+        assert_eq!(Route::Roll.name(), "roll");
+        assert_eq!(MarkKind::NAMES, ["bridge", "switch", "landing", "goal"]);
+        for kind in MarkKind::ALL {
+            assert_eq!(MarkKind::NAMES[*kind as usize], kind.name());
+        }
+    }
 }
