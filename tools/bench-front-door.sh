@@ -13,7 +13,9 @@
 # the compile units that took longest (cargo's --timings), and the test binaries whose
 # tests ran longest. It is a benchmark, not a test: it exits 0 whatever the times, and 1
 # only when a command fails. The load average before and after says whether the machine
-# was quiet; figures taken beside other work are not the budgets' figures.
+# was quiet; figures taken beside other work are not the budgets' figures, which is
+# why each command's CPU time (user + system, of all the processes it ran) is printed
+# beside its wall time: on a busy machine it is the figure to compare.
 # The temporary folder is removed at the end (--keep leaves it, and prints where).
 set -euo pipefail
 keep=0
@@ -32,6 +34,12 @@ export CARGO_TERM_COLOR=never
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 now() { date +%s.%N; }
+# CPU=the user + system seconds of this shell's children so far (bash's `times`, second
+# line; run in this shell, not in a $(...) subshell, whose children are its own).
+cpu() {
+    times >"$work/times"
+    CPU=$(tail -1 "$work/times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); s += p[1] * 60 + p[2] } print s }')
+}
 
 echo "front door of $commit on $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ); load before: $(load)"
 
@@ -48,28 +56,37 @@ echo "test command: $test_command"
 
 # --timings goes right after the cargo subcommand; -q keeps cargo's lines off stderr.
 start=$(now)
+cpu
+start_cpu=$CPU
 answer=$(eval "${main_job/cargo run /cargo run -q --timings }" 2>"$work/main.err") || {
     cat "$work/main.err" >&2
     echo "the main job failed" >&2
     exit 1
 }
 main_s=$(echo "$(now) - $start" | bc)
+cpu
+main_cpu=$(echo "$CPU - $start_cpu" | bc)
 mkdir -p "$work/timings-main" && mv target/cargo-timings/* "$work/timings-main/"
 [ "$answer" = 10 ] || { echo "the main job printed '$answer', not 10" >&2; exit 1; }
 
 start=$(now)
+cpu
+start_cpu=$CPU
 status=0
 eval "${test_command/cargo test/cargo test --timings}" >"$work/test.log" 2>&1 || status=$?
 test_s=$(echo "$(now) - $start" | bc)
+cpu
+test_cpu=$(echo "$CPU - $start_cpu" | bc)
 [ "$status" = 0 ] || { tail -40 "$work/test.log" >&2; echo "the test command failed" >&2; exit 1; }
 
 echo "load after: $(load)"
 # Which package each test binary is (cargo's "Running" lines name the file and the hashed
 # executable only): the test build is done, so this compiles nothing.
 cargo test --workspace --no-run --message-format=json 2>/dev/null >"$work/artifacts.json" || true
-python3 - "$work" "$main_s" "$test_s" "$answer" <<'EOF'
+python3 - "$work" "$main_s" "$test_s" "$answer" "$main_cpu" "$test_cpu" <<'EOF'
 import glob, json, re, sys
 work, main_s, test_s, answer = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+main_cpu, test_cpu = float(sys.argv[5]), float(sys.argv[6])
 
 def units(folder):
     """Compile units of one cargo --timings report: (seconds, name, target)."""
@@ -108,8 +125,8 @@ def label(running):
 ran = sorted(((float(t), label(a) if a else f"doc-tests {d}", int(n)) for a, d, n, t in runs), reverse=True)
 ran_s = sum(t for t, _, _ in ran)
 
-print(f"main job      {verdict(main_s, 30)}  answer {answer!r} (expected '10')")
-print(f"test command  {verdict(test_s, 120)}  of which compiling {build_s:.1f} s, running tests {ran_s:.1f} s, "
+print(f"main job      {verdict(main_s, 30)}  CPU {main_cpu:.1f} s, answer {answer!r} (expected '10')")
+print(f"test command  {verdict(test_s, 120)}  CPU {test_cpu:.1f} s, of which compiling {build_s:.1f} s, running tests {ran_s:.1f} s, "
       f"{sum(n for _, _, n in ran)} tests in {len(ran)} binaries")
 for title, folder in (("main job", f"{work}/timings-main"), ("test command", "target/cargo-timings")):
     top = sorted(units(folder), reverse=True)[:8]

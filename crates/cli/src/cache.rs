@@ -376,7 +376,11 @@ mod tests {
         let bytes: Vec<u8> = (0..=255).collect();
         let mut into = vec![0; 256];
         assert!(!store.load(name, &mut into));
+        assert!(!store.has(name, 256));
         store.store(name, &bytes);
+        // What the solver asks before a quick try (a table at hand makes it short).
+        assert!(store.has(name, 256));
+        assert!(!store.has(name, 255), "another length");
         assert!(store.load(name, &mut into));
         assert_eq!(into, bytes);
         assert!(!store.load(name, &mut [0; 255]), "another length");
@@ -387,6 +391,7 @@ mod tests {
         fs::write(&path, &file).unwrap();
         assert!(!store.load(name, &mut into));
         fs::write(&path, &file[..file.len() - 10]).unwrap();
+        assert!(!store.has(name, 256), "truncated");
         assert!(!store.load(name, &mut into));
         let counts = store.counts();
         assert_eq!((counts.read, counts.kept), (1, 1));

@@ -19,12 +19,19 @@ mod solver;
 mod store;
 
 /// One solver by the pattern databases for the tests that need 4 x 4 databases: the set
-/// of the last blank goal cell is kept for the next test (a solver holds one set), since
-/// a build takes seconds of CPU.
+/// of the last blank goal cell is kept for the next test (a solver holds one set), and
+/// every set built is kept in the store the other tests of 4 x 4 databases read
+/// ([`checkpoint::store`]), since a build takes seconds of CPU.
 pub(crate) fn databases() -> MutexGuard<'static, Solver> {
     static SOLVER: OnceLock<Mutex<Solver>> = OnceLock::new();
     SOLVER
-        .get_or_init(|| Mutex::new(Solver::new().with_method(Method::Pdb)))
+        .get_or_init(|| {
+            Mutex::new(
+                Solver::new()
+                    .with_method(Method::Pdb)
+                    .with_store(checkpoint::store()),
+            )
+        })
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

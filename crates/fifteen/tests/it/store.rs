@@ -2,6 +2,9 @@
 //! what they are, a solver that finds them there reads them instead of building them,
 //! with the same answers, paths and counts, and a store that gives nothing back (or
 //! something damaged, which it must refuse) leaves the solver building, as with none.
+//! On a 3 x 4 board by the databases: its two tables build in a fraction of a second,
+//! where the 15-puzzle's take seconds (the tests that need those share one store,
+//! [`crate::checkpoint::store`]).
 
 use fifteen::{Board, Method, Solver, TABLE_VERSION, TableStore};
 use std::collections::HashMap;
@@ -44,16 +47,17 @@ impl TableStore for Memory {
     }
 }
 
-fn korf_1() -> Board {
-    let start = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
-    let goal: Vec<u8> = (0..16).collect();
-    Board::new(4, 4, &start, &goal).unwrap()
+/// A 3 x 4 board of 51 moves towards the blank-first goal.
+fn board() -> Board {
+    let start = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 8, 9];
+    let goal: Vec<u8> = (0..12).collect();
+    Board::new(3, 4, &start, &goal).unwrap()
 }
 
 #[test]
 fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     let store = Arc::new(Memory::default());
-    let board = korf_1();
+    let board = board();
     let mut building = Solver::new()
         .with_method(Method::Pdb)
         .with_store(store.clone());
@@ -64,9 +68,8 @@ fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     assert_eq!(
         names,
         [
-            format!("fifteen-4x4-blank0-tiles1.4.5.8.9.12{suffix}"),
-            format!("fifteen-4x4-blank0-tiles13.14.15{suffix}"),
-            format!("fifteen-4x4-blank0-tiles2.3.6.7.10.11{suffix}"),
+            format!("fifteen-3x4-blank0-tiles1.2.3.4.5.6{suffix}"),
+            format!("fifteen-3x4-blank0-tiles7.8.9.10.11{suffix}"),
         ]
     );
     assert!(store.loads.lock().unwrap().iter().all(|(_, hit)| !hit));
@@ -79,7 +82,7 @@ fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
     assert_eq!(read, built);
     assert_eq!(reading.stats(), building.stats());
     let loads = store.loads.lock().unwrap().clone();
-    assert_eq!(loads.len(), 3);
+    assert_eq!(loads.len(), 2);
     assert!(loads.iter().all(|(_, hit)| *hit), "{loads:?}");
 
     // Without a store: the same again.
@@ -93,8 +96,9 @@ fn tables_kept_are_read_back_with_the_same_answer_path_and_counts() {
 #[test]
 fn a_table_of_another_length_is_built_again() {
     let store = Arc::new(Memory::default());
-    let board = korf_1();
+    let board = board();
     Solver::new()
+        .with_method(Method::Pdb)
         .with_store(store.clone())
         .solve(&board)
         .unwrap();
@@ -104,10 +108,11 @@ fn a_table_of_another_length_is_built_again() {
     let mut solver = Solver::new()
         .with_method(Method::Pdb)
         .with_store(store.clone());
-    assert_eq!(solver.solve(&board).unwrap(), Some(57));
+    assert_eq!(solver.solve(&board).unwrap(), Some(51));
     let loads = store.loads.lock().unwrap().clone();
-    assert!(loads[3..].iter().all(|(_, hit)| !hit), "{loads:?}");
-    // Rebuilt whole: two entries a byte, 16^k entries for k tiles.
+    assert_eq!(loads.len(), 4, "{loads:?}");
+    assert!(loads[2..].iter().all(|(_, hit)| !hit), "{loads:?}");
+    // Rebuilt whole: two entries a byte, 12^k entries for k tiles.
     let mut lengths: Vec<usize> = store
         .tables
         .lock()
@@ -116,8 +121,5 @@ fn a_table_of_another_length_is_built_again() {
         .map(Vec::len)
         .collect();
     lengths.sort();
-    assert_eq!(
-        lengths,
-        [16usize.pow(3) / 2, 16usize.pow(6) / 2, 16usize.pow(6) / 2]
-    );
+    assert_eq!(lengths, [12usize.pow(5) / 2, 12usize.pow(6) / 2]);
 }

@@ -279,11 +279,23 @@ pub(crate) fn solver(limits: Limits) -> Solver {
         max_states: limits.max_states.or(::fifteen::DEFAULT_LIMITS.max_states),
         ..limits
     })
+    .with_method(forced_method().unwrap_or(::fifteen::Method::Auto))
     .with_progress(crate::progress::watch());
     match crate::cache::store() {
         Some(store) => solver.with_store(std::sync::Arc::new(Kept(store))),
         None => solver,
     }
+}
+
+/// The method the environment variable `GRIDSOLVE_FIFTEEN_METHOD` names (`pdb`,
+/// `manhattan`, ...), if any: the command line's tests use it to take a small board
+/// through the pattern databases, whose tables then build in a moment, where the
+/// solver's own choice keeps the databases for 4 x 4 and 5 x 5 boards (16 MB and more
+/// of tables). A name that is no method is the solver's own choice.
+fn forced_method() -> Option<::fifteen::Method> {
+    std::env::var("GRIDSOLVE_FIFTEEN_METHOD")
+        .ok()
+        .and_then(|name| name.parse().ok())
 }
 
 /// The program's checkpoints, as the solver crate takes them.
