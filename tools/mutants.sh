@@ -139,6 +139,8 @@ PY
         esac
         previous=$arg
     done
+    # The commit is the tree's when the run starts (cargo-mutants copies it then).
+    commit=$(git describe --always --dirty --abbrev=12)
     started=$(date +%s)
     stamp="target/mutants/$crate/started"
     touch "$stamp"
@@ -152,7 +154,6 @@ PY
     [ "$crate_status" -eq 0 ] || status=$crate_status
     outcomes="target/mutants/$crate/mutants.out/outcomes.json"
     if [ -n "$record" ] && [ "$outcomes" -nt "$stamp" ]; then
-        commit=$(git describe --always --dirty --abbrev=12)
         minutes=$((($(date +%s) - started + 30) / 60))
         python3 - "$crate" "$shard" "$commit" "$minutes" "$outcomes" \
             "target/mutants/$crate/run.log" <<'PY'
