@@ -59,10 +59,10 @@ for crate in "${crates[@]}"; do
     [ -n "$package" ] || { echo "no package name in crates/$crate/Cargo.toml"; exit 2; }
     # Its exclusions are checked first: each names a function (`in FUNCTION$`, or the
     # function a `replace FUNCTION -> TYPE with VALUE` mutant replaces); a position is
-    # any line (`.*`) or one exact line, never a column alone or a range of lines; and
-    # an exact line has the comment `# line N: TEXT` above it, TEXT being line N of
-    # the file as it is now, so an edit that moves or changes the line stops the run
-    # here rather than letting the pattern hide another mutant.
+    # any line (`.*`) or one exact line (and a column only on it), never a column alone
+    # or a range of lines; and an exact line has the comment `# line N: TEXT` above it,
+    # TEXT being line N of the file as it is now, so an edit that moves or changes the
+    # line stops the run here rather than letting the pattern hide another mutant.
     if [ -f "crates/$crate/mutants.toml" ]; then
         python3 - "crates/$crate/mutants.toml" <<'PY' || exit 2
 import re, sys
@@ -89,8 +89,10 @@ for number, line in enumerate(open(path), 1):
         continue
     file, at_line, at_column = position.groups()
     file = file.replace("\\", "") + ".rs"
-    if at_column not in (r"\d+", ".*", ""):
-        errors.append(f"{where}: a column ({at_column}) is no way to name a mutant")
+    if at_column not in (r"\d+", ".*", "") and not (
+            re.fullmatch(r"[0-9]+", at_line) and re.fullmatch(r"[0-9]+", at_column)):
+        errors.append(f"{where}: a column ({at_column}) names a mutant only on one "
+                      "exact line")
     if at_line in (r"\d+", ".*"):
         pass
     elif re.fullmatch(r"[0-9]+", at_line):

@@ -504,6 +504,11 @@ mod tests {
             }
         }
         assert_eq!(lengths.len(), 16, "{lengths:?}");
-        assert!(frontier.buf[..1 << 20].iter().enumerate().all(|(i, &s)| s == i as u32));
+        assert!(
+            frontier.buf[..1 << 20]
+                .iter()
+                .enumerate()
+                .all(|(i, &s)| s == i as u32)
+        );
     }
 }
