@@ -816,7 +816,11 @@ mod tests {
             };
             for i in lower {
                 let local = plane.cubes(cell(i), cell(j));
-                assert_eq!(plane.uncubes(local), [cell(i), cell(j)], "tiles {i} and {j}");
+                assert_eq!(
+                    plane.uncubes(local),
+                    [cell(i), cell(j)],
+                    "tiles {i} and {j}"
+                );
                 checked += 1;
             }
         }
