@@ -890,6 +890,50 @@ mod tests {
             .collect()
     }
 
+    /// The size and the percentages are checked at their limits: a side of 0 or more
+    /// than [`MAX_CELLS`] cells is refused, exactly [`MAX_CELLS`] is not; 100 percent
+    /// is, 101 is not, and the error names the percentage.
+    #[test]
+    fn params_are_checked_at_their_limits() {
+        let at = |rows, cols| GenParams {
+            rows,
+            cols,
+            ..params(Family::Open, 5, 5, StartKind::Standing)
+        };
+        for (rows, cols) in [
+            (0, 5),
+            (5, 0),
+            (0, 0),
+            (usize::MAX, 2),
+            (1 << 13, (1 << 13) + 1),
+        ] {
+            assert_eq!(
+                at(rows, cols).check(),
+                Err(GenParamsError::Size { rows, cols }),
+                "{rows} x {cols}"
+            );
+        }
+        assert_eq!(at(1 << 13, 1 << 13).check(), Ok(()));
+        assert_eq!(at(3, MAX_CELLS / 3).check(), Ok(()));
+        for (empty, fragile, refused) in [
+            (100, 100, None),
+            (101, 0, Some(("empty", 101))),
+            (0, 101, Some(("fragile", 101))),
+            (101, 101, Some(("empty", 101))),
+        ] {
+            let params = GenParams {
+                empty,
+                fragile,
+                ..at(5, 5)
+            };
+            let expected = match refused {
+                None => Ok(()),
+                Some((name, value)) => Err(GenParamsError::Percent { name, value }),
+            };
+            assert_eq!(params.check(), expected, "{empty} {fragile}");
+        }
+    }
+
     #[test]
     fn every_combination_gives_a_valid_board() {
         for family in Family::ALL {
