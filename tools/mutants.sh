@@ -166,11 +166,13 @@ data = json.load(open(path))
 out = os.path.dirname(path)
 counts = {k: data.get(k, 0) for k in ("caught", "missed", "timeout", "unviable")}
 viable = counts["caught"] + counts["missed"] + counts["timeout"]
-# The test timeout cargo-mutants set from the unmutated run (or was given).
+# The test timeout cargo-mutants set from the unmutated run (or was given), as its
+# log says it.
 timeout = ""
-for line in open(run_log, errors="replace"):
+logs = [os.path.join(out, "debug.log"), run_log]
+for line in (l for log in logs if os.path.exists(log) for l in open(log, errors="replace")):
     found = re.search(r"(?:Auto-set test timeout to|test timeout) ([0-9hms. ]+)", line)
-    if found:
+    if found and found.group(1).strip() and not timeout:
         timeout = found.group(1).strip()
 # A caught mutant whose failing test nextest ended at its slow-timeout (the
 # `mutants` profile) was caught by the wall clock, not by an assertion: listed apart,
