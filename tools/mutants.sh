@@ -198,10 +198,20 @@ for outcome in data.get("outcomes", []):
             test_timeouts.append(name)
 if not missed and not timed_out:
     missed = [l.rstrip("\n") for l in open(os.path.join(out, "missed.txt"))] if os.path.exists(os.path.join(out, "missed.txt")) else []
-share = counts["caught"] / viable if viable else 1.0
+# The timeouts judged loops that never end, each with its reason, are kept by hand in
+# tools/mutants-results/loops.txt (a mutant's name, a tab, why): those count as caught.
+loops = {}
+if os.path.exists("tools/mutants-results/loops.txt"):
+    for line in open("tools/mutants-results/loops.txt"):
+        if line.strip() and not line.startswith("#"):
+            name, _, why = line.rstrip("\n").partition("\t")
+            loops[name] = why
+judged = [n for n in timed_out if n in loops]
+share = (counts["caught"] + len(judged)) / viable if viable else 1.0
 print(f"{crate} ({shard}): {counts['caught']} caught ({len(test_timeouts)} of them by a "
-      f"test's timeout), {counts['timeout']} timed out, {counts['missed']} missed, "
-      f"{counts['unviable']} unviable: {share:.1%} of {viable} viable mutants caught")
+      f"test's timeout), {counts['timeout']} timed out ({len(judged)} judged loops), "
+      f"{counts['missed']} missed, {counts['unviable']} unviable: {share:.1%} of "
+      f"{viable} viable mutants caught, the judged loops counted")
 table = "tools/mutants-results.tsv"
 header = ("crate\tshard\tcommit\tcaught\tmissed\ttimeout\tunviable\t"
           "caught_by_test_timeout\ttest_timeout\tdate\tminutes\n")
@@ -219,7 +229,7 @@ with open(f"tools/mutants-results/{crate}.{shard}.txt", "w") as f:
                          ("caught by a test's timeout", test_timeouts)):
         f.write(f"\n## {title} ({len(names)})\n")
         for n in sorted(names):
-            f.write(n + "\n")
+            f.write(n + ("\t# a loop that never ends: loops.txt" if n in loops else "") + "\n")
 PY
     fi
 done

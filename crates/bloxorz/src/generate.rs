@@ -934,6 +934,49 @@ mod tests {
         }
     }
 
+    /// A maze whose walls all stay is a tree of rooms joined by doors: every floor cell
+    /// reaches every other, whatever the size (mazes of one, two or more rows and
+    /// columns of rooms, clipped or not) and the seed.
+    #[test]
+    fn a_maze_joins_every_room() {
+        for rows in 3..=13 {
+            for cols in [3, 4, 5, 7, 8, 12, 16] {
+                for seed in 0..6 {
+                    let params = GenParams {
+                        empty: 100,
+                        fragile: 0,
+                        seed,
+                        ..params(Family::Maze, rows, cols, StartKind::Standing)
+                    };
+                    if params.check().is_err() {
+                        continue;
+                    }
+                    let board = generate(&params).unwrap();
+                    let floor: Vec<Pos> = (0..rows)
+                        .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
+                        .filter(|&p| board.cell(p) != Cell::Empty)
+                        .collect();
+                    let mut reached = vec![floor[0]];
+                    let mut todo = vec![floor[0]];
+                    while let Some(p) = todo.pop() {
+                        for q in [
+                            Pos::new(p.row.wrapping_sub(1), p.col),
+                            Pos::new(p.row + 1, p.col),
+                            Pos::new(p.row, p.col.wrapping_sub(1)),
+                            Pos::new(p.row, p.col + 1),
+                        ] {
+                            if floor.contains(&q) && !reached.contains(&q) {
+                                reached.push(q);
+                                todo.push(q);
+                            }
+                        }
+                    }
+                    assert_eq!(reached.len(), floor.len(), "{params:?}\n{board:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_combination_gives_a_valid_board() {
         for family in Family::ALL {
