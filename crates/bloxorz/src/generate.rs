@@ -977,6 +977,28 @@ mod tests {
         }
     }
 
+    /// Islands start with probability (100 - fragile) / 10 percent: with every cell
+    /// fragile, none does, and the only rigid cells are those under the start and the
+    /// target.
+    #[test]
+    fn an_all_fragile_sea_has_no_islands() {
+        for seed in 0..4 {
+            let params = GenParams {
+                empty: 0,
+                fragile: 100,
+                seed,
+                ..params(Family::FragileHeavy, 60, 60, StartKind::Random)
+            };
+            let board = generate(&params).unwrap();
+            let rigid = (0..60)
+                .flat_map(|r| (0..60).map(move |c| Pos::new(r, c)))
+                .filter(|&p| board.cell(p) == Cell::Rigid)
+                .count();
+            let under_start = 1 + usize::from(board.start().cells().1.is_some());
+            assert_eq!(rigid, under_start + 1, "seed {seed}");
+        }
+    }
+
     #[test]
     fn every_combination_gives_a_valid_board() {
         for family in Family::ALL {
