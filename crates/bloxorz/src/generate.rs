@@ -1347,6 +1347,34 @@ mod tests {
         assert!(longest >= 200, "longest {longest}");
     }
 
+    /// Consecutive seeds take the four layouts in turn, each with the answer its
+    /// documentation gives: the long route and next door solvable (next door with `O`
+    /// at most six cells from the start), lying only Impossible with the box able to
+    /// lie over `O`, phase lock Impossible with `O` out of reach altogether.
+    #[test]
+    fn adversarial_layouts_take_turns_by_seed() {
+        let mut solver = crate::Solver::new();
+        for (rows, cols) in [(20, 20), (30, 30), (17, 40), (40, 17)] {
+            for seed in 0..16 {
+                let params = GenParams {
+                    seed,
+                    fragile: (seed as u32 * 13) % 60,
+                    ..params(Family::Adversarial, rows, cols, StartKind::Random)
+                };
+                let board = generate(&params).unwrap();
+                let answer = solver.solve(&board).unwrap();
+                let near = board.start().pos.manhattan(board.target()) <= 6;
+                let (_, lying_over_target) = reachable(&board);
+                match seed % 4 {
+                    0 => assert!(answer.is_some() && !near, "{params:?}"),
+                    1 => assert!(answer.is_some() && near, "{params:?}"),
+                    2 => assert!(answer.is_none() && lying_over_target, "{params:?}"),
+                    _ => assert!(answer.is_none() && !lying_over_target, "{params:?}"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn adversarial_answers_run_into_the_tens_of_thousands_at_500x500() {
         let mut solver = crate::Solver::new();
