@@ -476,6 +476,16 @@ mod tests {
         assert_eq!(all, u8::MAX);
     }
 
+    /// The plane's room is made before its cells are pushed, so that a refusal is an
+    /// error rather than an abort.
+    #[test]
+    fn room_for_the_plane_is_made_ahead() {
+        let mut plane = Vec::new();
+        try_reserve_plane(&mut plane, 5000).unwrap();
+        assert!(plane.capacity() >= 5000 && plane.is_empty());
+        assert!(try_reserve_plane(&mut plane, usize::MAX).is_err());
+    }
+
     /// A frontier grows by doubling (to 64 at least, or to the length asked if that is
     /// more), keeping what it held, so that pushing n states reallocates O(log n)
     /// times; one already long enough is left as it is.
