@@ -1,23 +1,29 @@
 #!/usr/bin/env bash
 # Mutation testing of the solver crates with cargo-mutants (pinned below): every mutant
-# of each crate's solver.rs and replay.rs is built and the crate's unit and integration
-# tests run against it; a mutant the tests do not notice is "missed". Equivalent mutants
+# of every file of each crate's src/ is built and the crate's unit and integration tests
+# run against it; a mutant the tests do not notice is "missed". Equivalent mutants
 # (no test can tell them apart) are excluded, each with its reason, in the crate's own
 # crates/CRATE/mutants.toml, which this script joins to .cargo/mutants.toml's settings
 # (`--config`). Results go to target/mutants/CRATE/mutants.out/ (outcomes.json,
-# missed.txt, caught.txt).
+# missed.txt, caught.txt, timeout.txt), and each run's figures are added to the record
+# kept in git: a line of tools/mutants-results.tsv (crate, shard, commit, the counts,
+# the test timeout cargo-mutants set from the unmutated run, the date, the minutes) and
+# the run's missed and timed-out mutants in tools/mutants-results/CRATE.SHARD.txt, so a
+# later session sees which crates and shards are done and what they missed.
 #
 # The tests run under nextest (pinned below), profile `mutants` of .config/nextest.toml:
 # each test in its own process, the quick ones first, and the first failure ends the
 # run at once (--max-fail=1:immediate), so a caught mutant costs its build and seconds
-# of tests, not the slowest test of its binary (the sliding-tile crate: 2 s build + 2-3 s
-# test a caught mutant, where `cargo test` took 31 s + 80 s). A missed mutant still runs
-# every test (from 10 s to 2-6 min, by crate). Measured on the two shared cores under a
-# load of 8-10, three crates at once under nice 19: 116 to 160 mutants a crate in 47 to
-# about 80 min. So not on every CI run:
+# of tests, not the slowest test of its binary. A missed mutant still runs every test
+# (from 10 s to 2-6 min, by crate). So not on every CI run, and a crate in pieces:
 #   bash tools/mutants.sh [CRATE...] [-- CARGO-MUTANTS-OPTION...]
-# (CRATE: a folder of crates/; default: every solver crate), e.g. `bash tools/mutants.sh CRATE -- -F trace` to
-# re-run some mutants, `-- --baseline skip --timeout 300` after a good baseline.
+# (CRATE: a folder of crates/; default: every solver crate), e.g.
+#   bash tools/mutants.sh bloxorz -- --shard 0/3     (a third of the crate's mutants)
+#   bash tools/mutants.sh CRATE -- --list            (the mutants, not run)
+#   bash tools/mutants.sh CRATE -- -F trace          (re-run some mutants)
+# The test timeout is cargo-mutants' own, set from the unmutated (baseline) run's test
+# time (--timeout-multiplier of .cargo/mutants.toml); a run with `--baseline skip` must
+# give `--timeout`, taken from a baseline's recorded figure, not raised to survive load.
 # MUTANTS_JOBS (default 1) mutants at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,14 +51,68 @@ jobs=${MUTANTS_JOBS:-1}
 
 status=0
 for crate in "${crates[@]}"; do
-    files=()
-    for file in solver.rs replay.rs; do
-        [ -f "crates/$crate/src/$file" ] && files+=(-f "crates/$crate/src/$file")
-    done
+    # Every file of the crate's src/ (cargo-mutants mutates the package's sources).
+    files=(-f "crates/$crate/src/**/*.rs")
     # The package's name is its manifest's (`gridsolve-NAME`), not the folder's.
     package=$(awk -F'"' '/^\[package\]/ { on = 1; next } /^\[/ { on = 0 }
         on && /^name *=/ { print $2 }' "crates/$crate/Cargo.toml")
     [ -n "$package" ] || { echo "no package name in crates/$crate/Cargo.toml"; exit 2; }
+    # Its exclusions are checked first: each names a function (`in FUNCTION$`, or the
+    # function a `replace FUNCTION -> TYPE with VALUE` mutant replaces); a position is
+    # any line (`.*`) or one exact line (and a column only on it), never a column alone
+    # or a range of lines; and an exact line has the comment `# line N: TEXT` above it,
+    # TEXT being line N of the file as it is now, so an edit that moves or changes the
+    # line stops the run here rather than letting the pattern hide another mutant.
+    if [ -f "crates/$crate/mutants.toml" ]; then
+        python3 - "crates/$crate/mutants.toml" <<'PY' || exit 2
+import re, sys
+
+path = sys.argv[1]
+errors, said = [], {}
+for number, line in enumerate(open(path), 1):
+    text = line.strip()
+    comment = re.match(r"#\s*line (\d+): (.*)$", text)
+    if comment:
+        said[int(comment.group(1))] = comment.group(2).strip()
+        continue
+    pattern = re.match(r"'(.*)',?$", text)
+    if not pattern:
+        if not text.startswith("#"):
+            said = {}
+        continue
+    pattern = pattern.group(1)
+    where = f"{path}:{number}: {pattern}"
+    position = (re.match(r"(crates/[^:]*?)\\?\.rs:(\.\*)(): ", pattern)
+                or re.match(r"(crates/[^:]*?)\\?\.rs:([^:]*):([^:]*): ", pattern))
+    if not position:
+        errors.append(f"{where}: no `crates/CRATE/src/FILE\\.rs:LINE:COLUMN: ` at its start")
+        continue
+    file, at_line, at_column = position.groups()
+    file = file.replace("\\", "") + ".rs"
+    if at_column not in (r"\d+", ".*", "") and not (
+            re.fullmatch(r"[0-9]+", at_line) and re.fullmatch(r"[0-9]+", at_column)):
+        errors.append(f"{where}: a column ({at_column}) names a mutant only on one "
+                      "exact line")
+    if at_line in (r"\d+", ".*"):
+        pass
+    elif re.fullmatch(r"[0-9]+", at_line):
+        at = int(at_line)
+        source = open(file).read().split("\n")
+        if at not in said:
+            errors.append(f"{where}: line {at} has no `# line {at}: TEXT` comment above")
+        elif at > len(source) or source[at - 1].strip() != said[at]:
+            now = source[at - 1].strip() if at <= len(source) else "(past the end)"
+            errors.append(f"{where}: line {at} of {file} is now `{now}`, "
+                          f"not `{said[at]}`: the code moved; name the line again")
+    else:
+        errors.append(f"{where}: `{at_line}` is a range of lines; name one line or none")
+    if not (re.search(r" in [^ ]+\$$", pattern) or re.search(r": replace [^ ]+ -> ", pattern)):
+        errors.append(f"{where}: names no function (` in FUNCTION$`)")
+for error in errors:
+    print(error, file=sys.stderr)
+sys.exit(1 if errors else 0)
+PY
+    fi
     echo "== cargo mutants -p $package ${files[*]}"
     mkdir -p "target/mutants/$crate"
     # The settings and this crate's exclusions, one config file.
@@ -64,24 +124,112 @@ for crate in "${crates[@]}"; do
     # Doctests are left out (nextest does not run them; each compiles on its own,
     # slowly); unit and integration tests run, the slow #[ignore]d ones too (README's
     # test command leaves them out; a mutant they catch is caught), and are all that is built.
+    # A shard (`--shard k/n`) is recorded as `k-of-n`, the whole crate as `all`.
+    shard=all
+    record=1
+    previous=
+    for arg in "$@"; do
+        case "$previous:$arg" in
+        --shard:*) shard=${arg/\//-of-} ;;
+        *:--shard=*) shard=${arg#--shard=} && shard=${shard/\//-of-} ;;
+        # A listing is no run, and a run of chosen mutants or tests is no figure of
+        # the crate or of a shard of it.
+        *:--list | *:--list-files | *:-F | *:--re | *:--re=* | *:-E | *:--exclude-re | \
+            *:--exclude-re=* | *:-f | *:--file | *:--file=* | *:-e | *:--exclude | \
+            *:--exclude=* | *:--in-diff* | *:--cargo-test-arg=-E | *:--baseline=skip) record= ;;
+        --baseline:skip) record= ;;
+        esac
+        previous=$arg
+    done
+    # The commit is the tree's when the run starts (cargo-mutants copies it then).
+    commit=$(git describe --always --dirty --abbrev=12)
+    started=$(date +%s)
+    stamp="target/mutants/$crate/started"
+    touch "$stamp"
+    crate_status=0
     NEXTEST_PROFILE=mutants cargo mutants -p "$package" "${files[@]}" --jobs "$jobs" \
         --config "$config" \
         --output "target/mutants/$crate" --test-tool nextest \
         --cargo-arg=--lib --cargo-arg=--tests --cargo-test-arg=--max-fail=1:immediate \
         --cargo-test-arg=--run-ignored --cargo-test-arg=all \
-        "$@" || status=$?
+        "$@" 2>&1 | tee "target/mutants/$crate/run.log" || crate_status=${PIPESTATUS[0]}
+    [ "$crate_status" -eq 0 ] || status=$crate_status
     outcomes="target/mutants/$crate/mutants.out/outcomes.json"
-    if [ -f "$outcomes" ]; then
-        python3 - "$crate" "$outcomes" <<'PY'
-import json, sys
-crate, path = sys.argv[1], sys.argv[2]
+    if [ -n "$record" ] && [ "$outcomes" -nt "$stamp" ]; then
+        minutes=$((($(date +%s) - started + 30) / 60))
+        python3 - "$crate" "$shard" "$commit" "$minutes" "$outcomes" \
+            "target/mutants/$crate/run.log" <<'PY'
+import datetime, json, os, re, sys
+
+crate, shard, commit, minutes, path, run_log = sys.argv[1:]
 data = json.load(open(path))
+out = os.path.dirname(path)
 counts = {k: data.get(k, 0) for k in ("caught", "missed", "timeout", "unviable")}
 viable = counts["caught"] + counts["missed"] + counts["timeout"]
-share = (counts["caught"] + counts["timeout"]) / viable if viable else 1.0
-print(f"{crate}: {counts['caught']} caught, {counts['timeout']} timed out, "
-      f"{counts['missed']} missed, {counts['unviable']} unviable: "
-      f"{share:.1%} of {viable} viable mutants caught")
+# The test timeout cargo-mutants set from the unmutated run (or was given), as its
+# log says it.
+timeout = ""
+logs = [os.path.join(out, "debug.log"), run_log]
+for line in (l for log in logs if os.path.exists(log) for l in open(log, errors="replace")):
+    found = re.search(r"(?:Auto-set test timeout to|test timeout) ([0-9hms. ]+)", line)
+    if found and found.group(1).strip() and not timeout:
+        timeout = found.group(1).strip()
+# A caught mutant whose failing test nextest ended at its slow-timeout (the
+# `mutants` profile) was caught by the wall clock, not by an assertion: listed apart,
+# to be judged a loop that never ends or not.
+test_timeouts = []
+missed, timed_out = [], []
+for outcome in data.get("outcomes", []):
+    scenario = outcome.get("scenario")
+    if not isinstance(scenario, dict) or "Mutant" not in scenario:
+        continue
+    mutant = scenario["Mutant"]
+    name = mutant.get("name") or "{}:{}: {}".format(
+        mutant.get("file"), mutant.get("span", {}).get("start", {}).get("line"),
+        mutant.get("replacement"))
+    summary = outcome.get("summary")
+    if summary == "MissedMutant":
+        missed.append(name)
+    elif summary == "Timeout":
+        timed_out.append(name)
+    elif summary == "CaughtMutant" and outcome.get("log_path"):
+        log = os.path.join(out, outcome["log_path"])
+        if os.path.exists(log) and re.search(r"^\s*TIMEOUT \[", open(log, errors="replace").read(), re.M):
+            test_timeouts.append(name)
+if not missed and not timed_out:
+    missed = [l.rstrip("\n") for l in open(os.path.join(out, "missed.txt"))] if os.path.exists(os.path.join(out, "missed.txt")) else []
+# The timeouts judged loops that never end, each with its reason, are kept by hand in
+# tools/mutants-results/loops.txt (a mutant's name, a tab, why): those count as caught.
+loops = {}
+if os.path.exists("tools/mutants-results/loops.txt"):
+    for line in open("tools/mutants-results/loops.txt"):
+        if line.strip() and not line.startswith("#"):
+            name, _, why = line.rstrip("\n").partition("\t")
+            loops[name] = why
+judged = [n for n in timed_out if n in loops]
+share = (counts["caught"] + len(judged)) / viable if viable else 1.0
+print(f"{crate} ({shard}): {counts['caught']} caught ({len(test_timeouts)} of them by a "
+      f"test's timeout), {counts['timeout']} timed out ({len(judged)} judged loops), "
+      f"{counts['missed']} missed, {counts['unviable']} unviable: {share:.1%} of "
+      f"{viable} viable mutants caught, the judged loops counted")
+table = "tools/mutants-results.tsv"
+header = ("crate\tshard\tcommit\tcaught\tmissed\ttimeout\tunviable\t"
+          "caught_by_test_timeout\ttest_timeout\tdate\tminutes\n")
+if not os.path.exists(table):
+    open(table, "w").write(header)
+date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
+with open(table, "a") as f:
+    f.write("\t".join([crate, shard, commit] + [str(counts[k]) for k in
+            ("caught", "missed", "timeout", "unviable")] +
+            [str(len(test_timeouts)), timeout or "-", date, minutes]) + "\n")
+os.makedirs("tools/mutants-results", exist_ok=True)
+with open(f"tools/mutants-results/{crate}.{shard}.txt", "w") as f:
+    f.write(f"# {crate}, shard {shard}, commit {commit}, {date}\n")
+    for title, names in (("missed", missed), ("timeout", timed_out),
+                         ("caught by a test's timeout", test_timeouts)):
+        f.write(f"\n## {title} ({len(names)})\n")
+        for n in sorted(names):
+            f.write(n + ("\t# a loop that never ends: loops.txt" if n in loops else "") + "\n")
 PY
     fi
 done

@@ -786,4 +786,44 @@ mod tests {
         assert_eq!(seen.iter().filter(|&&s| s).count(), n * (n - 1) / 2);
         assert_eq!(plane.per_setting as usize, 4 * n + n * (n - 1) / 2);
     }
+
+    /// `uncubes` inverts `cubes` at both ends of every larger tile's run of pairs (the
+    /// pair numbers where the float root is nearest to a wrong integer), for tile counts
+    /// far past any level's: the local numbers then reach half of `u32`, where an
+    /// estimate that is more than one off, or a correction that goes the wrong way,
+    /// gives another pair or overflows.
+    #[test]
+    fn uncubes_inverts_cubes_up_to_the_largest_pair_numbers() {
+        let level = Level::from_rows(&["X...O"], vec![], vec![], vec![]).unwrap();
+        let mut plane = Plane::new(&level);
+        // As many tiles as `j * (j + 1)` allows in a u32 for the largest j, n - 1.
+        let tiles: u32 = 1 << 16;
+        // Tile t on padded cell 3t + 1, so a wrong tile shows as another cell.
+        plane.cell_of = (0..tiles).map(|t| 3 * t + 1).collect();
+        plane.tile_of = vec![NONE; 3 * tiles as usize + 2];
+        for (t, &cell) in plane.cell_of.iter().enumerate() {
+            plane.tile_of[cell as usize] = t as u32;
+        }
+        let cell = |t: u32| (3 * t + 1) as usize;
+        let mut checked = 0;
+        for j in 1..tiles {
+            // Every pair of a few larger tiles, the ends of each run for the rest.
+            let every = j < 200 || j % 9_973 == 0;
+            let lower: Vec<u32> = if every {
+                (0..j).collect()
+            } else {
+                vec![0, 1.min(j - 1), j / 2, j - 2.min(j), j - 1]
+            };
+            for i in lower {
+                let local = plane.cubes(cell(i), cell(j));
+                assert_eq!(
+                    plane.uncubes(local),
+                    [cell(i), cell(j)],
+                    "tiles {i} and {j}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 400_000);
+    }
 }

@@ -645,6 +645,121 @@ mod tests {
         assert_eq!(board.cell(Pos::new(2, 1)), Cell::Rigid);
     }
 
+    /// Finishing before every row is written counts the cells of the rows written.
+    #[test]
+    fn an_unfinished_board_counts_the_cells_written() {
+        let mut rows = BoardRows::new(3, 4).unwrap();
+        rows.set_row(0, [Cell::Rigid; 4]).unwrap();
+        assert_eq!(
+            rows.finish(Placement::standing(Pos::new(0, 0)), Pos::new(0, 3)),
+            Err(BoardError::CellCount {
+                expected: 12,
+                found: 4
+            })
+        );
+    }
+
+    /// Two `X`s make a lying box only where they share an edge.
+    #[test]
+    fn the_start_is_one_x_or_two_that_share_an_edge() {
+        let p = Pos::new;
+        let lying = |pos, orientation| Ok(Placement { pos, orientation });
+        assert_eq!(start_from(&[]), Err(BoardError::NoStart));
+        assert_eq!(start_from(&[p(2, 3)]), Ok(Placement::standing(p(2, 3))));
+        assert_eq!(
+            start_from(&[p(2, 3), p(2, 4)]),
+            lying(p(2, 3), Orientation::Horizontal)
+        );
+        assert_eq!(
+            start_from(&[p(2, 3), p(3, 3)]),
+            lying(p(2, 3), Orientation::Vertical)
+        );
+        for (a, b) in [
+            (p(2, 3), p(2, 5)), // one row, a cell between
+            (p(2, 3), p(4, 3)), // one column, a cell between
+            (p(2, 3), p(3, 4)), // diagonal
+            (p(2, 4), p(3, 3)), // the other diagonal
+            (p(2, 3), p(3, 2)),
+            (p(1, 3), p(3, 4)),
+        ] {
+            assert_eq!(
+                start_from(&[a, b]),
+                Err(BoardError::StartApart {
+                    first: a,
+                    second: b
+                }),
+                "{a} {b}"
+            );
+        }
+        assert_eq!(
+            start_from(&[p(0, 0), p(0, 1), p(0, 2)]),
+            Err(BoardError::ThirdStart { pos: p(0, 2) })
+        );
+    }
+
+    /// A board's debug form draws it as the judge's text does.
+    #[test]
+    fn a_board_debugs_as_its_rows() {
+        use Cell::{Empty as H, Fragile as E, Rigid as R};
+        let cells = [R, R, H, E, R, R, R, R, E, H, R, R];
+        let start = Placement {
+            pos: Pos::new(0, 0),
+            orientation: Orientation::Vertical,
+        };
+        let board = Board::new(3, 4, &cells, start, Pos::new(0, 1)).unwrap();
+        assert_eq!(format!("{board:?}"), "Board 3x4\nXO#E\nX...\nE#..\n");
+        let standing = Placement::standing(Pos::new(1, 3));
+        let board = Board::new(3, 4, &cells, standing, Pos::new(2, 2)).unwrap();
+        assert_eq!(format!("{board:?}"), "Board 3x4\n..#E\n...X\nE#O.\n");
+    }
+
+    /// Each error says what is wrong, and where, in 1-based positions.
+    #[test]
+    fn errors_say_what_and_where() {
+        let p = Pos::new;
+        for (error, message) in [
+            (
+                BoardError::Empty { rows: 0, cols: 3 },
+                "a 0 x 3 board has no cells",
+            ),
+            (
+                BoardError::CellCount {
+                    expected: 12,
+                    found: 4,
+                },
+                "expected 12 cells, found 4",
+            ),
+            (
+                BoardError::RaggedRow {
+                    row: 2,
+                    expected: 2,
+                    found: 3,
+                },
+                "row 3 has 3 cells, expected 2",
+            ),
+            (BoardError::NoStart, "the board has no start X"),
+            (
+                BoardError::StartApart {
+                    first: p(0, 0),
+                    second: p(1, 1),
+                },
+                "the start X at (1, 1) and (2, 2) do not share an edge",
+            ),
+            (
+                BoardError::BadStart {
+                    start: Placement::standing(p(0, 2)),
+                },
+                "the plane cannot hold the box standing on (1, 3)",
+            ),
+            (
+                BoardError::BadTarget { target: p(4, 0) },
+                "the target (5, 1) is not a rigid cell",
+            ),
+        ] {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+
     #[test]
     fn rolls_off_the_top_left_are_none() {
         assert_eq!(Placement::standing(Pos::new(1, 1)).roll(Dir::Up), None);

@@ -921,6 +921,115 @@ mod tests {
             .collect()
     }
 
+    /// The size and the percentages are checked at their limits: a side of 0 or more
+    /// than [`MAX_CELLS`] cells is refused, exactly [`MAX_CELLS`] is not; 100 percent
+    /// is, 101 is not, and the error names the percentage.
+    #[test]
+    fn params_are_checked_at_their_limits() {
+        let at = |rows, cols| GenParams {
+            rows,
+            cols,
+            ..params(Family::Open, 5, 5, StartKind::Standing)
+        };
+        for (rows, cols) in [
+            (0, 5),
+            (5, 0),
+            (0, 0),
+            (usize::MAX, 2),
+            (1 << 13, (1 << 13) + 1),
+        ] {
+            assert_eq!(
+                at(rows, cols).check(),
+                Err(GenParamsError::Size { rows, cols }),
+                "{rows} x {cols}"
+            );
+        }
+        assert_eq!(at(1 << 13, 1 << 13).check(), Ok(()));
+        assert_eq!(at(3, MAX_CELLS / 3).check(), Ok(()));
+        for (empty, fragile, refused) in [
+            (100, 100, None),
+            (101, 0, Some(("empty", 101))),
+            (0, 101, Some(("fragile", 101))),
+            (101, 101, Some(("empty", 101))),
+        ] {
+            let params = GenParams {
+                empty,
+                fragile,
+                ..at(5, 5)
+            };
+            let expected = match refused {
+                None => Ok(()),
+                Some((name, value)) => Err(GenParamsError::Percent { name, value }),
+            };
+            assert_eq!(params.check(), expected, "{empty} {fragile}");
+        }
+    }
+
+    /// A maze whose walls all stay is a tree of rooms joined by doors: every floor cell
+    /// reaches every other, whatever the size (mazes of one, two or more rows and
+    /// columns of rooms, clipped or not) and the seed.
+    #[test]
+    fn a_maze_joins_every_room() {
+        for rows in 3..=13 {
+            for cols in [3, 4, 5, 7, 8, 12, 16] {
+                for seed in 0..6 {
+                    let params = GenParams {
+                        empty: 100,
+                        fragile: 0,
+                        seed,
+                        ..params(Family::Maze, rows, cols, StartKind::Standing)
+                    };
+                    if params.check().is_err() {
+                        continue;
+                    }
+                    let board = generate(&params).unwrap();
+                    let floor: Vec<Pos> = (0..rows)
+                        .flat_map(|r| (0..cols).map(move |c| Pos::new(r, c)))
+                        .filter(|&p| board.cell(p) != Cell::Empty)
+                        .collect();
+                    let mut reached = vec![floor[0]];
+                    let mut todo = vec![floor[0]];
+                    while let Some(p) = todo.pop() {
+                        for q in [
+                            Pos::new(p.row.wrapping_sub(1), p.col),
+                            Pos::new(p.row + 1, p.col),
+                            Pos::new(p.row, p.col.wrapping_sub(1)),
+                            Pos::new(p.row, p.col + 1),
+                        ] {
+                            if floor.contains(&q) && !reached.contains(&q) {
+                                reached.push(q);
+                                todo.push(q);
+                            }
+                        }
+                    }
+                    assert_eq!(reached.len(), floor.len(), "{params:?}\n{board:?}");
+                }
+            }
+        }
+    }
+
+    /// Islands start with probability (100 - fragile) / 10 percent: with every cell
+    /// fragile, none does, and the only rigid cells are those under the start and the
+    /// target.
+    #[test]
+    fn an_all_fragile_sea_has_no_islands() {
+        for seed in 0..4 {
+            let params = GenParams {
+                empty: 0,
+                fragile: 100,
+                seed,
+                ..params(Family::FragileHeavy, 60, 60, StartKind::Random)
+            };
+            let board = generate(&params).unwrap();
+            let rigid = (0..60)
+                .flat_map(|r| (0..60).map(move |c| Pos::new(r, c)))
+                .filter(|&p| board.cell(p) == Cell::Rigid)
+                .count();
+            let under_start = 1 + usize::from(board.start().cells().1.is_some());
+            assert_eq!(rigid, under_start + 1, "seed {seed}");
+        }
+    }
+
     #[test]
     fn every_combination_gives_a_valid_board() {
         for &family in Family::ALL {
@@ -1267,6 +1376,37 @@ mod tests {
         assert!(lying_only >= 12, "{lying_only} lying only");
         assert!(locked >= 12, "{locked} locked");
         assert!(longest >= 200, "longest {longest}");
+    }
+
+    /// Consecutive seeds take the four layouts in turn, each with the answer its
+    /// documentation gives: the long route and next door solvable in a quarter of the
+    /// area's cells or more (next door with `O` at most six cells from the start), lying
+    /// only Impossible with the box able to lie over `O`, phase lock Impossible with `O`
+    /// out of reach altogether.
+    #[test]
+    fn adversarial_layouts_take_turns_by_seed() {
+        let mut solver = crate::Solver::new();
+        for (rows, cols) in [(20, 20), (30, 30), (17, 40), (40, 17)] {
+            for seed in 0..16 {
+                let params = GenParams {
+                    seed,
+                    fragile: (seed as u32 * 13) % 60,
+                    ..params(Family::Adversarial, rows, cols, StartKind::Random)
+                };
+                let board = generate(&params).unwrap();
+                let answer = solver.solve(&board).unwrap();
+                let near = board.start().pos.manhattan(board.target()) <= 6;
+                let (_, lying_over_target) = reachable(&board);
+                let long =
+                    answer.is_some_and(|moves| moves as usize >= (rows - 2) * (cols - 2) / 4);
+                match seed % 4 {
+                    0 => assert!(long && !near, "{params:?}"),
+                    1 => assert!(long && near, "{params:?}"),
+                    2 => assert!(answer.is_none() && lying_over_target, "{params:?}"),
+                    _ => assert!(answer.is_none() && !lying_over_target, "{params:?}"),
+                }
+            }
+        }
     }
 
     #[test]

@@ -346,5 +346,26 @@ mod tests {
         );
         assert!(error("1 5\nXXX.O\n").contains("3 X"));
         assert!(error("1 3\nX.O\n1").contains("expected C"));
+        assert_eq!(error("0 5\n"), "line 1, column 1: a 0 x 5 board");
+        assert!(error("3 0\n").contains("a 3 x 0 board"));
+    }
+
+    /// The oracle visits only placements the board holds: never more than its state
+    /// space, so that many states are budget enough for any case.
+    #[test]
+    fn the_state_space_is_budget_enough() {
+        let sample = "7 7\n#######\n#..X###\n#..##O#\n#....E#\n#....E#\n#.....#\n#######\n0 0\n";
+        let impossible = "3 5\nX.#.O\n..#..\n..#..\n0 0\n";
+        for text in [sample, impossible] {
+            let space = state_space(text).unwrap()[0];
+            let limits = Limits {
+                max_states: Some(space),
+                max_time: None,
+            };
+            assert_eq!(
+                solve_text(text, limits).unwrap(),
+                solve_text(text, Limits::NONE).unwrap()
+            );
+        }
     }
 }

@@ -475,4 +475,50 @@ mod tests {
         }
         assert_eq!(all, u8::MAX);
     }
+
+    /// The plane's room is made before its cells are pushed, so that a refusal is an
+    /// error rather than an abort.
+    #[test]
+    fn room_for_the_plane_is_made_ahead() {
+        let mut plane = Vec::new();
+        try_reserve_plane(&mut plane, 5000).unwrap();
+        assert!(plane.capacity() >= 5000 && plane.is_empty());
+        assert!(try_reserve_plane(&mut plane, usize::MAX).is_err());
+    }
+
+    /// A frontier grows by doubling (to 64 at least, or to the length asked if that is
+    /// more), keeping what it held, so that pushing n states reallocates O(log n)
+    /// times; one already long enough is left as it is.
+    #[test]
+    fn frontiers_double_when_they_grow_and_only_then() {
+        let mut buf = Vec::new();
+        make_room(&mut buf, 1).unwrap();
+        assert_eq!(buf.len(), 64);
+        buf.iter_mut().enumerate().for_each(|(i, s)| *s = i as u32);
+        make_room(&mut buf, 64).unwrap();
+        assert_eq!(buf.len(), 64, "a buffer exactly long enough grew");
+        make_room(&mut buf, 65).unwrap();
+        assert_eq!(buf.len(), 128);
+        assert!(buf[..64].iter().enumerate().all(|(i, &s)| s == i as u32));
+        make_room(&mut buf, 1000).unwrap();
+        assert_eq!(buf.len(), 1000);
+        grow(&mut buf, 1001).unwrap();
+        assert_eq!(buf.len(), 2000);
+        // Pushing a million states one at a time reallocates 15 times (64 -> 2^20).
+        let mut frontier = Frontier::default();
+        let mut lengths = vec![frontier.buf.len()];
+        for state in 0..1 << 20 {
+            frontier.push(state).unwrap();
+            if frontier.buf.len() != *lengths.last().unwrap() {
+                lengths.push(frontier.buf.len());
+            }
+        }
+        assert_eq!(lengths.len(), 16, "{lengths:?}");
+        assert!(
+            frontier.buf[..1 << 20]
+                .iter()
+                .enumerate()
+                .all(|(i, &s)| s == i as u32)
+        );
+    }
 }

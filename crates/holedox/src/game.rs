@@ -257,3 +257,62 @@ impl fmt::Display for GameError {
 }
 
 impl std::error::Error for GameError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each error says what is wrong and where: positions, blocks and stones 1-based.
+    #[test]
+    fn errors_say_what_and_where() {
+        let p = Pos::new;
+        for (error, message) in [
+            (
+                GameError::Size { rows: 0, cols: 65 },
+                "a 0 x 65 lair is outside 1..=64 on a side",
+            ),
+            (
+                GameError::Length { length: 17 },
+                "a snake of length 17 is outside 2..=16",
+            ),
+            (
+                GameError::StoneOutside {
+                    index: 2,
+                    pos: p(4, 0),
+                },
+                "stone 3 at (5, 1) is outside the lair",
+            ),
+            (
+                GameError::BlockOutside {
+                    index: 3,
+                    pos: p(0, 7),
+                },
+                "block 4 at (1, 8) is outside the lair",
+            ),
+            (
+                GameError::BlockOnStone {
+                    index: 4,
+                    pos: p(2, 2),
+                },
+                "block 5 at (3, 3) is on a stone",
+            ),
+            (
+                GameError::BlocksOverlap {
+                    first: 2,
+                    second: 5,
+                    pos: p(1, 1),
+                },
+                "blocks 3 and 6 are both at (2, 2)",
+            ),
+            (
+                GameError::BlocksApart {
+                    index: 3,
+                    pos: p(6, 6),
+                },
+                "block 4 at (7, 7) does not share an edge with block 3",
+            ),
+        ] {
+            assert_eq!(error.to_string(), message);
+        }
+    }
+}
