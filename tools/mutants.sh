@@ -63,56 +63,9 @@ for crate in "${crates[@]}"; do
     # or a range of lines; and an exact line has the comment `# line N: TEXT` above it,
     # TEXT being line N of the file as it is now, so an edit that moves or changes the
     # line stops the run here rather than letting the pattern hide another mutant.
-    if [ -f "crates/$crate/mutants.toml" ]; then
-        python3 - "crates/$crate/mutants.toml" <<'PY' || exit 2
-import re, sys
-
-path = sys.argv[1]
-errors, said = [], {}
-for number, line in enumerate(open(path), 1):
-    text = line.strip()
-    comment = re.match(r"#\s*line (\d+): (.*)$", text)
-    if comment:
-        said[int(comment.group(1))] = comment.group(2).strip()
-        continue
-    pattern = re.match(r"'(.*)',?$", text)
-    if not pattern:
-        if not text.startswith("#"):
-            said = {}
-        continue
-    pattern = pattern.group(1)
-    where = f"{path}:{number}: {pattern}"
-    position = (re.match(r"(crates/[^:]*?)\\?\.rs:(\.\*)(): ", pattern)
-                or re.match(r"(crates/[^:]*?)\\?\.rs:([^:]*):([^:]*): ", pattern))
-    if not position:
-        errors.append(f"{where}: no `crates/CRATE/src/FILE\\.rs:LINE:COLUMN: ` at its start")
-        continue
-    file, at_line, at_column = position.groups()
-    file = file.replace("\\", "") + ".rs"
-    if at_column not in (r"\d+", ".*", "") and not (
-            re.fullmatch(r"[0-9]+", at_line) and re.fullmatch(r"[0-9]+", at_column)):
-        errors.append(f"{where}: a column ({at_column}) names a mutant only on one "
-                      "exact line")
-    if at_line in (r"\d+", ".*"):
-        pass
-    elif re.fullmatch(r"[0-9]+", at_line):
-        at = int(at_line)
-        source = open(file).read().split("\n")
-        if at not in said:
-            errors.append(f"{where}: line {at} has no `# line {at}: TEXT` comment above")
-        elif at > len(source) or source[at - 1].strip() != said[at]:
-            now = source[at - 1].strip() if at <= len(source) else "(past the end)"
-            errors.append(f"{where}: line {at} of {file} is now `{now}`, "
-                          f"not `{said[at]}`: the code moved; name the line again")
-    else:
-        errors.append(f"{where}: `{at_line}` is a range of lines; name one line or none")
-    if not (re.search(r" in [^ ]+\$$", pattern) or re.search(r": replace [^ ]+ -> ", pattern)):
-        errors.append(f"{where}: names no function (` in FUNCTION$`)")
-for error in errors:
-    print(error, file=sys.stderr)
-sys.exit(1 if errors else 0)
-PY
-    fi
+    # (`cargo xtask mutants-exclusions`, xtask/src/mutants.rs, whose test checks every
+    # crate's on each `cargo test`).
+    cargo run -q -p xtask -- mutants-exclusions "$crate" || exit 2
     echo "== cargo mutants -p $package ${files[*]}"
     mkdir -p "target/mutants/$crate"
     # The settings and this crate's exclusions, one config file.

@@ -49,6 +49,7 @@ mod guide_examples;
 mod imports;
 mod man;
 mod manifest;
+mod mutants;
 mod reduce;
 mod reference;
 #[cfg(test)]
@@ -67,7 +68,7 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples | guide";
+const USAGE: &str = "usage: cargo xtask verify | regen | confirm [PUZZLE] | gen PUZZLE [ARGS] [--name NAME] | bench PUZZLE|all|stress [FILTER] | man | examples | guide | mutants-exclusions CRATE...";
 
 /// Runs a subcommand; `Ok(false)` means it ran and found problems.
 fn run(args: &[String]) -> Result<bool> {
@@ -81,6 +82,7 @@ fn run(args: &[String]) -> Result<bool> {
         Some("man") => man::run(&root).map(|()| true),
         Some("examples") => Ok(examples::run(&root)? & guide_examples::run(&root)?),
         Some("guide") => guide::write(&root).map(|()| true),
+        Some("mutants-exclusions") => mutants::run(&root, &args[1..]),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(true)
