@@ -59,7 +59,8 @@ pub(crate) fn problems(root: &Path, krate: &str) -> Result<Vec<String>> {
             }
         };
         let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !matches!(at_column, r"\d+" | ".*" | "") && !(digits(at_line) && digits(at_column)) {
+        let any_column = matches!(at_column, r"\d+" | ".*" | "");
+        if !(any_column || digits(at_line) && digits(at_column)) {
             errors.push(format!(
                 "{here}: a column ({at_column}) names a mutant only on one exact line"
             ));
