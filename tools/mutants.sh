@@ -152,10 +152,12 @@ for outcome in data.get("outcomes", []):
 if not missed and not timed_out:
     missed = [l.rstrip("\n") for l in open(os.path.join(out, "missed.txt"))] if os.path.exists(os.path.join(out, "missed.txt")) else []
 # The timeouts judged loops that never end, each with its reason, are kept by hand in
-# tools/mutants-results/loops.txt (a mutant's name, a tab, why): those count as caught.
+# the crate's crates/CRATE/mutants-loops.txt (a mutant's name, a tab, why): those count
+# as caught.
 loops = {}
-if os.path.exists("tools/mutants-results/loops.txt"):
-    for line in open("tools/mutants-results/loops.txt"):
+import glob
+for path in glob.glob("crates/*/mutants-loops.txt"):
+    for line in open(path):
         if line.strip() and not line.startswith("#"):
             name, _, why = line.rstrip("\n").partition("\t")
             loops[name] = why
@@ -182,7 +184,7 @@ with open(f"tools/mutants-results/{crate}.{shard}.txt", "w") as f:
                          ("caught by a test's timeout", test_timeouts)):
         f.write(f"\n## {title} ({len(names)})\n")
         for n in sorted(names):
-            f.write(n + ("\t# a loop that never ends: loops.txt" if n in loops else "") + "\n")
+            f.write(n + ("\t# a loop that never ends: mutants-loops.txt" if n in loops else "") + "\n")
 PY
     fi
 done
