@@ -1,5 +1,6 @@
 //! Seeded generators of layouts, in the families of [`Family`].
 
+use crate::atlas::{AtlasBoard, classic_hardest};
 use crate::layout::{EMPTY, MAX_CELLS};
 use crate::{Goal, Layout, LayoutError, Limits, Metric, Solver};
 use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
@@ -53,6 +54,18 @@ pub enum Family {
     /// Pieces anywhere, the goal anywhere the goal piece fits: solvable or not by chance.
     #[strum(message = "pieces and goal anywhere: solvable or not by chance")]
     Loose,
+    /// One of the classic board's hardest layouts with `empty` empty cells, drawn by the
+    /// seed from the list the crate keeps ([`classic_hardest`]: the farthest layout from
+    /// the exit of each group of the classic board's atlas whose farthest is 30 moves or
+    /// more, 138 moves down to 30: 23 layouts of two empty cells, 19 of three, 3 of four),
+    /// with no search. Only the classic board, as its atlas has it: 5 x 4, the classic
+    /// shapes, the `move` metric ([`GenParamsError::NotClassic`] otherwise, and
+    /// [`GenParamsError::HardestEmpty`] for a number of empty cells none has); `steps`
+    /// and `tries` are not read.
+    #[strum(
+        message = "one of the classic 5 x 4 board's hardest layouts of --spaces empty cells (138 down to 30 moves, under the move metric), drawn by --seed"
+    )]
+    Hardest,
 }
 
 /// The pieces a layout is packed with.
@@ -210,6 +223,23 @@ pub enum GenParamsError {
     },
     /// Every try's group was over the hard family's limit.
     GroupsTooLarge,
+    /// The hardest family on a board other than the classic one, or under a metric other
+    /// than `move`: what was asked.
+    NotClassic {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+        /// The pieces asked for.
+        shapes: Shapes,
+        /// The metric asked for.
+        metric: Metric,
+    },
+    /// The hardest family with a number of empty cells none of its layouts has.
+    HardestEmpty {
+        /// The empty cells asked for.
+        empty: usize,
+    },
 }
 
 impl fmt::Display for GenParamsError {
@@ -235,6 +265,48 @@ impl fmt::Display for GenParamsError {
                 f,
                 "every try's group has over {HARD_STATES} boards: try a smaller board or fewer empty cells"
             ),
+            GenParamsError::NotClassic {
+                rows,
+                cols,
+                shapes,
+                metric,
+            } => {
+                let (classic, mut found) = (AtlasBoard::CLASSIC, Vec::new());
+                if (rows, cols) != (classic.rows, classic.cols) {
+                    found.push(format!("a {rows} x {cols} board"));
+                }
+                if shapes != Shapes::Classic {
+                    found.push(format!("the {shapes} shapes"));
+                }
+                if metric != Metric::Move {
+                    found.push(format!("the {metric} metric"));
+                }
+                write!(
+                    f,
+                    "the hardest family draws only the classic board's layouts (a {} x {} \
+                     board, the {} shapes, the {} metric), found {}",
+                    classic.rows,
+                    classic.cols,
+                    Shapes::Classic,
+                    Metric::Move,
+                    found.join(", ")
+                )
+            }
+            GenParamsError::HardestEmpty { empty } => {
+                let mut counts: Vec<usize> = classic_hardest()
+                    .iter()
+                    .map(|(_, l)| empty_cells(l))
+                    .collect();
+                counts.sort_unstable();
+                counts.dedup();
+                let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+                write!(
+                    f,
+                    "none of the classic board's hardest layouts has {empty} empty cells \
+                     (they have {})",
+                    counts.join(", ")
+                )
+            }
         }
     }
 }
@@ -268,8 +340,44 @@ impl GenParams {
         if self.tries > MAX_TRIES {
             return Err(GenParamsError::Tries { tries: self.tries });
         }
+        if self.family == Family::Hardest {
+            let classic = AtlasBoard::CLASSIC;
+            if (rows, cols, self.shapes, self.metric)
+                != (classic.rows, classic.cols, Shapes::Classic, Metric::Move)
+            {
+                return Err(GenParamsError::NotClassic {
+                    rows,
+                    cols,
+                    shapes: self.shapes,
+                    metric: self.metric,
+                });
+            }
+            if hardest(self.empty).is_empty() {
+                return Err(GenParamsError::HardestEmpty { empty: self.empty });
+            }
+        }
         Ok(())
     }
+}
+
+/// The classic board's hardest layouts ([`classic_hardest`]) of `empty` empty cells,
+/// farthest first.
+fn hardest(empty: usize) -> Vec<Layout> {
+    classic_hardest()
+        .into_iter()
+        .filter(|(_, layout)| empty_cells(layout) == empty)
+        .map(|(_, layout)| layout)
+        .collect()
+}
+
+/// The empty cells of `layout`.
+fn empty_cells(layout: &Layout) -> usize {
+    layout
+        .board()
+        .cells()
+        .iter()
+        .filter(|&&c| c == EMPTY)
+        .count()
 }
 
 /// A layout of `params`' family.
@@ -305,6 +413,10 @@ pub fn generate(params: &GenParams) -> Result<Layout, GenParamsError> {
     let mut rng = SplitMix64::new(params.seed);
     match params.family {
         Family::Random => Ok(random(params, &mut rng)),
+        Family::Hardest => {
+            let mut drawn = hardest(params.empty);
+            Ok(drawn.swap_remove(rng.index(drawn.len())))
+        }
         Family::Loose => {
             let (cells, goal) = narrow_packing(params, &mut rng, false);
             Ok(layout(params, &cells, goal).expect("a packing breaks no rule"))
@@ -688,6 +800,16 @@ mod tests {
                             shapes,
                             ..params(family, rows, cols, seed)
                         };
+                        if family == Family::Hardest
+                            && (rows, cols, shapes) != (5, 4, Shapes::Classic)
+                        {
+                            let refused = generate(&p);
+                            assert!(
+                                matches!(refused, Err(GenParamsError::NotClassic { .. })),
+                                "{refused:?}"
+                            );
+                            continue;
+                        }
                         let layout = generate(&p).unwrap();
                         assert_eq!((layout.rows(), layout.cols()), (rows, cols));
                         let empty = layout.board().cells().iter().filter(|&&c| c == EMPTY);
@@ -742,6 +864,98 @@ mod tests {
         let random = generate(&params(Family::Random, 5, 4, 1)).unwrap();
         let near = solver.solve(&random, Metric::Move).unwrap().unwrap();
         assert!(far > near && far >= 40, "hard {far}, random {near}");
+    }
+
+    #[test]
+    fn hardest_layouts_are_drawn_by_seed_from_the_kept_list_at_their_distance() {
+        let listed = classic_hardest();
+        let mut solver = Solver::new();
+        let mut drawn = Vec::new();
+        for empty in [2, 3, 4] {
+            for seed in 0..8 {
+                let p = GenParams {
+                    empty,
+                    ..params(Family::Hardest, 5, 4, seed)
+                };
+                let layout = generate(&p).unwrap();
+                assert_eq!(
+                    generate(&p).unwrap(),
+                    layout,
+                    "the same seed, the same layout"
+                );
+                assert_eq!(empty_cells(&layout), empty, "{layout:?}");
+                let (moves, _) = listed
+                    .iter()
+                    .find(|(_, l)| *l == layout)
+                    .expect("a layout of the list");
+                // Drawn again by the solver: the distance the list records.
+                let solved = solver.solve(&layout, Metric::Move).unwrap();
+                assert_eq!(solved, Some(u64::from(*moves)), "{layout:?}");
+                // Neither --steps nor --tries changes what is drawn.
+                let other = GenParams {
+                    steps: 0,
+                    tries: MAX_TRIES,
+                    ..p
+                };
+                assert_eq!(generate(&other).unwrap(), layout);
+                drawn.push(layout);
+            }
+        }
+        drawn.sort_by_key(|l| l.board().cells().to_vec());
+        drawn.dedup();
+        assert!(
+            drawn.len() >= 12,
+            "{} different layouts of 24 draws",
+            drawn.len()
+        );
+        // The draw is pinned: seed 1 with two empty cells is this layout on every
+        // platform (the list's order and the generator's draw together).
+        let one = generate(&params(Family::Hardest, 5, 4, 1)).unwrap();
+        let rows: Vec<&str> = (0..5).map(|r| one.board().row(r)).collect();
+        assert_eq!(rows, PINNED_HARDEST, "{one:?}");
+    }
+
+    #[test]
+    fn each_kept_hardest_layout_is_the_farthest_of_its_group() {
+        // No board of its group is farther from the exit (a search of the whole group
+        // from its solved boards); that the groups are distinct and the farthest ones,
+        // the ignored atlas test checks against the whole atlas.
+        let mut solver = Solver::new();
+        for (moves, layout) in classic_hardest() {
+            let (_, farthest) = solver.farthest(&layout, Metric::Move).unwrap().unwrap();
+            assert_eq!(farthest, u64::from(moves), "{layout:?}");
+        }
+    }
+
+    /// `gen --family hardest --seed 1`'s layout.
+    const PINNED_HARDEST: [&str; 5] = [".AAB", ".AAC", "DDEE", "FFGG", "HHII"];
+
+    #[test]
+    fn the_hardest_family_refuses_other_boards_metrics_and_empty_cells() {
+        let refused = |p: GenParams| generate(&p).unwrap_err().to_string();
+        assert_eq!(
+            refused(params(Family::Hardest, 6, 4, 0)),
+            "the hardest family draws only the classic board's layouts (a 5 x 4 board, the \
+             classic shapes, the move metric), found a 6 x 4 board"
+        );
+        assert_eq!(
+            refused(GenParams {
+                shapes: Shapes::Mixed,
+                metric: Metric::Step,
+                ..params(Family::Hardest, 5, 4, 0)
+            }),
+            "the hardest family draws only the classic board's layouts (a 5 x 4 board, the \
+             classic shapes, the move metric), found the mixed shapes, the step metric"
+        );
+        assert_eq!(
+            refused(GenParams {
+                empty: 5,
+                ..params(Family::Hardest, 5, 4, 0)
+            }),
+            "none of the classic board's hardest layouts has 5 empty cells (they have 2, 3, 4)"
+        );
+        // Another family takes that board.
+        assert!(generate(&params(Family::Loose, 6, 4, 0)).is_ok());
     }
 
     #[test]

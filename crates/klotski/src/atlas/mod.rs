@@ -19,13 +19,17 @@
 //!
 //! The atlas is written with [`Atlas::write`] and read back a layout at a time with
 //! [`AtlasFile`] (which reads only the header, the group table and the block of the
-//! layout asked for, each checked against its checksum).
+//! layout asked for, each checked against its checksum). [`hardest`] lists an atlas's
+//! hardest layouts (the farthest of each of its farthest groups), and
+//! [`classic_hardest`] the classic board's, kept in the crate.
 
 mod build;
 mod file;
+mod hardest;
 mod space;
 
 pub use file::{AtlasFile, MAGIC, VERSION};
+pub use hardest::{CLASSIC_HARDEST_MOVES, classic_hardest, hardest};
 
 use crate::{Goal, Layout, Pos};
 use grid_core::progress::Watch;

@@ -6,7 +6,9 @@
 #![allow(clippy::print_stderr)] // the histograms and figures
 
 use grid_core::SplitMix64;
-use klotski::atlas::{Atlas, AtlasBoard, AtlasError, AtlasFile};
+use klotski::atlas::{
+    Atlas, AtlasBoard, AtlasError, AtlasFile, CLASSIC_HARDEST_MOVES, classic_hardest, hardest,
+};
 use klotski::{Goal, Layout, Metric, Pos, Solver};
 use std::collections::{HashMap, VecDeque};
 use std::io::Cursor;
@@ -393,6 +395,26 @@ fn random_ranks(atlas: &Atlas, count: usize, seed: u64) -> Vec<u32> {
         .collect()
 }
 
+/// The text of `src/atlas/hardest.txt` (which `classic_hardest` reads) for `listed`.
+fn hardest_text(listed: &[(u8, Layout)]) -> String {
+    let mut text = format!(
+        "# The classic board's hardest layouts (klotski::atlas::classic_hardest): the farthest\n\
+         # layout of each group whose farthest is {CLASSIC_HARDEST_MOVES} moves or more from the exit, farthest\n\
+         # first, then by rank; a line each: the distance (move metric), the goal piece's\n\
+         # label and the five rows. Written from the whole atlas, not by hand:\n\
+         # KLOTSKI_WRITE_HARDEST=1 cargo test -p gridsolve-klotski --test it -- --ignored atlas::\n"
+    );
+    for (moves, layout) in listed {
+        text.push_str(&format!("{moves} {}", layout.goal().label));
+        for r in 0..layout.rows() {
+            text.push(' ');
+            text.push_str(layout.board().row(r));
+        }
+        text.push('\n');
+    }
+    text
+}
+
 /// Builds the whole classic atlas (about 50 s of CPU; this crate is optimised in the
 /// test profile too) and solves 2,000 layouts: `.ci/run` runs it with `cargo test -p
 /// gridsolve-klotski --test it -- --ignored atlas::`.
@@ -481,6 +503,27 @@ fn classic_atlas_has_the_published_counts_and_agrees_with_the_solver() {
         assert_eq!(
             solver.solve(&atlas.layout(rank), Metric::Move).unwrap(),
             Some(u64::from(far))
+        );
+    }
+
+    // The hardest layouts the crate keeps are the atlas's.
+    let listed: Vec<(u8, Layout)> = hardest(atlas.group_table(), usize::MAX)
+        .into_iter()
+        .take_while(|&(moves, _)| moves >= CLASSIC_HARDEST_MOVES)
+        .map(|(moves, rank)| (moves, atlas.layout(rank)))
+        .collect();
+    eprintln!(
+        "{} groups {CLASSIC_HARDEST_MOVES} moves or more from the exit",
+        listed.len()
+    );
+    if std::env::var_os("KLOTSKI_WRITE_HARDEST").is_some() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/atlas/hardest.txt");
+        std::fs::write(path, hardest_text(&listed)).expect("write src/atlas/hardest.txt");
+        eprintln!("wrote {path}: run again without KLOTSKI_WRITE_HARDEST to check it");
+    } else {
+        assert!(
+            classic_hardest() == listed,
+            "src/atlas/hardest.txt is not what the atlas gives (KLOTSKI_WRITE_HARDEST=1 writes it)"
         );
     }
 

@@ -4,6 +4,7 @@
 
 mod atlas;
 mod corpus;
+mod hardest;
 mod oracle_agreement;
 mod rules;
 mod wide;
