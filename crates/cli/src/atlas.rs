@@ -118,29 +118,6 @@ pub(crate) fn run(args: &AtlasArgs) -> Result<(), Failure> {
     crate::write_stdout(&out)
 }
 
-/// The hardest positions `gen --atlas` draws among.
-const DRAWN_AMONG: usize = 64;
-
-/// `gridsolve gen --atlas DIR`: writes one of the [`DRAWN_AMONG`] hardest positions of
-/// `puzzle`'s atlas in `dir`, drawn by `seed`.
-pub(crate) fn draw(puzzle: &dyn Puzzle, dir: &Path, seed: u64) -> Result<(), Failure> {
-    let (atlas, mut file, shown) = open(puzzle, dir)?;
-    let mut hardest = Vec::new();
-    atlas
-        .atlas_hardest(&mut file, DRAWN_AMONG, &mut |_, case| {
-            hardest.push(case.to_string());
-            Ok(())
-        })
-        .map_err(|e| fault(e, &shown, &shown))?;
-    if hardest.is_empty() {
-        return Err(Failure::Input(format!(
-            "{shown}: no position reaches the goal"
-        )));
-    }
-    let pick = puzzles::SplitMix64::new(seed).below(hardest.len() as u64) as usize;
-    crate::write_stdout(&hardest[pick])
-}
-
 /// The atlas capability of `puzzle` and its file in `dir`, opened, and the file's name.
 fn open<'a>(
     puzzle: &'a dyn Puzzle,

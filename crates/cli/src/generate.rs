@@ -68,12 +68,6 @@ pub(crate) struct GenArgs {
     #[arg(long, value_name = "KIND", value_parser = options::invalid_kinds(), hide_possible_values = true)]
     invalid: Option<String>,
 
-    /// Draw one of the hardest positions of the atlas in DIR (`gridsolve atlas --out
-    /// DIR`) by --seed instead, for a puzzle with an atlas: the farthest position of
-    /// one of the 64 groups whose farthest positions are farthest from the goal.
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with_all = ["family", "invalid"])]
-    atlas: Option<std::path::PathBuf>,
-
     #[command(flatten)]
     options: GenOptions,
 }
@@ -81,14 +75,6 @@ pub(crate) struct GenArgs {
 /// Writes the input `args` describe to stdout, a case at a time.
 pub(crate) fn run(args: &GenArgs) -> Result<(), Failure> {
     let puzzle = args.puzzle.0;
-    if let Some(dir) = &args.atlas {
-        if let Some(name) = args.options.0.names().next() {
-            return Err(Failure::Usage(format!(
-                "--{name} does not go with --atlas, which takes only --seed"
-            )));
-        }
-        return crate::atlas::draw(puzzle, dir, args.seed);
-    }
     let generator = crate::generator(puzzle)?;
     if let Some(kind) = &args.invalid {
         return invalid(args, generator, kind);

@@ -34,7 +34,7 @@ pub(crate) fn table(puzzles: &[&dyn Puzzle]) -> String {
          generate  gen, gen --invalid and stress\n\
          play      the playground's game\n\
          package   gridsolve package\n\
-         atlas     gridsolve atlas and gen --atlas: every position, its group and distance\n",
+         atlas     gridsolve atlas and serve --atlas: every position, its group and distance\n",
     );
     text
 }

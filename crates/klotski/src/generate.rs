@@ -63,7 +63,7 @@ pub enum Family {
     /// [`GenParamsError::HardestEmpty`] for a number of empty cells none has); `steps`
     /// and `tries` are not read.
     #[strum(
-        message = "one of the classic 5 x 4 board's hardest layouts of --spaces empty cells (138 down to 30 moves, under the move metric), drawn by --seed"
+        message = "a hardest layout of the classic 5 x 4 board (138 down to 30 moves) with --spaces empty cells, drawn by --seed"
     )]
     Hardest,
 }

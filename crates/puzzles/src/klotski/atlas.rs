@@ -4,7 +4,7 @@
 use super::Klotski;
 use crate::contract::{Atlas, AtlasEntry, AtlasFault, AtlasSource, AtlasSummary, Format};
 use crate::options::Options;
-use ::klotski::atlas::{Atlas as Map, AtlasError, AtlasFile};
+use ::klotski::atlas::{Atlas as Map, AtlasError, AtlasFile, hardest};
 use grid_core::progress::Watch;
 use parsers::Input;
 use std::io;
@@ -87,13 +87,8 @@ impl Atlas for Klotski {
         out: &mut dyn FnMut(u64, &str) -> io::Result<()>,
     ) -> Result<(), AtlasFault> {
         let file = AtlasFile::open(atlas).map_err(|e| fault(e, 0))?;
-        let mut far: Vec<(u8, u32)> = file
-            .groups()
-            .iter()
-            .filter_map(|g| g.distance.map(|d| (d, g.farthest)))
-            .collect();
-        far.sort_by_key(|&(d, rank)| (std::cmp::Reverse(d), rank));
-        for (distance, rank) in far.into_iter().take(count) {
+        // In the order of the crate's own list of the classic board's hardest layouts.
+        for (distance, rank) in hardest(file.groups(), count) {
             let layout = file.layout(rank).ok_or_else(|| {
                 AtlasFault::File(format!(
                     "its group table names rank {rank}, past its layouts"
