@@ -7,11 +7,12 @@ use grid_core::{Dir, Pos, SplitMix64, UnknownChoice};
 use std::fmt;
 use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-/// How a layout is made: the `--family` of `gridsolve gen`. Every family packs the board
-/// with pieces of the [`Shapes`] palette, leaving `empty` cells free (and packs again,
-/// up to 64 times, while the layout's states need more than 64 bits), and puts the goal
-/// piece's goal at the bottom centre (except [`Family::Loose`]). The same [`GenParams`]
-/// give the same layout on every platform.
+/// How a layout is made: the `--family` of `gridsolve gen`. Every family but
+/// [`Family::Hardest`] (which draws from a list) packs the board with pieces of the
+/// [`Shapes`] palette, leaving `empty` cells free (and packs again, up to 64 times,
+/// while the layout's states need more than 64 bits), and puts the goal piece's goal at
+/// the bottom centre (except [`Family::Loose`]). The same [`GenParams`] give the same
+/// layout on every platform.
 #[derive(
     Clone,
     Copy,
