@@ -315,4 +315,36 @@ mod tests {
             assert_eq!(error.to_string(), message);
         }
     }
+
+    /// The picture: a header with the size and length, then `H` for the head, digits
+    /// for blocks 1 to 9, `b` for the blocks beyond, `#` for stones and `.` for the rest;
+    /// and a snake is never empty, however long.
+    #[test]
+    fn the_picture_shows_the_head_the_first_nine_blocks_and_the_rest() {
+        let p = Pos::new;
+        // A snake of 12 blocks winding through a 3 x 6 lair, two stones.
+        let body = [
+            p(0, 0),
+            p(0, 1),
+            p(0, 2),
+            p(0, 3),
+            p(0, 4),
+            p(0, 5),
+            p(1, 5),
+            p(1, 4),
+            p(1, 3),
+            p(1, 2),
+            p(1, 1),
+            p(2, 1),
+        ];
+        let game = Game::new(3, 6, &[p(2, 3), p(1, 0)], &body).unwrap();
+        assert_eq!(
+            format!("{game:?}"),
+            "Game 3x6 L=12\nH12345\n#b9876\n.b.#..\n"
+        );
+        assert!(!game.is_empty());
+        let short = Game::new(1, 2, &[], &[p(0, 1), p(0, 0)]).unwrap();
+        assert_eq!(format!("{short:?}"), "Game 1x2 L=2\n1H\n");
+        assert!(!short.is_empty());
+    }
 }
