@@ -1670,11 +1670,10 @@ mod tests {
             .collect();
         assert_eq!(body, on_way);
         assert!((1..=f.cols).contains(&tail), "the tail at {tail}");
-        assert!(
-            tail + length + 1 <= winding.before_room,
-            "the head at {}",
-            tail + length - 1
-        );
+        // At least one free square of the way between the head and the room, whose
+        // first square is the way's square before_room.
+        let head = tail + length - 1;
+        assert!(head + 2 <= winding.before_room, "the head at {head}");
         tail
     }
 
