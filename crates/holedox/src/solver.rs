@@ -404,6 +404,51 @@ mod tests {
     use crate::oracle;
     use grid_core::Choice;
 
+    /// Small games with hand-checked answers (the spec's samples, the tail rule, a
+    /// straight snake that turns round), each path replayed: quick, so that a search
+    /// that goes wrong fails here before the slow tests.
+    #[test]
+    fn small_games_have_their_known_answers_and_paths() {
+        let at = |cells: &[(usize, usize)]| -> Vec<Pos> {
+            cells.iter().map(|&(r, c)| Pos::new(r, c)).collect()
+        };
+        let straight: Vec<(usize, usize)> = (0..8).map(|c| (19, 12 + c)).collect();
+        let cases = [
+            // The spec's first sample: 9 steps; its second: none.
+            (
+                5,
+                6,
+                at(&[(1, 2), (2, 2), (2, 3)]),
+                at(&[(3, 0), (3, 1), (2, 1), (2, 0)]),
+                Some(9),
+            ),
+            (
+                4,
+                4,
+                at(&[(1, 0), (1, 1), (2, 3), (3, 1)]),
+                at(&[(1, 2), (0, 2), (0, 3), (1, 3)]),
+                None,
+            ),
+            // Head on (1,2), tail on the exit: round the 2 x 2 lair, not through the tail.
+            (2, 2, vec![], at(&[(0, 1), (0, 0)]), Some(3)),
+            (1, 2, vec![], at(&[(0, 1), (0, 0)]), None),
+            // The tail leaving the exit lets the head in.
+            (2, 2, vec![], at(&[(1, 1), (0, 1), (0, 0)]), Some(2)),
+            // Along row 19 to column 0, then up 19 rows.
+            (20, 20, vec![], at(&straight), Some(31)),
+        ];
+        let mut solver = Solver::new();
+        for (rows, cols, stones, body, expected) in cases {
+            let game = Game::new(rows, cols, &stones, &body).unwrap();
+            assert_eq!(solver.solve(&game), Ok(expected), "{game:?}");
+            let solution = solver.solve_with_path(&game).unwrap();
+            assert_eq!(solution.as_ref().map(Solution::moves), expected, "{game:?}");
+            if let Some(solution) = solution {
+                assert_eq!(crate::replay(&game, &solution.path), Ok(solution.moves()));
+            }
+        }
+    }
+
     /// The visited store takes all its forms on small games when its tables start
     /// small (a flat array from the start, a hash table throughout, a table that became
     /// a flat array mid-search), and the answers and paths agree with the oracle in
