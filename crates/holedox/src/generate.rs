@@ -1757,6 +1757,37 @@ mod tests {
         }
     }
 
+    /// A snake shorter than the pocket lies on any stretch of its winding order, the
+    /// last one included, and on no other squares.
+    #[test]
+    fn a_sealed_pocket_snake_lies_on_every_stretch_of_the_order() {
+        let frame = Frame {
+            transposed: false,
+            rows: 5,
+            cols: 6,
+        };
+        // The pocket of frame rows 2-4 and columns 2-5: 12 squares, 9 stretches of 4.
+        let order: Vec<Pos> = [(2, 2), (2, 3), (2, 4), (2, 5), (3, 5), (3, 4)]
+            .iter()
+            .chain(&[(3, 3), (3, 2), (4, 2), (4, 3), (4, 4), (4, 5)])
+            .map(|&(r, c)| frame.pos(r, c))
+            .collect();
+        let mut offsets = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let mut lair = Lair::new(5, 6);
+            let mut body = sealed_pocket(&mut lair, &mut SplitMix64::new(seed), frame, 4);
+            if order.windows(4).all(|w| w != body.as_slice()) {
+                body.reverse();
+            }
+            let offset = order.windows(4).position(|w| w == body.as_slice());
+            offsets.insert(offset.unwrap_or_else(|| panic!("seed {seed}: {body:?}")));
+        }
+        assert_eq!(
+            offsets.into_iter().collect::<Vec<_>>(),
+            (0..=8).collect::<Vec<_>>()
+        );
+    }
+
     #[test]
     fn known_adversarial_games_are_stable() {
         // Pinned output, as in `known_games_are_stable`: the seed picks the layout (far

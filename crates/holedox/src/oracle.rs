@@ -375,5 +375,37 @@ mod tests {
         assert!(error("2 2 1\n1 1\n0\n").contains("2 blocks or more"));
         assert!(error("100000 100000 2\n1 1\n1 2\n0\n").contains("more squares"));
         assert!(error("2 2 2\n1 1\n1 2\n").contains("expected K, found the end"));
+        // A lair of no rows or no columns is refused as such, before its blocks are read.
+        for text in ["0 2 2\n1 1\n1 2\n0\n", "2 0 2\n1 1\n2 1\n0\n"] {
+            assert_eq!(
+                error(text),
+                format!(
+                    "line 1, column 1: n = {}, m = {}, L = 2: a lair and a snake of 2 blocks or more expected",
+                    &text[..1],
+                    &text[2..3]
+                )
+            );
+        }
+    }
+
+    /// The squares are numbered in a `u32`: a lair of exactly `u32::MAX` squares
+    /// (65537 x 65535) is read, one more is refused.
+    #[test]
+    fn a_lair_of_u32_max_squares_is_the_largest_read() {
+        let largest = "65537 65535 2\n1 1\n1 2\n0\n";
+        assert_eq!(state_space(largest), Ok(vec![u64::from(u32::MAX) * 4]));
+        assert_eq!(answers(largest), [Some(0)], "the head is on the exit");
+        let error = solve_text("65536 65536 2\n1 1\n1 2\n0\n", Limits::NONE).unwrap_err();
+        assert!(error.to_string().contains("more squares"), "{error}");
+    }
+
+    /// A head square, the first block's side of it, then three ways for each block
+    /// after the second: squares x 4 x 3^(L-2), for L = 2, 3 and 5.
+    #[test]
+    fn the_state_space_has_three_ways_per_block_after_the_second() {
+        let text = "1 2 2\n1 1\n1 2\n0\n\
+                    2 3 3\n1 1\n1 2\n1 3\n0\n\
+                    1 5 5\n1 1\n1 2\n1 3\n1 4\n1 5\n0\n0 0 0\n";
+        assert_eq!(state_space(text), Ok(vec![2 * 4, 6 * 4 * 3, 5 * 4 * 27]));
     }
 }

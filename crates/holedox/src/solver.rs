@@ -404,6 +404,56 @@ mod tests {
     use crate::oracle;
     use grid_core::Choice;
 
+    /// Small games with hand-checked answers (the spec's samples, the tail rule, a
+    /// short way round), each path replayed: quick, so that a search that goes wrong
+    /// fails here before the slow tests. Each has 2048 states or fewer, so the store is
+    /// a flat array from the start: a wrong hash table fails the `visited` module's
+    /// tests, not a search here that hangs on it.
+    #[test]
+    fn small_games_have_their_known_answers_and_paths() {
+        let at = |cells: &[(usize, usize)]| -> Vec<Pos> {
+            cells.iter().map(|&(r, c)| Pos::new(r, c)).collect()
+        };
+        let cases = [
+            // The spec's first sample: 9 steps; its second: none.
+            (
+                5,
+                6,
+                at(&[(1, 2), (2, 2), (2, 3)]),
+                at(&[(3, 0), (3, 1), (2, 1), (2, 0)]),
+                Some(9),
+            ),
+            (
+                4,
+                4,
+                at(&[(1, 0), (1, 1), (2, 3), (3, 1)]),
+                at(&[(1, 2), (0, 2), (0, 3), (1, 3)]),
+                None,
+            ),
+            // Head on (1,2), tail on the exit: round the 2 x 2 lair, not through the tail.
+            (2, 2, vec![], at(&[(0, 1), (0, 0)]), Some(3)),
+            (1, 2, vec![], at(&[(0, 1), (0, 0)]), None),
+            // The tail leaving the exit lets the head in.
+            (2, 2, vec![], at(&[(1, 1), (0, 1), (0, 0)]), Some(2)),
+            // Up the right-hand column and along the top row.
+            (3, 3, vec![], at(&[(2, 2), (2, 1)]), Some(4)),
+        ];
+        for (rows, cols, _, body, _) in &cases {
+            let count = Shapes::new(body.len()).count();
+            assert!((rows * cols) as u64 * u64::from(count) <= 2048);
+        }
+        let mut solver = Solver::new();
+        for (rows, cols, stones, body, expected) in cases {
+            let game = Game::new(rows, cols, &stones, &body).unwrap();
+            assert_eq!(solver.solve(&game), Ok(expected), "{game:?}");
+            let solution = solver.solve_with_path(&game).unwrap();
+            assert_eq!(solution.as_ref().map(Solution::moves), expected, "{game:?}");
+            if let Some(solution) = solution {
+                assert_eq!(crate::replay(&game, &solution.path), Ok(solution.moves()));
+            }
+        }
+    }
+
     /// The visited store takes all its forms on small games when its tables start
     /// small (a flat array from the start, a hash table throughout, a table that became
     /// a flat array mid-search), and the answers and paths agree with the oracle in

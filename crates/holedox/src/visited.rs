@@ -288,6 +288,147 @@ mod tests {
         }
     }
 
+    /// The home slot of `state` in a table of `slots` slots, worked out here on its own:
+    /// the top bits of the state times 2^64 over the golden ratio (Fibonacci hashing).
+    fn home(state: u64, slots: usize) -> usize {
+        (state.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
+    }
+
+    /// The table holds exactly the `stored` states with their bytes, each in one slot
+    /// reached from its home slot over occupied slots only (linear probing), at most
+    /// half full, and its shift matches its size.
+    fn check_table(visited: &Visited, stored: &[(u64, u8)]) {
+        let table = &visited.table;
+        let slots = table.len();
+        assert!(slots.is_power_of_two(), "{slots} slots");
+        assert_eq!(visited.shift, 64 - slots.trailing_zeros(), "{slots} slots");
+        assert_eq!(visited.len, stored.len());
+        assert!(
+            2 * stored.len() <= slots,
+            "{} states in {slots} slots",
+            stored.len()
+        );
+        assert_eq!(table.iter().filter(|&&e| e != 0).count(), stored.len());
+        for &(state, byte) in stored {
+            let entry = state << 8 | u64::from(byte);
+            let at = table.iter().position(|&e| e == entry);
+            let at = at.unwrap_or_else(|| panic!("state {state} not in {table:x?}"));
+            let mut slot = home(state, slots);
+            while slot != at {
+                assert_ne!(table[slot], 0, "state {state} in slot {at}: {table:x?}");
+                slot = (slot + 1) % slots;
+            }
+        }
+    }
+
+    /// A small table step by step: a state goes to its home slot, or to the next free
+    /// one after it (wrapping round the end); each is found again by the same probe; and
+    /// a table that grows keeps every state, re-placed by the larger table's hash.
+    /// Checked after every step, so that a wrong slot fails here rather than making a
+    /// later probe go round for ever; and named to run before this module's other tests
+    /// (nextest runs a binary's tests in order of name), which may hang on such a probe.
+    #[test]
+    fn a_probe_starts_at_the_states_home_slot_and_goes_on_to_the_next_free_one() {
+        let mut visited = Visited::with_initial_slots(8);
+        visited.reset(1 << 20, 0, 1000).unwrap();
+        assert!(!visited.is_dense());
+        assert_eq!(visited.table.len(), 8);
+        // 15 and 28 share home slot 2 (and 4 of 16 slots); 8 and 21 share slot 7 (and 15).
+        let (a, b, c, d) = (15, 28, 8, 21);
+        assert_eq!([a, b, c, d].map(|s| home(s, 8)), [2, 2, 7, 7]);
+        assert_eq!([a, b, c, d].map(|s| home(s, 16)), [4, 4, 15, 15]);
+        let mut stored = Vec::new();
+        for (state, byte) in [(a, 0x81), (b, 0x82)] {
+            assert_eq!(visited.insert(state, byte), Ok(true));
+            stored.push((state, byte));
+            check_table(&visited, &stored);
+            assert_eq!(visited.get(state), byte);
+        }
+        assert_eq!(visited.table[2..4], [a << 8 | 0x81, b << 8 | 0x82]);
+        assert_eq!(visited.get(a), 0x81, "the first of a run of states");
+        for (state, byte) in [(c, 0x83), (d, 0x84)] {
+            assert_eq!(visited.insert(state, byte), Ok(true));
+            stored.push((state, byte));
+            check_table(&visited, &stored);
+            assert_eq!(visited.get(state), byte);
+        }
+        assert_eq!(
+            visited.table[0],
+            d << 8 | 0x84,
+            "past the end, the probe wraps"
+        );
+        assert_eq!(visited.insert(b, 0x85), Ok(false));
+        assert_eq!(visited.get(b), 0x82, "a state's byte is set once");
+        // Absent states whose probes cross the runs: 49 starts at slot 2, 29 at slot 7.
+        assert_eq!([home(49, 8), home(29, 8)], [2, 7]);
+        assert_eq!(visited.get(49), 0);
+        assert_eq!(visited.get(29), 0);
+        // Doubled: 4 of 8 slots is full, and the states move to their new homes.
+        visited.grow().unwrap();
+        assert_eq!(visited.table.len(), 16);
+        check_table(&visited, &stored);
+        for &(state, byte) in &stored {
+            assert_eq!(visited.get(state), byte);
+        }
+        // More states, up to half of 16 slots, then a ninth doubles the table again.
+        for state in 100..105 {
+            assert_eq!(visited.insert(state, 0x86), Ok(true));
+            stored.push((state, 0x86));
+            check_table(&visited, &stored);
+        }
+        assert_eq!(visited.table.len(), 32, "the ninth state doubled 16 slots");
+        for &(state, byte) in &stored {
+            assert_eq!(visited.get(state), byte);
+        }
+        assert_eq!(visited.get(49), 0);
+    }
+
+    /// A reset keeps a flat array no larger than a fresh table (the next search reuses
+    /// it) and drops a larger one, so that a reset costs no more than the last search.
+    /// (No lookup in a table here, and two states at most in one: this test must end
+    /// on every wrong probe, for the one that catches it to run.)
+    #[test]
+    fn a_reset_drops_a_flat_array_larger_than_a_fresh_table() {
+        let mut visited = Visited::with_initial_slots(2);
+        // 16 states: flat from the start, as large as a table of 2 slots of 8 bytes.
+        visited.reset(16, u64::MAX, 0).unwrap();
+        assert!(visited.is_dense());
+        assert_eq!(visited.insert(5, 0x80), Ok(true));
+        assert_eq!(visited.dense.capacity(), 16);
+        visited.reset(16, u64::MAX, 0).unwrap();
+        assert_eq!(visited.get(5), 0, "a kept array is cleared");
+        assert_eq!(visited.insert(5, 0x80), Ok(true));
+        visited.reset(1 << 20, 0, 100).unwrap();
+        assert!(!visited.is_dense());
+        assert_eq!(visited.dense.capacity(), 16, "kept");
+        assert_eq!((visited.len, visited.table.as_slice()), (0, &[0, 0][..]));
+        // 32 states: a table of 2 slots, whose doubling would be as large as a flat array.
+        visited.reset(32, u64::MAX, 0).unwrap();
+        assert!(!visited.is_dense());
+        assert_eq!(visited.insert(0, 0x80), Ok(true));
+        assert_eq!(visited.insert(1, 0x80), Ok(true));
+        assert!(visited.is_dense());
+        assert_eq!(visited.dense.capacity(), 32);
+        visited.reset(1 << 20, 0, 100).unwrap();
+        assert_eq!(visited.dense.capacity(), 0, "dropped");
+    }
+
+    #[test]
+    fn the_debug_form_shows_the_stores_size_and_form() {
+        let mut visited = Visited::with_initial_slots(8);
+        visited.reset(1 << 20, 0, 100).unwrap();
+        assert_eq!(visited.insert(3, 0x80), Ok(true));
+        assert_eq!(
+            format!("{visited:?}"),
+            "Visited { states: 1048576, len: 1, dense: false, table_slots: 8 }"
+        );
+        visited.reset(64, u64::MAX, 0).unwrap();
+        assert_eq!(
+            format!("{visited:?}"),
+            "Visited { states: 64, len: 0, dense: true, table_slots: 0 }"
+        );
+    }
+
     #[test]
     fn a_search_that_sees_many_states_moves_to_a_flat_array() {
         let mut visited = Visited::default();
