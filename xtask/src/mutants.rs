@@ -12,12 +12,12 @@ use anyhow::{Context, Result};
 use std::collections::HashMap;
 use std::path::Path;
 
-/// What is wrong with the exclusions of `crates/CRATE/mutants.toml` (none: empty; no
-/// such file: empty).
+/// What is wrong with the exclusions of `crates/CRATE/mutants.toml` and the judged
+/// loops of `crates/CRATE/mutants-loops.txt` (none: empty; no such file: empty).
 pub(crate) fn problems(root: &Path, krate: &str) -> Result<Vec<String>> {
     let path = root.join("crates").join(krate).join("mutants.toml");
     if !path.exists() {
-        return Ok(Vec::new());
+        return loop_problems(root, krate);
     }
     let text =
         std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
@@ -91,6 +91,76 @@ pub(crate) fn problems(root: &Path, krate: &str) -> Result<Vec<String>> {
             errors.push(format!("{here}: names no function (` in FUNCTION$`)"));
         }
     }
+    errors.extend(loop_problems(root, krate)?);
+    Ok(errors)
+}
+
+/// What is wrong with the judged loops of `crates/CRATE/mutants-loops.txt` (a mutant's
+/// name as cargo-mutants gives it, a tab, why it never ends): a timeout named there
+/// counts as caught, so a name must still be that mutant. An operator's mutant
+/// (`FILE:LINE:COLUMN: replace OP with NEW in FUNCTION`) must find OP at that line and
+/// column of the source as it is now, and a function's (`replace FUNCTION -> TYPE with
+/// VALUE`, placed on the body's first line) `fn NAME` on that line or the 10 above it;
+/// every entry must give its reason. An edit that moves the code fails here, rather than
+/// leaving a judged name that no mutant has, while the same mutant, renamed, times out
+/// unjudged (or another takes the name).
+fn loop_problems(root: &Path, krate: &str) -> Result<Vec<String>> {
+    let path = root.join("crates").join(krate).join("mutants-loops.txt");
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text =
+        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut errors = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let here = format!("crates/{krate}/mutants-loops.txt:{}", number + 1);
+        let (name, why) = line.split_once('\t').unwrap_or((line, ""));
+        if why.trim().is_empty() {
+            errors.push(format!("{here}: no reason after a tab"));
+        }
+        let mut parts = name.splitn(4, ':');
+        let (file, at_line, at_column, mutant) = (
+            parts.next().unwrap_or(""),
+            parts.next().and_then(|n| n.parse::<usize>().ok()),
+            parts.next().and_then(|n| n.parse::<usize>().ok()),
+            parts.next().unwrap_or("").trim(),
+        );
+        let (Some(at_line), Some(at_column)) = (at_line, at_column) else {
+            errors.push(format!("{here}: no `FILE:LINE:COLUMN: ` at its start"));
+            continue;
+        };
+        let source = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        let lines: Vec<&str> = source.lines().collect();
+        let Some(code) = lines.get(at_line.wrapping_sub(1)) else {
+            errors.push(format!("{here}: {file} has no line {at_line}"));
+            continue;
+        };
+        let replaced = mutant.strip_prefix("replace ").unwrap_or("");
+        if let Some((function, _)) = replaced.split_once(" -> ") {
+            let short = function.rsplit("::").next().unwrap_or(function);
+            let short = short.rsplit('>').next().unwrap_or(short).trim();
+            let above = &lines[at_line.saturating_sub(11)..at_line];
+            if !above.iter().any(|l| l.contains(&format!("fn {short}"))) {
+                errors.push(format!(
+                    "{here}: no `fn {short}` at line {at_line} of {file} or the 10 above: the code moved; name the mutant again"
+                ));
+            }
+        } else if let Some((operator, _)) = replaced.split_once(" with ") {
+            let at = code
+                .char_indices()
+                .nth(at_column.wrapping_sub(1))
+                .map(|(i, _)| i);
+            if !at.is_some_and(|i| code[i..].starts_with(operator)) {
+                errors.push(format!(
+                    "{here}: line {at_line} of {file} has no `{operator}` at column {at_column} (it is `{}`): the code moved; name the mutant again",
+                    code.trim()
+                ));
+            }
+        }
+    }
     Ok(errors)
 }
 
@@ -114,19 +184,15 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
     }
 
-    /// Every crate's exclusions keep the rules, and every exact line is still the line
-    /// its comment says.
+    /// Every crate's exclusions keep the rules, every exact line is still the line its
+    /// comment says, and every judged loop still names its mutant.
     #[test]
     fn every_crates_exclusions_name_functions_and_lines_that_are_there() {
         let mut checked = 0;
         for entry in std::fs::read_dir(root().join("crates")).unwrap() {
             let krate = entry.unwrap().file_name().to_string_lossy().into_owned();
-            if root()
-                .join("crates")
-                .join(&krate)
-                .join("mutants.toml")
-                .exists()
-            {
+            let dir = root().join("crates").join(&krate);
+            if dir.join("mutants.toml").exists() || dir.join("mutants-loops.txt").exists() {
                 checked += 1;
                 let problems = problems(&root(), &krate).unwrap();
                 assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -136,6 +202,38 @@ mod tests {
             checked >= 6,
             "the solver crates' mutants.toml ({checked} found)"
         );
+    }
+
+    /// A judged loop whose code moved, or that gives no reason, is refused; one whose
+    /// operator or function is where its name says passes.
+    #[test]
+    fn judged_loops_must_name_mutants_that_are_there() {
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
+        let krate = dir.join("crates/demo");
+        std::fs::create_dir_all(krate.join("src")).unwrap();
+        std::fs::write(
+            krate.join("src/lib.rs"),
+            "fn grow(n: u8) -> u8 {\n    n * 2 + 1\n}\n",
+        )
+        .unwrap();
+        let loops = "# judged loops\n\
+            crates/demo/src/lib.rs:2:7: replace * with / in grow\tit loops\n\
+            crates/demo/src/lib.rs:2:11: replace + with * in grow\tit loops\n\
+            crates/demo/src/lib.rs:2:9: replace + with * in grow\tmoved\n\
+            crates/demo/src/lib.rs:2:5: replace grow -> u8 with 0\tit loops\n\
+            crates/demo/src/lib.rs:1:5: replace shrink -> u8 with 0\tno such function\n\
+            crates/demo/src/lib.rs:9:1: replace * with / in grow\tpast the end\n\
+            crates/demo/src/lib.rs:2:7: replace * with + in grow\n";
+        std::fs::write(krate.join("mutants-loops.txt"), loops).unwrap();
+        let problems = problems(dir, "demo").unwrap();
+        assert_eq!(problems.len(), 4, "{problems:#?}");
+        assert!(
+            problems[0].contains(":4: line 2 of crates/demo/src/lib.rs has no `+` at column 9")
+        );
+        assert!(problems[1].contains(":6: no `fn shrink`"));
+        assert!(problems[2].contains(":7: crates/demo/src/lib.rs has no line 9"));
+        assert!(problems[3].contains(":8: no reason after a tab"));
     }
 
     /// The rules themselves, on a scratch crate: a moved line, a range, a column
