@@ -2,5 +2,6 @@
 //! is a module (one binary links the crate graph once, where one per file linked it
 //! once each).
 
+mod board;
 mod oracle_agreement;
 mod rules;
