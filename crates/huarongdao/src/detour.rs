@@ -665,6 +665,75 @@ mod tests {
         assert_eq!(scratch.expanded, 0, "no search in a cycle");
     }
 
+    /// A search that `side` never stops expands every cell it can reach but `center`,
+    /// each once (its count, `expanded`, is the number of cells it reached less
+    /// `center`), and reports each side it reaches once, at its breadth-first distance.
+    /// Stopped at the first side, it leaves on each of its two stacks (one priority
+    /// each) no cell twice: a cell is pushed again only for a shorter distance, which
+    /// is a lower priority.
+    #[test]
+    fn a_search_expands_each_cell_once() {
+        let mut reports = 0;
+        for (round, grid) in boards().iter().enumerate() {
+            let table = DetourTable::new(grid).unwrap();
+            let mut scratch = Scratch::new(grid).unwrap();
+            for center in grid.inner_indices().filter(|&c| grid[c]) {
+                let sides = Dir::ALL.map(|d| grid.step(center, d));
+                for &start in sides.iter().filter(|&&s| grid[s]) {
+                    let mut seen = [None; 4];
+                    let expanded =
+                        scratch.toward_sides(grid, table.coords(), center, start, |k, g| {
+                            assert_eq!(seen[k], None, "round {round}: side {k} twice");
+                            seen[k] = Some(g);
+                            false
+                        });
+                    let reached = (0..grid.storage_size())
+                        .filter(|&c| scratch.reached(c))
+                        .count();
+                    assert_eq!(expanded, reached as u64 - 1, "round {round} cell {center}");
+                    for (k, &side) in sides.iter().enumerate() {
+                        let expected = if grid[side] {
+                            distance(grid, start, side, center)
+                        } else {
+                            None
+                        };
+                        assert_eq!(seen[k], expected, "round {round} cell {center} side {k}");
+                        reports += usize::from(expected.is_some());
+                    }
+                    scratch.toward_sides(grid, table.coords(), center, start, |_, _| true);
+                    for stack in [&scratch.now, &scratch.later] {
+                        let mut cells = stack.clone();
+                        cells.sort_unstable();
+                        cells.dedup();
+                        assert_eq!(cells.len(), stack.len(), "round {round} cell {center}");
+                    }
+                }
+            }
+        }
+        assert!(reports > 10_000, "only {reports} sides reached");
+    }
+
+    /// A cell is computed once: the first `fill` of any of its states computes it
+    /// (and says so), every later one of any state of it finds it done.
+    #[test]
+    fn a_cell_is_filled_once() {
+        let mut rng = SplitMix64::new(3);
+        for (round, grid) in boards().iter().enumerate() {
+            let table = DetourTable::new(grid).unwrap();
+            let mut scratch = Scratch::new(grid).unwrap();
+            let mut states: Vec<usize> = (0..grid.storage_size() * 4)
+                .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
+                .collect();
+            rng.shuffle(&mut states);
+            let mut done = vec![false; grid.storage_size()];
+            for state in states {
+                let computed = table.fill(grid, state, &mut scratch);
+                assert_eq!(computed, !done[state / 4], "round {round} state {state}");
+                done[state / 4] = true;
+            }
+        }
+    }
+
     /// Breadth-first distance from `from` to `to` never entering `avoid`.
     fn distance(grid: &Grid<bool>, from: usize, to: usize, avoid: usize) -> Option<u32> {
         let mut dist = vec![u32::MAX; grid.storage_size()];
