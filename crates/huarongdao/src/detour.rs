@@ -668,12 +668,12 @@ mod tests {
     /// A search that `side` never stops expands every cell it can reach but `center`,
     /// each once (its count, `expanded`, is the number of cells it reached less
     /// `center`), and reports each side it reaches once, at its breadth-first distance.
-    /// Stopped at the first side, it leaves on each of its two stacks (one priority
-    /// each) no cell twice: a cell is pushed again only for a shorter distance, which
-    /// is a lower priority.
+    /// Stopped at any side after its start, it leaves on each of its two stacks (one
+    /// priority each) no cell twice: a cell is pushed again only for a shorter
+    /// distance, which is a lower priority.
     #[test]
     fn a_search_expands_each_cell_once() {
-        let mut reports = 0;
+        let (mut reports, mut pending) = (0, 0);
         for (round, grid) in boards().iter().enumerate() {
             let table = DetourTable::new(grid).unwrap();
             let mut scratch = Scratch::new(grid).unwrap();
@@ -700,17 +700,27 @@ mod tests {
                         assert_eq!(seen[k], expected, "round {round} cell {center} side {k}");
                         reports += usize::from(expected.is_some());
                     }
-                    scratch.toward_sides(grid, table.coords(), center, start, |_, _| true);
-                    for stack in [&scratch.now, &scratch.later] {
-                        let mut cells = stack.clone();
-                        cells.sort_unstable();
-                        cells.dedup();
-                        assert_eq!(cells.len(), stack.len(), "round {round} cell {center}");
+                    // Stopped at each side it reaches after its start.
+                    let reachable = seen.iter().flatten().count();
+                    for stop in 2..=reachable {
+                        let mut found = 0;
+                        scratch.toward_sides(grid, table.coords(), center, start, |_, _| {
+                            found += 1;
+                            found == stop
+                        });
+                        for stack in [&scratch.now, &scratch.later] {
+                            let mut cells = stack.clone();
+                            cells.sort_unstable();
+                            cells.dedup();
+                            assert_eq!(cells.len(), stack.len(), "round {round} cell {center}");
+                            pending += stack.len();
+                        }
                     }
                 }
             }
         }
         assert!(reports > 10_000, "only {reports} sides reached");
+        assert!(pending > 10_000, "only {pending} cells left on the stacks");
     }
 
     /// A cell is computed once: the first `fill` of any of its states computes it
