@@ -665,6 +665,74 @@ mod tests {
     use super::*;
     use grid_core::Choice;
 
+    /// `check` refuses a side of 0, more than [`MAX_CELLS`] cells (overflow included)
+    /// and a density over 100, and says so in its message; the edges of the ranges pass.
+    #[test]
+    fn parameters_out_of_range_are_errors() {
+        let params = |rows, cols, density| GenParams {
+            family: Family::Open,
+            rows,
+            cols,
+            density,
+            queries: 1,
+            seed: 0,
+        };
+        for (rows, cols) in [(0, 3), (3, 0), (1, MAX_CELLS + 1), (usize::MAX, 2)] {
+            let error = GenParamsError::Size { rows, cols };
+            assert_eq!(params(rows, cols, 50).check(), Err(error));
+            assert_eq!(Generated::new(&params(rows, cols, 50)).unwrap_err(), error);
+        }
+        assert_eq!(
+            params(3, 4, 101).check(),
+            Err(GenParamsError::Percent { density: 101 })
+        );
+        for (rows, cols, density) in [(1, 1, 0), (1, MAX_CELLS, 100), (2048, 2048, 0)] {
+            assert_eq!(params(rows, cols, density).check(), Ok(()));
+        }
+        assert_eq!(
+            GenParamsError::Size { rows: 0, cols: 3 }.to_string(),
+            "expected a board of 1 to 4194304 cells, found 0 x 3"
+        );
+        assert_eq!(
+            GenParamsError::Percent { density: 101 }.to_string(),
+            "expected density from 0 to 100 percent, found 101"
+        );
+    }
+
+    /// `query_count` is the queries asked for, or 0 on a board of one cell.
+    #[test]
+    fn the_query_count_is_what_queries_draws() {
+        for (rows, cols, expected) in [(3, 4, 5), (1, 1, 0)] {
+            let params = GenParams {
+                family: Family::Random,
+                rows,
+                cols,
+                density: 30,
+                queries: 5,
+                seed: 2,
+            };
+            let generated = Generated::new(&params).unwrap();
+            assert_eq!(generated.query_count(), expected);
+            assert_eq!(generated.queries().count(), expected);
+        }
+    }
+
+    /// Cells are numbered row-major: the movable ones come in that order.
+    #[test]
+    fn movable_cells_are_listed_row_by_row() {
+        let board = Board::from_rows(&["01", "10", "11"]).unwrap();
+        assert_eq!(cell_at(&board, 5), Pos::new(2, 1));
+        assert_eq!(
+            movable_cells(&board),
+            [
+                Pos::new(0, 1),
+                Pos::new(1, 0),
+                Pos::new(2, 0),
+                Pos::new(2, 1)
+            ]
+        );
+    }
+
     #[test]
     fn every_family_gives_valid_queries() {
         for &family in Family::ALL {
