@@ -143,7 +143,13 @@ fn loop_problems(root: &Path, krate: &str) -> Result<Vec<String>> {
             let short = function.rsplit("::").next().unwrap_or(function);
             let short = short.rsplit('>').next().unwrap_or(short).trim();
             let above = &lines[at_line.saturating_sub(11)..at_line];
-            if !above.iter().any(|l| l.contains(&format!("fn {short}"))) {
+            // `fn NAME(` or `fn NAME<`: not a longer name that starts with it.
+            let declares = |l: &&str| {
+                ["(", "<"]
+                    .iter()
+                    .any(|after| l.contains(&format!("fn {short}{after}")))
+            };
+            if !above.iter().any(declares) {
                 errors.push(format!(
                     "{here}: no `fn {short}` at line {at_line} of {file} or the 10 above: the code moved; name the mutant again"
                 ));
@@ -204,19 +210,21 @@ mod tests {
         );
     }
 
+    /// A scratch workspace of one crate, `crates/demo`: its `src/lib.rs` and one file of
+    /// its own (`name`, holding `text`).
+    fn demo_crate(lib: &str, name: &str, text: &str) -> tempfile::TempDir {
+        let scratch = tempfile::tempdir().unwrap();
+        let krate = scratch.path().join("crates/demo");
+        std::fs::create_dir_all(krate.join("src")).unwrap();
+        std::fs::write(krate.join("src/lib.rs"), lib).unwrap();
+        std::fs::write(krate.join(name), text).unwrap();
+        scratch
+    }
+
     /// A judged loop whose code moved, or that gives no reason, is refused; one whose
     /// operator or function is where its name says passes.
     #[test]
     fn judged_loops_must_name_mutants_that_are_there() {
-        let scratch = tempfile::tempdir().unwrap();
-        let dir = scratch.path();
-        let krate = dir.join("crates/demo");
-        std::fs::create_dir_all(krate.join("src")).unwrap();
-        std::fs::write(
-            krate.join("src/lib.rs"),
-            "fn grow(n: u8) -> u8 {\n    n * 2 + 1\n}\n",
-        )
-        .unwrap();
         let loops = "# judged loops\n\
             crates/demo/src/lib.rs:2:7: replace * with / in grow\tit loops\n\
             crates/demo/src/lib.rs:2:11: replace + with * in grow\tit loops\n\
@@ -225,8 +233,12 @@ mod tests {
             crates/demo/src/lib.rs:1:5: replace shrink -> u8 with 0\tno such function\n\
             crates/demo/src/lib.rs:9:1: replace * with / in grow\tpast the end\n\
             crates/demo/src/lib.rs:2:7: replace * with + in grow\n";
-        std::fs::write(krate.join("mutants-loops.txt"), loops).unwrap();
-        let problems = problems(dir, "demo").unwrap();
+        let scratch = demo_crate(
+            "fn grow(n: u8) -> u8 {\n    n * 2 + 1\n}\n",
+            "mutants-loops.txt",
+            loops,
+        );
+        let problems = problems(scratch.path(), "demo").unwrap();
         assert_eq!(problems.len(), 4, "{problems:#?}");
         assert!(
             problems[0].contains(":4: line 2 of crates/demo/src/lib.rs has no `+` at column 9")
@@ -240,11 +252,6 @@ mod tests {
     /// alone, no function, and a good exact line.
     #[test]
     fn moved_lines_ranges_columns_and_nameless_patterns_are_refused() {
-        let scratch = tempfile::tempdir().unwrap();
-        let dir = scratch.path();
-        let krate = dir.join("crates/demo");
-        std::fs::create_dir_all(krate.join("src")).unwrap();
-        std::fs::write(krate.join("src/lib.rs"), "fn a() {}\nlet x = y - 1;\n").unwrap();
         let toml = "exclude_re = [\n\
             # line 2: let x = y - 1;\n\
             'crates/demo/src/lib\\.rs:2:\\d+: replace - with \\+ in a$',\n\
@@ -255,8 +262,8 @@ mod tests {
             'crates/demo/src/lib\\.rs:.*: replace - with \\+',\n\
             'crates/demo/src/lib\\.rs:.*: replace a -> bool with false',\n\
             ]\n";
-        std::fs::write(krate.join("mutants.toml"), toml).unwrap();
-        let problems = problems(dir, "demo").unwrap();
+        let scratch = demo_crate("fn a() {}\nlet x = y - 1;\n", "mutants.toml", toml);
+        let problems = problems(scratch.path(), "demo").unwrap();
         assert_eq!(problems.len(), 4, "{problems:#?}");
         assert!(problems[0].contains("line 1 of crates/demo/src/lib.rs is now `fn a() {}`"));
         assert!(problems[1].contains("is a range of lines"));

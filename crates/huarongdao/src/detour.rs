@@ -612,10 +612,7 @@ mod tests {
         for (round, grid) in boards().iter().enumerate() {
             let table = DetourTable::new(grid).unwrap();
             let mut scratch = Scratch::new(grid).unwrap();
-            let mut states: Vec<usize> = (0..grid.storage_size() * 4)
-                .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
-                .collect();
-            rng.shuffle(&mut states);
+            let states = open_states(grid, &mut rng);
             let mut longest = 0;
             for state in states {
                 let (cell, a) = (state / 4, state % 4);
@@ -731,10 +728,7 @@ mod tests {
         for (round, grid) in boards().iter().enumerate() {
             let table = DetourTable::new(grid).unwrap();
             let mut scratch = Scratch::new(grid).unwrap();
-            let mut states: Vec<usize> = (0..grid.storage_size() * 4)
-                .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
-                .collect();
-            rng.shuffle(&mut states);
+            let states = open_states(grid, &mut rng);
             let mut done = vec![false; grid.storage_size()];
             for state in states {
                 let computed = table.fill(grid, state, &mut scratch);
@@ -742,6 +736,16 @@ mod tests {
                 done[state / 4] = true;
             }
         }
+    }
+
+    /// Every state of `grid` whose cell and side are both open (cell * 4 + side), in an
+    /// order `rng` shuffles.
+    fn open_states(grid: &Grid<bool>, rng: &mut SplitMix64) -> Vec<usize> {
+        let mut states: Vec<usize> = (0..grid.storage_size() * 4)
+            .filter(|&s| grid[s / 4] && grid[grid.step(s / 4, Dir::from_index(s % 4))])
+            .collect();
+        rng.shuffle(&mut states);
+        states
     }
 
     /// Breadth-first distance from `from` to `to` never entering `avoid`.
