@@ -47,10 +47,11 @@ use crate::source::Source;
 use crate::words::count;
 use crate::{Failure, write_stdout};
 use clap::ValueHint;
+use puzzles::output::{HEAD, Line, Lines};
 use puzzles::{AnswerLine, Input, Limits, PathError, PathsFor, Puzzle, Solved};
 use std::cell::RefCell;
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -565,9 +566,11 @@ impl Checker<'_> {
         let number = solved.number();
         let mut replay = solved.answer_replay();
         let mut failed = None;
+        // The bytes of tokens kept: what a message shows, and one more.
+        const KEPT: usize = 4 * (SHOWN + 1) + 1;
         let line = self
             .lines
-            .stream(&mut |bytes| match replay.feed(bytes) {
+            .stream(KEPT, &mut |bytes| match replay.feed(bytes) {
                 Ok(()) => true,
                 Err(e) => {
                     failed = Some(e);
@@ -761,76 +764,15 @@ const MAX_LINE: usize = 64 << 20;
 /// How much of the output is asked for at a time.
 const READ_CHUNK: usize = 64 << 10;
 
-/// How many bytes of a line are kept as they are, for a message about its spacing.
-const HEAD: usize = 80;
-
-/// One line of the output, as its tokens.
-struct Line {
-    /// From 1.
-    number: usize,
-    /// Its tokens joined by single spaces, no more bytes of them than it was read with.
-    text: Vec<u8>,
-    /// It ended with `\n` (the last line may not).
-    ended: bool,
-    /// It holds more tokens than it was read with: reading stopped inside it.
-    cut: bool,
-    /// Its bytes were exactly `text`: one space between tokens, none around them, no
-    /// tab or `\r`.
-    exact: bool,
-    /// Its first bytes as they are (one more than [`HEAD`] when it is longer).
-    head: Vec<u8>,
-}
-
-/// Whitespace as C's `isspace` (and so the judges) see it.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
-}
-
-impl Line {
-    /// Line `number`, nothing read of it yet.
-    fn new(number: usize) -> Line {
-        Line {
-            number,
-            text: Vec::new(),
-            ended: false,
-            cut: false,
-            exact: true,
-            head: Vec::new(),
-        }
-    }
-
-    /// Takes note of `bytes` of the line, which go elsewhere: its spacing, its head and
-    /// its first `kept` bytes of tokens; `space` as in [`Line::take`].
-    fn observe(&mut self, bytes: &[u8], space: &mut bool, kept: usize) {
-        self.keep_head(bytes);
-        for &b in bytes {
-            if is_space(b) {
-                if *space || b != b' ' || self.text.is_empty() {
-                    self.exact = false;
-                }
-                *space = true;
-                continue;
-            }
-            if self.text.len() < kept {
-                if *space && !self.text.is_empty() {
-                    self.text.push(b' ');
-                }
-                self.text.push(b);
-            }
-            *space = false;
-        }
-    }
-
-    /// Its tokens, as bytes.
-    fn tokens(&self) -> impl Iterator<Item = &[u8]> {
-        self.text.split(|&b| b == b' ').filter(|t| !t.is_empty())
-    }
-
-    fn is_blank(&self) -> bool {
-        !self.cut && self.text.is_empty()
-    }
-
+/// How the messages show a line of the output.
+trait Shown {
     /// The line as a message shows it: its tokens, quoted.
+    fn shown(&self) -> String;
+    /// Under `space_change_sensitive`: what is wrong with the line's spacing.
+    fn spacing(&self) -> Option<String>;
+}
+
+impl Shown for Line {
     fn shown(&self) -> String {
         // Four bytes a character at most: enough for `quoted` to see it is longer.
         let end = self.text.len().min(4 * (SHOWN + 1));
@@ -842,7 +784,6 @@ impl Line {
         }
     }
 
-    /// Under `space_change_sensitive`: what is wrong with the line's spacing.
     fn spacing(&self) -> Option<String> {
         if !self.exact {
             let end = self.head.len().min(HEAD);
@@ -853,248 +794,5 @@ impl Line {
             ));
         }
         (!self.ended).then(|| "no newline at the end of the output".to_string())
-    }
-
-    /// Takes the bytes of `buf` up to the line's end; `space` says whether whitespace
-    /// came since the last token. Returns how many bytes it used and whether the line
-    /// is done (ended, or cut at `limit` bytes of tokens).
-    fn take(&mut self, buf: &[u8], space: &mut bool, limit: usize) -> io::Result<(usize, bool)> {
-        let mut i = 0;
-        while i < buf.len() {
-            let b = buf[i];
-            if b == b'\n' {
-                self.ended = true;
-                return Ok((i + 1, true));
-            }
-            if is_space(b) {
-                if *space || b != b' ' || self.text.is_empty() {
-                    self.exact = false;
-                }
-                *space = true;
-                self.keep_head(&buf[i..=i]);
-                i += 1;
-                continue;
-            }
-            // A run of a token's bytes, taken at once.
-            let end = buf[i..]
-                .iter()
-                .position(|&b| is_space(b))
-                .map_or(buf.len(), |n| i + n);
-            let run = &buf[i..end];
-            self.keep_head(run);
-            let gap = *space && !self.text.is_empty();
-            let room = limit.saturating_sub(self.text.len() + usize::from(gap));
-            if run.len() > room {
-                self.cut = true;
-                return Ok((i + room + 1, true));
-            }
-            grow(&mut self.text, run.len() + 1)?;
-            if gap {
-                self.text.push(b' ');
-            }
-            self.text.extend_from_slice(run);
-            *space = false;
-            i = end;
-        }
-        Ok((buf.len(), false))
-    }
-
-    /// Keeps the line's first bytes as they are (one more than [`HEAD`]).
-    fn keep_head(&mut self, bytes: &[u8]) {
-        let room = (HEAD + 1).saturating_sub(self.head.len());
-        self.head.extend_from_slice(&bytes[..bytes.len().min(room)]);
-    }
-}
-
-/// Makes room for `more` bytes in `text` where memory allows: an output line too long
-/// to hold is an error, not an abort.
-fn grow(text: &mut Vec<u8>, more: usize) -> io::Result<()> {
-    text.try_reserve(more).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::OutOfMemory,
-            format!(
-                "no memory for a line of {}",
-                count(text.len() + more, "byte")
-            ),
-        )
-    })
-}
-
-/// The bytes `reader` has buffered, reading more if it has none (again when a read is
-/// interrupted); empty at the end of the output.
-fn fill<'r>(reader: &'r mut (dyn BufRead + '_)) -> io::Result<&'r [u8]> {
-    loop {
-        match reader.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    // Bytes are buffered now (or the output ended): this only hands them out.
-    reader.fill_buf()
-}
-
-/// The output's lines, one at a time.
-struct Lines<'o> {
-    reader: Box<dyn BufRead + 'o>,
-    /// Lines read so far.
-    number: usize,
-    /// The output ended, or reading stopped inside a line.
-    done: bool,
-}
-
-impl<'o> Lines<'o> {
-    fn new(reader: Box<dyn BufRead + 'o>) -> Lines<'o> {
-        Lines {
-            reader,
-            number: 0,
-            done: false,
-        }
-    }
-
-    /// The next line, each of its bytes (but its `\n`) given to `feed` as they are read,
-    /// until `feed` says to stop (then the line is `cut` and nothing more is read). The
-    /// line's first tokens are kept, for messages; `None` at the end of the output.
-    fn stream(&mut self, feed: &mut dyn FnMut(&[u8]) -> bool) -> io::Result<Option<Line>> {
-        // The bytes of tokens kept: what a message shows, and one more.
-        const KEPT: usize = 4 * (SHOWN + 1) + 1;
-        if self.done {
-            return Ok(None);
-        }
-        let mut line = Line::new(self.number + 1);
-        let mut any = false;
-        let mut space = false;
-        loop {
-            let buf = fill(&mut *self.reader)?;
-            if buf.is_empty() {
-                self.done = true;
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
-            let (end, used) = match buf.iter().position(|&b| b == b'\n') {
-                Some(at) => (at, at + 1),
-                None => (buf.len(), buf.len()),
-            };
-            line.observe(&buf[..end], &mut space, KEPT);
-            let go_on = feed(&buf[..end]);
-            self.reader.consume(used);
-            if !go_on {
-                line.cut = true;
-                self.done = true;
-                break;
-            }
-            if end < used {
-                line.ended = true;
-                break;
-            }
-        }
-        if space {
-            line.exact = false;
-        }
-        self.number += 1;
-        Ok(Some(line))
-    }
-
-    /// The next `count` tokens, over as many lines as they take (line breaks are white
-    /// space like any other), as one line of the first token's number, read to at most
-    /// `limit` bytes of tokens; `None` when the output has no more. After a token cut
-    /// at `limit` nothing more is read.
-    fn next_tokens(&mut self, count: usize, limit: usize) -> io::Result<Option<Line>> {
-        let mut line = Line::new(self.number + 1);
-        let mut found = 0;
-        'tokens: while found < count && !self.done {
-            // White space first, counting the lines it ends.
-            let mut started = false;
-            loop {
-                let buf = fill(&mut *self.reader)?;
-                if buf.is_empty() {
-                    // The output ends, inside a token or before one.
-                    self.done = true;
-                    found += usize::from(started);
-                    break 'tokens;
-                }
-                if !started {
-                    let skip = buf.iter().position(|&b| !is_space(b));
-                    let skipped = &buf[..skip.unwrap_or(buf.len())];
-                    self.number += skipped.iter().filter(|&&b| b == b'\n').count();
-                    let used = skipped.len();
-                    self.reader.consume(used);
-                    if skip.is_none() {
-                        continue;
-                    }
-                    started = true;
-                    if found == 0 {
-                        line.number = self.number + 1;
-                    }
-                    continue;
-                }
-                let end = buf.iter().position(|&b| is_space(b));
-                let run = &buf[..end.unwrap_or(buf.len())];
-                let room = limit.saturating_sub(line.text.len());
-                if run.len() > room {
-                    line.text.extend_from_slice(&run[..room]);
-                    line.cut = true;
-                    self.done = true;
-                    return Ok(Some(line));
-                }
-                grow(&mut line.text, run.len())?;
-                line.text.extend_from_slice(run);
-                let used = run.len();
-                self.reader.consume(used);
-                if end.is_some() {
-                    break;
-                }
-            }
-            found += 1;
-            if found < count {
-                grow(&mut line.text, 1)?;
-                line.text.push(b' ');
-            }
-        }
-        if found == 0 {
-            return Ok(None);
-        }
-        if line.text.last() == Some(&b' ') {
-            line.text.pop();
-        }
-        line.ended = true;
-        Ok(Some(line))
-    }
-
-    /// The next line, read to at most `limit` bytes of tokens (whitespace is not kept
-    /// and costs nothing); `None` at the end of the output. After a line cut at `limit`
-    /// nothing more is read.
-    fn next(&mut self, limit: usize) -> io::Result<Option<Line>> {
-        if self.done {
-            return Ok(None);
-        }
-        let mut line = Line::new(self.number + 1);
-        let mut any = false;
-        let mut space = false;
-        loop {
-            let buf = fill(&mut *self.reader)?;
-            if buf.is_empty() {
-                self.done = true;
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
-            let (used, done) = line.take(buf, &mut space, limit)?;
-            self.reader.consume(used);
-            if done {
-                break;
-            }
-        }
-        if space {
-            line.exact = false;
-        }
-        self.done |= line.cut;
-        self.number += 1;
-        Ok(Some(line))
     }
 }

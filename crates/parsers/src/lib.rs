@@ -59,6 +59,7 @@ pub mod huarongdao;
 mod input;
 #[cfg(feature = "klotski")]
 pub mod klotski;
+pub mod output;
 mod reader;
 pub mod validate;
 mod words;

@@ -688,10 +688,7 @@ pub trait Paths: Format {
     /// after the last white space (every word is whole moves, see
     /// [`Paths::parse_path`]); a notation of one character a move may cut anywhere.
     fn path_cut(&self, text: &str) -> usize {
-        text.char_indices()
-            .rev()
-            .find(|(_, c)| c.is_whitespace())
-            .map_or(0, |(i, c)| i + c.len_utf8())
+        parsers::output::after_last_space(text)
     }
 
     /// `case` as `path` leaves it: its start moved along the path, every move checked by

@@ -836,7 +836,7 @@ impl<A: Adapter> Solved for SolvedCase<'_, A> {
     fn replay_at_most(&self, path: &str, most: u64) -> Result<u64, PathError> {
         // Each word is at least one move (`Paths::parse_path`): counted first, so a
         // path of many short words is refused before its moves are built.
-        let at_least = path.split_whitespace().count() as u64;
+        let at_least = parsers::output::words(path) as u64;
         if at_least > most {
             return Err(PathError::Longer { at_least, most });
         }

@@ -74,6 +74,8 @@ pub use grid_core::{
 pub use invalid::InvalidKind;
 pub use json::{json_line, write_json_line};
 pub use options::{OptionKind, OptionSpec, Options, UsageError};
+/// The lines of an output as a judge reads them (`gridsolve check`'s scanning).
+pub use parsers::output;
 pub use parsers::validate::{Report, Violation};
 pub use parsers::{ErrorKind, Found, Input, InputError, ParseError, Warnings};
 pub use pictures::PICTURE_BYTES_PER_MOVE;
