@@ -1054,7 +1054,9 @@ mod tests {
         // The first roll of seeds 0..10; every kind of roll is among them.
         let rolls: Vec<u64> = (0..10).map(|s| SplitMix64::new(s).below(10)).collect();
         assert_eq!(rolls, [8, 5, 5, 1, 4, 3, 7, 3, 6, 6]);
-        let picks = |plan: &Plan| -> Vec<Option<((usize, usize), (usize, usize))>> {
+        // The piece's and the target's cells, as (row, column).
+        type Pick = ((usize, usize), (usize, usize));
+        let picks = |plan: &Plan| -> Vec<Option<Pick>> {
             (0..10)
                 .map(|seed| {
                     let pick = plan.pick(&mut SplitMix64::new(seed));
