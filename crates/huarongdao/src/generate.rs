@@ -1359,21 +1359,27 @@ mod tests {
         assert_eq!(plan.far, far);
         let room = rect(2, 2, 1, 1);
         assert_eq!(plan.sealed, [(room, far[0].0), (room, far[0].1)]);
-        // 17 x 16: blocks of 4 x 4 (seeds 0, 1, 2) or 3 x 3 (seed 3), rooms anywhere.
-        for (seed, b, room) in [
-            (0, 4, (6, 1, 3)),
-            (1, 4, (11, 11, 12)),
-            (2, 4, (11, 6, 8)),
-            (3, 3, (9, 5, 6)),
+        // 17 x 16: blocks of 4 x 4 (seeds 0, 1, 2) or 3 x 3 (seed 3), rooms anywhere;
+        // 20 x 21: blocks of 5 x 5, rooms of 3 x 3 with the door at any of three cells.
+        for ((rows, cols), seed, b, room) in [
+            ((17, 16), 0, 4, (6, 1, 3)),
+            ((17, 16), 1, 4, (11, 11, 12)),
+            ((17, 16), 2, 4, (11, 6, 8)),
+            ((17, 16), 3, 3, (9, 5, 6)),
+            ((20, 21), 0, 5, (7, 1, 4)),
+            ((20, 21), 6, 5, (7, 1, 2)),
+            ((20, 21), 9, 5, (13, 1, 4)),
+            ((20, 21), 13, 5, (1, 7, 8)),
         ] {
-            let (picture, plan) = blocks((17, 16), false, seed);
-            assert_eq!(picture, city((17, 16), false, b, Some(room)), "seed {seed}");
+            let (picture, plan) = blocks((rows, cols), false, seed);
+            let expected = city((rows, cols), false, b, Some(room));
+            assert_eq!(picture, expected, "{rows} x {cols}, seed {seed}");
             let w = b + 1;
             let far = [
-                (rect(0, 0, 1, w), rect(16, 16 - w, 1, w)),
-                (rect(0, 16 - w, 1, w), rect(16, 0, 1, w)),
+                (rect(0, 0, 1, w), rect(rows - 1, cols - w, 1, w)),
+                (rect(0, cols - w, 1, w), rect(rows - 1, 0, 1, w)),
             ];
-            assert_eq!(plan.far, far, "seed {seed}");
+            assert_eq!(plan.far, far, "{rows} x {cols}, seed {seed}");
             let room = rect(room.0 + 1, room.1 + 1, b - 2, b - 2);
             assert_eq!(plan.sealed, [(room, far[0].0), (room, far[0].1)]);
         }
