@@ -994,4 +994,405 @@ mod tests {
         assert!(long >= 100, "{long} answers over 10 x Manhattan + 50");
         assert!(longest >= 500, "longest answer {longest}");
     }
+
+    /// The board as rows of `1` (movable) and `0` (fixed), as `Board::from_rows` reads.
+    fn picture(board: &Board) -> Vec<String> {
+        (0..board.rows())
+            .map(|r| {
+                (0..board.cols())
+                    .map(|c| {
+                        if board.is_movable(Pos::new(r, c)) {
+                            '1'
+                        } else {
+                            '0'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn rect(row: usize, col: usize, rows: usize, cols: usize) -> Rect {
+        Rect {
+            row,
+            col,
+            rows,
+            cols,
+        }
+    }
+
+    /// Lays `layout` out on an open board of `rows x cols` frame cells (the board is
+    /// `cols x rows` when `transposed`), from `SplitMix64::new(seed)`.
+    fn lay_out(
+        layout: fn(&mut Board, &mut SplitMix64, Frame) -> Plan,
+        (rows, cols): (usize, usize),
+        transposed: bool,
+        seed: u64,
+    ) -> (Vec<String>, Plan) {
+        let (board_rows, board_cols) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let mut board = Board::new(board_rows, board_cols).unwrap();
+        let frame = Frame {
+            transposed,
+            rows,
+            cols,
+        };
+        let plan = layout(&mut board, &mut SplitMix64::new(seed), frame);
+        (picture(&board), plan)
+    }
+
+    /// `pick` rolls 0..10: below 5 a far pair, 5..8 a sealed pair (a far one when there
+    /// is none), 8 and 9 a random query (`None`), as a plan with no pair of the kind
+    /// rolled; then a pair, which way round, and a cell of each area.
+    #[test]
+    fn a_plan_picks_by_its_roll() {
+        let far = vec![(rect(0, 0, 2, 2), rect(10, 10, 2, 2))];
+        let sealed = vec![(rect(20, 0, 1, 3), rect(30, 5, 3, 1))];
+        // The first roll of seeds 0..10; every kind of roll is among them.
+        let rolls: Vec<u64> = (0..10).map(|s| SplitMix64::new(s).below(10)).collect();
+        assert_eq!(rolls, [8, 5, 5, 1, 4, 3, 7, 3, 6, 6]);
+        // The piece's and the target's cells, as (row, column).
+        type Pick = ((usize, usize), (usize, usize));
+        let picks = |plan: &Plan| -> Vec<Option<Pick>> {
+            (0..10)
+                .map(|seed| {
+                    let pick = plan.pick(&mut SplitMix64::new(seed));
+                    pick.map(|(a, b)| ((a.row, a.col), (b.row, b.col)))
+                })
+                .collect()
+        };
+        let both = Plan {
+            far: far.clone(),
+            sealed: sealed.clone(),
+        };
+        assert_eq!(
+            picks(&both),
+            [
+                None,
+                Some(((20, 1), (32, 5))),
+                Some(((20, 0), (31, 5))),
+                Some(((0, 0), (11, 10))),
+                Some(((0, 0), (11, 11))),
+                Some(((10, 10), (0, 1))),
+                Some(((30, 5), (20, 0))),
+                Some(((1, 0), (10, 10))),
+                Some(((20, 0), (31, 5))),
+                Some(((32, 5), (20, 1))),
+            ]
+        );
+        // Without sealed pairs, rolls 5..8 take a far pair too.
+        let far_only = Plan {
+            far: far.clone(),
+            sealed: Vec::new(),
+        };
+        assert_eq!(
+            picks(&far_only),
+            [
+                None,
+                Some(((0, 0), (11, 11))),
+                Some(((1, 0), (10, 11))),
+                Some(((0, 0), (11, 10))),
+                Some(((0, 0), (11, 11))),
+                Some(((10, 10), (0, 1))),
+                Some(((10, 11), (1, 0))),
+                Some(((1, 0), (10, 10))),
+                Some(((1, 0), (10, 11))),
+                Some(((11, 10), (0, 1))),
+            ]
+        );
+        // Without far pairs, rolls below 5 are random queries.
+        let sealed_only = Plan {
+            far: Vec::new(),
+            sealed,
+        };
+        assert_eq!(
+            picks(&sealed_only),
+            [
+                None,
+                Some(((20, 1), (32, 5))),
+                Some(((20, 0), (31, 5))),
+                None,
+                None,
+                None,
+                Some(((30, 5), (20, 0))),
+                None,
+                Some(((20, 0), (31, 5))),
+                Some(((32, 5), (20, 1))),
+            ]
+        );
+        // An empty plan draws nothing.
+        let mut rng = SplitMix64::new(3);
+        assert_eq!(Plan::default().pick(&mut rng), None);
+        assert_eq!(rng.next_u64(), SplitMix64::new(3).next_u64());
+    }
+
+    /// Each layout fits from its smallest frame on, and not one row or column less.
+    #[test]
+    fn layouts_fit_from_their_smallest_frame() {
+        let fits = |layout: Layout, rows, cols| {
+            layout.fits(Frame {
+                transposed: false,
+                rows,
+                cols,
+            })
+        };
+        for (layout, rows, cols) in [
+            (Layout::Serpentine, 5, 3),
+            (Layout::Blocks, 4, 4),
+            (Layout::Halves, 2, 5),
+        ] {
+            assert!(fits(layout, rows, cols), "{layout:?} {rows} x {cols}");
+            assert!(fits(layout, rows + 9, cols + 9), "{layout:?}");
+            assert!(
+                !fits(layout, rows - 1, cols),
+                "{layout:?} {rows} - 1 x {cols}"
+            );
+            assert!(
+                !fits(layout, rows, cols - 1),
+                "{layout:?} {rows} x {cols} - 1"
+            );
+            assert!(!fits(layout, rows - 1, cols - 1), "{layout:?}");
+        }
+    }
+
+    /// Serpentines of (rows + 1) / 3 lanes and no door: with two lanes (never a door,
+    /// whatever the seed) and with three and four (on seeds whose coin says no door).
+    /// Walls open at the right after lanes 0 and 2, at the left after lane 1; rows
+    /// below the last lane fixed; the far pair from lane 0's left end to the last
+    /// lane's exit (left after an odd lane, right after an even one).
+    #[test]
+    fn a_serpentine_winds_through_its_lanes() {
+        let serpentine = |size, transposed, seed| lay_out(serpentine, size, transposed, seed);
+        for seed in 0..8 {
+            let (picture, plan) = serpentine((6, 5), false, seed);
+            assert_eq!(
+                picture,
+                ["11111", "11111", "00011", "11111", "11111", "00000"],
+                "seed {seed}"
+            );
+            assert_eq!(plan.far, [(rect(0, 0, 2, 2), rect(3, 0, 2, 2))]);
+            assert_eq!(plan.sealed, []);
+        }
+        // Seeds 0, 1 and 2 draw no door.
+        for seed in 0..3 {
+            let (picture, plan) = serpentine((8, 5), false, seed);
+            let expected = [
+                "11111", "11111", "00011", "11111", "11111", "11000", "11111", "11111",
+            ];
+            assert_eq!(picture, expected, "seed {seed}");
+            assert_eq!(plan.far, [(rect(0, 0, 2, 2), rect(6, 3, 2, 2))]);
+            assert_eq!(plan.sealed, []);
+        }
+        let (picture, plan) = serpentine((10, 5), false, 0);
+        assert_eq!(
+            picture,
+            [
+                "11111", "11111", "00011", "11111", "11111", "11000", "11111", "11111", "00000",
+                "00000"
+            ]
+        );
+        assert_eq!(plan.far, [(rect(0, 0, 2, 2), rect(6, 3, 2, 2))]);
+        let (picture, plan) = serpentine((11, 6), false, 0);
+        assert_eq!(
+            picture,
+            [
+                "111111", "111111", "000011", "111111", "111111", "110000", "111111", "111111",
+                "000011", "111111", "111111"
+            ]
+        );
+        assert_eq!(plan.far, [(rect(0, 0, 2, 2), rect(9, 0, 2, 2))]);
+        assert_eq!(plan.sealed, []);
+        // Along the columns: frame row r is board column r.
+        let (picture, plan) = serpentine((5, 8), true, 0);
+        assert_eq!(
+            picture,
+            [
+                "11011", "11011", "11011", "11011", "11011", "11011", "11111", "11111"
+            ]
+        );
+        assert_eq!(plan.far, [(rect(0, 0, 2, 2), rect(0, 3, 2, 2))]);
+        assert_eq!(plan.sealed, []);
+    }
+
+    /// With three lanes or more and the coin on yes, one gap (wall `index(lanes - 1)`)
+    /// keeps one of its two cells: the far pairs end and start at that door, and the
+    /// sealed ones cross it.
+    #[test]
+    fn a_serpentine_door_narrows_one_gap() {
+        let serpentine = |size, seed| lay_out(serpentine, size, false, seed);
+        let lanes = |i: usize, left: bool| rect(3 * i, if left { 0 } else { 3 }, 2, 2);
+        // Seed 7: wall 0, at the right; its column 4 fixed, 3 the door.
+        let (picture, plan) = serpentine((8, 5), 7);
+        let expected = [
+            "11111", "11111", "00010", "11111", "11111", "11000", "11111", "11111",
+        ];
+        assert_eq!(picture, expected);
+        let (entry0, exit0) = (lanes(0, true), lanes(0, false));
+        let (entry1, exit2) = (lanes(1, false), lanes(2, false));
+        assert_eq!(plan.far, [(entry0, exit0), (entry1, exit2)]);
+        assert_eq!(plan.sealed, [(entry0, exit2), (exit0, entry1)]);
+        // Seeds 3, 4 and 5: wall 1, at the left; the door in column 0, or 1 for seed 5.
+        for (seed, wall) in [(3, "10000"), (4, "10000"), (5, "01000")] {
+            let (picture, plan) = serpentine((8, 5), seed);
+            let expected = [
+                "11111", "11111", "00011", "11111", "11111", wall, "11111", "11111",
+            ];
+            assert_eq!(picture, expected, "seed {seed}");
+            let (exit1, entry2) = (lanes(1, true), lanes(2, true));
+            assert_eq!(plan.far, [(entry0, exit1), (entry2, exit2)], "seed {seed}");
+            assert_eq!(
+                plan.sealed,
+                [(entry0, exit2), (exit1, entry2)],
+                "seed {seed}"
+            );
+        }
+        // Four lanes, seeds 3, 4 and 5: wall 2, at the right, six columns wide.
+        for (seed, wall) in [(3, "000010"), (4, "000010"), (5, "000001")] {
+            let (picture, plan) = serpentine((11, 6), seed);
+            let expected = [
+                "111111", "111111", "000011", "111111", "111111", "110000", "111111", "111111",
+                wall, "111111", "111111",
+            ];
+            assert_eq!(picture, expected, "seed {seed}");
+            let (entry0, exit2) = (rect(0, 0, 2, 2), rect(6, 4, 2, 2));
+            let (entry3, exit3) = (rect(9, 4, 2, 2), rect(9, 0, 2, 2));
+            assert_eq!(plan.far, [(entry0, exit2), (entry3, exit3)], "seed {seed}");
+            assert_eq!(
+                plan.sealed,
+                [(entry0, exit3), (exit2, entry3)],
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// City blocks on a `rows x cols` frame: streets on the rows and columns that are
+    /// multiples of `b + 1` and on the last ones, every other cell fixed but a room's:
+    /// `(top, left, door)` hollows the `(b - 2) x (b - 2)` inside of the block whose
+    /// top left cell is `(top, left)` and opens `(top, door)`. Written out cell by cell
+    /// (the board is `cols x rows`, transposed, when `transposed`).
+    fn city(
+        (rows, cols): (usize, usize),
+        transposed: bool,
+        b: usize,
+        room: Option<(usize, usize, usize)>,
+    ) -> Vec<String> {
+        let open = |r: usize, c: usize| {
+            let street = r % (b + 1) == 0 || c % (b + 1) == 0 || r == rows - 1 || c == cols - 1;
+            let hollow = room.is_some_and(|(top, left, door)| {
+                (r == top && c == door)
+                    || ((top + 1..top + b - 1).contains(&r)
+                        && (left + 1..left + b - 1).contains(&c))
+            });
+            street || hollow
+        };
+        let (board_rows, board_cols) = if transposed {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        (0..board_rows)
+            .map(|i| {
+                (0..board_cols)
+                    .map(|j| {
+                        let (r, c) = if transposed { (j, i) } else { (i, j) };
+                        if open(r, c) { '1' } else { '0' }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Blocks of 2 x 2 on boards whose shorter side is under 12 (no room), from 3 x 3 to
+    /// a quarter of the shorter side on larger ones (with a room); the far pairs join
+    /// the first row's ends to the last row's opposite ends, `b + 1` wide, and the
+    /// sealed ones the room to the first far pair.
+    #[test]
+    fn city_blocks_are_laid_out_by_their_size() {
+        let blocks = |size, transposed, seed| lay_out(blocks, size, transposed, seed);
+        let expected = [
+            "111111111",
+            "100100101",
+            "100100101",
+            "111111111",
+            "100100101",
+            "100100101",
+            "111111111",
+            "111111111",
+        ];
+        for seed in 0..4 {
+            let (picture, plan) = blocks((8, 9), false, seed);
+            assert_eq!(picture, expected, "seed {seed}");
+            assert_eq!(picture, city((8, 9), false, 2, None));
+            let far = [
+                (rect(0, 0, 1, 3), rect(7, 6, 1, 3)),
+                (rect(0, 6, 1, 3), rect(7, 0, 1, 3)),
+            ];
+            assert_eq!(plan.far, far, "seed {seed}");
+            assert_eq!(plan.sealed, []);
+        }
+        // 12 x 13: blocks of 3 x 3; the room is the top left block's middle cell, its
+        // door above it.
+        let (picture, plan) = blocks((12, 13), false, 0);
+        let expected = [
+            "1111111111111",
+            "1010100010001",
+            "1010100010001",
+            "1000100010001",
+            "1111111111111",
+            "1000100010001",
+            "1000100010001",
+            "1000100010001",
+            "1111111111111",
+            "1000100010001",
+            "1000100010001",
+            "1111111111111",
+        ];
+        assert_eq!(picture, expected);
+        assert_eq!(picture, city((12, 13), false, 3, Some((1, 1, 2))));
+        let far = [
+            (rect(0, 0, 1, 4), rect(11, 9, 1, 4)),
+            (rect(0, 9, 1, 4), rect(11, 0, 1, 4)),
+        ];
+        assert_eq!(plan.far, far);
+        let room = rect(2, 2, 1, 1);
+        assert_eq!(plan.sealed, [(room, far[0].0), (room, far[0].1)]);
+        // 17 x 16: blocks of 4 x 4 (seeds 0, 1, 2) or 3 x 3 (seed 3), rooms anywhere;
+        // 20 x 21: blocks of 5 x 5, rooms of 3 x 3 with the door at any of three cells.
+        for ((rows, cols), seed, b, room) in [
+            ((17, 16), 0, 4, (6, 1, 3)),
+            ((17, 16), 1, 4, (11, 11, 12)),
+            ((17, 16), 2, 4, (11, 6, 8)),
+            ((17, 16), 3, 3, (9, 5, 6)),
+            ((20, 21), 0, 5, (7, 1, 4)),
+            ((20, 21), 6, 5, (7, 1, 2)),
+            ((20, 21), 9, 5, (13, 1, 4)),
+            ((20, 21), 13, 5, (1, 7, 8)),
+        ] {
+            let (picture, plan) = blocks((rows, cols), false, seed);
+            let expected = city((rows, cols), false, b, Some(room));
+            assert_eq!(picture, expected, "{rows} x {cols}, seed {seed}");
+            let w = b + 1;
+            let far = [
+                (rect(0, 0, 1, w), rect(rows - 1, cols - w, 1, w)),
+                (rect(0, cols - w, 1, w), rect(rows - 1, 0, 1, w)),
+            ];
+            assert_eq!(plan.far, far, "{rows} x {cols}, seed {seed}");
+            let room = rect(room.0 + 1, room.1 + 1, b - 2, b - 2);
+            assert_eq!(plan.sealed, [(room, far[0].0), (room, far[0].1)]);
+        }
+        // Along the columns: the frame's 13 rows are the board's columns.
+        let (picture, plan) = blocks((13, 12), true, 1);
+        assert_eq!(picture, city((13, 12), true, 3, Some((9, 5, 6))));
+        assert_eq!(picture[6], "1000100011101");
+        let far = [
+            (rect(0, 0, 4, 1), rect(8, 12, 4, 1)),
+            (rect(8, 0, 4, 1), rect(0, 12, 4, 1)),
+        ];
+        assert_eq!(plan.far, far);
+        let room = rect(6, 10, 1, 1);
+        assert_eq!(plan.sealed, [(room, far[0].0), (room, far[0].1)]);
+    }
 }
