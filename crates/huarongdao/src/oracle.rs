@@ -311,6 +311,12 @@ mod tests {
         );
         assert!(error("1 2 0\n1 1 1\n").contains("the end of the input"));
         assert!(error("100000 100000 0\n1\n").contains("do not follow"));
+        // The cells are there, and two tokens after them: too few for one query (six),
+        // refused before any is read.
+        assert_eq!(
+            error("2 2 1\n1 1\n1 1\n1 1\n"),
+            "line 1, column 5: 1 queries do not follow"
+        );
     }
 
     #[test]
