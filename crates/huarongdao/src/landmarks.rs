@@ -670,6 +670,17 @@ mod tests {
         }
     }
 
+    /// The largest cost `costs_to` lets through with [`COST_LIMIT`] plus one more move (the
+    /// step back of a cost from a landmark) is below [`FAR`], so its stored term is
+    /// above [`NEVER`]; and the limit is no lower than that needs.
+    #[test]
+    fn the_cost_limit_leaves_room_for_one_more_move() {
+        let largest = COST_LIMIT - 1;
+        assert!(largest + 1 < FAR as u64);
+        assert!(-(largest as i16) - 1 > NEVER);
+        assert_eq!(largest + 2, FAR as u64);
+    }
+
     /// A query's constants, from costs set by hand (8 landmarks, 3 target states): per
     /// landmark the largest cost to it (FAR where a target state cannot reach it, which
     /// a stored 0 says unless the state is the landmark's own) and the smallest cost
