@@ -29,6 +29,9 @@ pub(crate) const MAX_LANDMARKS: usize = 16;
 /// Costs are kept below this (else no landmarks), so that a state's terms are 16 bits:
 /// a saturating addition and a maximum per lane.
 const FAR: i16 = i16::MAX;
+/// [`costs_to`]'s limit for the table: a cost below it leaves room for one more move
+/// below [`FAR`].
+const COST_LIMIT: u64 = FAR as u64 - 1;
 /// Most costs (states times landmarks) whose columns are all held at once.
 const SMALL_COLUMNS: usize = 1 << 20;
 /// Stored for a state a landmark cannot reach, and added for a term that cannot bound:
@@ -112,7 +115,7 @@ impl Landmarks {
                 let part = &landmarks[part * per_thread..];
                 let part = &part[..per_thread.min(part.len())];
                 part.iter()
-                    .map(|&cell| costs_to(grid, detour, cell))
+                    .map(|&cell| costs_to(grid, detour, cell, COST_LIMIT))
                     .collect::<Vec<_>>()
             })
             .into_iter()
@@ -247,10 +250,11 @@ fn in_parallel<T: Send>(parts: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T
 }
 
 /// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach it),
-/// `None` if one is `FAR - 1` or more (so that one more move is still below `FAR`), or
-/// if its memory is refused: a Dijkstra search over reversed moves, with a bucket
-/// queue. Every detour must be computed by then.
-fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<u32>> {
+/// `None` if one is `limit` or more (at most `FAR - 1`: [`COST_LIMIT`] for the table,
+/// so that one more move is still below `FAR`), or if its memory is refused: a Dijkstra
+/// search over reversed moves, with a bucket queue. Every detour must be computed by
+/// then.
+fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize, limit: u64) -> Option<Vec<u32>> {
     let states = grid.storage_size() * 4;
     let offsets = Dir::ALL.map(|d| grid.offset(d));
     let mut open = MonotoneQueue::new();
@@ -263,7 +267,7 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
         }
     }
     while let Some((d, state)) = open.pop() {
-        if d >= FAR as u64 - 1 {
+        if d >= limit {
             return None; // (and the sums below stay far below u32::MAX)
         }
         let (d, state) = (d as u32, state as usize);
@@ -276,10 +280,13 @@ fn costs_to(grid: &Grid<bool>, detour: &DetourTable, cell: usize) -> Option<Vec<
         let dir = Dir::from_index(state % 4).opposite().index();
         let row = detour.computed_row(from * 4 + dir);
         for (a, &w) in row.iter().enumerate() {
-            let next = from * 4 + a;
-            if w != UNREACHABLE && d + w + 1 < best[next] {
-                best[next] = d + w + 1;
-                open.try_push(u64::from(d + w + 1), next as u32).ok()?;
+            if w == UNREACHABLE {
+                continue;
+            }
+            let (next, cost) = (from * 4 + a, d + w + 1);
+            if cost < best[next] {
+                best[next] = cost;
+                open.try_push(u64::from(cost), next as u32).ok()?;
             }
         }
     }
@@ -414,7 +421,7 @@ mod tests {
         let landmarks = Landmarks::new(grid, &detour, &reach, count, 1).expect("costs fit");
         let mut tight = 0;
         for target in targets {
-            let exact = costs_to(grid, &detour, target).expect("costs fit");
+            let exact = costs_to(grid, &detour, target, COST_LIMIT).expect("costs fit");
             let goals = (0..4).map(|side| target * 4 + side);
             let bounds = landmarks.bounds(goals.filter(|&s| reach.component(s).is_some()));
             for state in (0..exact.len()).filter(|&s| reach.component(s).is_some()) {
@@ -473,5 +480,298 @@ mod tests {
         }
         let corner = grid.index(grid_core::Pos::new(1, 1));
         assert!(assert_bounds_hold(&board, 8, std::iter::once(corner)) > 0);
+    }
+
+    /// The cells at (row, column) `cells` of `board`.
+    fn cells_at(board: &Board, cells: &[(usize, usize)]) -> Vec<usize> {
+        let grid = board.grid();
+        cells
+            .iter()
+            .map(|&(r, c)| grid.index(grid_core::Pos::new(r, c)))
+            .collect()
+    }
+
+    fn chosen(board: &Board, count: usize) -> Vec<usize> {
+        let grid = board.grid();
+        let detour = DetourTable::new(grid).unwrap();
+        let reach = Reach::new(grid, &detour).unwrap();
+        choose(grid, &reach, count).expect("states exist")
+    }
+
+    /// On an open 6 x 9 board the landmarks are the points themselves: the corners, then
+    /// (8) the middles of the sides, rounded down from the start of each side going
+    /// round, or (16) its quarters: columns 0, 2, 4, 6 of 8 and rows 0, 1, 2, 3 of 5.
+    #[test]
+    fn landmarks_of_an_open_board_are_the_points() {
+        let board = Board::from_rows(&["111111111"; 6]).expect("a board");
+        let corners = [(0, 0), (0, 8), (5, 8), (5, 0)];
+        let middles = [(0, 4), (2, 8), (5, 4), (3, 0)];
+        assert_eq!(
+            chosen(&board, 8),
+            cells_at(&board, &[corners.as_slice(), &middles].concat())
+        );
+        let quarters = [
+            (0, 2),
+            (1, 8),
+            (5, 6),
+            (4, 0),
+            (0, 4),
+            (2, 8),
+            (5, 4),
+            (3, 0),
+            (0, 6),
+            (3, 8),
+            (5, 2),
+            (2, 0),
+        ];
+        assert_eq!(
+            chosen(&board, 16),
+            cells_at(&board, &[corners.as_slice(), &quarters].concat())
+        );
+    }
+
+    /// A point on a fixed cell takes the nearest movable one, the first in row order of
+    /// those as near: (3, 0) fixed, its point goes to (2, 0), not (3, 1) or (4, 0); the
+    /// point (0, 4), fixed and with (0, 3) and (0, 5) fixed, goes to (1, 4), at 1 (the
+    /// row's (0, 2) and (0, 6) are at 2); the corner (5, 8), movable but with its two
+    /// neighbours fixed (no state), to (3, 8) (before (4, 7) and (5, 6), all at 2).
+    #[test]
+    fn a_fixed_point_takes_the_nearest_movable_cell() {
+        let board = Board::from_rows(&[
+            "111000111",
+            "111111111",
+            "111111111",
+            "011111111",
+            "111111110",
+            "111111101",
+        ])
+        .expect("a board");
+        let expected = [
+            (0, 0),
+            (0, 8),
+            (3, 8),
+            (5, 0),
+            (1, 4),
+            (2, 8),
+            (5, 4),
+            (2, 0),
+        ];
+        assert_eq!(chosen(&board, 8), cells_at(&board, &expected));
+    }
+
+    /// Every state's cost to `cell` (any side of it; `u32::MAX` where it cannot reach
+    /// it, and for a state that does not exist) by a plain breadth-first search over
+    /// (piece, blank) positions, a move a step.
+    fn plain_costs_to(grid: &Grid<bool>, cell: usize) -> Vec<u32> {
+        let size = grid.storage_size();
+        let mut dist = vec![u32::MAX; size * size];
+        let mut queue = std::collections::VecDeque::new();
+        for d in Dir::ALL {
+            let blank = grid.step(cell, d);
+            if grid[cell] && grid[blank] {
+                dist[cell * size + blank] = 0;
+                queue.push_back((cell, blank));
+            }
+        }
+        // Moves are reversible: the search from the target gives the costs to it.
+        while let Some((piece, blank)) = queue.pop_front() {
+            let here = dist[piece * size + blank];
+            for d in Dir::ALL {
+                let to = grid.step(blank, d);
+                if !grid[to] {
+                    continue;
+                }
+                let (piece, blank) = if to == piece {
+                    (blank, piece)
+                } else {
+                    (piece, to)
+                };
+                if dist[piece * size + blank] == u32::MAX {
+                    dist[piece * size + blank] = here + 1;
+                    queue.push_back((piece, blank));
+                }
+            }
+        }
+        (0..size * 4)
+            .map(|state| {
+                let cell = state / 4;
+                if !grid[cell] {
+                    return u32::MAX;
+                }
+                let blank = grid.step(cell, Dir::from_index(state % 4));
+                if grid[blank] {
+                    dist[cell * size + blank]
+                } else {
+                    u32::MAX
+                }
+            })
+            .collect()
+    }
+
+    /// (cell, side) state of `(row, col)` with the blank on `side`.
+    fn state(grid: &Grid<bool>, row: usize, col: usize, side: Dir) -> usize {
+        grid.index(grid_core::Pos::new(row, col)) * 4 + side.index()
+    }
+
+    /// The detours of every state of `grid`, computed (as [`Landmarks::new`] does first).
+    fn computed_detours(grid: &Grid<bool>) -> DetourTable {
+        let detour = DetourTable::new(grid).unwrap();
+        let mut scratch = Scratch::new(grid).unwrap();
+        for state in 0..grid.storage_size() * 4 {
+            if grid[state / 4] && grid[grid.step(state / 4, Dir::from_index(state % 4))] {
+                detour.row(grid, state, &mut scratch);
+            }
+        }
+        detour
+    }
+
+    /// On a 2 x 3 board, the costs to the corner (0, 0) by hand, and all of them as a
+    /// plain search finds them; with a limit at the largest cost, none.
+    #[test]
+    fn costs_to_a_cell_are_those_of_a_plain_search() {
+        let board = Board::from_rows(&["111", "111"]).expect("a board");
+        let grid = board.grid();
+        let detour = computed_detours(grid);
+        let corner = grid.index(grid_core::Pos::new(0, 0));
+        let costs = costs_to(grid, &detour, corner, COST_LIMIT).expect("costs fit");
+        assert_eq!(costs[state(grid, 0, 0, Dir::Right)], 0);
+        assert_eq!(costs[state(grid, 0, 0, Dir::Down)], 0);
+        // The piece steps left into the blank.
+        assert_eq!(costs[state(grid, 0, 1, Dir::Left)], 1);
+        // The blank goes round by row 1 to (0, 0) (4 moves), then the piece steps left.
+        assert_eq!(costs[state(grid, 0, 1, Dir::Right)], 5);
+        // From (1, 0): up into the blank; or the blank from (1, 1) to (0, 0) first (2).
+        assert_eq!(costs[state(grid, 1, 0, Dir::Up)], 1);
+        assert_eq!(costs[state(grid, 1, 0, Dir::Right)], 3);
+        // From (1, 2), blank left: the piece steps left (1), the blank from (1, 2) by
+        // (0, 2) to (0, 1) (2), up (1), the blank from (1, 1) by (1, 0) to (0, 0) (2),
+        // left (1): 7.
+        assert_eq!(costs[state(grid, 1, 2, Dir::Left)], 7);
+        assert_eq!(costs, plain_costs_to(grid, corner));
+        let largest = u64::from(*costs.iter().filter(|&&c| c != u32::MAX).max().unwrap());
+        assert!(costs_to(grid, &detour, corner, largest + 1).is_some());
+        assert!(costs_to(grid, &detour, corner, largest).is_none());
+
+        for (rows, target) in [
+            (
+                &[
+                    "10111111", "11111111", "11101111", "11111011", "11111111", "11111101",
+                ][..],
+                (1, 1),
+            ),
+            (&["1111", "1011", "1111", "0111"][..], (3, 3)),
+        ] {
+            let board = Board::from_rows(rows).expect("a board");
+            let grid = board.grid();
+            let detour = computed_detours(grid);
+            let target = grid.index(grid_core::Pos::new(target.0, target.1));
+            let costs = costs_to(grid, &detour, target, COST_LIMIT).expect("costs fit");
+            assert_eq!(costs, plain_costs_to(grid, target));
+        }
+    }
+
+    /// The largest cost `costs_to` lets through with [`COST_LIMIT`] plus one more move (the
+    /// step back of a cost from a landmark) is below [`FAR`], so its stored term is
+    /// above [`NEVER`]; and the limit is no lower than that needs.
+    #[test]
+    fn the_cost_limit_leaves_room_for_one_more_move() {
+        let largest = COST_LIMIT - 1;
+        assert!(largest + 1 < FAR as u64);
+        assert!(-(largest as i16) - 1 > NEVER);
+        assert_eq!(largest + 2, FAR as u64);
+    }
+
+    /// A query's constants, from costs set by hand (8 landmarks, 3 target states): per
+    /// landmark the largest cost to it (FAR where a target state cannot reach it, which
+    /// a stored 0 says unless the state is the landmark's own) and the smallest cost
+    /// from it (NEVER where no target state is reached).
+    #[test]
+    fn bounds_take_the_largest_cost_to_and_the_smallest_from() {
+        // Per landmark, per target state: (cost to, minus the cost from).
+        let mut given = [[(0i16, 0i16); 3]; 8];
+        given[0] = [(3, -5), (7, -2), (4, NEVER)];
+        given[1] = [(0, -4), (6, -1), (2, -3)];
+        given[2] = [(0, 0), (2, -3), (1, -6)];
+        given[3] = [(5, NEVER), (9, NEVER), (1, NEVER)];
+        for (j, given) in given.iter_mut().enumerate().skip(4) {
+            let j = j as i16;
+            *given = [(j, -(j + 10)), (j + 1, -(j + 20)), (j + 2, -(j + 30))];
+        }
+        let mut costs = vec![0i16; 3 * 16];
+        for (j, per_state) in given.iter().enumerate() {
+            for (t, &(to, minus_from)) in per_state.iter().enumerate() {
+                costs[t * 16 + j] = to;
+                costs[t * 16 + 8 + j] = minus_from;
+            }
+        }
+        let landmarks = Landmarks { count: 8, costs };
+        let bounds = landmarks.bounds(0..3);
+        assert_eq!(
+            bounds.add[..16],
+            [
+                -7, -FAR, -2, -9, -6, -7, -8, -9, 2, 1, 0, NEVER, 14, 15, 16, 17
+            ]
+        );
+        assert_eq!(bounds.add[16..], [0; 16]);
+        // A state 3 to landmark 4 and 12 from it: max(3 - 6, 14 - 12) = 2; one 30 to
+        // landmark 0 (30 - 7) and 20 from landmark 6 (16 - 20): 23; one 7 from landmark
+        // 2 (0 - 7) and 1 to landmark 3 (1 - 9): 0.
+        assert_eq!(landmarks_bound(&[(4, 3, -12)], &bounds), 2);
+        assert_eq!(landmarks_bound(&[(0, 30, NEVER), (6, 0, -20)], &bounds), 23);
+        assert_eq!(landmarks_bound(&[(2, 0, -7), (3, 1, NEVER)], &bounds), 0);
+    }
+
+    /// The bound of a state whose terms are `terms` (landmark, to, minus from; every
+    /// other landmark 0 and NEVER), under `bounds`, for 8 landmarks.
+    fn landmarks_bound(terms: &[(usize, i16, i16)], bounds: &Bounds) -> u64 {
+        let mut costs = [0i16; 16];
+        costs[8..].fill(NEVER);
+        for &(j, to, minus_from) in terms {
+            costs[j] = to;
+            costs[8 + j] = minus_from;
+        }
+        let landmarks = Landmarks {
+            count: 8,
+            costs: costs.to_vec(),
+        };
+        landmarks.bound(bounds, 0)
+    }
+
+    /// On small boards, every state's bound to every target cell is at most its cost by
+    /// a plain search, and 0 on the target's states; many are exact.
+    #[test]
+    fn bounds_are_below_a_plain_search() {
+        // (Measured: bounds equal to the cost, and below it, of states off the target.)
+        for (rows, expected) in [
+            (&["1111", "1011", "1111", "0111"][..], (403, 65)),
+            (&["11111", "11011", "11111"][..], (432, 36)),
+        ] {
+            let board = Board::from_rows(rows).expect("a board");
+            let grid = board.grid();
+            let detour = DetourTable::new(grid).unwrap();
+            let reach = Reach::new(grid, &detour).unwrap();
+            let landmarks = Landmarks::new(grid, &detour, &reach, 8, 1).expect("costs fit");
+            let (mut tight, mut loose) = (0, 0);
+            for target in grid.inner_indices().filter(|&c| grid[c]) {
+                let exact = plain_costs_to(grid, target);
+                let goals = (0..4).map(|side| target * 4 + side);
+                let bounds = landmarks.bounds(goals.filter(|&s| reach.component(s).is_some()));
+                for state in (0..exact.len()).filter(|&s| exact[s] != u32::MAX) {
+                    let bound = landmarks.bound(&bounds, state);
+                    assert!(
+                        bound <= u64::from(exact[state]),
+                        "state {state}, target {target}"
+                    );
+                    if state / 4 == target {
+                        assert_eq!(bound, 0);
+                    } else if bound == u64::from(exact[state]) {
+                        tight += 1;
+                    } else {
+                        loose += 1;
+                    }
+                }
+            }
+            assert_eq!((tight, loose), expected, "{rows:?}");
+        }
     }
 }
