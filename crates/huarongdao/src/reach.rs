@@ -207,3 +207,174 @@ impl Reach {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+    use crate::generate::{Family, GenParams, generate};
+
+    /// Small boards drawn by hand (corridors, rings, fixed cells inside), and generated
+    /// ones, whose components have moves from one to another.
+    fn boards() -> Vec<Board> {
+        let drawn: [&[&str]; 5] = [
+            &["1111"],
+            &["111", "101", "111"],
+            &["1111", "1101", "1111"],
+            &["11011", "11111", "10011"],
+            &["111", "111"],
+        ];
+        let mut boards: Vec<Board> = drawn
+            .iter()
+            .map(|rows| Board::from_rows(rows).unwrap())
+            .collect();
+        for (family, rows, cols, density, seed) in [
+            (Family::Random, 6, 7, 30, 1),
+            (Family::Random, 7, 6, 40, 2),
+            (Family::Rooms, 8, 9, 25, 3),
+            (Family::Maze, 7, 7, 25, 4),
+        ] {
+            let params = GenParams {
+                family,
+                rows,
+                cols,
+                density,
+                queries: 0,
+                seed,
+            };
+            boards.push(generate(&params).expect("valid parameters").0);
+        }
+        boards
+    }
+
+    /// Whether the state `cell * 4 + side` exists: both the piece's cell and the
+    /// blank's, on that side of it, are movable.
+    fn exists(grid: &Grid<bool>, state: usize) -> bool {
+        let cell = state / 4;
+        grid[cell] && grid[grid.step(cell, Dir::from_index(state % 4))]
+    }
+
+    /// The states each existing state leads to (itself included), by a plain search
+    /// over single moves.
+    fn reached(grid: &Grid<bool>, detour: &DetourTable) -> Vec<Vec<bool>> {
+        let states = grid.storage_size() * 4;
+        (0..states)
+            .map(|start| {
+                let mut seen = vec![false; states];
+                if !exists(grid, start) {
+                    return seen;
+                }
+                seen[start] = true;
+                let mut todo = vec![start];
+                while let Some(s) = todo.pop() {
+                    for next in successors(grid, detour, s) {
+                        if next != NONE && !seen[next as usize] {
+                            seen[next as usize] = true;
+                            todo.push(next as usize);
+                        }
+                    }
+                }
+                seen
+            })
+            .collect()
+    }
+
+    #[test]
+    fn components_are_the_states_that_reach_each_other() {
+        for board in boards() {
+            let grid = board.grid();
+            let detour = DetourTable::new(grid).unwrap();
+            let reach = Reach::new(grid, &detour).unwrap();
+            let reached = reached(grid, &detour);
+            let states = reached.len();
+            let rows = &board;
+            let mut classes: Vec<Vec<usize>> = Vec::new();
+            for s in 0..states {
+                assert_eq!(
+                    reach.component(s).is_some(),
+                    exists(grid, s),
+                    "{rows:?} {s}"
+                );
+                if !exists(grid, s) {
+                    continue;
+                }
+                for t in (0..states).filter(|&t| exists(grid, t)) {
+                    let mutual = reached[s][t] && reached[t][s];
+                    assert_eq!(
+                        reach.component(s) == reach.component(t),
+                        mutual,
+                        "{rows:?} {s} {t}"
+                    );
+                }
+                match classes
+                    .iter_mut()
+                    .find(|c| reached[c[0]][s] && reached[s][c[0]])
+                {
+                    Some(class) => class.push(s),
+                    None => classes.push(vec![s]),
+                }
+            }
+            assert_eq!(reach.components(), classes.len(), "{rows:?}");
+            // Moves can be undone (see `any_reachable_is_a_plain_search_s_answer`): no
+            // component has a move to another.
+            assert!(reach.targets.is_empty(), "{rows:?}");
+            assert_eq!(reach.starts, vec![0; classes.len() + 1], "{rows:?}");
+            // The largest: as many states as the largest class, and the first such.
+            let largest = reach.largest().unwrap().expect("states exist");
+            let size = |c: u32| {
+                (0..states)
+                    .filter(|&s| reach.component(s) == Some(c))
+                    .count()
+            };
+            let most = classes.iter().map(Vec::len).max().unwrap();
+            assert_eq!(size(largest), most, "{rows:?}");
+            assert!((0..largest).all(|c| size(c) < most), "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn any_reachable_is_a_plain_search_s_answer() {
+        // Answers, yes ones, and yes ones through a move to another component.
+        let (mut answers, mut yes, mut across) = (0, 0, 0);
+        for board in boards() {
+            let rows = &board;
+            let grid = board.grid();
+            let detour = DetourTable::new(grid).unwrap();
+            let reach = Reach::new(grid, &detour).unwrap();
+            let reached = reached(grid, &detour);
+            let states = reached.len();
+            let missing = (0..states).find(|&s| !exists(grid, s)).unwrap();
+            let mut seen = Stamped::new(reach.components(), ());
+            let mut stack = Vec::new();
+            for s in (0..states).filter(|&s| exists(grid, s)) {
+                for cell in 0..states / 4 {
+                    let goals = std::array::from_fn(|side| cell * 4 + side);
+                    let expected = goals.iter().any(|&g| exists(grid, g) && reached[s][g]);
+                    // A state that does not exist among the starts is passed over.
+                    let from = [missing, s].into_iter();
+                    assert_eq!(
+                        reach.any_reachable(from, goals, &mut seen, &mut stack),
+                        expected,
+                        "{rows:?} from {s} to cell {cell}"
+                    );
+                    answers += 1;
+                    yes += usize::from(expected);
+                    let own = goals
+                        .iter()
+                        .any(|&g| reach.component(g) == reach.component(s));
+                    across += usize::from(expected && !own);
+                }
+            }
+        }
+        // Both answers, many times each.
+        assert!(
+            yes * 10 > answers && yes * 10 < answers * 9,
+            "{yes} of {answers}"
+        );
+        // None through a move to another component: every move can be undone in three
+        // (a piece that stepped from side a's blank to side d returns, the blank now on
+        // side d, steps out on side a and back), so the components have no moves
+        // between them.
+        assert_eq!(across, 0, "of {yes}");
+    }
+}

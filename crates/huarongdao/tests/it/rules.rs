@@ -404,6 +404,15 @@ fn searches_take_the_states_they_took() {
             expanded += solver.stats().expanded;
             generated += solver.stats().generated;
         }
+        // `solve_all` (too few queries for landmarks) runs the same searches, on
+        // however many threads, and its stats are their sums.
+        let mut all = Solver::new();
+        assert!(all.solve_all(&board, &queries).iter().all(Result::is_ok));
+        assert_eq!(
+            (all.stats().expanded, all.stats().generated),
+            (expanded, generated),
+            "{family}"
+        );
         totals.push((family.to_string(), expanded, generated));
     }
     let totals: Vec<_> = totals
