@@ -289,7 +289,7 @@ mod tests {
             let states = reached.len();
             let rows = &board;
             let mut classes: Vec<Vec<usize>> = Vec::new();
-            for s in 0..states {
+            for (s, from_s) in reached.iter().enumerate() {
                 assert_eq!(
                     reach.component(s).is_some(),
                     exists(grid, s),
@@ -299,7 +299,7 @@ mod tests {
                     continue;
                 }
                 for t in (0..states).filter(|&t| exists(grid, t)) {
-                    let mutual = reached[s][t] && reached[t][s];
+                    let mutual = from_s[t] && reached[t][s];
                     assert_eq!(
                         reach.component(s) == reach.component(t),
                         mutual,
@@ -308,7 +308,7 @@ mod tests {
                 }
                 match classes
                     .iter_mut()
-                    .find(|c| reached[c[0]][s] && reached[s][c[0]])
+                    .find(|c| reached[c[0]][s] && from_s[c[0]])
                 {
                     Some(class) => class.push(s),
                     None => classes.push(vec![s]),
