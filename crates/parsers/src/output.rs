@@ -222,44 +222,19 @@ impl<'o> Lines<'o> {
         kept: usize,
         feed: &mut dyn FnMut(&[u8]) -> bool,
     ) -> io::Result<Option<Line>> {
-        if self.done {
-            return Ok(None);
-        }
-        let mut line = Line::new(self.number + 1);
-        let mut any = false;
-        let mut space = false;
-        loop {
-            let buf = fill(&mut *self.reader)?;
-            if buf.is_empty() {
-                self.done = true;
-                if !any {
-                    return Ok(None);
-                }
-                break;
-            }
-            any = true;
+        self.line(|line, buf, space| {
             let (end, used) = match buf.iter().position(|&b| b == b'\n') {
                 Some(at) => (at, at + 1),
                 None => (buf.len(), buf.len()),
             };
-            line.observe(&buf[..end], &mut space, kept);
-            let go_on = feed(&buf[..end]);
-            self.reader.consume(used);
-            if !go_on {
+            line.observe(&buf[..end], space, kept);
+            if !feed(&buf[..end]) {
                 line.cut = true;
-                self.done = true;
-                break;
-            }
-            if end < used {
+            } else if end < used {
                 line.ended = true;
-                break;
             }
-        }
-        if space {
-            line.exact = false;
-        }
-        self.number += 1;
-        Ok(Some(line))
+            Ok((used, line.cut || line.ended))
+        })
     }
 
     /// The next `count` tokens, over as many lines as they take (line breaks are white
@@ -333,6 +308,18 @@ impl<'o> Lines<'o> {
     /// nothing more is read.
     #[allow(clippy::should_implement_trait)] // it takes a limit and can fail
     pub fn next(&mut self, limit: usize) -> io::Result<Option<Line>> {
+        self.line(|line, buf, space| line.take(buf, space, limit))
+    }
+
+    /// The next line, its bytes handed to `take` as they are read: `take` returns how
+    /// many of them it used and whether the line is done (its `\n` used, or reading
+    /// stops inside it: then it marks the line `cut`). `space` says whether white
+    /// space came since the last token. `None` at the end of the output; after a cut
+    /// line nothing more is read.
+    fn line(
+        &mut self,
+        mut take: impl FnMut(&mut Line, &[u8], &mut bool) -> io::Result<(usize, bool)>,
+    ) -> io::Result<Option<Line>> {
         if self.done {
             return Ok(None);
         }
@@ -349,7 +336,7 @@ impl<'o> Lines<'o> {
                 break;
             }
             any = true;
-            let (used, done) = line.take(buf, &mut space, limit)?;
+            let (used, done) = take(&mut line, buf, &mut space)?;
             self.reader.consume(used);
             if done {
                 break;
