@@ -188,22 +188,37 @@ pub fn generate(params: &GenParams) -> Result<Level, GenParamsError> {
     let mut rng = SplitMix64::new(params.seed);
     if params.family == Family::Gates {
         let mut solver = crate::Solver::new();
-        for attempt in 0..=GATES_TRIES {
-            let fragile = if attempt < GATES_TRIES {
-                params.fragile
-            } else {
-                0
-            };
-            let Some(layout) = gates(&GenParams { fragile, ..*params }, &mut rng) else {
-                break; // no room for two rooms
-            };
-            let level = Level::new(layout).map_err(GenParamsError::Level)?;
-            if solver.solve(&level).is_ok_and(|answer| answer.is_some()) {
-                return Ok(level);
-            }
+        let solvable = |level: &Level| solver.solve(level).is_ok_and(|answer| answer.is_some());
+        if let Some(level) = gates_level(params, &mut rng, solvable)? {
+            return Ok(level);
         }
     }
     Level::new(random(params, &mut rng)).map_err(GenParamsError::Level)
+}
+
+/// A [`Family::Gates`] level that `solvable` takes: drawn with `params`' orange tiles up
+/// to [`GATES_TRIES`] times, then once without; `None` if the level has no room for two
+/// rooms or no level drawn is taken.
+fn gates_level(
+    params: &GenParams,
+    rng: &mut SplitMix64,
+    mut solvable: impl FnMut(&Level) -> bool,
+) -> Result<Option<Level>, GenParamsError> {
+    for attempt in 0..=GATES_TRIES {
+        let fragile = if attempt < GATES_TRIES {
+            params.fragile
+        } else {
+            0
+        };
+        let Some(layout) = gates(&GenParams { fragile, ..*params }, rng) else {
+            return Ok(None); // no room for two rooms
+        };
+        let level = Level::new(layout).map_err(GenParamsError::Level)?;
+        if solvable(&level) {
+            return Ok(Some(level));
+        }
+    }
+    Ok(None)
 }
 
 /// How many times [`Family::Gates`] draws a level with orange tiles before it draws one
@@ -595,6 +610,217 @@ mod tests {
             generate(&many),
             Err(GenParamsError::Level(LevelError::TooManyStates { .. }))
         ));
+    }
+
+    #[test]
+    fn check_takes_every_size_and_percentage_in_range_and_no_other() {
+        let ok = |rows, cols, empty, fragile| {
+            GenParams {
+                empty,
+                fragile,
+                ..params(Family::Random, rows, cols, 1)
+            }
+            .check()
+        };
+        // The largest level, and one cell more either way.
+        assert_eq!(ok(1 << 10, 1 << 10, 0, 0), Ok(()));
+        assert_eq!(ok(1, MAX_CELLS, 0, 0), Ok(()));
+        for (rows, cols) in [
+            (1 << 10, (1 << 10) + 1),
+            (1, MAX_CELLS + 1),
+            (usize::MAX / 2, 3),
+        ] {
+            assert_eq!(
+                ok(rows, cols, 0, 0),
+                Err(GenParamsError::Size { rows, cols }),
+                "{rows} x {cols}"
+            );
+        }
+        // 100 percent is a percentage; 101 is not, in either field.
+        assert_eq!(ok(9, 9, 100, 100), Ok(()));
+        assert_eq!(
+            ok(9, 9, 101, 0),
+            Err(GenParamsError::Percent {
+                name: "empty",
+                value: 101
+            })
+        );
+        // Exactly the cells the parts need (2 + 3 bridges * 2 + 1 split), and one fewer.
+        assert_eq!(ok(3, 3, 0, 0), Ok(()));
+        assert_eq!(
+            ok(2, 4, 0, 0),
+            Err(GenParamsError::TooSmall {
+                rows: 2,
+                cols: 4,
+                needed: 9
+            })
+        );
+    }
+
+    #[test]
+    fn gates_draw_orange_tiles_and_give_them_up_only_when_no_level_with_them_is_taken() {
+        let p = GenParams {
+            fragile: 50,
+            ..params(Family::Gates, 5, 16, 4)
+        };
+        let orange = |level: &Level| level.layout().tiles.contains(&Tile::Fragile);
+        // Every level refused: GATES_TRIES with orange tiles, then one without, and none.
+        let mut drawn = Vec::new();
+        let none = gates_level(&p, &mut SplitMix64::new(1), |level| {
+            drawn.push(orange(level));
+            false
+        });
+        assert_eq!(none, Ok(None));
+        let mut expected = vec![true; GATES_TRIES];
+        expected.push(false);
+        assert_eq!(drawn, expected);
+        // Only a level without orange tiles taken: the last try's.
+        let last = gates_level(&p, &mut SplitMix64::new(1), |level| !orange(level));
+        let last = last.unwrap().expect("the last try has no orange tiles");
+        assert!(!orange(&last) && last.bridges().iter().all(|b| !b.on));
+        // The first level taken: the first try's, orange tiles and all.
+        let first = gates_level(&p, &mut SplitMix64::new(1), |_| true);
+        assert!(orange(&first.unwrap().expect("taken")));
+        // No room for two rooms: none, whatever is taken.
+        let narrow = params(Family::Gates, 5, 6, 4);
+        assert_eq!(
+            gates_level(&narrow, &mut SplitMix64::new(1), |_| true),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn a_free_cell_is_any_free_cell_of_the_area_the_scan_included() {
+        // A 20 x 20 area at (2, 3) of a 25 x 25 draft; every cell of the area is drawn,
+        // and none outside it.
+        let mut draft = Draft::new(25, 25, Tile::Floor);
+        let area = (2, 3, 20, 20);
+        let inside = |p: Pos| (2..22).contains(&p.row) && (3..23).contains(&p.col);
+        let mut rng = SplitMix64::new(7);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..10_000 {
+            let p = draft.free_cell(&mut rng, area, |_| true).unwrap();
+            assert!(inside(p), "{p:?}");
+            seen.insert(p);
+        }
+        assert_eq!(seen.len(), 400);
+        // All but two cells taken, the 51st and the last of the area: the random tries
+        // mostly miss, and the scan, from a random cell of the area, finds the one
+        // after it, the last one mostly (from the 349 cells after the 51st).
+        for r in 2..22 {
+            for c in 3..23 {
+                draft.take(Pos::new(r, c), Tile::Floor);
+            }
+        }
+        let (early, last) = (Pos::new(4, 13), Pos::new(21, 22));
+        for p in [early, last] {
+            let i = draft.at(p);
+            draft.taken[i] = false;
+        }
+        let mut found = [0; 2];
+        for _ in 0..3000 {
+            let p = draft.free_cell(&mut rng, area, |_| true).unwrap();
+            assert!(p == early || p == last, "{p:?}");
+            found[usize::from(p == last)] += 1;
+        }
+        assert!(found[0] > 150 && found[1] > 1800, "{found:?}");
+        // A cell that does not fit is never drawn, and where nothing fits: none.
+        assert_eq!(draft.free_cell(&mut rng, area, |p| p != last), Some(early));
+        assert_eq!(draft.free_cell(&mut rng, area, |_| false), None);
+    }
+
+    #[test]
+    fn a_switch_mostly_toggles_its_bridge_often_turns_it_on_and_sometimes_off() {
+        let mut rng = SplitMix64::new(3);
+        let mut counts = [0; 3];
+        for _ in 0..10_000 {
+            counts[match action_on(&mut rng, 4) {
+                Action::Toggle(4) => 0,
+                Action::On(4) => 1,
+                Action::Off(4) => 2,
+                other => panic!("{other:?}"),
+            }] += 1;
+        }
+        // 60%, 30% and 10%, give or take.
+        assert!(
+            (5700..6300).contains(&counts[0])
+                && (2700..3300).contains(&counts[1])
+                && (800..1200).contains(&counts[2]),
+            "{counts:?}"
+        );
+    }
+
+    #[test]
+    fn random_levels_draw_every_tile_and_two_cell_bridges_of_neighbours() {
+        // All empty but the parts' cells.
+        let p = GenParams {
+            empty: 100,
+            ..params(Family::Random, 7, 11, 2)
+        };
+        let level = generate(&p).unwrap();
+        let empty = level
+            .layout()
+            .tiles
+            .iter()
+            .filter(|&&t| t == Tile::Empty)
+            .count();
+        let parts = 2 + level.bridges().iter().map(|b| b.cells.len()).sum::<usize>() + 3 + 1;
+        assert_eq!(empty + parts, 77, "{level:?}");
+        // Bridges of two cells are drawn, each of two neighbours inside the level.
+        let mut two = 0;
+        for seed in 0..40 {
+            let level = generate(&params(Family::Random, 6, 9, seed)).unwrap();
+            for bridge in level.bridges() {
+                if let [a, b] = bridge.cells[..] {
+                    two += 1;
+                    assert_eq!(
+                        a.row.abs_diff(b.row) + a.col.abs_diff(b.col),
+                        1,
+                        "{level:?}"
+                    );
+                }
+            }
+        }
+        assert!(two >= 30, "{two} two-cell bridges in 120");
+    }
+
+    #[test]
+    fn a_split_lands_its_cubes_on_two_cells_even_on_the_smallest_levels() {
+        // On 3 cells (a start, an exit, a split) the two landings often fall on one cell
+        // at first: the second is then moved to another cell of the level.
+        for (rows, cols) in [(1, 3), (3, 1), (1, 4), (2, 2)] {
+            for seed in 0..50 {
+                let p = GenParams {
+                    bridges: 0,
+                    splits: 1,
+                    ..params(Family::Random, rows, cols, seed)
+                };
+                let level = generate(&p).unwrap();
+                let [a, b] = level.splits()[0].landing;
+                assert_ne!(a, b, "{level:?}");
+                assert!(a.row < rows && a.col < cols && b.row < rows && b.col < cols);
+            }
+        }
+    }
+
+    #[test]
+    fn gates_rooms_are_three_to_five_wide_with_the_last_one_taking_the_rest() {
+        for seed in 0..30 {
+            // The widths the first room and gap will be drawn with.
+            let mut peek = SplitMix64::new(seed);
+            let (width, gap) = (3 + peek.index(3), 1 + peek.index(2));
+            let rooms = |rows, cols, doors| rooms(&mut SplitMix64::new(seed), rows, cols, doors);
+            // Room for exactly one more room of 3 after the first: two rooms.
+            let cols = width + gap + 3;
+            assert_eq!(
+                rooms(3, cols, 1),
+                Some(vec![(0, width, gap), (width + gap, 3, 0)])
+            );
+            assert_eq!(rooms(2, cols, 1), None, "two rows are too few");
+            assert_eq!(rooms(3, cols, 0), None, "no door, no rooms");
+            // One column fewer: the first room would take them all, and one room is none.
+            assert_eq!(rooms(3, cols - 1, 1), None);
+        }
     }
 
     #[test]

@@ -827,6 +827,18 @@ mod tests {
     }
 
     #[test]
+    fn an_action_is_written_as_in_a_level_file() {
+        for (action, word, text) in [
+            (Action::Toggle(1), "toggle", "toggle 2"),
+            (Action::On(0), "on", "on 1"),
+            (Action::Off(11), "off", "off 12"),
+        ] {
+            assert_eq!(action.word(), word);
+            assert_eq!(action.to_string(), text);
+        }
+    }
+
+    #[test]
     fn lookups_follow_the_lists() {
         let level = Level::from_rows(
             &["X.o=h", "s==.O"],
@@ -860,6 +872,14 @@ mod tests {
             Pos::new(0, 1)
         );
         assert_eq!(level.split_at(Pos::new(0, 0)), None);
+        // The lists in the order given.
+        assert_eq!(
+            level.switches().iter().map(|s| s.pos).collect::<Vec<_>>(),
+            [Pos::new(0, 4), Pos::new(0, 2)]
+        );
+        assert_eq!(level.splits().len(), 1);
+        assert_eq!(level.splits()[0].pos, Pos::new(1, 0));
+        assert_eq!(level.bridges().len(), 2);
         assert_eq!(level.tile_count(), 10);
         // 10 tiles: 30 placements and 45 pairs, for each of 4 settings.
         assert_eq!(level.states_per_setting(), 75);
