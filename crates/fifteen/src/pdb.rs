@@ -164,6 +164,16 @@ pub(crate) fn rank<const K: usize>(cells: &[u8; K], n: usize) -> usize {
     index
 }
 
+/// [`rank`] of a placement of any size (at most [`MAX_GROUP`] tiles).
+pub(crate) fn rank_of(cells: &[u8], n: usize) -> usize {
+    let mut index = 0;
+    for (i, &p) in cells.iter().enumerate() {
+        let before = cells[..i].iter().filter(|&&q| q < p).count();
+        index = index * (n - i) + usize::from(p) - before;
+    }
+    index
+}
+
 /// The weight of each tile's digit in [`rank`]: `(n - i - 1) (n - i - 2) .. (n - k + 1)`.
 pub(crate) fn weights(n: usize, k: usize) -> [usize; MAX_GROUP] {
     let mut weights = [0; MAX_GROUP];
@@ -347,16 +357,69 @@ impl Mask for u32 {
 /// excess over it, `(entry - manhattan) / 2`, capped at 15 (a smaller bound is still a
 /// bound); the search adds the Manhattan distance, which it keeps up to date anyway.
 ///
-/// The entries are laid out by spread index, `cells[i] * n^i` summed over the tiles
-/// (`cells[i]` the cell of the group's tile `i`), `n^k` of them for `k` tiles on `n`
-/// cells, not by [`rank`] (the `n! / (n - k)!` placements): a move of one tile then
-/// changes the index by what that tile adds on its two cells, two reads of a small
-/// table, where the rank would need the tiles between them. Indices with a cell twice
-/// are never read (the 24-puzzle's 6 tiles: 244 million entries against 127.5 million
-/// placements; the 15-puzzle's: 16.8 million against 5.8 million).
+/// The entries are laid out as its [`Layout`] says.
 pub(crate) struct Table {
-    /// Two entries a byte, by spread index: the even one in the low half.
+    /// Two entries a byte, by spread index or by rank: the even one in the low half.
     pub(crate) nibbles: Nibbles,
+    pub(crate) layout: Layout,
+}
+
+/// How a table lays its entries out.
+///
+/// By spread index, `cells[i] * n^i` summed over the tiles (`cells[i]` the cell of the
+/// group's tile `i`), `n^k` entries for `k` tiles on `n` cells: a move of one tile
+/// changes the index by what that tile adds on its two cells, two reads of a small
+/// table. Indices with a cell twice are never read (the 24-puzzle's 6 tiles: 244
+/// million entries against 127.5 million placements; the 15-puzzle's: 16.8 million
+/// against 5.8 million).
+///
+/// By [`rank`], one entry a placement: a move changes the rank by [`shift`], a
+/// multiplication and an adjustment for each of the group's tiles on the cells between
+/// the two it moves between (none for a move along a row). It is for tables of 7 or 8
+/// tiles, whose spread would be 2.5 to 8.3 times larger. The smaller ones keep the
+/// spread index: with every table by rank, Korf's 100 over 6-6-3 (the same positions,
+/// one thread, 5 runs of each alternating on a loaded machine, 6 December 2026) took
+/// 2.08 s of search (median) against 1.67 s, and the 24-puzzle's 40th instance 1.65 to
+/// 1.76 s against 1.18 to 1.61 s (3 runs each, tables read from a cache).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Spread,
+    Rank,
+}
+
+impl Layout {
+    /// The most entries a table by spread index has: the 24-puzzle's 6 tiles, `25^6`.
+    const MAX_SPREAD: usize = 244_140_625;
+
+    /// The layout of a set of tables of `sizes` tiles each on `n` cells: by spread
+    /// index if each one's fits [`Layout::MAX_SPREAD`], else all by rank (a search
+    /// follows one layout).
+    pub(crate) fn of(n: usize, mut sizes: impl Iterator<Item = usize>) -> Layout {
+        if sizes.all(|k| {
+            n.checked_pow(k as u32)
+                .is_some_and(|e| e <= Layout::MAX_SPREAD)
+        }) {
+            Layout::Spread
+        } else {
+            Layout::Rank
+        }
+    }
+
+    /// The entries of a table of `k` tiles on `n` cells.
+    pub(crate) fn entries(self, n: usize, k: usize) -> usize {
+        match self {
+            Layout::Spread => n.pow(k as u32),
+            Layout::Rank => placements(n, k),
+        }
+    }
+
+    /// Its word in a table's name.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Layout::Spread => "spread",
+            Layout::Rank => "rank",
+        }
+    }
 }
 
 /// A table's bytes: on the heap, or, for a large table, in an anonymous map that Linux
@@ -429,7 +492,8 @@ pub(crate) fn spread(cells: &[u8], n: usize) -> usize {
 }
 
 impl Table {
-    /// The entry of spread index `index`: half the excess over the Manhattan distance.
+    /// The entry at `index` (a spread index or a rank, as laid out): half the excess
+    /// over the Manhattan distance.
     #[inline(always)]
     pub(crate) fn get(&self, index: usize) -> u8 {
         self.nibbles[index >> 1] >> ((index & 1) << 2) & 15
@@ -438,14 +502,23 @@ impl Table {
     /// The entry of the placement `cells`.
     #[cfg(test)]
     pub(crate) fn at(&self, cells: &[u8], n: usize) -> u8 {
-        self.get(spread(cells, n))
+        match self.layout {
+            Layout::Spread => self.get(spread(cells, n)),
+            Layout::Rank => self.get(rank_of(cells, n)),
+        }
     }
 
     /// Lays out the halves of excesses of the placements of `k` tiles on `n` cells, one
-    /// a byte by [`rank`], by spread index, two a byte.
-    fn pack(excess: &[u8], n: usize, k: usize) -> Result<Table, OutOfMemory> {
-        let entries = n.pow(k as u32);
-        let mut nibbles = Nibbles::zeroed(entries.div_ceil(2))?;
+    /// a byte by [`rank`], as `layout` says, two a byte (capped at [`MAX_EXCESS`]).
+    fn pack(excess: &[u8], n: usize, k: usize, layout: Layout) -> Result<Table, OutOfMemory> {
+        let mut nibbles = Nibbles::zeroed(layout.entries(n, k).div_ceil(2))?;
+        if layout == Layout::Rank {
+            for (byte, pair) in nibbles.iter_mut().zip(excess.chunks(2)) {
+                let high = pair.get(1).map_or(0, |&e| e.min(MAX_EXCESS));
+                *byte = pair[0].min(MAX_EXCESS) | high << 4;
+            }
+            return Ok(Table { nibbles, layout });
+        }
         let mut ranked = excess.iter();
         // The placements in the order of their ranks: tile 0's cell the slowest, each
         // tile's cells in increasing order among those the tiles before it leave.
@@ -475,16 +548,17 @@ impl Table {
         }
         lay(&mut nibbles, &mut ranked, (n, k), (0, 0, 1));
         debug_assert!(ranked.next().is_none(), "one excess a placement");
-        Ok(Table { nibbles })
+        Ok(Table { nibbles, layout })
     }
 }
 
 impl Table {
     /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
-    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles).
+    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles), laid
+    /// out as `layout` says.
     #[cfg(test)]
-    pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize) -> Table {
-        Table::build_by(geo, tiles, blank, None, &Tally::none(), None)
+    pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize, layout: Layout) -> Table {
+        Table::build_by(geo, (tiles, blank, layout), None, &Tally::none(), None)
             .expect("no deadline to miss, memory enough")
     }
 
@@ -492,48 +566,43 @@ impl Table {
     /// keeps a whole copy, else built and given to it to keep.
     pub(crate) fn kept_or_built(
         geo: &Geometry,
-        tiles: &[u8],
-        blank: usize,
+        (tiles, blank, layout): (&[u8], usize, Layout),
         deadline: Option<Instant>,
         tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Table, Stop> {
+        let what = (tiles, blank, layout);
         let Some(store) = store else {
-            return Table::build_by(geo, tiles, blank, deadline, tally, None);
+            return Table::build_by(geo, what, deadline, tally, None);
         };
-        let name = table_name(
-            (geo.rows, geo.cols),
-            blank,
-            tiles,
-            marks_fit(geo.cells, tiles.len()),
-        );
-        let entries = geo.cells.pow(tiles.len() as u32);
+        let exact = marks_fit(geo.cells, tiles.len());
+        let name = table_name((geo.rows, geo.cols), blank, tiles, exact, layout);
+        let entries = layout.entries(geo.cells, tiles.len());
         let mut nibbles = Nibbles::zeroed(entries.div_ceil(2))?;
         if store.load(&name, &mut nibbles) {
             tally.add(&mut (placements(geo.cells, tiles.len()) as u64));
-            return Ok(Table { nibbles });
+            return Ok(Table { nibbles, layout });
         }
         // What a failed load left is not trusted: the build starts from zeros.
         drop(nibbles);
-        let table = Table::build_by(geo, tiles, blank, deadline, tally, None)?;
+        let table = Table::build_by(geo, what, deadline, tally, None)?;
         store.store(&name, &table.nibbles);
         Ok(table)
     }
 
     /// Builds the database of the group `tiles` on a board of shape `geo` whose blank's
-    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles),
-    /// giving up once `deadline` has passed or an allocation fails; the entries it
-    /// settles are counted in `tally`.
+    /// goal cell is `blank` (at most [`MAX_PDB_CELLS`] cells, [`MAX_GROUP`] tiles), laid
+    /// out as `layout` says, giving up once `deadline` has passed or an allocation
+    /// fails; the entries it settles are counted in `tally`.
     pub(crate) fn build_by(
         geo: &Geometry,
-        tiles: &[u8],
-        blank: usize,
+        (tiles, blank, layout): (&[u8], usize, Layout),
         deadline: Option<Instant>,
         tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Table, Stop> {
         if store.is_some() {
-            return Table::kept_or_built(geo, tiles, blank, deadline, tally, store);
+            return Table::kept_or_built(geo, (tiles, blank, layout), deadline, tally, store);
         }
         let deadline = Deadline(deadline);
         macro_rules! by_size {
@@ -541,7 +610,7 @@ impl Table {
                 match tiles.len() {
                     $($k => {
                         let excess = build_k::<$k>(geo, tiles.try_into().expect("the length matched"), blank, deadline, tally)?;
-                        Ok(Table::pack(&excess, geo.cells, $k)?)
+                        Ok(Table::pack(&excess, geo.cells, $k, layout)?)
                     })*
                     _ => unreachable!("groups have 1 to {MAX_GROUP} tiles"),
                 }
@@ -1011,6 +1080,8 @@ pub(crate) struct Databases {
     pub(crate) slot_of: Vec<u8>,
     /// The symmetry looked up through a second time (cells and labels alike).
     pub(crate) reflection: Option<Vec<u8>>,
+    /// How every table lays out its entries.
+    pub(crate) layout: Layout,
 }
 
 impl Databases {
@@ -1022,6 +1093,26 @@ impl Databases {
     pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
         Databases::build_by(geo, blank, None, &Watch::NONE, None)
             .expect("no deadline to miss, memory enough")
+    }
+
+    /// As [`Databases::build`], every table laid out by rank (which only the larger
+    /// sets take otherwise).
+    #[cfg(test)]
+    pub(crate) fn build_ranked(geo: &Geometry, blank: usize) -> Databases {
+        let (owners, groups) = Databases::layout(geo, blank);
+        Databases::build_as(
+            (geo, blank, Layout::Rank),
+            (owners, groups),
+            None,
+            &Watch::NONE,
+            None,
+        )
+        .expect("no deadline to miss, memory enough")
+    }
+
+    /// The layout of the tables of `owners` on `geo`.
+    fn layout_of(geo: &Geometry, owners: &[Vec<u8>]) -> Layout {
+        Layout::of(geo.cells, owners.iter().map(Vec::len))
     }
 
     /// The placements of the tables [`Databases::build_by`] would build (the states of
@@ -1056,10 +1147,11 @@ impl Databases {
     /// [`TableStore`]), in order.
     pub(crate) fn kept(geo: &Geometry, blank: usize) -> Vec<(String, usize)> {
         let (owners, _) = Databases::layout(geo, blank);
+        let layout = Databases::layout_of(geo, &owners);
         Databases::names(geo, blank)
             .into_iter()
             .zip(&owners)
-            .map(|(name, tiles)| (name, geo.cells.pow(tiles.len() as u32).div_ceil(2)))
+            .map(|(name, tiles)| (name, layout.entries(geo.cells, tiles.len()).div_ceil(2)))
             .collect()
     }
 
@@ -1067,11 +1159,12 @@ impl Databases {
     /// [`TableStore`]), in order.
     pub(crate) fn names(geo: &Geometry, blank: usize) -> Vec<String> {
         let (owners, _) = Databases::layout(geo, blank);
+        let layout = Databases::layout_of(geo, &owners);
         owners
             .iter()
             .map(|tiles| {
                 let exact = marks_fit(geo.cells, tiles.len());
-                table_name((geo.rows, geo.cols), blank, tiles, exact)
+                table_name((geo.rows, geo.cols), blank, tiles, exact, layout)
             })
             .collect()
     }
@@ -1124,12 +1217,32 @@ impl Databases {
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
         let (owners, groups) = Databases::layout(geo, blank);
+        let layout = Databases::layout_of(geo, &owners);
+        Databases::build_as(
+            (geo, blank, layout),
+            (owners, groups),
+            deadline,
+            watch,
+            store,
+        )
+    }
+
+    /// [`Databases::build_by`] of the tables of `owners`, laid out as `layout` says,
+    /// looked up by `groups`.
+    fn build_as(
+        (geo, blank, layout): (&Geometry, usize, Layout),
+        (owners, groups): (Vec<Vec<u8>>, Vec<Group>),
+        deadline: Option<Instant>,
+        watch: &Watch,
+        store: Option<&dyn TableStore>,
+    ) -> Result<Databases, Stop> {
         let tally = &Tally::new(watch.clone(), Databases::entries(geo, blank));
         let tables: Result<Vec<Table>, Stop> = std::thread::scope(|scope| {
             let handles: Vec<_> = owners
                 .iter()
                 .map(|tiles| {
-                    let build = move || Table::build_by(geo, tiles, blank, deadline, tally, store);
+                    let what = (&tiles[..], blank, layout);
+                    let build = move || Table::build_by(geo, what, deadline, tally, store);
                     (
                         std::thread::Builder::new().spawn_scoped(scope, build).ok(),
                         tiles,
@@ -1140,7 +1253,7 @@ impl Databases {
                 .into_iter()
                 .map(|(handle, tiles)| match handle {
                     Some(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                    None => Table::build_by(geo, tiles, blank, deadline, tally, store),
+                    None => Table::build_by(geo, (tiles, blank, layout), deadline, tally, store),
                 })
                 .collect()
         });
@@ -1159,6 +1272,7 @@ impl Databases {
             group_of,
             slot_of,
             reflection: reflection(geo, blank),
+            layout,
         })
     }
 
@@ -1209,7 +1323,14 @@ mod tests {
         let geo = Geometry::new(4, 4);
         let past = Some(Instant::now());
         assert_eq!(
-            Table::build_by(&geo, &[1, 4, 5, 8, 9], 0, past, &Tally::none(), None).err(),
+            Table::build_by(
+                &geo,
+                (&[1, 4, 5, 8, 9], 0, Layout::Spread),
+                past,
+                &Tally::none(),
+                None
+            )
+            .err(),
             Some(Stop::Time)
         );
         assert_eq!(
@@ -1290,7 +1411,7 @@ mod tests {
         // With one tile in the group, the blank helps for free: the entry is the
         // Manhattan distance of the tile, wherever the blank is.
         let geo = Geometry::new(3, 3);
-        let db = Table::build(&geo, &[4], 8);
+        let db = Table::build(&geo, &[4], 8, Layout::Spread);
         for cell in 0..9u8 {
             assert_eq!(db.at(&[cell], 9), 0);
         }
@@ -1368,22 +1489,30 @@ mod tests {
     }
 
     #[test]
-    fn each_placement_s_entry_sits_at_its_spread_index() {
+    fn each_placement_s_entry_sits_at_its_spread_index_or_its_rank() {
         // A group of three on 4 x 4 (3,360 placements) and one of two on 2 x 3: every
         // placement's half excess (capped) is read at its spread index, and every
-        // index with a cell twice holds zero.
+        // index with a cell twice holds zero; laid out by rank, at its rank, in a
+        // table of one entry a placement.
         fn check<const K: usize>(rows: usize, cols: usize, tiles: [u8; K]) {
             let geo = Geometry::new(rows, cols);
             let n = geo.cells;
-            let table = Table::build(&geo, &tiles, 0);
+            let table = Table::build(&geo, &tiles, 0, Layout::Spread);
+            let ranked = Table::build(&geo, &tiles, 0, Layout::Rank);
             let excess = exact::<u16, K>(&geo, tiles, 0, NEVER, &Tally::none()).unwrap();
+            assert_eq!(excess.len(), placements(n, K));
+            assert_eq!(ranked.nibbles.len(), placements(n, K).div_ceil(2));
+            assert_eq!(table.nibbles.len(), n.pow(K as u32).div_ceil(2));
             let mut seen = vec![false; n.pow(K as u32)];
             for (index, &e) in excess.iter().enumerate() {
                 let cells = unrank::<K>(index, n);
                 assert_eq!(table.at(&cells, n), e.min(MAX_EXCESS), "{cells:?}");
+                assert_eq!(rank_of(&cells, n), index);
+                assert_eq!(ranked.get(index), e.min(MAX_EXCESS), "{cells:?}");
+                assert_eq!(ranked.at(&cells, n), e.min(MAX_EXCESS), "{cells:?}");
                 seen[spread(&cells, n)] = true;
             }
-            assert!(excess.iter().any(|&e| e > 0));
+            assert!(K == 1 || excess.iter().any(|&e| e > 0));
             for (index, seen) in seen.iter().enumerate() {
                 if !seen {
                     assert_eq!(table.get(index), 0, "{index}");
@@ -1392,6 +1521,27 @@ mod tests {
         }
         check(4, 4, [1, 4, 6]);
         check(2, 3, [2, 4]);
+        // An odd number of placements (one tile on 3 x 3: 9): the last one's in the low
+        // half of the last byte.
+        check(3, 3, [4]);
+    }
+
+    #[test]
+    fn tables_too_large_by_spread_index_are_all_laid_out_by_rank() {
+        // 6 tiles on 25 cells are the largest by spread index; 7 on 16 are over it.
+        assert_eq!(Layout::of(25, [6, 6, 6, 6].into_iter()), Layout::Spread);
+        assert_eq!(Layout::of(16, [6, 6, 3].into_iter()), Layout::Spread);
+        assert_eq!(Layout::of(16, [7, 8].into_iter()), Layout::Rank);
+        assert_eq!(Layout::of(16, [3, 7].into_iter()), Layout::Rank);
+        assert_eq!(Layout::of(25, [7, 6].into_iter()), Layout::Rank);
+        assert_eq!(
+            Layout::of(64, [20].into_iter()),
+            Layout::Rank,
+            "n^k overflows"
+        );
+        assert_eq!(Layout::Spread.entries(16, 6), 1 << 24);
+        assert_eq!(Layout::Rank.entries(16, 6), 5_765_760);
+        assert_eq!(Layout::MAX_SPREAD, 25usize.pow(6));
     }
 
     #[test]
@@ -1402,8 +1552,8 @@ mod tests {
         let transpose = &symmetries(&geo)[4];
         assert!(maps_onto(&geo, transpose, &[3, 6], &[1, 2], 0));
         assert!(!maps_onto(&geo, transpose, &[3, 7], &[1, 2], 0));
-        let owner = Table::build(&geo, &[1, 2], 0);
-        let direct = Table::build(&geo, &[3, 6], 0);
+        let owner = Table::build(&geo, &[1, 2], 0, Layout::Spread);
+        let direct = Table::build(&geo, &[3, 6], 0, Layout::Spread);
         for index in 0..placements(9, 2) {
             let cells = unrank::<2>(index, 9);
             let image = cells.map(|c| transpose[usize::from(c)]);

@@ -3,11 +3,13 @@
 //!
 //! A move moves one tile, so it changes one group's entry on each side (the position
 //! itself, and its reflection: the reflected tile, in its own group). The search keeps,
-//! per side and group, the placement's index in its table (its spread index: what
-//! each tile adds on its cell, summed), so a move changes one index by what its tile
-//! adds on the cell it leaves and the cell it enters, and reads one entry. An entry is
-//! half the group's excess over its Manhattan distance, so the heuristic is the
-//! Manhattan distance (the same on both sides) plus twice the larger side's sum.
+//! per side and group, the placement's index in its table: its spread index (what
+//! each tile adds on its cell, summed), so that a move changes one index by what its
+//! tile adds on the cell it leaves and the cell it enters; or, for tables laid out by
+//! rank, its rank and the cells the group holds, so that a move changes the rank by
+//! [`shift`]. Then it reads one entry. An entry is half the group's excess over its
+//! Manhattan distance, so the heuristic is the Manhattan distance (the same on both
+//! sides) plus twice the larger side's sum.
 //!
 //! A position's children are all looked up, on both sides, before any is entered, so
 //! that their reads from the tables are under way together.
@@ -23,7 +25,7 @@
 use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
-use crate::pdb::{Databases, MAX_GROUPS, Table};
+use crate::pdb::{Databases, Layout, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
 use std::sync::Mutex;
@@ -55,17 +57,37 @@ const STOP_EVERY: u64 = 1 << 12;
 /// The lookups of one side (the position itself, or its reflection).
 #[derive(Clone, Debug)]
 struct Side {
-    /// Per tile label, its group.
+    /// Per tile label, its group and its place in the group's order.
     group: [u8; 64],
-    /// `adds[label * 64 + cell]`: what the tile `label` on board cell `cell` adds to
-    /// its group's index (the cell in the table's frame, through the reflection on
-    /// side 1, times `n` to the power of the tile's place in the group).
+    slot: [u8; 64],
+    /// Tables by spread index: `adds[label * 64 + cell]`, what the tile `label` on
+    /// board cell `cell` adds to its group's index (the cell in the table's frame,
+    /// through the reflection on side 1, times `n` to the power of the tile's place in
+    /// the group).
     adds: Box<[u32; 64 * 64]>,
+    /// Tables by rank: `frame[label * 64 + cell]`, the cell in the table's frame; per
+    /// group, the cells its tiles hold in its table's frame, and on each the tile's
+    /// place in the group's order.
+    frame: Box<[u8; 64 * 64]>,
+    taken: [u64; MAX_GROUPS],
+    slot_at: [[u8; 64]; MAX_GROUPS],
     /// Per group: its placement's index in its table, and the entry there.
     index: [u32; MAX_GROUPS],
     entry: [u8; MAX_GROUPS],
     /// The sum of the entries.
     sum: u32,
+}
+
+impl Side {
+    /// For tables by rank: moves the tile `label` of group `g` from board cell `from`
+    /// to board cell `to` in the cells its group holds.
+    #[inline(always)]
+    fn retake(&mut self, g: usize, (label, from, to): (u8, usize, usize)) {
+        let row = usize::from(label & 63) * 64;
+        let (p, q) = (self.frame[row | (from & 63)], self.frame[row | (to & 63)]);
+        self.taken[g] ^= (1 << (p & 63)) | (1 << (q & 63));
+        self.slot_at[g][usize::from(q & 63)] = self.slot[row >> 6];
+    }
 }
 
 /// A tile's move as one side sees it: the group, its new index and entry, and the
@@ -89,8 +111,11 @@ pub(crate) struct Search<'a> {
     manhattan: u32,
     /// `distance[label * 64 + cell]`: a tile's Manhattan distance from `cell` home.
     distance: Vec<u8>,
-    /// Per group, its table.
+    /// Per group, its table, and the weights of its tiles' digits in a rank.
     tables: [&'a Table; MAX_GROUPS],
+    weights: [[usize; MAX_GROUP]; MAX_GROUPS],
+    /// Whether the tables are laid out by rank (else by spread index).
+    ranked: bool,
     /// Whether side 1 is looked up.
     reflect: bool,
     /// Whether a child far over the bound prunes its parent (tests turn it off).
@@ -207,11 +232,17 @@ impl<'a> Search<'a> {
         let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
         let empty = Side {
             group: [0; 64],
+            slot: [0; 64],
             adds: Box::new([0; 64 * 64]),
+            frame: Box::new([0; 64 * 64]),
+            taken: [0; MAX_GROUPS],
+            slot_at: [[0; 64]; MAX_GROUPS],
             index: [0; MAX_GROUPS],
             entry: [0; MAX_GROUPS],
             sum: 0,
         };
+        let ranked = dbs.layout == Layout::Rank;
+        debug_assert!(dbs.tables.iter().all(|t| t.layout == dbs.layout));
         let mut sides = [empty.clone(), empty];
         for (side_number, side) in sides.iter_mut().enumerate() {
             let through = |cell: usize| {
@@ -228,19 +259,30 @@ impl<'a> Search<'a> {
                 }
                 let g = usize::from(dbs.group_of[tile]);
                 side.group[label] = g as u8;
+                side.slot[label] = dbs.slot_of[tile];
                 let weight = (n as u32).pow(u32::from(dbs.slot_of[tile]));
                 for cell in 0..n {
-                    side.adds[label * 64 + cell] =
-                        u32::from(dbs.groups[g].map[through(cell)]) * weight;
+                    let at = dbs.groups[g].map[through(cell)];
+                    side.frame[label * 64 + cell] = at;
+                    side.adds[label * 64 + cell] = u32::from(at) * weight;
                 }
             }
+            let mut placed = [[0u8; MAX_GROUP]; MAX_GROUPS];
             for (cell, &label) in start.cells.iter().enumerate() {
                 if label != start.blank_label {
                     let label = usize::from(label);
-                    side.index[usize::from(side.group[label])] += side.adds[label * 64 + cell];
+                    let (g, slot) = (usize::from(side.group[label]), side.slot[label]);
+                    side.index[g] += side.adds[label * 64 + cell];
+                    let at = side.frame[label * 64 + cell];
+                    placed[g][usize::from(slot)] = at;
+                    side.taken[g] |= 1 << at;
+                    side.slot_at[g][usize::from(at)] = slot;
                 }
             }
             for (g, group) in dbs.groups.iter().enumerate() {
+                if ranked {
+                    side.index[g] = rank_of(&placed[g][..group.tiles.len()], n) as u32;
+                }
                 side.entry[g] = dbs.tables[group.table].get(side.index[g] as usize);
                 side.sum += u32::from(side.entry[g]);
             }
@@ -263,8 +305,10 @@ impl<'a> Search<'a> {
         let mut cells = [0u8; 64];
         cells[..n].copy_from_slice(&start.cells);
         let mut tables = [&dbs.tables[0]; MAX_GROUPS];
+        let mut group_weights = [[0; MAX_GROUP]; MAX_GROUPS];
         for (g, group) in dbs.groups.iter().enumerate() {
             tables[g] = &dbs.tables[group.table];
+            group_weights[g] = weights(n, group.tiles.len());
         }
         Ok(Search {
             geo,
@@ -275,6 +319,8 @@ impl<'a> Search<'a> {
             manhattan,
             distance,
             tables,
+            weights: group_weights,
+            ranked,
             reflect: dbs.reflection.is_some(),
             pathmax: true,
             path: Vec::new(),
@@ -341,7 +387,27 @@ impl<'a> Search<'a> {
         let side = &self.sides[side & 1];
         let row = usize::from(label & 63) * 64;
         let g = usize::from(side.group[row >> 6]) % MAX_GROUPS;
-        let index = side.index[g] - side.adds[row | (from & 63)] + side.adds[row | (to & 63)];
+        let (from, to) = (row | (from & 63), row | (to & 63));
+        if self.ranked {
+            let slot = side.slot[row >> 6];
+            let (p, q) = (side.frame[from], side.frame[to]);
+            let delta = shift(
+                &self.weights[g],
+                &side.slot_at[g],
+                side.taken[g],
+                usize::from(slot),
+                p,
+                q,
+            );
+            let index = (side.index[g] as isize + delta) as u32;
+            return Step {
+                index,
+                group: g as u8,
+                entry: self.tables[g].get(index as usize),
+                old: side.entry[g],
+            };
+        }
+        let index = side.index[g] - side.adds[from] + side.adds[to];
         Step {
             index,
             group: g as u8,
@@ -350,24 +416,39 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Makes the move `step` looked at on `side`.
+    /// Makes the move `step` looked at on `side`: the tile `label` from board cell
+    /// `from` to board cell `to`.
     #[inline(always)]
-    fn take(&mut self, side: usize, step: &Step) {
+    fn take(&mut self, side: usize, step: &Step, (label, from, to): (u8, usize, usize)) {
+        let ranked = self.ranked;
         let side = &mut self.sides[side & 1];
         let g = usize::from(step.group) % MAX_GROUPS;
         side.index[g] = step.index;
         side.entry[g] = step.entry;
         side.sum = side.sum + u32::from(step.entry) - u32::from(step.old);
+        if ranked {
+            side.retake(g, (label, from, to));
+        }
     }
 
-    /// Undoes [`Search::take`], back to the index `index`.
+    /// Undoes [`Search::take`] of the same move, back to the index `index`.
     #[inline(always)]
-    fn untake(&mut self, side: usize, step: &Step, index: u32) {
+    fn untake(
+        &mut self,
+        side: usize,
+        step: &Step,
+        index: u32,
+        (label, from, to): (u8, usize, usize),
+    ) {
+        let ranked = self.ranked;
         let side = &mut self.sides[side & 1];
         let g = usize::from(step.group) % MAX_GROUPS;
         side.index[g] = index;
         side.entry[g] = step.old;
         side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
+        if ranked {
+            side.retake(g, (label, to, from));
+        }
     }
 
     /// Makes the move that takes the blank to `to` (the tile there moving to the
@@ -386,9 +467,9 @@ impl<'a> Search<'a> {
             self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
             self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
         );
-        self.take(0, own);
+        self.take(0, own, (tile, to, at));
         if self.reflect {
-            self.take(1, image);
+            self.take(1, image, (tile, to, at));
         }
         Undo {
             at,
@@ -403,9 +484,9 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn leave(&mut self, undo: &Undo, own: &Step, image: &Step) {
         if self.reflect {
-            self.untake(1, image, undo.indices.1);
+            self.untake(1, image, undo.indices.1, (undo.tile, undo.to, undo.at));
         }
-        self.untake(0, own, undo.indices.0);
+        self.untake(0, own, undo.indices.0, (undo.tile, undo.to, undo.at));
         self.manhattan = undo.manhattan;
         self.cells[undo.to & 63] = undo.tile;
         self.cells[undo.at & 63] = self.blank_label;
@@ -1012,6 +1093,34 @@ mod tests {
         let geo = Geometry::new(rows, cols);
         let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
         Databases::build(&geo, usize::from(blank))
+    }
+
+    #[test]
+    fn tables_by_rank_lead_the_search_where_tables_by_spread_index_do() {
+        // The same entries laid out two ways: the same paths and counts, on one thread
+        // and split among two (whose shares are entered move by move), through the
+        // reflection on the square board.
+        let mut searched = 0;
+        for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
+            let geo = Geometry::new(rows, cols);
+            let spread = databases(rows, cols);
+            let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
+            let ranked = Databases::build_ranked(&geo, usize::from(blank));
+            assert_eq!(
+                (spread.layout, ranked.layout),
+                (Layout::Spread, Layout::Rank)
+            );
+            assert_eq!(ranked.reflection.is_some(), rows == cols);
+            for board in boards(rows, cols, 6, 30) {
+                for threads in [1, 2] {
+                    let by_spread = search(&board, &spread, threads, Limits::NONE);
+                    let by_rank = search(&board, &ranked, threads, Limits::NONE);
+                    assert_eq!(by_rank, by_spread, "{rows}x{cols} {:?}", board.cells());
+                    searched += by_rank.1;
+                }
+            }
+        }
+        assert!(searched > 100_000, "{searched}");
     }
 
     #[test]
