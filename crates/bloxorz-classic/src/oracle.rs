@@ -754,5 +754,63 @@ mod tests {
         assert!(error("1 4\nXs.O\nsplit 1 2 1 3 1 3\n").contains("landing cells are one"));
         assert!(error("1 3\nX.X\n").contains("2 X and 0 O"));
         assert!(error("1 3\nX.O\nteleport 1 2\n").contains("expected bridge, switch or split"));
+        // Each reading rule, where it is broken.
+        assert_eq!(
+            error("0 3\n"),
+            "line 1, column 1: a 0 x 3 level has no cells"
+        );
+        assert_eq!(
+            error("3 0\n"),
+            "line 1, column 1: a 3 x 0 level has no cells"
+        );
+        assert_eq!(
+            error("1 4\nX=.O\nbridge 1 on 2 2\n"),
+            "line 3, column 13: the bridge cell (2,2) is off the board"
+        );
+        assert_eq!(
+            error("1 4\nX=.O\nbridge 1 on 1 5\n"),
+            "line 3, column 13: the bridge cell (1,5) is off the board"
+        );
+        assert_eq!(
+            error("1 4\nX=.O\nbridge 1 ajar 1 2\n"),
+            "line 3, column 10: expected on or off, found \"ajar\""
+        );
+        assert_eq!(
+            error("2 3\nX.O\n.=.\n"),
+            "line 3, column 2: the `=` has no line of its own"
+        );
+        assert_eq!(
+            error("1 3\nXoO\n"),
+            "line 2, column 2: the `o` has no line of its own"
+        );
+        assert_eq!(
+            error("1 4\nX.hO\n"),
+            "line 2, column 3: the `h` has no line of its own"
+        );
+        assert_eq!(
+            error("1 3\nXsO\n"),
+            "line 2, column 2: the `s` has no line of its own"
+        );
+        // At most MAX_BRIDGES bridges, numbered in order.
+        // (One row: the block stands on every third cell, so the exit is put on one.)
+        let level = |bridges: usize| {
+            let floor = (3 - (bridges + 1) % 3) % 3;
+            let (cols, exit) = (bridges + floor + 2, bridges + floor + 1);
+            let row = format!("X{}{}O", "=".repeat(bridges), ".".repeat(floor));
+            let mut text = format!("1 {cols}\n{row}\n");
+            for b in 1..=bridges {
+                text += &format!("bridge {b} on 1 {}\n", b + 1);
+            }
+            (text, exit as u64 / 3 * 2)
+        };
+        let (text, moves) = level(MAX_BRIDGES);
+        assert_eq!(
+            solve_text(&text, Limits::NONE).map(|a| a.map(|s| s.0)),
+            Ok(Some(moves))
+        );
+        assert_eq!(
+            error(&level(MAX_BRIDGES + 1).0),
+            format!("line 67, column 8: the oracle follows at most {MAX_BRIDGES} bridges")
+        );
     }
 }

@@ -178,4 +178,32 @@ mod tests {
         }
         assert_eq!("".parse::<Path>(), Ok(Path::default()));
     }
+
+    #[test]
+    fn a_path_gives_its_moves_every_way_and_is_written_in_letters() {
+        let path: Path = "RDrU".parse().unwrap();
+        let moves = [
+            Move::First(Dir::Right),
+            Move::First(Dir::Down),
+            Move::Second(Dir::Right),
+            Move::First(Dir::Up),
+        ];
+        assert_eq!(path.as_ref(), moves);
+        assert_eq!((&path).into_iter().copied().collect::<Vec<_>>(), moves);
+        assert_eq!(path.to_string(), "RDrU");
+        assert_eq!(path.clone().into_vec(), moves);
+        assert_eq!(Path::from(moves.to_vec()), path);
+        let error = "RDx".parse::<Path>().unwrap_err();
+        assert_eq!(
+            error,
+            ParsePathError {
+                index: 2,
+                found: 'x'
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "expected one of U D L R u d l r at move 3, found 'x'"
+        );
+    }
 }

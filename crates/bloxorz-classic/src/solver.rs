@@ -697,6 +697,28 @@ mod tests {
     use bloxorz::{Orientation, Placement};
     use grid_core::Pos;
 
+    /// The counts of a search are the states it reached, each once (the start among
+    /// those generated, the exit not): on one row, the block stands on every third cell
+    /// and lies between.
+    #[test]
+    fn a_search_counts_each_state_it_reaches_once() {
+        let limits = Limits {
+            max_states: Some(1000),
+            ..Limits::NONE
+        };
+        let mut solver = Solver::with_limits(limits);
+        let stats = |solver: &Solver| (solver.stats().expanded, solver.stats().generated);
+        // Standing on 0 and lying on 1-2; standing on 3 falls: two states, no exit.
+        let walled = Level::from_rows(&["X..#..O"], vec![], vec![], vec![]).unwrap();
+        assert_eq!(solver.solve(&walled), Ok(None));
+        assert_eq!(stats(&solver), (2, 2));
+        // Standing on 0, 3 and 6 and lying on 1-2, 4-5 and 7-8, each expanded once
+        // (back and forth), before the exit on 9 is met.
+        let open = Level::from_rows(&["X........O"], vec![], vec![], vec![]).unwrap();
+        assert_eq!(solver.solve(&open), Ok(Some(6)));
+        assert_eq!(stats(&solver), (6, 6));
+    }
+
     /// The offset table agrees with [`Placement::roll`] (the model's, and POJ 3322's).
     #[test]
     fn roll_table_matches_placement_roll() {
