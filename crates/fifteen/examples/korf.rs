@@ -7,16 +7,17 @@
 //!
 //! ```text
 //! cargo run --release -p gridsolve-fifteen --example korf -- [--threads N] [--method M]
-//!     [--max-states N] [--max-seconds S] [--quiet] [--one-by-one] [FILE]
+//!     [--large] [--max-states N] [--max-seconds S] [--quiet] [--one-by-one] [FILE]
 //! ```
 //! With `--one-by-one` the cases are solved one after another, each on all the threads
-//! and reported on stderr as it ends (for long searches: the 24-puzzle). A case that
+//! and reported on stderr as it ends (for long searches: the 24-puzzle). With `--large`
+//! the databases are `Partition::Large`'s (7-8 on 4 x 4). A case that
 //! runs out of its budget (`--max-states`, `--max-seconds`: each case's own) prints `?`
 //! and the run goes on to the next; the exit status is then 1.
 
 #![allow(clippy::print_stdout, clippy::print_stderr)] // a benchmark reports
 
-use fifteen::{Board, Limits, Method, Solver};
+use fifteen::{Board, Limits, Method, Partition, Solver};
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
@@ -25,7 +26,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let (mut threads, mut method, mut max_states, mut quiet, mut file) =
         (0, None, None, false, None);
-    let (mut one_by_one, mut max_seconds) = (false, None);
+    let (mut one_by_one, mut max_seconds, mut partition) = (false, None, Partition::Standard);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--threads" => threads = args.next().ok_or("--threads N")?.parse()?,
@@ -38,6 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             "--quiet" => quiet = true,
             "--one-by-one" => one_by_one = true,
+            "--large" => partition = Partition::Large,
             _ => file = Some(arg),
         }
     }
@@ -68,6 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut solver = Solver::with_limits(limits)
         .with_method(method)
+        .with_partition(partition)
         .with_threads(threads);
     let building = Instant::now();
     for board in &boards {

@@ -80,6 +80,7 @@ pub use checkpoint::{Checkpoint, CheckpointError, CheckpointSink, Checkpointing}
 /// How the solver tells a watcher how its long work goes ([`Solver::with_progress`]).
 pub use grid_core::progress;
 pub use grid_core::{Dir, LimitError, Limits, MoveCount, Moves, SearchStats, Solution};
+pub use pdb::Partition;
 pub use replay::{ReplayError, Walk, replay, trace, walk};
 pub use solver::{DEFAULT_LIMITS, Method, Outcome, SolveError, Solver};
 pub use store::{TABLE_VERSION, TableStore};

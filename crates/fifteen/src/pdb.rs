@@ -30,19 +30,43 @@ use grid_core::progress::Watch;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+/// Which pattern databases a board of 4 x 4 or 5 x 5 cells (or, asked for
+/// [`Method::Pdb`](crate::Method::Pdb), of up to 32) is searched with: the groups its
+/// tiles are split into.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Partition {
+    /// Korf and Felner's 6-6-3 on 4 x 4 and 6-6-6-6 on 5 x 5 (2 tables each, 16 MB and
+    /// 244 MB, built in seconds and in minutes); on other boards, runs of cells in
+    /// reading order of at most 6 tiles and 4,194,304 placements each.
+    #[default]
+    Standard,
+    /// Larger groups, slower to build and larger to keep, searched in far fewer
+    /// positions: 7-8 on 4 x 4 (the top two rows and the bottom two, with the blank's
+    /// goal top left: 57.7 million and 518.9 million placements, 288 MB laid out by
+    /// rank); on other boards, runs of at most 8 tiles and 67,108,864 placements each
+    /// (on 5 x 5 as [`Partition::Standard`] for now).
+    Large,
+}
+
 /// The groups of goal cells of a board of shape `geo` whose blank's goal cell is
-/// `blank`: 6-6-3 on a 4 x 4 board, 6-6-6-6 on a 5 x 5 board, and on other boards
-/// runs of cells in reading order small enough to tabulate.
-pub(crate) fn partition(geo: &Geometry, blank: usize) -> Vec<Vec<u8>> {
-    let base: Option<&[&[u8]]> = match (geo.rows, geo.cols) {
+/// `blank`, as [`Partition`] says.
+pub(crate) fn partition(geo: &Geometry, blank: usize, set: Partition) -> Vec<Vec<u8>> {
+    let base: Option<&[&[u8]]> = match (geo.rows, geo.cols, set) {
         // Korf and Felner's 6-6-3 partition, the blank's goal in the top left corner: a
         // staircase of 6 down the left, a block of 6 on the right, 3 along the bottom.
         // (Of the partitions tried, it needed the fewest nodes on Korf's instances:
         // 459,029 generated a case against 1,342,067 for the top row of 3 and two halves
         // below, measured when the search only never undid the last move.)
-        (4, 4) => Some(&[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]]),
+        (4, 4, Partition::Standard) => {
+            Some(&[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]])
+        }
+        // Korf and Felner's 7-8: the top two rows and the bottom two.
+        (4, 4, Partition::Large) => {
+            Some(&[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]])
+        }
         // Korf and Felner's 6-6-6-6 partition of the 24-puzzle, blank top left.
-        (5, 5) => Some(&[
+        (5, 5, _) => Some(&[
             &[1, 2, 5, 6, 7, 12],
             &[3, 4, 8, 9, 13, 14],
             &[10, 11, 15, 16, 20, 21],
@@ -91,21 +115,27 @@ pub(crate) fn partition(geo: &Geometry, blank: usize) -> Vec<Vec<u8>> {
             let tiles: Vec<u8> = (0..geo.cells as u8)
                 .filter(|&c| usize::from(c) != blank)
                 .collect();
-            let size = group_size(geo.cells, tiles.len());
+            let size = group_size(geo.cells, tiles.len(), set);
             tiles.chunks(size.max(1)).map(<[u8]>::to_vec).collect()
         }
     }
 }
 
-/// The most entries a database of a generic partition may have.
+/// The most entries a database of a generic partition may have: [`Partition::Standard`]'s
+/// and [`Partition::Large`]'s.
 const MAX_GENERIC_ENTRIES: usize = 1 << 22;
+const MAX_LARGE_ENTRIES: usize = 1 << 26;
 
-/// The size of the groups of a generic partition of `tiles` tiles on `cells` cells: at
-/// least two groups (so that tests see them add up), at most 6 tiles and
-/// [`MAX_GENERIC_ENTRIES`] entries a group.
-fn group_size(cells: usize, tiles: usize) -> usize {
-    let mut size = tiles.div_ceil(2).clamp(1, 6);
-    while size > 1 && placements(cells, size) > MAX_GENERIC_ENTRIES {
+/// The size of the groups of a generic partition of `tiles` tiles on `cells` cells:
+/// [`Partition::Standard`]'s at least two groups (so that tests see them add up), at
+/// most 6 tiles and [`MAX_GENERIC_ENTRIES`] entries a group; [`Partition::Large`]'s at
+/// most 8 tiles and [`MAX_LARGE_ENTRIES`] entries.
+fn group_size(cells: usize, tiles: usize, set: Partition) -> usize {
+    let (mut size, most) = match set {
+        Partition::Standard => (tiles.div_ceil(2).clamp(1, 6), MAX_GENERIC_ENTRIES),
+        Partition::Large => (tiles.clamp(1, MAX_GROUP), MAX_LARGE_ENTRIES),
+    };
+    while size > 1 && placements(cells, size) > most {
         size -= 1;
     }
     size
@@ -1091,7 +1121,13 @@ impl Databases {
     /// cells) is looked up in that one's table.
     #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, blank: usize) -> Databases {
-        Databases::build_by(geo, blank, None, &Watch::NONE, None)
+        Databases::build_of(geo, blank, Partition::Standard)
+    }
+
+    /// As [`Databases::build`], of the partition `set`.
+    #[cfg(test)]
+    pub(crate) fn build_of(geo: &Geometry, blank: usize, set: Partition) -> Databases {
+        Databases::build_by(geo, (blank, set), None, &Watch::NONE, None)
             .expect("no deadline to miss, memory enough")
     }
 
@@ -1099,12 +1135,12 @@ impl Databases {
     /// sets take otherwise).
     #[cfg(test)]
     pub(crate) fn build_ranked(geo: &Geometry, blank: usize) -> Databases {
-        let (owners, groups) = Databases::layout(geo, blank);
+        let (owners, groups) = Databases::layout(geo, (blank, Partition::Standard));
         Databases::build_as(
             (geo, blank, Layout::Rank),
             (owners, groups),
             None,
-            &Watch::NONE,
+            &Tally::none(),
             None,
         )
         .expect("no deadline to miss, memory enough")
@@ -1117,8 +1153,8 @@ impl Databases {
 
     /// The placements of the tables [`Databases::build_by`] would build (the states of
     /// their breadth-first searches; a table lays them out in more entries).
-    pub(crate) fn entries(geo: &Geometry, blank: usize) -> u64 {
-        let (owners, _) = Databases::layout(geo, blank);
+    pub(crate) fn entries(geo: &Geometry, (blank, set): (usize, Partition)) -> u64 {
+        let (owners, _) = Databases::layout(geo, (blank, set));
         owners
             .iter()
             .map(|tiles| placements(geo.cells, tiles.len()) as u64)
@@ -1128,8 +1164,8 @@ impl Databases {
     /// What building the databases costs, in positions of an IDA* search with the
     /// Manhattan distance that take the same time: each table's placements times
     /// [`BUILD_COST_EXACT`] or [`BUILD_COST_CLASSES`].
-    pub(crate) fn build_cost(geo: &Geometry, blank: usize) -> u64 {
-        let (owners, _) = Databases::layout(geo, blank);
+    pub(crate) fn build_cost(geo: &Geometry, (blank, set): (usize, Partition)) -> u64 {
+        let (owners, _) = Databases::layout(geo, (blank, set));
         owners
             .iter()
             .map(|tiles| {
@@ -1145,10 +1181,10 @@ impl Databases {
 
     /// The names of the tables [`Databases::build_by`] would build and their bytes (see
     /// [`TableStore`]), in order.
-    pub(crate) fn kept(geo: &Geometry, blank: usize) -> Vec<(String, usize)> {
-        let (owners, _) = Databases::layout(geo, blank);
+    pub(crate) fn kept(geo: &Geometry, (blank, set): (usize, Partition)) -> Vec<(String, usize)> {
+        let (owners, _) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
-        Databases::names(geo, blank)
+        Databases::names(geo, (blank, set))
             .into_iter()
             .zip(&owners)
             .map(|(name, tiles)| (name, layout.entries(geo.cells, tiles.len()).div_ceil(2)))
@@ -1157,8 +1193,8 @@ impl Databases {
 
     /// The names of the tables [`Databases::build_by`] would build (see
     /// [`TableStore`]), in order.
-    pub(crate) fn names(geo: &Geometry, blank: usize) -> Vec<String> {
-        let (owners, _) = Databases::layout(geo, blank);
+    pub(crate) fn names(geo: &Geometry, (blank, set): (usize, Partition)) -> Vec<String> {
+        let (owners, _) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
         owners
             .iter()
@@ -1171,8 +1207,8 @@ impl Databases {
 
     /// The groups of the partition, and the groups whose tables are built (the others
     /// are looked up in theirs through a symmetry).
-    fn layout(geo: &Geometry, blank: usize) -> (Vec<Vec<u8>>, Vec<Group>) {
-        let partition = partition(geo, blank);
+    fn layout(geo: &Geometry, (blank, set): (usize, Partition)) -> (Vec<Vec<u8>>, Vec<Group>) {
+        let partition = partition(geo, blank, set);
         let symmetries = symmetries(geo);
         let mut owners: Vec<Vec<u8>> = Vec::new();
         let mut groups = Vec::new();
@@ -1211,18 +1247,19 @@ impl Databases {
     /// the others. `watch` is told the entries settled, of [`Databases::entries`].
     pub(crate) fn build_by(
         geo: &Geometry,
-        blank: usize,
+        (blank, set): (usize, Partition),
         deadline: Option<Instant>,
         watch: &Watch,
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
-        let (owners, groups) = Databases::layout(geo, blank);
+        let (owners, groups) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
+        let tally = &Tally::new(watch.clone(), Databases::entries(geo, (blank, set)));
         Databases::build_as(
             (geo, blank, layout),
             (owners, groups),
             deadline,
-            watch,
+            tally,
             store,
         )
     }
@@ -1233,10 +1270,9 @@ impl Databases {
         (geo, blank, layout): (&Geometry, usize, Layout),
         (owners, groups): (Vec<Vec<u8>>, Vec<Group>),
         deadline: Option<Instant>,
-        watch: &Watch,
+        tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
-        let tally = &Tally::new(watch.clone(), Databases::entries(geo, blank));
         let tables: Result<Vec<Table>, Stop> = std::thread::scope(|scope| {
             let handles: Vec<_> = owners
                 .iter()
@@ -1334,10 +1370,17 @@ mod tests {
             Some(Stop::Time)
         );
         assert_eq!(
-            Databases::build_by(&geo, 0, past, &Watch::NONE, None).err(),
+            Databases::build_by(&geo, (0, Partition::Standard), past, &Watch::NONE, None).err(),
             Some(Stop::Time)
         );
-        assert_eq!(Databases::entries(&geo, 0), 2 * 5_765_760 + 3360);
+        assert_eq!(
+            Databases::entries(&geo, (0, Partition::Standard)),
+            2 * 5_765_760 + 3360
+        );
+        assert_eq!(
+            Databases::entries(&geo, (0, Partition::Large)),
+            57_657_600 + 518_918_400
+        );
     }
 
     #[test]
@@ -1361,14 +1404,73 @@ mod tests {
         for (rows, cols) in [(4, 4), (5, 5), (3, 3), (2, 5), (2, 2), (3, 4)] {
             let geo = Geometry::new(rows, cols);
             for blank in 0..geo.cells {
-                let mut tiles: Vec<u8> = partition(&geo, blank).concat();
-                tiles.sort_unstable();
-                let expected: Vec<u8> = (0..geo.cells as u8)
-                    .filter(|&c| usize::from(c) != blank)
-                    .collect();
-                assert_eq!(tiles, expected, "{rows} x {cols}, blank {blank}");
+                for set in [Partition::Standard, Partition::Large] {
+                    let mut tiles: Vec<u8> = partition(&geo, blank, set).concat();
+                    tiles.sort_unstable();
+                    let expected: Vec<u8> = (0..geo.cells as u8)
+                        .filter(|&c| usize::from(c) != blank)
+                        .collect();
+                    assert_eq!(tiles, expected, "{rows} x {cols}, blank {blank}, {set:?}");
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_large_partition_is_7_8_on_4_x_4_and_larger_groups_elsewhere() {
+        let geo = Geometry::new(4, 4);
+        let large = partition(&geo, 0, Partition::Large);
+        assert_eq!(
+            large,
+            [
+                vec![1, 2, 3, 4, 5, 6, 7],
+                vec![8, 9, 10, 11, 12, 13, 14, 15]
+            ]
+        );
+        // Blank bottom right: the rows turned round, the blank's cell given the corner's.
+        let turned = partition(&geo, 15, Partition::Large);
+        assert_eq!(
+            turned,
+            [vec![14, 13, 12, 11, 10, 9, 8], vec![7, 6, 5, 4, 3, 2, 1, 0]]
+        );
+        let (owners, _) = Databases::layout(&geo, (0, Partition::Large));
+        assert_eq!(Databases::layout_of(&geo, &owners), Layout::Rank);
+        let standard = Databases::names(&geo, (0, Partition::Standard));
+        let names = Databases::names(&geo, (0, Partition::Large));
+        assert_eq!(names.len(), 2);
+        assert!(
+            names
+                .iter()
+                .all(|n| n.contains("-rank-") && !standard.contains(n))
+        );
+        let kept = Databases::kept(&geo, (0, Partition::Large));
+        assert_eq!(kept[1].1, 518_918_400 / 2);
+        assert_eq!(
+            Databases::build_cost(&geo, (0, Partition::Large)),
+            (57_657_600 + 518_918_400) * BUILD_COST_CLASSES
+        );
+        // The 24-puzzle's are the standard ones for now; other shapes group up to 8
+        // tiles and 2^26 placements.
+        let geo = Geometry::new(5, 5);
+        assert_eq!(
+            partition(&geo, 0, Partition::Large),
+            partition(&geo, 0, Partition::Standard)
+        );
+        let sizes = |rows, cols, set| -> Vec<usize> {
+            let geo = Geometry::new(rows, cols);
+            partition(&geo, geo.cells - 1, set)
+                .iter()
+                .map(Vec::len)
+                .collect()
+        };
+        assert_eq!(sizes(3, 3, Partition::Large), [8]);
+        assert_eq!(sizes(3, 3, Partition::Standard), [4, 4]);
+        assert_eq!(sizes(3, 4, Partition::Large), [8, 3]);
+        assert_eq!(
+            sizes(4, 6, Partition::Large),
+            [5, 5, 5, 5, 3],
+            "24P6 is over 2^26"
+        );
     }
 
     #[test]
@@ -1379,13 +1481,29 @@ mod tests {
                     continue;
                 }
                 let geo = Geometry::new(rows, cols);
-                let groups = partition(&geo, geo.cells - 1);
+                let groups = partition(&geo, geo.cells - 1, Partition::Standard);
                 assert!(groups.len() <= MAX_GROUPS, "{rows} x {cols}");
                 for group in &groups {
                     assert!(!group.is_empty() && group.len() <= MAX_GROUP);
                     assert!(placements(geo.cells, group.len()) <= placements(25, 6));
                     // Spread indices fit the search's `u32`.
                     assert!(geo.cells.pow(group.len() as u32) <= 25usize.pow(6));
+                }
+                // The large groups' ranks fit it too (the 7-8 of 4 x 4: 518,918,400;
+                // 5 x 5: its 6-6-6-6 for now).
+                let groups = partition(&geo, geo.cells - 1, Partition::Large);
+                assert!(groups.len() <= MAX_GROUPS, "{rows} x {cols}");
+                let most = match (rows, cols) {
+                    (4, 4) => placements(16, 8),
+                    (5, 5) => placements(25, 6),
+                    _ => MAX_LARGE_ENTRIES,
+                };
+                for group in &groups {
+                    assert!(!group.is_empty() && group.len() <= MAX_GROUP);
+                    assert!(
+                        placements(geo.cells, group.len()) <= most,
+                        "{rows} x {cols}"
+                    );
                 }
             }
         }

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::checkpoint::{Checkpointing, Session};
 use crate::geometry::{Geometry, Labelled};
 use crate::memory::{self, Stop};
-use crate::pdb::{Databases, MAX_PDB_CELLS};
+use crate::pdb::{Databases, MAX_PDB_CELLS, Partition};
 use crate::store::TableStore;
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
@@ -202,6 +202,7 @@ pub struct Outcome {
 pub struct Solver {
     limits: Limits,
     method: Method,
+    partition: Partition,
     threads: usize,
     stats: SearchStats,
     last_method: Option<Method>,
@@ -273,6 +274,7 @@ impl Solver {
         Solver {
             limits,
             method: Method::Auto,
+            partition: Partition::Standard,
             threads: 0,
             stats: SearchStats::default(),
             last_method: None,
@@ -350,6 +352,20 @@ impl Solver {
     #[must_use]
     pub fn with_method(mut self, method: Method) -> Solver {
         self.method = method;
+        self
+    }
+
+    /// This solver, searching with the pattern databases of `partition` (the
+    /// [`Partition::Standard`] ones by default) wherever it searches with databases.
+    /// Answers and paths are the same; the counts, the tables' memory and the time to
+    /// build them are the partition's.
+    #[must_use]
+    pub fn with_partition(mut self, partition: Partition) -> Solver {
+        if partition != self.partition {
+            // The set held is the other partition's.
+            self.databases.clear();
+        }
+        self.partition = partition;
         self
     }
 
@@ -620,7 +636,7 @@ impl Solver {
         }
         for key in keys {
             let geo = Geometry::new(key.0, key.1);
-            let entries = Databases::entries(&geo, key.2);
+            let entries = Databases::entries(&geo, (key.2, self.partition));
             let mut waiting = Vec::new();
             for (i, attempt) in outcomes.iter_mut().enumerate() {
                 let Attempt::NeedsDatabases { quick } = *attempt else {
@@ -667,7 +683,7 @@ impl Solver {
                     plan.databases = Some(Arc::clone(&databases));
                     if let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed) {
                         checkpointed = true;
-                        let names = Databases::names(&geo, key.2);
+                        let names = Databases::names(&geo, (key.2, self.partition));
                         let session = Session::new(config.clone(), &boards[i], names, quick);
                         if let Some(what) = config.resume.as_ref().and_then(|r| session.mismatch(r))
                         {
@@ -844,7 +860,8 @@ impl Solver {
         }
         self.databases.clear();
         let deadline = self.limits.max_time.map(|limit| Instant::now() + limit);
-        let built = Databases::build_by(geo, key.2, deadline, &self.watch, self.store.as_deref())
+        let which = (key.2, self.partition);
+        let built = Databases::build_by(geo, which, deadline, &self.watch, self.store.as_deref())
             .map_err(|stop| match stop {
             Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
             Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
@@ -887,7 +904,7 @@ impl Solver {
         let geo = Geometry::new(key.0, key.1);
         let kept = || {
             self.store.as_ref().is_some_and(|store| {
-                Databases::kept(&geo, key.2)
+                Databases::kept(&geo, (key.2, self.partition))
                     .iter()
                     .all(|(name, bytes)| store.has(name, *bytes))
             })
@@ -895,7 +912,7 @@ impl Solver {
         if self.databases.contains_key(&key) || kept() {
             QUICK_TRY
         } else {
-            (Databases::build_cost(&geo, key.2) / boards.max(1)).max(QUICK_TRY)
+            (Databases::build_cost(&geo, (key.2, self.partition)) / boards.max(1)).max(QUICK_TRY)
         }
     }
 }
