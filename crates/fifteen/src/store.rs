@@ -3,7 +3,6 @@
 //! ([`Solver::with_store`](crate::Solver::with_store)), which keeps each table's bytes
 //! under a name that says what the table is.
 
-use crate::pdb::Layout;
 use std::fmt;
 
 /// The version of the tables' layout and contents: a change to how a table is built or
@@ -36,21 +35,21 @@ pub trait TableStore: Send + Sync + fmt::Debug {
 
 /// The name of a pattern database: the board's shape, the blank's goal cell, the
 /// group's tiles (their goal cells), how its entries are had (`exact`, or `classes` of
-/// the blank's region), its entry format (four bits, by spread index or by rank) and
-/// [`TABLE_VERSION`]; only characters safe in a file name.
+/// the blank's region), its entry format (four bits, by spread index or by rank: the
+/// `layout`'s word) and [`TABLE_VERSION`]; only characters safe in a file name.
 pub(crate) fn table_name(
     (rows, cols): (usize, usize),
     blank: usize,
     tiles: &[u8],
     exact: bool,
-    layout: Layout,
+    layout: &str,
 ) -> String {
     let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
     format!(
         "fifteen-{rows}x{cols}-blank{blank}-tiles{}-{}-nibble4-{}-v{TABLE_VERSION}.pdb",
         tiles.join("."),
         if exact { "exact" } else { "classes" },
-        layout.word(),
+        layout,
     )
 }
 
@@ -60,13 +59,13 @@ mod tests {
 
     #[test]
     fn a_name_says_shape_blank_tiles_method_format_and_version() {
-        let spread = Layout::Spread;
+        let spread = "spread";
         assert_eq!(
             table_name((4, 4), 0, &[1, 4, 5], true, spread),
             format!("fifteen-4x4-blank0-tiles1.4.5-exact-nibble4-spread-v{TABLE_VERSION}.pdb")
         );
         assert_eq!(
-            table_name((5, 5), 0, &[1, 2, 5, 6, 7, 11, 12], false, Layout::Rank),
+            table_name((5, 5), 0, &[1, 2, 5, 6, 7, 11, 12], false, "rank"),
             format!(
                 "fifteen-5x5-blank0-tiles1.2.5.6.7.11.12-classes-nibble4-rank-v{TABLE_VERSION}.pdb"
             )

@@ -154,14 +154,29 @@ impl Paths for Fifteen {
     }
 }
 
+/// The solve options of the sliding-tile puzzle.
+static SOLVE_OPTIONS: [OptionSpec; 1] = [PARTITION];
+
+/// Which pattern databases 4 x 4 boards are searched with.
+const PARTITION: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(<::fifteen::Partition as grid_core::Choice>::NAMES),
+    "partition",
+    "SET",
+    "The pattern databases of 4 x 4 boards: standard (6-6-3, built in seconds) or large (7-8: built once in minutes with 1.7 GB and kept in the cache, 288 MB; then searched in about an eighth of the positions)",
+    "standard",
+);
+
 impl Solve for Fifteen {
     type Solver = Solver;
 
-    /// The solver of [`solver`], checkpointing its search in the program's
-    /// [`crate::checkpoint::Checkpoints`], if it set any; a checkpoint to resume from
-    /// that is not one is bad usage.
-    fn solver(&self, _options: &Options, limits: Limits) -> Result<Solver, UsageError> {
-        let solver = solver(limits);
+    const SOLVE_OPTIONS: &'static [OptionSpec] = &SOLVE_OPTIONS;
+
+    /// The solver of [`solver`] with the databases of `--partition`, checkpointing its
+    /// search in the program's [`crate::checkpoint::Checkpoints`], if it set any; a
+    /// checkpoint to resume from that is not one is bad usage.
+    fn solver(&self, options: &Options, limits: Limits) -> Result<Solver, UsageError> {
+        let partition = options.choice::<::fifteen::Partition>(&PARTITION)?;
+        let solver = solver(limits).with_partition(partition);
         let Some(checkpoints) = crate::checkpoint::checkpoints() else {
             return Ok(solver);
         };
