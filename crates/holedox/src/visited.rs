@@ -329,6 +329,15 @@ mod tests {
     /// (nextest runs a binary's tests in order of name), which may hang on such a probe.
     #[test]
     fn a_probe_starts_at_the_states_home_slot_and_goes_on_to_the_next_free_one() {
+        // First, a table that may turn flat grows only when half full: one state keeps it
+        // as it is (a table that grew on every insert would turn flat here, where one
+        // that may not would grow for ever).
+        let mut flat = Visited::with_initial_slots(8);
+        flat.reset(4096, u64::MAX, 0).unwrap();
+        assert!(!flat.is_dense());
+        assert_eq!(flat.insert(7, 0x80), Ok(true));
+        assert!(!flat.is_dense());
+        assert_eq!(flat.table.len(), 8);
         let mut visited = Visited::with_initial_slots(8);
         visited.reset(1 << 20, 0, 1000).unwrap();
         assert!(!visited.is_dense());
