@@ -897,9 +897,10 @@ impl Solver {
     /// The positions the quick try may generate (before the budget's cap, see
     /// [`quick_search`]) on a board whose databases are `key`'s, when `boards` boards
     /// of the call want them: [`QUICK_TRY`] where they are at hand (held, or all their
-    /// tables in the store), else what their build costs ([`Databases::build_cost`])
-    /// shared among the boards, at least [`QUICK_TRY`] (rent before buying: a board
-    /// costs at most about twice the cheaper of the two ways).
+    /// tables in the store) or asked for ([`Partition::Large`]: built, since the solver
+    /// was given them), else what their build costs ([`Databases::build_cost`]) shared
+    /// among the boards, at least [`QUICK_TRY`] (rent before buying: a board costs at
+    /// most about twice the cheaper of the two ways).
     fn try_size(&self, key: (usize, usize, usize), boards: u64) -> u64 {
         let geo = Geometry::new(key.0, key.1);
         let kept = || {
@@ -909,7 +910,7 @@ impl Solver {
                     .all(|(name, bytes)| store.has(name, *bytes))
             })
         };
-        if self.databases.contains_key(&key) || kept() {
+        if self.partition == Partition::Large || self.databases.contains_key(&key) || kept() {
             QUICK_TRY
         } else {
             (Databases::build_cost(&geo, (key.2, self.partition)) / boards.max(1)).max(QUICK_TRY)
@@ -1089,6 +1090,22 @@ mod tests {
             max_states: Some(states),
             max_time: None,
         }
+    }
+
+    #[test]
+    fn the_quick_try_rents_the_standard_databases_and_not_the_large_ones_asked_for() {
+        // Cold, the 15-puzzle's 6-6-3 cost 57.7 million positions, shared among the
+        // boards that want them; the 7-8, asked for, are built after the shortest try.
+        let key = (4, 4, 0);
+        let standard = Solver::new();
+        assert_eq!(standard.try_size(key, 1), 11_531_520 * 5 + 3360 * 5);
+        assert_eq!(standard.try_size(key, 2), (11_531_520 * 5 + 3360 * 5) / 2);
+        assert_eq!(standard.try_size(key, 1 << 40), QUICK_TRY);
+        let large = Solver::new().with_partition(Partition::Large);
+        assert_eq!(large.try_size(key, 1), QUICK_TRY);
+        // On a board of another shape, the same.
+        assert_eq!(large.try_size((3, 4, 11), 1), QUICK_TRY);
+        assert!(standard.try_size((3, 4, 11), 1) > QUICK_TRY);
     }
 
     /// 64 boards that each stop at the budget: `solve_all` searches every one of them,
