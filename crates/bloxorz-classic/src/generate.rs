@@ -824,6 +824,90 @@ mod tests {
     }
 
     #[test]
+    fn gates_doors_have_floor_on_both_sides_and_switches_and_decoys_of_every_kind() {
+        let mut kinds = std::collections::BTreeSet::new();
+        for seed in 0..60 {
+            // All orange but what is taken: the start, the exit and the doorsteps stay
+            // floor, and nothing else does.
+            let p = GenParams {
+                fragile: 100,
+                splits: 0,
+                ..params(Family::Gates, 5, 20, seed)
+            };
+            let Some(level) = gates_level(&p, &mut SplitMix64::new(seed), |_| true).unwrap() else {
+                panic!("two rooms fit 20 columns");
+            };
+            let mut doorsteps = std::collections::BTreeSet::new();
+            for bridge in level.bridges() {
+                let row = bridge.cells[0].row;
+                let (first, last) = (
+                    bridge.cells[0].col,
+                    bridge.cells[bridge.cells.len() - 1].col,
+                );
+                for col in [first - 2, first - 1, last + 1, last + 2] {
+                    assert_eq!(level.tile(Pos::new(row, col)), Tile::Floor, "{level:?}");
+                    doorsteps.insert(Pos::new(row, col));
+                }
+            }
+            // (A room of 3 columns between two doors in one row shares a doorstep.)
+            let floor = level
+                .layout()
+                .tiles
+                .iter()
+                .filter(|&&t| t == Tile::Floor)
+                .count();
+            assert_eq!(floor, 2 + doorsteps.len(), "{level:?}");
+            // Each door's switch (the first acting on it), then perhaps a decoy: soft,
+            // turning its door off where its switch turns it on, else toggling it or
+            // the door before.
+            let mut door: Option<usize> = None;
+            let mut real = Action::On(0);
+            for switch in level.switches() {
+                let tile = level.tile(switch.pos);
+                let [action] = switch.actions[..] else {
+                    panic!("{level:?}");
+                };
+                if action.bridge() == door.map_or(0, |d| d + 1) && !matches!(action, Action::Off(_))
+                {
+                    door = Some(action.bridge());
+                    real = action;
+                    kinds.insert(format!("{tile:?} {}", action.word()));
+                    continue;
+                }
+                let k = door.expect("a decoy follows its door's switch");
+                assert_eq!(tile, Tile::Soft, "{level:?}");
+                match action {
+                    Action::Off(b) => assert!(b == k && real == Action::On(k), "{level:?}"),
+                    Action::Toggle(b) if b == k => {
+                        assert_eq!(real, Action::Toggle(k), "{level:?}");
+                    }
+                    Action::Toggle(b) => assert!(k > 0 && b == k - 1, "{level:?}"),
+                    Action::On(_) => panic!("{level:?}"),
+                }
+                kinds.insert(format!(
+                    "decoy {}",
+                    if action.bridge() == k { "own" } else { "back" }
+                ));
+                kinds.insert(format!("decoy {}", action.word()));
+            }
+        }
+        let kinds: Vec<&str> = kinds.iter().map(String::as_str).collect();
+        assert_eq!(
+            kinds,
+            [
+                "Heavy on",
+                "Heavy toggle",
+                "Soft on",
+                "Soft toggle",
+                "decoy back",
+                "decoy off",
+                "decoy own",
+                "decoy toggle"
+            ]
+        );
+    }
+
+    #[test]
     fn a_small_gates_level_falls_back_to_random() {
         let p = params(Family::Gates, 2, 12, 3);
         let level = generate(&p).unwrap();

@@ -872,6 +872,12 @@ mod tests {
             Pos::new(0, 1)
         );
         assert_eq!(level.split_at(Pos::new(0, 0)), None);
+        // Its Debug form is its level file.
+        assert_eq!(
+            format!("{level:?}"),
+            "2 5\nX.o=h\ns==.O\nbridge 1 on 2 2\nbridge 2 off 1 4 2 3\nswitch 1 5 off 1\n\
+             switch 1 3 toggle 2 on 1\nsplit 2 1 1 1 1 2\n"
+        );
         // The lists in the order given.
         assert_eq!(
             level.switches().iter().map(|s| s.pos).collect::<Vec<_>>(),

@@ -732,6 +732,20 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_s_item_is_its_own_and_no_cell_past_a_row_s_end_has_one() {
+        let mut by = ByCell::new(2, 3);
+        assert!(by.is_empty());
+        assert_eq!(by.insert((1, 0), 'a'), None);
+        assert!(!by.is_empty());
+        assert_eq!(by.get((1, 0)), Some(&'a'));
+        // (0, 3) is no cell, though row 1 starts 3 items on.
+        assert_eq!(by.get((0, 3)), None);
+        assert_eq!(by.get((2, 0)), None);
+        assert_eq!(by.get((0, 0)), None);
+        assert_eq!(by.insert((1, 0), 'b'), Some('a'));
+    }
+
+    #[test]
     fn broken_levels_are_errors_that_say_where() {
         let error = |text: &str| solve_text(text, Limits::NONE).unwrap_err().to_string();
         assert_eq!(
