@@ -647,12 +647,14 @@ fn halves(board: &mut Board, rng: &mut SplitMix64, f: Frame) -> Plan {
     for r in (0..rows).filter(|&r| r != door) {
         f.fix(board, r, wall);
     }
-    let (h, wl, wr) = (rows.min(2), wall.min(2), (cols - wall - 1).min(2));
-    let corner = |row: usize, col: usize, w: usize| f.rect(row, col, h, w);
+    // The corners are 2 x 2: a frame the layout fits has 2 rows or more and 2 columns
+    // or more on each side of the wall (5 columns or more).
+    debug_assert!(Layout::Halves.fits(f));
+    let corner = |row: usize, col: usize| f.rect(row, col, 2, 2);
     Plan {
         far: vec![
-            (corner(0, 0, wl), corner(rows - h, wall - wl, wl)),
-            (corner(0, cols - wr, wr), corner(rows - h, wall + 1, wr)),
+            (corner(0, 0), corner(rows - 2, wall - 2)),
+            (corner(0, cols - 2), corner(rows - 2, wall + 1)),
         ],
         sealed: vec![(
             f.rect(0, 0, rows, wall),
@@ -1127,6 +1129,47 @@ mod tests {
         let mut rng = SplitMix64::new(3);
         assert_eq!(Plan::default().pick(&mut rng), None);
         assert_eq!(rng.next_u64(), SplitMix64::new(3).next_u64());
+    }
+
+    /// Halves: a wall down the middle column with a one-cell door; the far pairs from
+    /// each half's top outer corner to its bottom corner by the wall, the halves sealed
+    /// from each other.
+    #[test]
+    fn halves_wall_the_middle_column_but_its_door() {
+        for seed in 0..4 {
+            let (picture, plan) = lay_out(halves, (2, 5), false, seed);
+            let door = usize::from(picture[0] != "11111");
+            let mut expected = ["11011", "11011"];
+            expected[door] = "11111";
+            assert_eq!(picture, expected, "seed {seed}");
+            assert_eq!(
+                plan.far,
+                [
+                    (rect(0, 0, 2, 2), rect(0, 0, 2, 2)),
+                    (rect(0, 3, 2, 2), rect(0, 3, 2, 2))
+                ]
+            );
+            assert_eq!(plan.sealed, [(rect(0, 0, 2, 2), rect(0, 3, 2, 2))]);
+        }
+        let (picture, plan) = lay_out(halves, (4, 8), false, 1);
+        assert_eq!(
+            picture
+                .iter()
+                .filter(|row| row.as_bytes()[4] == b'1')
+                .count(),
+            1
+        );
+        assert_eq!(
+            plan.far,
+            [
+                (rect(0, 0, 2, 2), rect(2, 2, 2, 2)),
+                (rect(0, 6, 2, 2), rect(2, 5, 2, 2))
+            ]
+        );
+        assert_eq!(plan.sealed, [(rect(0, 0, 4, 4), rect(0, 5, 4, 3))]);
+        // Transposed: the same in the board's columns.
+        let (_, plan) = lay_out(halves, (4, 8), true, 1);
+        assert_eq!(plan.far[1], (rect(6, 0, 2, 2), rect(5, 2, 2, 2)));
     }
 
     /// Each layout fits from its smallest frame on, and not one row or column less.
