@@ -785,6 +785,20 @@ mod tests {
     }
 
     #[test]
+    fn bridges_take_second_cells_only_while_the_level_has_cells_to_spare() {
+        // 10 cells for 9 the parts need (start, exit, 3 bridges and 3 switches, a split):
+        // one bridge at most has a second cell, and every part still finds a cell.
+        let mut two = 0;
+        for seed in 0..200 {
+            let level = generate(&params(Family::Random, 2, 5, seed)).unwrap();
+            let cells: usize = level.bridges().iter().map(|b| b.cells.len()).sum();
+            assert!(cells <= 4, "{level:?}");
+            two += usize::from(cells == 4);
+        }
+        assert!(two > 20, "{two} of 200 levels have a bridge of two cells");
+    }
+
+    #[test]
     fn a_split_lands_its_cubes_on_two_cells_even_on_the_smallest_levels() {
         // On 3 cells (a start, an exit, a split) the two landings often fall on one cell
         // at first: the second is then moved to another cell of the level.
