@@ -540,6 +540,11 @@ mod tests {
         }
     }
 
+    /// How many of `level`'s cells are `tile`.
+    fn count(level: &Level, tile: Tile) -> usize {
+        level.layout().tiles.iter().filter(|&&t| t == tile).count()
+    }
+
     #[test]
     fn same_params_same_level() {
         for &family in Family::ALL {
@@ -663,7 +668,7 @@ mod tests {
             fragile: 50,
             ..params(Family::Gates, 5, 16, 4)
         };
-        let orange = |level: &Level| level.layout().tiles.contains(&Tile::Fragile);
+        let orange = |level: &Level| count(level, Tile::Fragile) > 0;
         // Every level refused: GATES_TRIES with orange tiles, then one without, and none.
         let mut drawn = Vec::new();
         let none = gates_level(&p, &mut SplitMix64::new(1), |level| {
@@ -758,12 +763,7 @@ mod tests {
             ..params(Family::Random, 7, 11, 2)
         };
         let level = generate(&p).unwrap();
-        let empty = level
-            .layout()
-            .tiles
-            .iter()
-            .filter(|&&t| t == Tile::Empty)
-            .count();
+        let empty = count(&level, Tile::Empty);
         let parts = 2 + level.bridges().iter().map(|b| b.cells.len()).sum::<usize>() + 3 + 1;
         assert_eq!(empty + parts, 77, "{level:?}");
         // Bridges of two cells are drawn, each of two neighbours inside the level.
@@ -864,12 +864,7 @@ mod tests {
                 }
             }
             // (A room of 3 columns between two doors in one row shares a doorstep.)
-            let floor = level
-                .layout()
-                .tiles
-                .iter()
-                .filter(|&&t| t == Tile::Floor)
-                .count();
+            let floor = count(&level, Tile::Floor);
             assert_eq!(floor, 2 + doorsteps.len(), "{level:?}");
             // Each door's switch (the first acting on it), then perhaps a decoy: soft,
             // turning its door off where its switch turns it on, else toggling it or

@@ -199,25 +199,10 @@ pub(crate) fn reflection(geo: &Geometry, blank: usize) -> Option<Vec<u8>> {
     }
 }
 
-/// The rank of a placement of `K` tiles on `n` cells: `cells[i]` is the cell of the
-/// group's tile `i`; radices `n, n - 1, ..., n - K + 1`, the digit of tile `i` its
+/// The rank of a placement of `k` tiles on `n` cells: `cells[i]` is the cell of the
+/// group's tile `i`; radices `n, n - 1, ..., n - k + 1`, the digit of tile `i` its
 /// cell's rank among the cells the tiles before it leave.
-#[inline(always)]
-pub(crate) fn rank<const K: usize>(cells: &[u8; K], n: usize) -> usize {
-    let mut index = 0;
-    for i in 0..K {
-        let p = cells[i];
-        let mut digit = usize::from(p);
-        for &q in &cells[..i] {
-            digit -= usize::from(q < p);
-        }
-        index = index * (n - i) + digit;
-    }
-    index
-}
-
-/// [`rank`] of a placement of any size (at most [`MAX_GROUP`] tiles).
-pub(crate) fn rank_of(cells: &[u8], n: usize) -> usize {
+pub(crate) fn rank(cells: &[u8], n: usize) -> usize {
     let mut index = 0;
     for (i, &p) in cells.iter().enumerate() {
         let before = cells[..i].iter().filter(|&&q| q < p).count();
@@ -556,7 +541,7 @@ impl Table {
     pub(crate) fn at(&self, cells: &[u8], n: usize) -> u8 {
         match self.layout {
             Layout::Spread => self.get(spread(cells, n)),
-            Layout::Rank => self.get(rank_of(cells, n)),
+            Layout::Rank => self.get(rank(cells, n)),
         }
     }
 
@@ -1647,7 +1632,7 @@ mod tests {
             for (index, &e) in excess.iter().enumerate() {
                 let cells = unrank::<K>(index, n);
                 assert_eq!(table.at(&cells, n), e.min(MAX_EXCESS), "{cells:?}");
-                assert_eq!(rank_of(&cells, n), index);
+                assert_eq!(rank(&cells, n), index);
                 assert_eq!(ranked.get(index), e.min(MAX_EXCESS), "{cells:?}");
                 assert_eq!(ranked.at(&cells, n), e.min(MAX_EXCESS), "{cells:?}");
                 seen[spread(&cells, n)] = true;

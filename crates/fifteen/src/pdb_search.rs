@@ -25,7 +25,7 @@
 use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
-use crate::pdb::{Databases, Layout, MAX_GROUP, MAX_GROUPS, Table, rank_of, shift, weights};
+use crate::pdb::{Databases, Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
 use std::sync::Mutex;
@@ -281,7 +281,7 @@ impl<'a> Search<'a> {
             }
             for (g, group) in dbs.groups.iter().enumerate() {
                 if ranked {
-                    side.index[g] = rank_of(&placed[g][..group.tiles.len()], n) as u32;
+                    side.index[g] = rank(&placed[g][..group.tiles.len()], n) as u32;
                 }
                 side.entry[g] = dbs.tables[group.table].get(side.index[g] as usize);
                 side.sum += u32::from(side.entry[g]);
