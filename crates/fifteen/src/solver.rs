@@ -160,10 +160,17 @@ pub const DEFAULT_LIMITS: Limits = Limits {
     max_time: None,
 };
 
-/// The positions the quick try of [`Method::Auto`] may generate before it uses
-/// databases that are at hand (held, or kept in the solver's store), and the least it
-/// may generate before it builds them (see [`try_size`]).
+/// The positions the quick try of [`Method::Auto`] may generate before it reads
+/// databases kept in the solver's store (or builds [`Partition::Large`], asked for),
+/// and the least it may generate before it builds them (see [`Solver::try_size`]).
 const QUICK_TRY: u64 = 200_000;
+
+/// The positions the quick try may generate before it uses databases the solver
+/// holds: they cost nothing more to have, and their search never generates more
+/// positions than plain IDA*'s (each group's distance is at least the Manhattan
+/// distance of its tiles), so the try only answers the boards near their goal, where a
+/// position of plain IDA* is cheaper (see [`Solver::try_size`]).
+const HELD_TRY: u64 = 10_000;
 
 /// One board's answer from [`Solver::solve_all`], with what its search did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -465,9 +472,9 @@ impl Solver {
     /// million on the 15-puzzle, 255 million on the 24-puzzle), charged in full on
     /// every board that uses them, built by it or by an earlier one. Under
     /// [`Method::Auto`] a 4 x 4 or 5 x 5 board first has a quick try, IDA* with the
-    /// Manhattan distance, as long as what having the databases costs: 200,000
-    /// positions where they are at hand (held by the solver, or kept in its store),
-    /// else the positions that take as long as their build (57.7 million on the
+    /// Manhattan distance, as long as what having the databases costs: 10,000
+    /// positions where the solver holds them, 200,000 where they are kept in its
+    /// store, else the positions that take as long as their build (57.7 million on the
     /// 15-puzzle, 2.55 billion on the 24-puzzle), shared among the boards of the call
     /// that need them; within half the budget at most (or the budget, up to 200,000).
     /// So a board that plain IDA* answers costs what plain IDA* costs, up to the price
@@ -896,11 +903,12 @@ fn stopped(e: SolveError, quick: u64) -> Attempt {
 impl Solver {
     /// The positions the quick try may generate (before the budget's cap, see
     /// [`quick_search`]) on a board whose databases are `key`'s, when `boards` boards
-    /// of the call want them: [`QUICK_TRY`] where they are at hand (held, or all their
-    /// tables in the store) or asked for ([`Partition::Large`]: built, since the solver
-    /// was given them), else what their build costs ([`Databases::build_cost`]) shared
-    /// among the boards, at least [`QUICK_TRY`] (rent before buying: a board costs at
-    /// most about twice the cheaper of the two ways).
+    /// of the call want them: [`HELD_TRY`] where the solver holds them; [`QUICK_TRY`]
+    /// where all their tables are in the store (a read) or they are asked for
+    /// ([`Partition::Large`]: built, since the solver was given them); else what their
+    /// build costs ([`Databases::build_cost`]) shared among the boards, at least
+    /// [`QUICK_TRY`] (rent before buying: a board costs at most about twice the cheaper
+    /// of the two ways).
     fn try_size(&self, key: (usize, usize, usize), boards: u64) -> u64 {
         let geo = Geometry::new(key.0, key.1);
         let kept = || {
@@ -910,7 +918,9 @@ impl Solver {
                     .all(|(name, bytes)| store.has(name, *bytes))
             })
         };
-        if self.partition == Partition::Large || self.databases.contains_key(&key) || kept() {
+        if self.databases.contains_key(&key) {
+            HELD_TRY
+        } else if self.partition == Partition::Large || kept() {
             QUICK_TRY
         } else {
             (Databases::build_cost(&geo, (key.2, self.partition)) / boards.max(1)).max(QUICK_TRY)
@@ -1106,6 +1116,12 @@ mod tests {
         // On a board of another shape, the same.
         assert_eq!(large.try_size((3, 4, 11), 1), QUICK_TRY);
         assert!(standard.try_size((3, 4, 11), 1) > QUICK_TRY);
+        // Held, either is the shortest try, and only for the shape held.
+        let mut held = Solver::new().with_method(Method::Pdb);
+        let near = Board::with_default_goal(3, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]);
+        held.prepare(&near.unwrap()).unwrap();
+        assert_eq!(held.try_size((3, 4, 11), 1 << 40), HELD_TRY);
+        assert_eq!(held.try_size(key, 1 << 40), QUICK_TRY);
     }
 
     /// 64 boards that each stop at the budget: `solve_all` searches every one of them,

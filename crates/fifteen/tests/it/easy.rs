@@ -43,7 +43,8 @@ fn a_board_plain_ida_answers_builds_no_database() {
 }
 
 /// With the databases in the solver's store, the same walk is a short try (200,000
-/// positions) and then a search over them: they cost a read, not a build.
+/// positions) and then a search over them: they cost a read, not a build. Once the
+/// solver holds them, the next board's try is shorter still (10,000 positions).
 #[test]
 fn databases_at_hand_make_the_try_short() {
     let store = crate::checkpoint::store();
@@ -72,4 +73,10 @@ fn databases_at_hand_make_the_try_short() {
     // The try's 200,000 positions and the one past them, then the search's.
     assert_eq!(auto.stats().generated, 200_001 + pdb.stats().generated);
     assert_eq!(auto.stats().expanded, pdb.stats().expanded);
+    let board = walk(4, 4, 80, 2);
+    let expected = pdb.solve_with_path(&board);
+    assert_eq!(auto.solve_with_path(&board), expected);
+    assert_eq!(auto.last_method(), Some(Method::Pdb));
+    assert_eq!(auto.stats().generated, 10_001 + pdb.stats().generated);
+    assert_eq!(auto.databases_built(), 1);
 }
