@@ -305,6 +305,11 @@ mod tests {
     #[case::even_columns_swap(2, 2, &[2, 1, 3, 0], false)]
     #[case::line_in_order(1, 4, &[1, 0, 2, 3], true)]
     #[case::line_out_of_order(1, 4, &[2, 1, 3, 0], false)]
+    // An even permutation of a line's tiles: the parity rule would allow it.
+    #[case::line_cycled(1, 4, &[2, 3, 1, 0], false)]
+    #[case::column_cycled(4, 1, &[2, 3, 1, 0], false)]
+    // The tiles in order, the blank a row away: the row alone makes the parity odd.
+    #[case::even_columns_blank_row_only(2, 2, &[0, 1, 2, 3], false)]
     #[case::column(3, 1, &[0, 1, 2], true)]
     #[case::one_cell(1, 1, &[0], true)]
     fn parity_rule(
@@ -315,23 +320,26 @@ mod tests {
     ) {
         let board = Board::with_default_goal(rows, cols, start).unwrap();
         assert_eq!(board.is_solvable(), solvable);
+        assert_eq!(board.cells(), start.len());
     }
 
     #[rstest]
-    #[case::zero_rows(0, 3, &[], "expected a board of 1 to 64 cells, found 0 x 3")]
-    #[case::too_large(9, 8, &[], "expected a board of 1 to 64 cells, found 9 x 8")]
-    #[case::short(2, 2, &[1, 2, 0], "expected 4 cells in the start, found 3")]
-    #[case::out_of_range(2, 2, &[1, 2, 4, 0], "the start: the value 4 of cell 3 is not a tile of the board")]
-    #[case::repeated(2, 2, &[1, 2, 2, 0], "the start: tile 2 stands on cells 2 and 3")]
-    #[case::two_blanks(2, 2, &[0, 2, 1, 0], "the start: the blank 0 stands on cells 1 and 4")]
+    #[case::zero_rows(0, 3, &[], "expected a board of 1 to 64 cells, found 0 x 3", None)]
+    #[case::too_large(9, 8, &[], "expected a board of 1 to 64 cells, found 9 x 8", None)]
+    #[case::short(2, 2, &[1, 2, 0], "expected 4 cells in the start, found 3", None)]
+    #[case::out_of_range(2, 2, &[1, 2, 4, 0], "the start: the value 4 of cell 3 is not a tile of the board", Some(2))]
+    #[case::repeated(2, 2, &[1, 2, 2, 0], "the start: tile 2 stands on cells 2 and 3", Some(2))]
+    #[case::two_blanks(2, 2, &[0, 2, 1, 0], "the start: the blank 0 stands on cells 1 and 4", Some(3))]
     fn rejected(
         #[case] rows: usize,
         #[case] cols: usize,
         #[case] start: &[u8],
         #[case] message: &str,
+        #[case] cell: Option<usize>,
     ) {
         let error = Board::with_default_goal(rows, cols, start).unwrap_err();
         assert_eq!(error.to_string(), message);
+        assert_eq!(error.cell(), cell, "{message}");
     }
 
     #[test]
