@@ -236,10 +236,64 @@ fn small_boards_agree_with_a_naive_enumeration_layout_by_layout() {
         }
         eprintln!("{rows}x{cols}: unsolvable, under 10, 10 or more: {histogram:?}");
         assert!(histogram[1] > 0 && histogram[0] > 0, "{histogram:?}");
+        assert_eq!(board.layouts().unwrap() as usize, all.len());
+        assert!(!atlas.is_empty());
+        // Each group's farthest layout: the first of its layouts at its greatest
+        // distance, or its first layout when it never reaches the exit.
+        let mut farthest: HashMap<u32, (u32, Option<u8>)> = HashMap::new();
+        for rank in 0..atlas.len() as u32 {
+            let entry = atlas.entry_at(rank);
+            let best = farthest
+                .entry(entry.group)
+                .or_insert((rank, entry.distance));
+            if entry.distance > best.1 {
+                *best = (rank, entry.distance);
+            }
+        }
+        let table = atlas.group_table();
+        assert_eq!(table.len(), groups);
+        for (&group, &(rank, distance)) in &farthest {
+            let row = table[group as usize];
+            assert_eq!(
+                (row.farthest, row.distance),
+                (rank, distance),
+                "group {group}"
+            );
+        }
+        let unsolvable = table.iter().filter(|g| g.distance.is_none()).count();
+        assert!(
+            unsolvable > 0 && unsolvable < groups,
+            "{unsolvable} of {groups}"
+        );
         if rows * cols >= 15 {
             assert!(histogram[2] * 20 >= all.len(), "{histogram:?}");
         }
     }
+}
+
+/// A board with no room for two empty cells beside the 2x2 has no atlas (so no atlas
+/// is empty: `Atlas::is_empty` is always false).
+#[test]
+fn a_board_the_2x2_fills_has_no_atlas() {
+    let board = AtlasBoard {
+        rows: 2,
+        cols: 2,
+        goal: Pos::new(0, 0),
+    };
+    let refused =
+        |e: AtlasError| matches!(e, AtlasError::Board(why) if why.contains("holds no layout"));
+    assert!(refused(board.layouts().unwrap_err()));
+    assert!(refused(
+        Atlas::build(board, 2, &Default::default()).unwrap_err()
+    ));
+    // With room for the two, it has its two layouts.
+    let wider = AtlasBoard { cols: 3, ..board };
+    assert_eq!(wider.layouts().unwrap(), 2);
+    assert!(
+        !Atlas::build(wider, 2, &Default::default())
+            .unwrap()
+            .is_empty()
+    );
 }
 
 #[test]
