@@ -311,6 +311,7 @@ mod tests {
     // The tiles in order, the blank a row away: the row alone makes the parity odd.
     #[case::even_columns_blank_row_only(2, 2, &[0, 1, 2, 3], false)]
     #[case::column(3, 1, &[0, 1, 2], true)]
+    #[case::solved(2, 3, &[1, 2, 3, 4, 5, 0], true)]
     #[case::one_cell(1, 1, &[0], true)]
     fn parity_rule(
         #[case] rows: usize,
@@ -321,6 +322,7 @@ mod tests {
         let board = Board::with_default_goal(rows, cols, start).unwrap();
         assert_eq!(board.is_solvable(), solvable);
         assert_eq!(board.cells(), start.len());
+        assert_eq!(board.is_solved(), start == board.goal());
     }
 
     #[rstest]

@@ -414,9 +414,29 @@ mod tests {
             },
             next_bound: u32::MAX,
         };
+        // What it says: the iteration, the shares done, and the counts so far (the
+        // quick try's, the iterations' before, and the shares' done).
+        assert_eq!(checkpoint.bound(), 40);
+        assert_eq!(checkpoint.reached(), (3, 70));
+        assert_eq!(
+            checkpoint.stats(),
+            SearchStats {
+                expanded: 14,
+                generated: 46
+            }
+        );
         let text = checkpoint.to_text();
         assert_eq!(Checkpoint::parse(&text), Ok(checkpoint));
-        assert!(Checkpoint::parse("hello\n").is_err());
+        assert_eq!(
+            Checkpoint::parse("hello\n").unwrap_err().to_string(),
+            format!("not a checkpoint of this program (its first line is not {HEADER:?})")
+        );
+        assert_eq!(
+            Checkpoint::parse(&text.replace("quick 7\n", ""))
+                .unwrap_err()
+                .to_string(),
+            "its line \"quick\" is missing"
+        );
         assert!(Checkpoint::parse(&text.replace("bound 40", "bound x")).is_err());
         assert!(Checkpoint::parse(&text.replace("shares 3 70", "shares 71 70")).is_err());
         assert!(Checkpoint::parse(&text.replace("quick 7\n", "")).is_err());

@@ -265,6 +265,20 @@ fn small_boards_agree_with_a_naive_enumeration_layout_by_layout() {
             unsolvable > 0 && unsolvable < groups,
             "{unsolvable} of {groups}"
         );
+        // The figures of the whole: the largest group, the layouts that reach the
+        // exit, and the farthest of them with their ranks.
+        assert_eq!(
+            atlas.largest_group() as usize,
+            *size.values().max().unwrap()
+        );
+        let reach = distance.values().filter(|d| d.is_some()).count();
+        assert_eq!(atlas.solvable(), reach);
+        let far = distance.values().filter_map(|&d| d).max().unwrap();
+        let ranks: Vec<u32> = (0..atlas.len() as u32)
+            .filter(|&r| atlas.entry_at(r).distance.map(u32::from) == Some(far))
+            .collect();
+        assert_eq!(atlas.farthest(), (far as u8, ranks.clone()));
+        assert!(ranks.len() < all.len() && far > 1, "{far} {ranks:?}");
         if rows * cols >= 15 {
             assert!(histogram[2] * 20 >= all.len(), "{histogram:?}");
         }
@@ -407,6 +421,17 @@ fn layouts_outside_the_space_are_named() {
     };
     // Wrong board size.
     assert!(outside(&["AA.", "AA."], Goal::new('A', Pos::new(0, 0))).contains("3"));
+    // The rows right, the columns not (and the other way round).
+    let four = ["AA..", "AA..", "....", "...."];
+    assert_eq!(
+        outside(&four, Goal::new('A', Pos::new(0, 0))),
+        "the board is 4 x 4, the atlas's 4 x 3"
+    );
+    let three = ["AA.", "AA.", "...", "...", "..."];
+    assert_eq!(
+        outside(&three, Goal::new('A', Pos::new(0, 0))),
+        "the board is 5 x 3, the atlas's 4 x 3"
+    );
     // An L-shaped piece.
     assert!(
         outside(
