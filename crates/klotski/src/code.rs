@@ -775,6 +775,13 @@ mod tests {
         // The 2x2 fits at 3 x 4 anchors; its anchor is its top-left cell.
         assert_eq!(geo.classes[1].fits.count_ones(), 12);
         assert_eq!(geo.goal_anchor, 13 * 3);
+        // On the empty board it fits at all 12; on the start's two free cells nowhere;
+        // with the 2x2's own cells free too, only where it stands.
+        assert_eq!(geo.fits_in(1, geo.board), geo.classes[1].fits);
+        let covered = geo.covered(&geo.start);
+        assert_eq!(geo.fits_in(1, geo.board & !covered), 0);
+        let own = geo.spread(1, geo.start[1]);
+        assert_eq!(geo.fits_in(1, geo.board & !covered | own), geo.start[1]);
     }
 
     #[test]

@@ -9,6 +9,7 @@ use fifteen::{
     Board, Checkpoint, CheckpointSink, Checkpointing, Method, SearchStats, Solution, SolveError,
     Solver,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The last checkpoint handed over, and how many were.
@@ -125,6 +126,32 @@ fn four_by_four_searches_resume_to_the_same_path_and_counts() {
     ] {
         check(&Board::new(4, 4, &start, &goal).unwrap(), method);
     }
+}
+
+/// A flag raised from outside (by a signal handler, say) halts the search, which hands
+/// over a checkpoint to resume from: the configuration's own flag or one it is given.
+#[test]
+fn a_raised_halt_flag_halts_the_search_with_a_checkpoint_to_resume_from() {
+    let board = crate::random(3, 4, 4);
+    let whole = through(&board, Method::Pdb, 1);
+    assert!(whole.1.expanded > 0);
+    let last = Arc::new(Last::default());
+    let config = Checkpointing::new(last.clone());
+    config.halt_flag().store(true, Ordering::Relaxed);
+    let mut halted = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!(halted.solve_with_path(&board), Err(SolveError::Halted));
+    let saved = last.0.lock().unwrap().0.clone().expect("a checkpoint");
+    let config = Checkpointing::new(Arc::new(Last::default())).resuming(saved);
+    let mut resumed = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!((resumed.solve_with_path(&board), resumed.stats()), whole);
+    let flag = Arc::new(AtomicBool::new(true));
+    let config = Checkpointing::new(Arc::new(Last::default())).halting_on(flag);
+    let mut halted = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!(halted.solve_with_path(&board), Err(SolveError::Halted));
+    // Not raised, the search runs through.
+    let config = Checkpointing::new(Arc::new(Last::default()));
+    let mut free = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!((free.solve_with_path(&board), free.stats()), whole);
 }
 
 /// Korf's first 15-puzzle (57 moves).
