@@ -323,6 +323,13 @@ mod tests {
         assert_eq!(board.is_solvable(), solvable);
         assert_eq!(board.cells(), start.len());
         assert_eq!(board.is_solved(), start == board.goal());
+        // The same board from another start: the shape and goal kept.
+        let mut other = start.to_vec();
+        other.rotate_left(1);
+        let moved = board.with_start(&other).unwrap();
+        assert_eq!((moved.rows(), moved.cols()), (rows, cols));
+        assert_eq!((moved.start(), moved.goal()), (&other[..], board.goal()));
+        assert!(board.with_start(&other[1..]).is_err());
     }
 
     #[rstest]

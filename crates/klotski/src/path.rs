@@ -203,6 +203,7 @@ mod tests {
         let path: Path = text.parse().unwrap();
         assert_eq!(path.move_count(), moves);
         assert_eq!(path.to_string(), text);
+        assert_eq!(path.clone().into_vec(), path.to_vec());
     }
 
     #[rstest]

@@ -364,6 +364,7 @@ fn the_file_reads_back_every_entry_and_refuses_damage() {
     assert_eq!(file.len(), atlas.len() as u64);
     assert_eq!(file.groups(), atlas.group_table());
     assert_eq!(file.solvable(), atlas.solvable() as u64);
+    assert_eq!(file.max_distance(), atlas.farthest().0);
     let mut rng = SplitMix64::new(43);
     for _ in 0..2000 {
         let rank = rng.below(atlas.len() as u64) as u32;
