@@ -71,6 +71,9 @@ fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (A
             // Each piece goes on from where the one before stopped.
             let at = (read.bound(), read.reached().0);
             assert!(at >= reached, "{at:?} after {reached:?}");
+            // It halted once it had expanded as many as it was told (at least one),
+            // not at its first look.
+            assert!(read.stats().expanded > 0, "{:?}", read.stats());
             reached = at;
             resume = Some(read);
             continue;
