@@ -74,6 +74,10 @@ fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (A
             // It halted once it had expanded as many as it was told (at least one),
             // not at its first look.
             assert!(read.stats().expanded > 0, "{:?}", read.stats());
+            // Halted within an iteration, it says where the iteration is split (and
+            // resumes there, not from the iteration's start).
+            let split = read.reached().1 > 0;
+            assert_eq!(text.contains("\ndepth 0\n"), !split, "{text}");
             reached = at;
             resume = Some(read);
             continue;
