@@ -11,6 +11,7 @@ use fifteen::{
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 /// The last checkpoint handed over, and how many were.
 #[derive(Debug, Default)]
@@ -78,6 +79,10 @@ fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (A
             // resumes there, not from the iteration's start).
             let split = read.reached().1 > 0;
             assert_eq!(text.contains("\ndepth 0\n"), !split, "{text}");
+            // And, with shares done, the least bound past this one they saw (every
+            // share leaves positions past the bound: the tree has no end).
+            let none = format!("\nnext {}\n", u32::MAX);
+            assert_eq!(text.contains(&none), read.reached().0 == 0, "{text}");
             reached = at;
             resume = Some(read);
             continue;
@@ -155,10 +160,16 @@ fn a_raised_halt_flag_halts_the_search_with_a_checkpoint_to_resume_from() {
     let config = Checkpointing::new(Arc::new(Last::default())).halting_on(flag);
     let mut halted = solver(Method::Pdb, 1).with_checkpoints(config);
     assert_eq!(halted.solve_with_path(&board), Err(SolveError::Halted));
-    // Not raised, the search runs through.
-    let config = Checkpointing::new(Arc::new(Last::default()));
-    let mut free = solver(Method::Pdb, 1).with_checkpoints(config);
-    assert_eq!((free.solve_with_path(&board), free.stats()), whole);
+    // Not raised, the search runs through, handing over its first checkpoint at once
+    // and the next ones as often as asked (never again, or at every chance).
+    for (every, least, most) in [(Duration::MAX, 1, 1), (Duration::ZERO, 2, usize::MAX)] {
+        let sink = Arc::new(Last::default());
+        let config = Checkpointing::new(sink.clone()).every(every);
+        let mut free = solver(Method::Pdb, 1).with_checkpoints(config);
+        assert_eq!((free.solve_with_path(&board), free.stats()), whole);
+        let handed = sink.0.lock().unwrap().1;
+        assert!((least..=most).contains(&handed), "{handed} every {every:?}");
+    }
 }
 
 /// Korf's first 15-puzzle (57 moves).
