@@ -39,7 +39,7 @@ fn minimized(table: &[[u32; 4]]) -> Result<Vec<[u32; 4]>, AllocError> {
         // the start's 1 (its class differs from the dead one's from the first round).
         let mut ids = rustc_hash::FxHashMap::<(u32, [u32; 4]), u32>::default();
         ids.try_reserve(table.len())
-            .map_err(|_| AllocError::of::<((u32, [u32; 4]), u32)>(WHAT, 2 * table.len()))?;
+            .map_err(|_| classes_refused(table.len()))?;
         refined.clear();
         refined.extend(table.iter().enumerate().map(|(s, row)| {
             let signature = (class[s], row.map(|t| class[t as usize]));
@@ -57,6 +57,12 @@ fn minimized(table: &[[u32; 4]]) -> Result<Vec<[u32; 4]>, AllocError> {
         merged[class[s] as usize] = row.map(|t| class[t as usize]);
     }
     Ok(merged)
+}
+
+/// The error of a refused map of `states` states' classes (a hash map's entries take
+/// about twice their size).
+fn classes_refused(states: usize) -> AllocError {
+    AllocError::of::<((u32, [u32; 4]), u32)>(WHAT, 2 * states)
 }
 
 /// What the automaton's memory is for, in a message that it was refused.
@@ -392,6 +398,13 @@ mod tests {
         let mut effect: Vec<_> = board.into_iter().filter(|(c, t)| c != t).collect();
         effect.push((blank, blank));
         (effect, frame)
+    }
+
+    #[test]
+    fn a_refused_map_of_classes_names_its_bytes() {
+        // 24 bytes an entry, twice the states.
+        assert_eq!(classes_refused(1000).bytes(), 48_000);
+        assert_eq!(classes_refused(1000).what(), WHAT);
     }
 
     #[test]

@@ -800,6 +800,36 @@ mod tests {
         assert_eq!(geo.goal_anchor, 2 * 2);
     }
 
+    /// `touching` and `fits_in` against their meaning, anchor by anchor, for every
+    /// class of the classic board (shapes of 1, 2 and 4 cells) and of an L (3 cells),
+    /// on random masks of cells.
+    #[test]
+    fn touching_and_fits_in_mean_what_they_say() {
+        let l = Layout::from_rows(&["AL..", "LL..", "...."], Goal::new('L', Pos::new(0, 1)));
+        let mut rng = SplitMix64::new(3);
+        for geo in [Geometry::new(&classic()), Geometry::new(&l.unwrap())] {
+            for (k, class) in geo.classes.iter().enumerate() {
+                for _ in 0..200 {
+                    let cells = rng.next_u64() & geo.board;
+                    let (mut touching, mut fits) = (0u64, 0u64);
+                    for at in 0..64 {
+                        if class.fits >> at & 1 == 1 {
+                            let covers = geo.spread(k, 1 << at);
+                            touching |= u64::from(covers & cells != 0) << at;
+                            fits |= u64::from(covers & !cells == 0) << at;
+                        }
+                    }
+                    assert_eq!(
+                        class.touching(cells) & class.fits,
+                        touching,
+                        "{k} {cells:b}"
+                    );
+                    assert_eq!(class.fits_in(cells), fits, "{k} {cells:b}");
+                }
+            }
+        }
+    }
+
     /// Random placements of the layout's pieces.
     fn random_states(geo: &Geometry, count: usize) -> Vec<Anchors> {
         let mut rng = SplitMix64::new(11);
