@@ -292,6 +292,15 @@ mod tests {
                 .sum()
         };
         assert!(total(Family::Far) > total(Family::Walk));
+        // Early in a far walk on a large board a move that takes a tile further from
+        // home is always there, and taken: each step adds one to the distance.
+        for seed in 0..50 {
+            let goal: Vec<u8> = (1..64).chain([BLANK]).collect();
+            let mut rng = SplitMix64::new(seed);
+            let start = walk(8, 8, &goal, 12, true, &mut rng);
+            let board = Board::new(8, 8, &start, &goal).unwrap();
+            assert_eq!(manhattan(&board), 12, "seed {seed}");
+        }
     }
 
     #[test]

@@ -801,13 +801,16 @@ mod tests {
     }
 
     /// `touching` and `fits_in` against their meaning, anchor by anchor, for every
-    /// class of the classic board (shapes of 1, 2 and 4 cells) and of an L (3 cells),
-    /// on random masks of cells.
+    /// class of the classic board (shapes of 1, 2 and 4 cells), of an L (3 cells) and
+    /// of a long L (5 cells), on random masks of cells.
     #[test]
     fn touching_and_fits_in_mean_what_they_say() {
         let l = Layout::from_rows(&["AL..", "LL..", "...."], Goal::new('L', Pos::new(0, 1)));
+        let long = ["LLL..", "L....", "L...A", "....."];
+        let long = Layout::from_rows(&long, Goal::new('L', Pos::new(1, 1)));
         let mut rng = SplitMix64::new(3);
-        for geo in [Geometry::new(&classic()), Geometry::new(&l.unwrap())] {
+        let layouts = [classic(), l.unwrap(), long.unwrap()];
+        for geo in layouts.iter().map(Geometry::new) {
             for (k, class) in geo.classes.iter().enumerate() {
                 for _ in 0..200 {
                     let cells = rng.next_u64() & geo.board;
