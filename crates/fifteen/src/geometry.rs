@@ -71,7 +71,8 @@ impl Geometry {
     #[inline]
     pub(crate) fn flood(&self, free: u64, seed: u64) -> u64 {
         let mut region = seed & free;
-        loop {
+        // Each round but the last adds a cell: 64 rounds are enough for any board.
+        for _ in 0..64 {
             let grown = (region
                 | ((region << 1) & self.not_first_col)
                 | ((region >> 1) & self.not_last_col)
@@ -79,10 +80,11 @@ impl Geometry {
                 | region.checked_shr(self.cols as u32).unwrap_or(0))
                 & free;
             if grown == region {
-                return region;
+                break;
             }
             region = grown;
         }
+        region
     }
 
     /// The cells next to `cell`, as a mask.
@@ -155,6 +157,37 @@ mod tests {
         let free = geo.full & !0b010_010_010;
         assert_eq!(geo.flood(free, 1), 0b001_001_001);
         assert_eq!(geo.flood(geo.full, 1), geo.full);
+    }
+
+    /// The flood against a breadth-first search over `around`, on random masks of
+    /// boards of several shapes (up to the full 64 cells), from random seeds.
+    #[test]
+    fn flood_is_a_breadth_first_search_of_the_free_cells() {
+        let mut rng = grid_core::SplitMix64::new(9);
+        for (rows, cols) in [(3, 3), (4, 4), (5, 5), (2, 7), (8, 8), (1, 6)] {
+            let geo = Geometry::new(rows, cols);
+            for _ in 0..300 {
+                // About two cells in three free.
+                let free = rng.next_u64() | rng.next_u64();
+                let free = free & geo.full;
+                let seed = 1u64 << rng.index(rows * cols);
+                let mut region = seed & free;
+                let mut queue: Vec<usize> = (0..64).filter(|&c| region >> c & 1 == 1).collect();
+                while let Some(cell) = queue.pop() {
+                    let mut next = geo.around(cell) & free & !region;
+                    region |= next;
+                    while next != 0 {
+                        queue.push(next.trailing_zeros() as usize);
+                        next &= next - 1;
+                    }
+                }
+                assert_eq!(
+                    geo.flood(free, seed),
+                    region,
+                    "{rows}x{cols} {free:b} {seed:b}"
+                );
+            }
+        }
     }
 
     #[test]
