@@ -833,6 +833,36 @@ mod tests {
         }
     }
 
+    /// A shift moves each cell one step up, down, left or right, and drops those that
+    /// would leave the board; the neighbours are the four shifts together.
+    #[test]
+    fn shifts_move_cells_one_step_within_the_board() {
+        for geo in [
+            Geometry::new(&classic()),
+            Geometry::with_kind(&classic(), Some(CodeKind::Sequence)),
+        ] {
+            let (rows, cols) = (geo.rows as isize, geo.cols as isize);
+            let bit = |r: isize, c: isize| {
+                let inside = (0..rows).contains(&r) && (0..cols).contains(&c);
+                if inside {
+                    1u64 << ((r * cols + c) as u32 * geo.stride)
+                } else {
+                    0
+                }
+            };
+            for r in 0..rows {
+                for c in 0..cols {
+                    let steps = [bit(r - 1, c), bit(r + 1, c), bit(r, c - 1), bit(r, c + 1)];
+                    for (dir, &to) in steps.iter().enumerate() {
+                        assert_eq!(geo.shift(bit(r, c), dir), to, "({r}, {c}) {dir}");
+                    }
+                    let all = steps.iter().fold(0, |m, s| m | s);
+                    assert_eq!(geo.neighbours(bit(r, c)), all, "({r}, {c})");
+                }
+            }
+        }
+    }
+
     /// Random placements of the layout's pieces.
     fn random_states(geo: &Geometry, count: usize) -> Vec<Anchors> {
         let mut rng = SplitMix64::new(11);
