@@ -263,4 +263,71 @@ mod tests {
         assert_eq!(conflicts([2, 0, 1, 3].into_iter()), 2);
         assert_eq!(conflicts(std::iter::empty()), 0);
     }
+
+    /// The heuristic of a position: its Manhattan distance and, per row and column,
+    /// twice the tiles at home in that line that must leave it for the rest to be in
+    /// order, counted here by brute force over which tiles stay.
+    #[test]
+    fn the_heuristic_is_manhattan_plus_the_lines_conflicts() {
+        use crate::Board;
+        use crate::geometry::{Geometry, Labelled};
+        use grid_core::{Limits, Meter};
+        // Twice the tiles to remove so that the rest increase, trying every subset.
+        let naive = |goals: &[usize]| -> u32 {
+            let n = goals.len();
+            let keep = (0u32..1 << n)
+                .filter(|set| {
+                    let kept: Vec<usize> = (0..n)
+                        .filter(|i| set >> i & 1 == 1)
+                        .map(|i| goals[i])
+                        .collect();
+                    kept.windows(2).all(|w| w[0] < w[1])
+                })
+                .map(u32::count_ones)
+                .max()
+                .unwrap_or(0);
+            2 * (n as u32 - keep)
+        };
+        let mut rng = grid_core::SplitMix64::new(17);
+        let mut with_conflicts = 0;
+        for (rows, cols) in [(4, 4), (3, 5), (5, 3), (4, 4)] {
+            let geo = Geometry::new(rows, cols);
+            for _ in 0..100 {
+                let mut start: Vec<u8> = (0..(rows * cols) as u8).collect();
+                rng.shuffle(&mut start);
+                let board = Board::with_default_goal(rows, cols, &start).unwrap();
+                let labelled = Labelled::start(&board);
+                let cells = &labelled.cells;
+                let blank = labelled.blank_label;
+                let mut expected = 0;
+                for (cell, &v) in cells.iter().enumerate().filter(|&(_, &v)| v != blank) {
+                    let (gr, gc) = geo.place(usize::from(v));
+                    let (r, c) = geo.place(cell);
+                    expected += (gr.abs_diff(r) + gc.abs_diff(c)) as u32;
+                }
+                let mut lines = 0;
+                for r in 0..rows {
+                    let goals: Vec<usize> = (0..cols)
+                        .map(|c| usize::from(cells[r * cols + c]))
+                        .filter(|&v| v != usize::from(blank) && v / cols == r)
+                        .map(|v| v % cols)
+                        .collect();
+                    lines += naive(&goals);
+                }
+                for c in 0..cols {
+                    let goals: Vec<usize> = (0..rows)
+                        .map(|r| usize::from(cells[r * cols + c]))
+                        .filter(|&v| v != usize::from(blank) && v % cols == c)
+                        .map(|v| v / cols)
+                        .collect();
+                    lines += naive(&goals);
+                }
+                with_conflicts += usize::from(lines > 0);
+                let mut meter = Meter::start(Limits::NONE);
+                let search = Search::new(&geo, &labelled, &mut meter).unwrap();
+                assert_eq!(search.heuristic(), expected + lines, "{start:?}");
+            }
+        }
+        assert!(with_conflicts > 100, "{with_conflicts}");
+    }
 }
