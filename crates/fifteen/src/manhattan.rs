@@ -102,6 +102,16 @@ impl<'a> Search<'a> {
         manhattan + conflicts
     }
 
+    /// Checks `h`, and the lines' conflicts kept move by move, against a count of the
+    /// whole position (the unit tests call it at every position a search enters).
+    #[cfg(test)]
+    fn check_heuristic(&self, h: u32) {
+        let rows: Vec<u8> = (0..self.geo.rows).map(|r| self.row_conflict(r)).collect();
+        let cols: Vec<u8> = (0..self.geo.cols).map(|c| self.col_conflict(c)).collect();
+        assert_eq!((&rows, &cols), (&self.row_conflicts, &self.col_conflicts));
+        assert_eq!(h, self.heuristic(), "{:?}", self.cells);
+    }
+
     /// Twice the tiles of row `r` that must leave it.
     fn row_conflict(&self, r: usize) -> u8 {
         let cols = self.geo.cols;
@@ -156,6 +166,9 @@ impl<'a> Search<'a> {
     /// of moves (undoing the last move among them). On success the path is left in
     /// `self.path`, last move first.
     fn dfs(&mut self, g: u32, h: u32, bound: u32, state: u32) -> Result<bool, LimitError> {
+        // The unit tests check the move-by-move heuristic against the whole count.
+        #[cfg(test)]
+        self.check_heuristic(h);
         if h == 0 {
             return Ok(true);
         }
@@ -329,5 +342,38 @@ mod tests {
             }
         }
         assert!(with_conflicts > 100, "{with_conflicts}");
+    }
+
+    /// Searches on boards of several shapes, each position's heuristic (kept up to
+    /// date a move at a time) checked against the whole count as the search enters it
+    /// (the assertion at the top of `dfs`, in the unit tests only), and each path
+    /// walked to the goal.
+    #[test]
+    fn the_heuristic_kept_move_by_move_is_the_whole_count() {
+        use crate::Board;
+        use crate::generate::{Family, GenParams, GoalKind, generate};
+        use crate::geometry::{Geometry, Labelled};
+        use grid_core::{Limits, Meter};
+        for (rows, cols, steps) in [(4, 4, 40), (3, 5, 40), (5, 3, 40), (2, 6, 30), (5, 5, 30)] {
+            for seed in 0..4 {
+                let params = GenParams {
+                    family: Family::Walk,
+                    rows,
+                    cols,
+                    steps,
+                    goal: GoalKind::BlankLast,
+                    seed,
+                };
+                let board: Board = generate(&params).unwrap();
+                let geo = Geometry::new(rows, cols);
+                let mut meter = Meter::start(Limits::NONE);
+                let search = Search::new(&geo, &Labelled::start(&board), &mut meter).unwrap();
+                let (path, stats) = search.run().unwrap();
+                let path = path.expect("a walk goes back");
+                assert!(stats.expanded > 0 || path.is_empty());
+                let frames = crate::replay::trace(&board, &path).unwrap();
+                assert_eq!(frames.last().unwrap(), board.goal(), "{rows}x{cols} {seed}");
+            }
+        }
     }
 }
