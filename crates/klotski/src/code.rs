@@ -833,6 +833,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn low_bits_are_the_lowest_n_and_all_64() {
+        assert_eq!(low_bits(0), 0);
+        assert_eq!(low_bits(3), 0b111);
+        assert_eq!(low_bits(63), u64::MAX >> 1);
+        assert_eq!(low_bits(64), u64::MAX);
+    }
+
+    /// The classic board's states fit three bits a cell, not the 128-bit code.
+    #[cfg(feature = "generate")]
+    #[test]
+    fn the_classic_board_is_not_wide() {
+        assert!(!is_wide(&classic()));
+    }
+
     /// A shift moves each cell one step up, down, left or right, and drops those that
     /// would leave the board; the neighbours are the four shifts together.
     #[test]
