@@ -1116,7 +1116,7 @@ mod tests {
         // On a board of another shape, the same.
         assert_eq!(large.try_size((3, 4, 11), 1), QUICK_TRY);
         assert!(standard.try_size((3, 4, 11), 1) > QUICK_TRY);
-        // Held, either is the shortest try, and only for the shape held.
+        // Held, the databases get the shortest try, and only those of the shape held.
         let mut held = Solver::new().with_method(Method::Pdb);
         let near = Board::with_default_goal(3, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]);
         held.prepare(&near.unwrap()).unwrap();
