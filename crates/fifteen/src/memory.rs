@@ -44,3 +44,28 @@ pub(crate) fn push<T>(v: &mut Vec<T>, value: T) -> Result<(), OutOfMemory> {
     v.push(value);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Room that can never be had (more bytes than an address space holds) is an
+    /// error naming the bytes asked for, not an abort; room that can be had is had.
+    #[test]
+    fn room_past_any_memory_is_refused_with_its_bytes() {
+        let mut v: Vec<u64> = Vec::new();
+        let more = usize::MAX / 4;
+        assert_eq!(
+            reserve(&mut v, more),
+            Err(OutOfMemory { bytes: usize::MAX })
+        );
+        assert_eq!(
+            filled(usize::MAX, 0u8),
+            Err(OutOfMemory { bytes: usize::MAX })
+        );
+        reserve(&mut v, 10).unwrap();
+        assert!(v.capacity() >= 10);
+        push(&mut v, 7).unwrap();
+        assert_eq!(filled(3, 1u8), Ok(vec![1, 1, 1]));
+    }
+}
