@@ -15,13 +15,13 @@ use std::rc::Rc;
 /// takes at least (each runs four methods).
 const CASES: u32 = 2000;
 
-/// Board shapes and how often they come, out of 100.
-const SHAPES: [((usize, usize), u64); 16] = [
-    ((3, 3), 36),
-    ((2, 5), 15),
-    ((5, 2), 10),
-    ((2, 4), 8),
-    ((4, 2), 5),
+/// Board shapes and how often they come, out of 100. None of 10 cells: the largest
+/// tables (2 x 5, 5 x 2) meet the Manhattan search in `solver::` instead, since the
+/// oracle's hash map of their 1.8 million positions took 10 of this test's 14 seconds.
+const SHAPES: [((usize, usize), u64); 14] = [
+    ((3, 3), 51),
+    ((2, 4), 12),
+    ((4, 2), 11),
     ((2, 3), 6),
     ((3, 2), 4),
     ((2, 2), 3),
@@ -106,7 +106,6 @@ fn shared_goals(rows: usize, cols: usize) -> Vec<Vec<u8>> {
     SplitMix64::new(n as u64).shuffle(&mut shuffled);
     match (rows, cols) {
         (3, 3) => vec![last, first, shuffled],
-        (2, 5) => vec![last],
         _ => vec![first],
     }
 }

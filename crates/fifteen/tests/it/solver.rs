@@ -233,3 +233,38 @@ fn the_large_partition_finds_the_same_paths_in_fewer_positions() {
     // The counts of these seeded boards, pinned.
     assert_eq!((large, standard), (409, 1147));
 }
+
+#[test]
+fn the_largest_tables_agree_with_the_manhattan_search() {
+    // 2 x 5 and 5 x 2 are the largest boards a table holds (10 cells). The oracle
+    // agreement leaves them out (its hash map of 1.8 million positions costs seconds),
+    // so here the table meets the Manhattan search, which that agreement checks on every
+    // other shape: the same first shortest path, or none, on random boards of each.
+    for (rows, cols) in [(2, 5), (5, 2)] {
+        let mut table = Solver::new().with_method(Method::Table);
+        let mut manhattan = Solver::new().with_method(Method::Manhattan);
+        let mut lengths = Vec::new();
+        for seed in 0..12 {
+            let mut board = random(rows, cols, seed);
+            if seed % 4 == 3 {
+                // Two tiles swapped: the other half of the space, which no path reaches.
+                let mut start = board.start().to_vec();
+                let tiles: Vec<usize> = (0..start.len()).filter(|&c| start[c] != 0).collect();
+                start.swap(tiles[0], tiles[1]);
+                board = Board::new(rows, cols, &start, board.goal()).unwrap();
+            }
+            assert_eq!(Solver::new().method_for(&board), Ok(Method::Table));
+            let by_table = table.solve_with_path(&board).unwrap().map(|s| s.path);
+            let by_manhattan = manhattan.solve_with_path(&board).unwrap().map(|s| s.path);
+            assert_eq!(by_table, by_manhattan, "{board:?}");
+            assert_eq!(by_table.is_none(), seed % 4 == 3, "{board:?}");
+            if let Some(path) = by_table {
+                assert_eq!(fifteen::replay(&board, &path), Ok(path.len() as u64));
+                lengths.push(path.len());
+            }
+        }
+        // The whole space of 10! arrangements, a byte each.
+        assert_eq!(table.table_bytes(), 3_628_800);
+        assert!(lengths.iter().all(|&n| n >= 10), "{lengths:?}");
+    }
+}

@@ -10,6 +10,7 @@ use klotski::atlas::{
     Atlas, AtlasBoard, AtlasError, AtlasFile, CLASSIC_HARDEST_MOVES, classic_hardest, hardest,
 };
 use klotski::{Goal, Layout, Metric, Pos, Solver};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, VecDeque};
 use std::io::Cursor;
 
@@ -144,8 +145,8 @@ fn to_layout(rows: usize, cols: usize, goal: Pos, layout: &[Piece]) -> Layout {
 /// size, and the number of groups.
 type Naive = (
     Vec<Vec<Piece>>,
-    HashMap<Vec<Piece>, Option<u32>>,
-    HashMap<Vec<Piece>, usize>,
+    FxHashMap<Vec<Piece>, Option<u32>>,
+    FxHashMap<Vec<Piece>, usize>,
     usize,
 );
 
@@ -153,7 +154,7 @@ type Naive = (
 /// and its group's size (BFS from each unvisited layout).
 fn naive(rows: usize, cols: usize, goal: Pos) -> Naive {
     let all = every_layout(rows, cols);
-    let mut distance: HashMap<Vec<Piece>, Option<u32>> =
+    let mut distance: FxHashMap<Vec<Piece>, Option<u32>> =
         all.iter().map(|l| (l.clone(), None)).collect();
     let mut queue = VecDeque::new();
     for layout in &all {
@@ -172,7 +173,7 @@ fn naive(rows: usize, cols: usize, goal: Pos) -> Naive {
             }
         }
     }
-    let mut size = HashMap::new();
+    let mut size = FxHashMap::default();
     let mut groups = 0;
     for start in &all {
         if size.contains_key(start) {
@@ -180,7 +181,8 @@ fn naive(rows: usize, cols: usize, goal: Pos) -> Naive {
         }
         groups += 1;
         let mut members = vec![start.clone()];
-        let mut seen: std::collections::HashSet<Vec<Piece>> = [start.clone()].into();
+        let mut seen: FxHashSet<Vec<Piece>> = FxHashSet::default();
+        seen.insert(start.clone());
         let mut at = 0;
         while at < members.len() {
             for next in moves(rows, cols, &members[at]) {
