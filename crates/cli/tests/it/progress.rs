@@ -20,8 +20,13 @@ fn board_8x8() -> String {
     made.stdout
 }
 
-/// The message the run ends with, on any stderr.
+/// The message the run ends with, on any stderr: a run of `--max-seconds 2`, long
+/// enough for progress to be drawn (after 0.3 s) on a loaded machine.
 const STOPPED: &str = "case 1: the search stopped at its time limit of 2.000 s";
+
+/// The same of a run of `--max-seconds 1`, for the runs that must draw nothing: still
+/// past the 0.3 s after which progress would be drawn.
+const STOPPED_QUIET: &str = "case 1: the search stopped at its time limit of 1.000 s";
 
 /// Runs `gridsolve ARGS` with stdout and stderr on a pseudo-terminal: its exit status
 /// and what the terminal showed (both streams).
@@ -57,19 +62,19 @@ fn a_long_search_shows_its_bound_and_positions_on_a_terminal() {
     assert!(shown.contains("IDA*: bound "), "no progress drawn: {shown}");
     assert!(shown.contains(" positions"), "{shown}");
 
-    let (status, shown) = on_a_terminal(&["-p", "fifteen", "--max-seconds", "2", "--quiet", input]);
+    let (status, shown) = on_a_terminal(&["-p", "fifteen", "--max-seconds", "1", "--quiet", input]);
     assert_eq!(status, 1, "{shown}");
-    assert!(shown.contains(STOPPED), "{shown}");
+    assert!(shown.contains(STOPPED_QUIET), "{shown}");
     assert!(!shown.contains("IDA*"), "--quiet drew progress: {shown}");
 }
 
 #[test]
 fn off_a_terminal_stderr_has_only_the_message() {
     let run = gridsolve(
-        &["-p", "fifteen", "--max-seconds", "2"],
+        &["-p", "fifteen", "--max-seconds", "1"],
         board_8x8().as_bytes(),
     );
     assert_eq!(run.status, 1);
     assert_eq!(run.stdout, "");
-    assert_eq!(run.stderr, format!("error: <stdin>:1:1: {STOPPED}\n"));
+    assert_eq!(run.stderr, format!("error: <stdin>:1:1: {STOPPED_QUIET}\n"));
 }
