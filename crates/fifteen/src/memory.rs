@@ -68,4 +68,29 @@ mod tests {
         push(&mut v, 7).unwrap();
         assert_eq!(filled(3, 1u8), Ok(vec![1, 1, 1]));
     }
+
+    /// `push` makes room only when the vector is full, and then at least doubles it
+    /// (to four at least): never between, so a vector of `n` pushes is reallocated
+    /// about log2(n) times.
+    #[test]
+    fn push_doubles_the_room_when_full_and_only_then() {
+        let mut v: Vec<u8> = Vec::new();
+        let mut grew = 0;
+        for i in 0..100 {
+            let (len, room) = (v.len(), v.capacity());
+            push(&mut v, i).unwrap();
+            if len < room {
+                assert_eq!(v.capacity(), room, "room changed at {len} of {room}");
+            } else {
+                assert!(
+                    v.capacity() >= (2 * len).max(4),
+                    "{len} -> {}",
+                    v.capacity()
+                );
+                grew += 1;
+            }
+        }
+        assert_eq!(v, (0..100).collect::<Vec<u8>>());
+        assert!((5..=7).contains(&grew), "{grew} reallocations");
+    }
 }

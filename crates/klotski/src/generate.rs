@@ -791,6 +791,99 @@ mod tests {
         }
     }
 
+    /// Each bound of the parameters, on both sides: the last value it takes and the
+    /// first it refuses, with the error that names it.
+    #[test]
+    fn parameters_are_checked_at_each_bound() {
+        let random = params(Family::Random, 4, 5, 1);
+        assert_eq!(random.check(), Ok(()));
+        for (rows, cols) in [(0, 5), (4, 0), (0, 0), (MAX_CELLS + 1, 1), (usize::MAX, 2)] {
+            let p = GenParams {
+                rows,
+                cols,
+                ..random
+            };
+            assert_eq!(
+                p.check(),
+                Err(GenParamsError::Size { rows, cols }),
+                "{rows}x{cols}"
+            );
+        }
+        assert_eq!(
+            GenParams {
+                rows: MAX_CELLS,
+                cols: 1,
+                ..random
+            }
+            .check(),
+            Ok(())
+        );
+        // The empty cells are counted against the cells, rows times columns (4 x 5: 20).
+        assert_eq!(
+            GenParams {
+                empty: 19,
+                ..random
+            }
+            .check(),
+            Ok(())
+        );
+        assert_eq!(
+            GenParams {
+                empty: 20,
+                ..random
+            }
+            .check(),
+            Err(GenParamsError::Empty {
+                empty: 20,
+                cells: 20
+            })
+        );
+        // No tries is refused of the hard family alone.
+        assert_eq!(GenParams { tries: 0, ..random }.check(), Ok(()));
+        let hard = params(Family::Hard, 4, 5, 1);
+        assert_eq!(hard.check(), Ok(()));
+        assert_eq!(
+            GenParams { tries: 0, ..hard }.check(),
+            Err(GenParamsError::NoTries)
+        );
+        assert_eq!(
+            GenParams {
+                steps: MAX_STEPS,
+                ..random
+            }
+            .check(),
+            Ok(())
+        );
+        assert_eq!(
+            GenParams {
+                steps: MAX_STEPS + 1,
+                ..random
+            }
+            .check(),
+            Err(GenParamsError::Steps {
+                steps: MAX_STEPS + 1
+            })
+        );
+        assert_eq!(
+            GenParams {
+                tries: MAX_TRIES,
+                ..hard
+            }
+            .check(),
+            Ok(())
+        );
+        assert_eq!(
+            GenParams {
+                tries: MAX_TRIES + 1,
+                ..hard
+            }
+            .check(),
+            Err(GenParamsError::Tries {
+                tries: MAX_TRIES + 1
+            })
+        );
+    }
+
     #[test]
     fn every_family_makes_valid_layouts_of_the_size_asked() {
         for &family in Family::ALL {
