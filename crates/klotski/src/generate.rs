@@ -791,6 +791,71 @@ mod tests {
         }
     }
 
+    /// The hard family keeps the first of its tries' layouts that is farthest from
+    /// solved: more tries never give a nearer layout, and a try only as far as the one
+    /// kept does not replace it. (The tries are drawn in turn from one generator, so the
+    /// first `k` tries of a longer run are the run of `k` tries.)
+    #[test]
+    fn the_hard_family_keeps_the_first_farthest_try() {
+        let mut rose = 0;
+        for seed in 0..6 {
+            let mut kept: Option<(Layout, u64)> = None;
+            for tries in 1..=6 {
+                let p = GenParams {
+                    tries,
+                    ..params(Family::Hard, 4, 4, seed)
+                };
+                let layout = generate(&p).unwrap();
+                let distance = Solver::new().solve(&layout, Metric::Move).unwrap().unwrap();
+                if let Some((before, d)) = &kept {
+                    assert!(
+                        distance >= *d,
+                        "seed {seed}, {tries} tries: {distance} < {d}"
+                    );
+                    if distance == *d {
+                        assert_eq!(&layout, before, "seed {seed}, {tries} tries");
+                    } else {
+                        rose += 1;
+                    }
+                }
+                kept = Some((layout, distance));
+            }
+        }
+        assert!(rose > 0, "no try was ever farther than the ones before it");
+    }
+
+    /// The hard family searches each try's group within its budget: on a 6 x 4 board
+    /// with two empty cells, seed 3's two tries both pack groups past 200,000 boards
+    /// (searched whole, one is answered in a few seconds), so no layout is made.
+    #[test]
+    fn hard_tries_are_searched_within_their_budget() {
+        let p = GenParams {
+            tries: 2,
+            ..params(Family::Hard, 6, 4, 3)
+        };
+        assert_eq!(generate(&p), Err(GenParamsError::GroupsTooLarge));
+    }
+
+    /// A random layout whose first packing's group is past what the random family
+    /// searches (6 x 4, two empty cells, seed 1: over 500,000 boards) is climbed to
+    /// from a scramble, not drawn from the group searched whole.
+    #[test]
+    fn a_random_layout_of_a_group_past_the_budget_is_climbed_to() {
+        let p = GenParams {
+            steps: 1,
+            ..params(Family::Random, 6, 4, 1)
+        };
+        let mut rng = SplitMix64::new(p.seed);
+        let (cells, goal) = narrow_packing(&p, &mut rng, true);
+        let solved = layout(&p, &cells, goal).unwrap();
+        let mut budgeted = Solver::with_limits(Limits {
+            max_states: Some(RANDOM_STATES),
+            ..Limits::NONE
+        });
+        assert!(budgeted.at_distance(&solved, 1, &mut |_| 0).is_err());
+        assert_eq!(generate(&p).unwrap(), climbed(&p, &mut rng));
+    }
+
     /// Each bound of the parameters, on both sides: the last value it takes and the
     /// first it refuses, with the error that names it.
     #[test]
