@@ -364,6 +364,8 @@ mod tests {
             ("9 9\n", (1, 1)),
             ("2 2 2\n", (1, 1)),
             ("2 2\n1 2\n3 0\ngoal\n1 2\n", (6, 1)),
+            // A lone word after the start other than `goal` is no goal: the next size.
+            ("1 2\n1 0\n5\n0 1\n", (3, 1)),
         ] {
             match solve_text(bad, Limits::NONE) {
                 Err(OracleError::Input { line, column, .. }) => {
