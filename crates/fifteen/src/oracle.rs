@@ -330,6 +330,22 @@ mod tests {
         assert_eq!(path, "dlurullddrurdllurdr");
     }
 
+    /// Every arrangement the space lists is one it knows at its distance, and the 2 x 2
+    /// board's two halves are 12 arrangements each, the farthest 6 moves away.
+    #[test]
+    fn a_space_lists_each_arrangement_at_its_distance() {
+        let space = Space::explore(2, 2, &[1, 2, 3, 0]);
+        assert!(!space.is_empty());
+        let listed: Vec<(&[u8], u32)> = space.iter().collect();
+        assert_eq!(listed.len(), space.len());
+        assert_eq!(space.len(), 12);
+        for &(cells, d) in &listed {
+            assert_eq!(space.distance(cells), Some(d), "{cells:?}");
+        }
+        assert_eq!(listed.iter().map(|&(_, d)| d).max(), Some(6));
+        assert_eq!(space.distance(&[2, 1, 3, 0]), None);
+    }
+
     #[test]
     fn solve_text_finds_a_shortest_path_and_stops_at_its_limit() {
         let text = "2 3\n0 1 2\n4 5 3\n";
