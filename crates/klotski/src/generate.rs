@@ -892,6 +892,58 @@ mod tests {
         }
     }
 
+    /// Every family, both sets of shapes, on boards from one cell wide to 8 x 8 (more
+    /// pieces than labels) and on a 6 x 4 board whose groups are too large to search
+    /// (one scrambling step, then more while it is still solved): the layouts as the
+    /// generator made them, kept in `tests/data/generated-layouts.txt` (the same
+    /// parameters give the same layout on every platform).
+    #[test]
+    fn every_family_makes_the_layouts_it_made() {
+        let expected = include_str!("../tests/data/generated-layouts.txt");
+        let mut cases = Vec::new();
+        for family in [Family::Loose, Family::Random, Family::Hard] {
+            for shapes in [Shapes::Classic, Shapes::Mixed] {
+                for (rows, cols, empty) in [
+                    (5, 4, 2),
+                    (3, 5, 3),
+                    (1, 6, 2),
+                    (6, 1, 2),
+                    (2, 2, 1),
+                    (8, 8, 0),
+                    (4, 4, 4),
+                ] {
+                    for seed in 0..2 {
+                        cases.push((family, shapes, rows, cols, empty, 6, seed));
+                    }
+                }
+            }
+        }
+        cases.push((Family::Random, Shapes::Classic, 6, 4, 2, 1, 1));
+        let mut made = String::new();
+        for (family, shapes, rows, cols, empty, steps, seed) in cases {
+            let p = GenParams {
+                shapes,
+                empty,
+                steps,
+                tries: 2,
+                ..params(family, rows, cols, seed)
+            };
+            let layout = generate(&p).map(|l| {
+                (0..rows)
+                    .map(|r| l.board().row(r))
+                    .collect::<Vec<_>>()
+                    .join("/")
+            });
+            made.push_str(&format!(
+                "{family} {shapes} {rows}x{cols} empty {empty} steps {steps} seed {seed}: {layout:?}\n"
+            ));
+        }
+        for (line, (made, kept)) in made.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(made, kept, "line {} of the kept layouts", line + 1);
+        }
+        assert_eq!(made.lines().count(), expected.lines().count(), "{made}");
+    }
+
     /// Each bound of the parameters, on both sides: the last value it takes and the
     /// first it refuses, with the error that names it.
     #[test]
