@@ -1529,6 +1529,12 @@ mod tests {
         }
         assert!(reflection(&geo, 1).is_none());
         assert!(reflection(&Geometry::new(2, 3), 5).is_none());
+        // The smallest square with a reflection is 2 x 2; one cell has nothing to
+        // reflect.
+        assert!(reflection(&Geometry::new(1, 1), 0).is_none());
+        let square = Geometry::new(2, 2);
+        assert_eq!(reflection(&square, 0), Some(vec![0, 2, 1, 3]));
+        assert_eq!(reflection(&square, 1), Some(vec![3, 1, 2, 0]));
     }
 
     #[test]
