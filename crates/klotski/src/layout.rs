@@ -513,6 +513,22 @@ mod tests {
         Goal::new(label, Pos::new(row, col))
     }
 
+    /// A cell's label, on the board and off it: the last row and column are on it,
+    /// one past either is not (as an empty cell, `None`).
+    #[test]
+    fn labels_stop_at_the_board_s_edges() {
+        let layout = Layout::from_rows(&["AAB", "AA.", "CDD"], goal('A', 0, 0)).unwrap();
+        let board = layout.board();
+        assert_eq!(board.label(Pos::new(0, 0)), Some('A'));
+        assert_eq!(board.label(Pos::new(0, 2)), Some('B'));
+        assert_eq!(board.label(Pos::new(1, 2)), None);
+        assert_eq!(board.label(Pos::new(2, 2)), Some('D'));
+        assert_eq!(board.label(Pos::new(2, 0)), Some('C'));
+        for off in [Pos::new(3, 0), Pos::new(0, 3), Pos::new(3, 3), Pos::new(1, 3)] {
+            assert_eq!(board.label(off), None, "{off:?}");
+        }
+    }
+
     #[test]
     fn pieces_come_in_reading_order_with_their_shapes() {
         let layout = Layout::from_rows(&[".AB", "AAB", "C.."], goal('B', 1, 2)).unwrap();
