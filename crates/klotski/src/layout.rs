@@ -513,6 +513,17 @@ mod tests {
         Goal::new(label, Pos::new(row, col))
     }
 
+    /// A layout's debug form is its board, row by row, and its goal, 1-based (what a
+    /// failing test prints).
+    #[test]
+    fn a_layout_debugs_as_its_rows_and_goal() {
+        let layout = Layout::from_rows(&["AAB", "AA.", "CDD"], goal('A', 0, 0)).unwrap();
+        assert_eq!(
+            format!("{layout:?}"),
+            "Board 3x3\nAAB\nAA.\nCDD\ngoal A 1 1\n"
+        );
+    }
+
     /// A cell's label, on the board and off it: the last row and column are on it,
     /// one past either is not (as an empty cell, `None`).
     #[test]
