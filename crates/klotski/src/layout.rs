@@ -535,7 +535,12 @@ mod tests {
         assert_eq!(board.label(Pos::new(1, 2)), None);
         assert_eq!(board.label(Pos::new(2, 2)), Some('D'));
         assert_eq!(board.label(Pos::new(2, 0)), Some('C'));
-        for off in [Pos::new(3, 0), Pos::new(0, 3), Pos::new(3, 3), Pos::new(1, 3)] {
+        for off in [
+            Pos::new(3, 0),
+            Pos::new(0, 3),
+            Pos::new(3, 3),
+            Pos::new(1, 3),
+        ] {
             assert_eq!(board.label(off), None, "{off:?}");
         }
     }
