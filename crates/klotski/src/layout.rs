@@ -513,6 +513,18 @@ mod tests {
         Goal::new(label, Pos::new(row, col))
     }
 
+    /// A piece's cells are found by a flood from its first cell in reading order, up
+    /// as well as down: a U opening upwards is one piece, its right arm reached from
+    /// below.
+    #[test]
+    fn a_piece_s_cells_are_flooded_every_way() {
+        let layout = Layout::from_rows(&["A.AB", "AAAB", "C..."], goal('C', 2, 0)).unwrap();
+        let a = layout.piece('A').unwrap();
+        assert_eq!(a.cells().len(), 5);
+        assert!(a.cells().contains(&Pos::new(0, 2)));
+        assert_eq!(layout.pieces().len(), 3);
+    }
+
     /// A layout's debug form is its board, row by row, and its goal, 1-based (what a
     /// failing test prints).
     #[test]
