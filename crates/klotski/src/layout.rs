@@ -525,6 +525,24 @@ mod tests {
         assert_eq!(layout.pieces().len(), 3);
     }
 
+    /// What is wrong with a layout, said in words: its rows, its pieces, its goal.
+    #[test]
+    fn layout_errors_say_what_is_wrong() {
+        let error = |rows: &[&str], g: Goal| Layout::from_rows(rows, g).unwrap_err().to_string();
+        assert_eq!(
+            error(&["AA", "A"], goal('A', 0, 0)),
+            "row 2 has 1 cells, expected 2"
+        );
+        assert_eq!(
+            error(&["A.A", "..."], goal('A', 0, 0)),
+            "the cells of piece A are not connected: (1, 3) is apart from its first cell"
+        );
+        assert_eq!(
+            error(&["AB", ".."], goal('C', 0, 0)),
+            "the goal piece 'C' is not on the board"
+        );
+    }
+
     /// A layout's debug form is its board, row by row, and its goal, 1-based (what a
     /// failing test prints).
     #[test]

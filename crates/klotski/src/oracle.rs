@@ -60,7 +60,6 @@ pub fn solve_text(text: &str, metric: Metric, limits: Limits) -> Result<Answer, 
             return Ok(Some((path.len() as u64, path)));
         }
         for (next, step) in plan.moves(&state, metric) {
-            // Room first: a visited set past the memory is an error, not an abort.
             // Room first, for every state until the map must grow again: a visited set
             // past the memory is an error, not an abort. Each state is three lists of
             // pieces on the heap (the key, the value's, the queue's) and a step.
