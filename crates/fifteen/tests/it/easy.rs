@@ -4,20 +4,8 @@
 //! with no database built; once the databases are at hand (kept in a store), the quick
 //! try is short and they are used. Counted in positions and builds, not timed.
 
-use fifteen::generate::{Family, GenParams, GoalKind, generate};
+use crate::walk;
 use fifteen::{Board, Method, Solver};
-
-fn walk(rows: usize, cols: usize, steps: u64, seed: u64) -> Board {
-    generate(&GenParams {
-        family: Family::Walk,
-        rows,
-        cols,
-        steps,
-        goal: GoalKind::BlankLast,
-        seed,
-    })
-    .unwrap()
-}
 
 /// Walks of the 15-puzzle that plain IDA* answers in 1.25 million and 5.29 million
 /// positions (48 and 50 moves): past the 200,000 of a try before databases at hand,
