@@ -109,6 +109,9 @@ for crate in "${crates[@]}"; do
     # (2026-12-05). The baseline is built the same way, so its test time, from which
     # the timeout is set, is that of the code the mutants are.
     units="--config=profile.dev.package.$package.codegen-units=256"
+    # The dev profile builds without an incremental cache (a cold build is quicker so);
+    # a mutant is a rebuild after an edit, where the cache is the gain.
+    export CARGO_INCREMENTAL=1
     NEXTEST_PROFILE=mutants cargo mutants -p "$package" "${files[@]}" --jobs "$jobs" \
         --config "$config" \
         --output "target/mutants/$crate" --test-tool nextest --cargo-arg="$units" \
