@@ -510,5 +510,15 @@ mod tests {
             "line 3, column 8: the goal (1,3) puts the piece off the board"
         );
         assert!(error("1 3\nA..\ngoal A 1 1 1\n").contains("expected the end of the input"));
+        // A board without cells, either way.
+        for (text, size) in [
+            ("0 3\ngoal A 1 1\n", "0 x 3"),
+            ("2 0\ngoal A 1 1\n", "2 x 0"),
+        ] {
+            assert_eq!(
+                error(text),
+                format!("line 1, column 1: a {size} board has no cells")
+            );
+        }
     }
 }
