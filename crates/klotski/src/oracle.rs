@@ -509,7 +509,19 @@ mod tests {
             error("1 3\nAA.\ngoal A 1 3\n"),
             "line 3, column 8: the goal (1,3) puts the piece off the board"
         );
-        assert!(error("1 3\nA..\ngoal A 1 1 1\n").contains("expected the end of the input"));
+        assert_eq!(
+            error("1 3\nA..\ngoal A 1 1 1\n"),
+            "line 3, column 12: expected the end of the input"
+        );
+        // Where a later row goes wrong: its own line, and the cell's column.
+        assert_eq!(
+            error("2 3\nA..\nA.\ngoal A 1 1\n"),
+            "line 3, column 1: expected a row of 3 cells"
+        );
+        assert_eq!(
+            error("2 3\nA..\n .A-\ngoal A 1 1\n"),
+            "line 3, column 4: expected `.` or a label A-Z a-z 0-9, found '-'"
+        );
         // A board without cells, either way.
         for (text, size) in [
             ("0 3\ngoal A 1 1\n", "0 x 3"),
