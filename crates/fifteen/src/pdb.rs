@@ -1619,6 +1619,22 @@ mod tests {
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
     }
 
+    /// The exact build's wide masks (boards of 17 to 32 cells) mark as the narrow ones
+    /// do: the same entries on a board both hold, and on a 3 x 6 board those of the
+    /// classes of three tiles (which make at most four regions there: exact).
+    #[test]
+    fn wide_masks_build_what_narrow_ones_do() {
+        let geo = Geometry::new(2, 5);
+        let narrow = exact::<u16, 4>(&geo, [1, 2, 3, 4], 9, NEVER, &Tally::none()).unwrap();
+        let wide = exact::<u32, 4>(&geo, [1, 2, 3, 4], 9, NEVER, &Tally::none()).unwrap();
+        assert_eq!(wide, narrow);
+        let geo = Geometry::new(3, 6);
+        let wide = exact::<u32, 3>(&geo, [1, 8, 15], 0, NEVER, &Tally::none()).unwrap();
+        assert!(wide.iter().any(|&e| e > 0) && wide.iter().all(|&e| e != UNSET));
+        let merged = classes::<3>(&geo, [1, 8, 15], 0, NEVER, &Tally::none()).unwrap();
+        assert_eq!(merged, wide);
+    }
+
     #[test]
     fn each_placement_s_entry_sits_at_its_spread_index_or_its_rank() {
         // A group of three on 4 x 4 (3,360 placements) and one of two on 2 x 3: every

@@ -513,6 +513,22 @@ mod tests {
             error("1 3\nA..\ngoal A 1 1 1\n"),
             "line 3, column 12: expected the end of the input"
         );
+        // A piece torn apart in a later row, and goals off the board at each side.
+        assert_eq!(
+            error("3 3\n...\n..B\nB..\ngoal B 1 1\n"),
+            "line 3, column 1: the cells of B are not 4-connected"
+        );
+        for (text, goal) in [
+            ("3 1\nA\nA\n.\ngoal A 3 1\n", "(3,1)"),
+            ("1 3\nA..\ngoal A 0 1\n", "(0,1)"),
+            ("1 3\nA..\ngoal A 1 0\n", "(1,0)"),
+        ] {
+            let line = text.lines().count();
+            assert_eq!(
+                error(text),
+                format!("line {line}, column 8: the goal {goal} puts the piece off the board")
+            );
+        }
         // Where a later row goes wrong: its own line, and the cell's column.
         assert_eq!(
             error("2 3\nA..\nA.\ngoal A 1 1\n"),
