@@ -1646,6 +1646,8 @@ mod tests {
             let n = geo.cells;
             let table = Table::build(&geo, &tiles, 0, Layout::Spread);
             let ranked = Table::build(&geo, &tiles, 0, Layout::Rank);
+            let entries = 2 * placements(n, K).div_ceil(2);
+            assert_eq!(format!("{ranked:?}"), format!("Table({entries} entries)"));
             let excess = exact::<u16, K>(&geo, tiles, 0, NEVER, &Tally::none()).unwrap();
             assert_eq!(excess.len(), placements(n, K));
             assert_eq!(ranked.nibbles.len(), placements(n, K).div_ceil(2));

@@ -206,6 +206,27 @@ mod tests {
         assert_eq!(path.clone().into_vec(), path.to_vec());
     }
 
+    /// A path made from its moves holds them, in order.
+    #[test]
+    fn a_path_from_moves_holds_them() {
+        let moves = "GR HDL".parse::<Path>().unwrap().into_vec();
+        let path = Path::from(moves.clone());
+        assert_eq!(path.to_vec(), moves);
+        assert_eq!(
+            (path.move_count(), path.to_string().as_str()),
+            (2, "GR HDL")
+        );
+    }
+
+    #[rstest]
+    #[case(" GR", "move 1 is empty: expected moves separated by single spaces")]
+    #[case("GR .D", "move 2: expected a piece label A-Z a-z 0-9, found '.'")]
+    #[case("GR H", "move 2: expected U, D, L or R after the label")]
+    #[case("GX", "move 1: expected U, D, L or R, found 'X'")]
+    fn bad_paths_say_why_in_words(#[case] text: &str, #[case] message: &str) {
+        assert_eq!(text.parse::<Path>().unwrap_err().to_string(), message);
+    }
+
     #[rstest]
     #[case(" GR", ParsePathError::EmptyWord { word: 1 })]
     #[case("GR ", ParsePathError::EmptyWord { word: 2 })]
