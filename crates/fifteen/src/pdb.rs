@@ -666,13 +666,35 @@ fn build_k<const K: usize>(
     deadline: Deadline,
     tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
-    let size = placements(geo.cells, K);
-    if geo.cells <= 16 && size * 6 <= MAX_MARK_BYTES {
-        exact::<u16, K>(geo, tiles, blank, deadline, tally)
-    } else if marks_fit(geo.cells, K) {
-        exact::<u32, K>(geo, tiles, blank, deadline, tally)
+    match build_of(geo.cells, K) {
+        Build::Narrow => exact::<u16, K>(geo, tiles, blank, deadline, tally),
+        Build::Wide => exact::<u32, K>(geo, tiles, blank, deadline, tally),
+        Build::Classes => classes::<K>(geo, tiles, blank, deadline, tally),
+    }
+}
+
+/// How [`build_k`] builds a group's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Build {
+    /// Exact, a cell a bit of a `u16` (boards of up to 16 cells; six bytes of marks
+    /// a placement).
+    Narrow,
+    /// Exact, in `u32`s (up to 32 cells; twelve bytes a placement).
+    Wide,
+    /// By [`classes`]: marks past [`MAX_MARK_BYTES`].
+    Classes,
+}
+
+/// How the table of `k` tiles on `n` cells is built: exact if its marks fit
+/// [`MAX_MARK_BYTES`], in the narrower masks that hold the board.
+fn build_of(n: usize, k: usize) -> Build {
+    let size = placements(n, k);
+    if n <= 16 && size * 6 <= MAX_MARK_BYTES {
+        Build::Narrow
+    } else if size * 12 <= MAX_MARK_BYTES {
+        Build::Wide
     } else {
-        classes::<K>(geo, tiles, blank, deadline, tally)
+        Build::Classes
     }
 }
 
@@ -689,8 +711,7 @@ pub(crate) const BUILD_COST_CLASSES: u64 = 10;
 /// Whether [`build_k`]'s exact marks of `k` tiles on `n` cells fit [`MAX_MARK_BYTES`]
 /// (else it builds by [`classes`]).
 fn marks_fit(n: usize, k: usize) -> bool {
-    let size = placements(n, k);
-    (n <= 16 && size * 6 <= MAX_MARK_BYTES) || size * 12 <= MAX_MARK_BYTES
+    build_of(n, k) != Build::Classes
 }
 
 /// The entries a build of several tables (each on a thread) has settled, of their
@@ -1617,6 +1638,27 @@ mod tests {
         assert!(whole.iter().zip(&merged).all(|(e, m)| e >= m));
         let differ = whole.iter().zip(&merged).filter(|(e, m)| e != m).count();
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
+    }
+
+    /// Each group is built exactly while its marks fit, in the narrow masks on boards
+    /// of up to 16 cells: the 15-puzzle's groups of six exactly and of seven by classes,
+    /// the 24-puzzle's of five exactly and of six by classes, and on 4 x 5 (27.9
+    /// million placements of six: their six bytes of marks would fit, their twelve do
+    /// not) six by classes.
+    #[test]
+    fn a_group_is_built_exactly_while_its_marks_fit() {
+        for (n, k, build) in [
+            (16, 6, Build::Narrow),
+            (16, 7, Build::Classes),
+            (25, 4, Build::Wide),
+            (25, 5, Build::Wide),
+            (25, 6, Build::Classes),
+            (20, 5, Build::Wide),
+            (20, 6, Build::Classes),
+        ] {
+            assert_eq!(build_of(n, k), build, "{k} tiles on {n} cells");
+            assert_eq!(marks_fit(n, k), build != Build::Classes);
+        }
     }
 
     /// The exact build's wide masks (boards of 17 to 32 cells) mark as the narrow ones
