@@ -1640,6 +1640,20 @@ mod tests {
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
     }
 
+    /// A build looks at the clock once every [`Deadline::EVERY`] placements, from the
+    /// first: a deadline already reached is seen there and only there; no deadline,
+    /// never.
+    #[test]
+    fn a_deadline_is_looked_at_every_so_many_placements() {
+        let reached = Deadline(Some(Instant::now()));
+        let every = Deadline::EVERY;
+        for (step, looked) in [(0, true), (1, false), (every - 1, false), (every, true)] {
+            assert_eq!(reached.passed(step), looked, "{step}");
+            assert_eq!(reached.passed(step + 2 * every), looked, "{step}");
+            assert!(!NEVER.passed(step));
+        }
+    }
+
     /// Each group is built exactly while its marks fit, in the narrow masks on boards
     /// of up to 16 cells: the 15-puzzle's groups of six exactly and of seven by classes,
     /// the 24-puzzle's of five exactly and of six by classes, and on 4 x 5 (27.9
