@@ -33,22 +33,19 @@ impl std::fmt::Debug for DistanceTable {
 
 /// The rank of a permutation of `0 .. cells.len()` among all of them (Lehmer code).
 fn rank(cells: &[u8]) -> usize {
-    let n = cells.len();
-    let mut used = 0u32;
-    let mut rank = 0;
-    for (i, &v) in cells.iter().enumerate() {
-        let smaller = u32::from(v) - (used & ((1 << v) - 1)).count_ones();
-        rank = rank * (n - i) + smaller as usize;
-        used |= 1 << v;
-    }
-    rank
+    rank_packed(pack(cells), cells.len())
+}
+
+/// Cells of up to [`MAX_TABLE_CELLS`], four bits each: cell `i` in bits `4i .. 4i + 4`.
+fn pack(cells: &[u8]) -> u64 {
+    (cells.iter().enumerate()).fold(0, |p, (i, &v)| p | u64::from(v) << (4 * i))
 }
 
 /// Every nibble of a word set to one.
 const ONES: u64 = 0x1111_1111_1111_1111;
 
-/// [`rank`] of the first `n` cells of a packed arrangement (cell `i` in bits `4i ..
-/// 4i + 4`): `below`'s nibble `v` counts the values under `v` already seen, so no
+/// [`rank`] of the first `n` cells of a [`pack`]ed arrangement (the bits above them
+/// are not read): `below`'s nibble `v` counts the values under `v` already seen, so no
 /// count of bits is needed (`n` is at most [`MAX_TABLE_CELLS`], under 16).
 fn rank_packed(packed: u64, n: usize) -> usize {
     let mut below = 0u64;
@@ -72,7 +69,7 @@ impl DistanceTable {
         let mut distances = memory::filled(size, UNREACHED)?;
         // Each entry: the cells, four bits each, and the blank's cell above them; the
         // goal is the identity, and its blank is named `blank`.
-        let goal = (0..n).fold((blank as u64) << 56, |p, i| p | (i as u64) << (4 * i));
+        let goal = pack(&(0..n as u8).collect::<Vec<u8>>()) | (blank as u64) << 56;
         distances[rank_packed(goal, n)] = 0;
         // The goal's half of the space is reached (all of it on one cell).
         let mut queue = Vec::new();
@@ -182,13 +179,11 @@ mod tests {
         assert_eq!(rank(&[3, 2, 1, 0]), 23);
     }
 
-    /// The packed rank is the rank, on every arrangement of up to seven cells and on
-    /// random ones of eight to ten.
+    /// The rank is the place in lexicographic order, on every arrangement of up to
+    /// seven cells, and the count of smaller values to the right on random ones of
+    /// eight to ten.
     #[test]
     fn a_packed_arrangement_has_the_rank_of_its_cells() {
-        let pack = |cells: &[u8]| {
-            (cells.iter().enumerate()).fold(0u64, |p, (i, &v)| p | u64::from(v) << (4 * i))
-        };
         for n in 1..=7usize {
             let mut cells: Vec<u8> = (0..n as u8).collect();
             // Every permutation, in lexicographic order: its rank is its place.
@@ -218,6 +213,12 @@ mod tests {
                 }
                 // The bits above the cells are not read.
                 assert_eq!(rank_packed(pack(&cells) | 0xab << 56, n), rank(&cells));
+                // The rank by its definition: the smaller values to the right of each
+                // cell, weighted by the factorial of the cells left after it.
+                let naive = (0..n).fold(0, |r, i| {
+                    r * (n - i) + cells[i + 1..].iter().filter(|&&v| v < cells[i]).count()
+                });
+                assert_eq!(rank(&cells), naive, "{cells:?}");
             }
         }
     }
