@@ -9,6 +9,7 @@ use fifteen::{
     Board, Checkpoint, CheckpointSink, Checkpointing, Method, SearchStats, Solution, SolveError,
     Solver,
 };
+use rstest::rstest;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -125,19 +126,17 @@ fn three_by_four_searches_resume_to_the_same_path_and_counts() {
 /// Korf's first and third 15-puzzles over the databases, and his 82nd under the
 /// solver's own choice: the quick try (which it does not settle), then the databases
 /// (the quick try is not made again on resume: the checkpoint counts its positions).
-#[test]
-fn four_by_four_searches_resume_to_the_same_path_and_counts() {
+/// Each board a case of its own, so that the test threads share them.
+#[rstest]
+#[case(KORF_1, Method::Pdb)]
+#[case([14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15], Method::Pdb)]
+#[case(KORF_82, Method::Auto)]
+fn four_by_four_searches_resume_to_the_same_path_and_counts(
+    #[case] start: [u8; 16],
+    #[case] method: Method,
+) {
     let goal: Vec<u8> = (0..16).collect();
-    for (start, method) in [
-        (KORF_1, Method::Pdb),
-        (
-            [14, 7, 8, 2, 13, 11, 10, 4, 9, 12, 5, 0, 3, 6, 1, 15],
-            Method::Pdb,
-        ),
-        (KORF_82, Method::Auto),
-    ] {
-        check(&Board::new(4, 4, &start, &goal).unwrap(), method);
-    }
+    check(&Board::new(4, 4, &start, &goal).unwrap(), method);
 }
 
 /// A flag raised from outside (by a signal handler, say) halts the search, which hands

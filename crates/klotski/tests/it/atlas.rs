@@ -10,6 +10,7 @@ use klotski::atlas::{
     Atlas, AtlasBoard, AtlasError, AtlasFile, CLASSIC_HARDEST_MOVES, classic_hardest, hardest,
 };
 use klotski::{Goal, Layout, Metric, Pos, Solver};
+use rstest::rstest;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, VecDeque};
 use std::io::Cursor;
@@ -199,91 +200,93 @@ fn naive(rows: usize, cols: usize, goal: Pos) -> Naive {
     (all, distance, size, groups)
 }
 
-#[test]
-fn small_boards_agree_with_a_naive_enumeration_layout_by_layout() {
-    for (rows, cols, goal) in [
-        (4, 3, Pos::new(2, 1)),
-        (3, 4, Pos::new(1, 1)),
-        (5, 3, Pos::new(3, 0)),
-        (3, 3, Pos::new(1, 1)),
-    ] {
-        let board = AtlasBoard { rows, cols, goal };
-        let atlas = Atlas::build(board, 2, &Default::default()).unwrap();
-        let (all, distance, size, groups) = naive(rows, cols, goal);
-        assert_eq!(atlas.len(), all.len(), "{rows}x{cols}");
-        assert_eq!(atlas.groups(), groups, "{rows}x{cols}");
-        let mut ranks = vec![false; atlas.len()];
-        let mut histogram = [0usize; 3];
-        for layout in &all {
-            let entry = atlas.entry(&to_layout(rows, cols, goal, layout)).unwrap();
-            assert!(!ranks[entry.rank as usize], "two layouts of one rank");
-            ranks[entry.rank as usize] = true;
-            assert_eq!(
-                entry.distance.map(u32::from),
-                distance[layout],
-                "{rows}x{cols} {layout:?}"
-            );
-            assert_eq!(entry.group_size as usize, size[layout], "{layout:?}");
-            histogram[match entry.distance {
-                None => 0,
-                Some(d) if d < 10 => 1,
-                Some(_) => 2,
-            }] += 1;
-            // The atlas's layout of that rank is the same layout.
-            assert_eq!(
-                atlas.entry(&atlas.layout(entry.rank)).unwrap(),
-                entry,
-                "{layout:?}"
-            );
-        }
-        eprintln!("{rows}x{cols}: unsolvable, under 10, 10 or more: {histogram:?}");
-        assert!(histogram[1] > 0 && histogram[0] > 0, "{histogram:?}");
-        assert_eq!(board.layouts().unwrap() as usize, all.len());
-        assert!(!atlas.is_empty());
-        // Each group's farthest layout: the first of its layouts at its greatest
-        // distance, or its first layout when it never reaches the exit.
-        let mut farthest: HashMap<u32, (u32, Option<u8>)> = HashMap::new();
-        for rank in 0..atlas.len() as u32 {
-            let entry = atlas.entry_at(rank);
-            let best = farthest
-                .entry(entry.group)
-                .or_insert((rank, entry.distance));
-            if entry.distance > best.1 {
-                *best = (rank, entry.distance);
-            }
-        }
-        let table = atlas.group_table();
-        assert_eq!(table.len(), groups);
-        for (&group, &(rank, distance)) in &farthest {
-            let row = table[group as usize];
-            assert_eq!(
-                (row.farthest, row.distance),
-                (rank, distance),
-                "group {group}"
-            );
-        }
-        let unsolvable = table.iter().filter(|g| g.distance.is_none()).count();
-        assert!(
-            unsolvable > 0 && unsolvable < groups,
-            "{unsolvable} of {groups}"
-        );
-        // The figures of the whole: the largest group, the layouts that reach the
-        // exit, and the farthest of them with their ranks.
+/// Each board a case of its own, so that the test threads share them.
+#[rstest]
+#[case(4, 3, Pos::new(2, 1))]
+#[case(3, 4, Pos::new(1, 1))]
+#[case(5, 3, Pos::new(3, 0))]
+#[case(3, 3, Pos::new(1, 1))]
+fn small_boards_agree_with_a_naive_enumeration_layout_by_layout(
+    #[case] rows: usize,
+    #[case] cols: usize,
+    #[case] goal: Pos,
+) {
+    let board = AtlasBoard { rows, cols, goal };
+    let atlas = Atlas::build(board, 2, &Default::default()).unwrap();
+    let (all, distance, size, groups) = naive(rows, cols, goal);
+    assert_eq!(atlas.len(), all.len(), "{rows}x{cols}");
+    assert_eq!(atlas.groups(), groups, "{rows}x{cols}");
+    let mut ranks = vec![false; atlas.len()];
+    let mut histogram = [0usize; 3];
+    for layout in &all {
+        let entry = atlas.entry(&to_layout(rows, cols, goal, layout)).unwrap();
+        assert!(!ranks[entry.rank as usize], "two layouts of one rank");
+        ranks[entry.rank as usize] = true;
         assert_eq!(
-            atlas.largest_group() as usize,
-            *size.values().max().unwrap()
+            entry.distance.map(u32::from),
+            distance[layout],
+            "{rows}x{cols} {layout:?}"
         );
-        let reach = distance.values().filter(|d| d.is_some()).count();
-        assert_eq!(atlas.solvable(), reach);
-        let far = distance.values().filter_map(|&d| d).max().unwrap();
-        let ranks: Vec<u32> = (0..atlas.len() as u32)
-            .filter(|&r| atlas.entry_at(r).distance.map(u32::from) == Some(far))
-            .collect();
-        assert_eq!(atlas.farthest(), (far as u8, ranks.clone()));
-        assert!(ranks.len() < all.len() && far > 1, "{far} {ranks:?}");
-        if rows * cols >= 15 {
-            assert!(histogram[2] * 20 >= all.len(), "{histogram:?}");
+        assert_eq!(entry.group_size as usize, size[layout], "{layout:?}");
+        histogram[match entry.distance {
+            None => 0,
+            Some(d) if d < 10 => 1,
+            Some(_) => 2,
+        }] += 1;
+        // The atlas's layout of that rank is the same layout.
+        assert_eq!(
+            atlas.entry(&atlas.layout(entry.rank)).unwrap(),
+            entry,
+            "{layout:?}"
+        );
+    }
+    eprintln!("{rows}x{cols}: unsolvable, under 10, 10 or more: {histogram:?}");
+    assert!(histogram[1] > 0 && histogram[0] > 0, "{histogram:?}");
+    assert_eq!(board.layouts().unwrap() as usize, all.len());
+    assert!(!atlas.is_empty());
+    // Each group's farthest layout: the first of its layouts at its greatest
+    // distance, or its first layout when it never reaches the exit.
+    let mut farthest: HashMap<u32, (u32, Option<u8>)> = HashMap::new();
+    for rank in 0..atlas.len() as u32 {
+        let entry = atlas.entry_at(rank);
+        let best = farthest
+            .entry(entry.group)
+            .or_insert((rank, entry.distance));
+        if entry.distance > best.1 {
+            *best = (rank, entry.distance);
         }
+    }
+    let table = atlas.group_table();
+    assert_eq!(table.len(), groups);
+    for (&group, &(rank, distance)) in &farthest {
+        let row = table[group as usize];
+        assert_eq!(
+            (row.farthest, row.distance),
+            (rank, distance),
+            "group {group}"
+        );
+    }
+    let unsolvable = table.iter().filter(|g| g.distance.is_none()).count();
+    assert!(
+        unsolvable > 0 && unsolvable < groups,
+        "{unsolvable} of {groups}"
+    );
+    // The figures of the whole: the largest group, the layouts that reach the
+    // exit, and the farthest of them with their ranks.
+    assert_eq!(
+        atlas.largest_group() as usize,
+        *size.values().max().unwrap()
+    );
+    let reach = distance.values().filter(|d| d.is_some()).count();
+    assert_eq!(atlas.solvable(), reach);
+    let far = distance.values().filter_map(|&d| d).max().unwrap();
+    let ranks: Vec<u32> = (0..atlas.len() as u32)
+        .filter(|&r| atlas.entry_at(r).distance.map(u32::from) == Some(far))
+        .collect();
+    assert_eq!(atlas.farthest(), (far as u8, ranks.clone()));
+    assert!(ranks.len() < all.len() && far > 1, "{far} {ranks:?}");
+    if rows * cols >= 15 {
+        assert!(histogram[2] * 20 >= all.len(), "{histogram:?}");
     }
 }
 
