@@ -3,21 +3,26 @@
 //! budget never fails where a smaller one answers; the databases held for a run are one
 //! set at a time, however many blank goal cells the boards have.
 
+use crate::checkpoint::store;
 use crate::{limits, random};
 use fifteen::generate::{Family, GenParams, GoalKind, generate};
 use fifteen::{Board, Method, Outcome, SolveError, Solver};
 
 /// Each board's outcome under `budget`: in one batch, one by one on one solver, and
-/// each on a solver of its own; the three must agree, counts included.
+/// each on a solver of its own; the three must agree, counts included. The batch builds
+/// its databases; the other two take them from the tests' store once built (a budget
+/// charges the same either way).
 fn outcomes(boards: &[Board], method: Method, budget: u64) -> Vec<Outcome> {
     let mut batch = Solver::with_limits(limits(budget)).with_method(method);
     let all = batch.solve_all(boards);
-    let mut reused = Solver::with_limits(limits(budget)).with_method(method);
+    let kept = || {
+        Solver::with_limits(limits(budget))
+            .with_method(method)
+            .with_store(store())
+    };
+    let mut reused = kept();
     for (i, (board, outcome)) in boards.iter().zip(&all).enumerate() {
-        for solver in [
-            &mut reused,
-            &mut Solver::with_limits(limits(budget)).with_method(method),
-        ] {
+        for solver in [&mut reused, &mut kept()] {
             let answer = solver.solve_with_path(board);
             assert_eq!(answer, outcome.answer, "board {i}, budget {budget}");
             assert_eq!(solver.stats(), outcome.stats, "board {i}, budget {budget}");

@@ -25,10 +25,21 @@ impl CheckpointSink for Last {
     }
 }
 
-/// The tables of every test here, built once.
+/// The tables of every test here, built once: the 15-puzzle's databases (blank first)
+/// as the store is made, since most tests need them, and two tests that asked at the
+/// same moment would each build them; the others as they are first asked for.
 pub(crate) fn store() -> Arc<Memory> {
     static STORE: OnceLock<Arc<Memory>> = OnceLock::new();
-    Arc::clone(STORE.get_or_init(|| Arc::new(Memory::default())))
+    Arc::clone(STORE.get_or_init(|| {
+        let store = Arc::new(Memory::default());
+        let goal: Vec<u8> = (0..16).collect();
+        let board = Board::new(4, 4, &KORF_1, &goal).unwrap();
+        let mut solver = Solver::new()
+            .with_method(Method::Pdb)
+            .with_store(store.clone());
+        assert_eq!(solver.prepare(&board), Ok(Method::Pdb));
+        store
+    }))
 }
 
 fn solver(method: Method, threads: usize) -> Solver {
