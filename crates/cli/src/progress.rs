@@ -13,8 +13,28 @@ use std::time::{Duration, Instant};
 /// Whether progress is drawn, decided once by [`init`].
 static SHOWN: OnceLock<bool> = OnceLock::new();
 
-/// How long work runs before its progress is drawn: quicker work leaves no trace.
+/// How long work runs before its progress is drawn, by default: quicker work leaves no
+/// trace.
 const DELAY: Duration = Duration::from_millis(300);
+
+/// The variable that sets another delay than [`DELAY`], in whole milliseconds (0: drawn
+/// with the first news; a large one: never drawn), for a recording or a test that must
+/// not depend on how fast the machine is. Any other value leaves the default.
+const DELAY_VARIABLE: &str = "GRIDSOLVE_PROGRESS_DELAY_MS";
+
+/// How long work runs before its progress is drawn: [`DELAY`], or what
+/// [`DELAY_VARIABLE`] says (read once).
+fn delay() -> Duration {
+    static READ: OnceLock<Duration> = OnceLock::new();
+    *READ.get_or_init(|| delay_of(std::env::var(DELAY_VARIABLE).ok().as_deref()))
+}
+
+/// The delay a value of [`DELAY_VARIABLE`] sets.
+fn delay_of(value: Option<&str>) -> Duration {
+    value
+        .and_then(|v| v.trim().parse().ok())
+        .map_or(DELAY, Duration::from_millis)
+}
 
 /// How often a drawn bar is redrawn without news (its spinner and elapsed time).
 const TICK: Duration = Duration::from_millis(120);
@@ -45,7 +65,7 @@ pub(crate) fn bar(len: u64, unit: &str) -> ProgressBar {
 }
 
 /// The bytes a writer has taken, drawn as `gen` writes them once it has run longer than
-/// [`DELAY`] (a quick `gen` draws nothing), when stdout is not the terminal the bar
+/// [`delay`] (a quick `gen` draws nothing), when stdout is not the terminal the bar
 /// would be drawn over.
 pub(crate) struct Counted<W> {
     inner: W,
@@ -80,7 +100,7 @@ impl<W: Write> Write for Counted<W> {
         self.bytes += n as u64;
         match &self.bar {
             Some(bar) => bar.set_position(self.bytes),
-            None if self.drawn && self.started.elapsed() >= DELAY => {
+            None if self.drawn && self.started.elapsed() >= delay() => {
                 let bar = ProgressBar::new_spinner();
                 if let Ok(style) =
                     ProgressStyle::with_template("{spinner} gen: {msg} written, {elapsed}")
@@ -115,7 +135,7 @@ struct State {
 
 /// The solvers' watcher: a line on stderr, `building pattern databases: 12,582,912 of
 /// 255,024,000 entries` or `IDA*: bound 52, 31,457,280 positions, 4,213,004/s`, drawn
-/// once the work has run longer than [`DELAY`] and cleared when it ends.
+/// once the work has run longer than [`delay`] and cleared when it ends.
 #[derive(Debug, Default)]
 pub(crate) struct Solving(Mutex<State>);
 
@@ -131,12 +151,12 @@ impl Solving {
     }
 
     /// Runs `draw` on the bar, made (and begun to be drawn) once the work under way
-    /// has run longer than [`DELAY`].
+    /// has run longer than [`delay`].
     fn draw(&self, draw: impl FnOnce(&mut State, &ProgressBar)) {
         let mut state = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let since = *state.since.get_or_insert_with(Instant::now);
         if state.bar.is_none() {
-            if since.elapsed() < DELAY {
+            if since.elapsed() < delay() {
                 return;
             }
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
@@ -228,5 +248,15 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with("/s"), "{line}");
+    }
+
+    #[test]
+    fn the_delay_is_the_variable_s_milliseconds_or_the_default() {
+        assert_eq!(delay_of(None), DELAY);
+        assert_eq!(delay_of(Some("0")), Duration::ZERO);
+        assert_eq!(delay_of(Some(" 2500\n")), Duration::from_millis(2500));
+        for other in ["", "-1", "0.5", "1s", "many"] {
+            assert_eq!(delay_of(Some(other)), DELAY, "{other:?}");
+        }
     }
 }

@@ -2,8 +2,9 @@
 //! util-linux's `script`), nothing extra off a terminal or with `--quiet`.
 //!
 //! The work is an 8 x 8 board (IDA* with the Manhattan distance, far beyond any budget)
-//! stopped by `--max-seconds 2`: it runs two seconds on any machine, much longer than
-//! the moment progress waits before it is drawn, and ends with the same message.
+//! stopped by `--max-states`. When progress is drawn is set by
+//! `GRIDSOLVE_PROGRESS_DELAY_MS` (0: with the first news; ten minutes: never, for this
+//! work), so no verdict here depends on how fast the machine runs the search.
 
 use crate::common::{Scratch, gridsolve};
 use std::process::Command;
@@ -20,61 +21,88 @@ fn board_8x8() -> String {
     made.stdout
 }
 
-/// The message the run ends with, on any stderr: a run of `--max-seconds 2`, long
-/// enough for progress to be drawn (after 0.3 s) on a loaded machine.
-const STOPPED: &str = "case 1: the search stopped at its time limit of 2.000 s";
+/// The message the run ends with, on any stderr.
+const STOPPED: &str = "case 1: the search stopped at its limit of 100000 states";
 
-/// The same of a run of `--max-seconds 1`, for the runs that must draw nothing: still
-/// past the 0.3 s after which progress would be drawn.
-const STOPPED_QUIET: &str = "case 1: the search stopped at its time limit of 1.000 s";
+/// Progress drawn with the first news.
+const AT_ONCE: &str = "0";
 
-/// Runs `gridsolve ARGS` with stdout and stderr on a pseudo-terminal: its exit status
-/// and what the terminal showed (both streams).
-fn on_a_terminal(args: &[&str]) -> (i32, String) {
-    let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
-    let mut line = quote(env!("CARGO_BIN_EXE_gridsolve"));
-    for arg in args {
-        line.push(' ');
-        line.push_str(&quote(arg));
+/// Progress drawn after ten minutes: never, for this work.
+const NEVER: &str = "600000";
+
+/// Runs `gridsolve -p fifteen --max-states 100000 [--quiet]` on the 8 x 8 board, with
+/// `GRIDSOLVE_PROGRESS_DELAY_MS` set to `delay`, on a pseudo-terminal (stdout and
+/// stderr) or off one (stderr apart): its exit status, and what the terminal showed
+/// (both streams) or stderr, and the board's file.
+fn run(delay: &str, quiet: bool, terminal: bool) -> (i32, String, String) {
+    let scratch = Scratch::new("progress");
+    let input = scratch.join("board.in");
+    std::fs::write(&input, board_8x8()).unwrap();
+    let mut args = vec![
+        env!("CARGO_BIN_EXE_gridsolve"),
+        "-p",
+        "fifteen",
+        "--max-states",
+        "100000",
+        input.to_str().unwrap(),
+    ];
+    if quiet {
+        args.push("--quiet");
     }
-    // -q: no banner; -e: script's status is the program's; -c: the command line; the
-    // typescript goes nowhere, what the terminal shows comes on script's stdout.
-    let out = Command::new("script")
-        .args(["-qec", &line, "/dev/null"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("util-linux's script, to run the program on a pseudo-terminal");
+    let (status, text) = if terminal {
+        let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+        let line: Vec<String> = args.iter().map(|a| quote(a)).collect();
+        // -q: no banner; -e: script's status is the program's; -c: the command line; the
+        // typescript goes nowhere, what the terminal shows comes on script's stdout.
+        let out = Command::new("script")
+            .args(["-qec", &line.join(" "), "/dev/null"])
+            .env("GRIDSOLVE_PROGRESS_DELAY_MS", delay)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("util-linux's script, to run the program on a pseudo-terminal");
+        (out.status, out.stdout)
+    } else {
+        let out = Command::new(args[0])
+            .args(&args[1..])
+            .env("GRIDSOLVE_PROGRESS_DELAY_MS", delay)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+        (out.status, out.stderr)
+    };
     (
-        out.status.code().expect("exited"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
+        status.code().expect("exited"),
+        String::from_utf8_lossy(&text).into_owned(),
+        input.display().to_string(),
     )
 }
 
 #[test]
-fn a_long_search_shows_its_bound_and_positions_on_a_terminal() {
-    let scratch = Scratch::new("progress-terminal");
-    let input = scratch.join("board.in");
-    std::fs::write(&input, board_8x8()).unwrap();
-    let input = input.to_str().unwrap();
-    let (status, shown) = on_a_terminal(&["-p", "fifteen", "--max-seconds", "2", input]);
+fn a_search_shows_its_bound_and_positions_on_a_terminal() {
+    let (status, shown, _) = run(AT_ONCE, false, true);
     assert_eq!(status, 1, "{shown}");
     assert!(shown.contains(STOPPED), "{shown}");
     assert!(shown.contains("IDA*: bound "), "no progress drawn: {shown}");
     assert!(shown.contains(" positions"), "{shown}");
+}
 
-    let (status, shown) = on_a_terminal(&["-p", "fifteen", "--max-seconds", "1", "--quiet", input]);
-    assert_eq!(status, 1, "{shown}");
-    assert!(shown.contains(STOPPED_QUIET), "{shown}");
-    assert!(!shown.contains("IDA*"), "--quiet drew progress: {shown}");
+#[test]
+fn quiet_or_quick_work_draws_nothing_on_a_terminal() {
+    for (delay, quiet) in [(AT_ONCE, true), (NEVER, false)] {
+        let (status, shown, _) = run(delay, quiet, true);
+        assert_eq!(status, 1, "{shown}");
+        assert!(shown.contains(STOPPED), "{shown}");
+        assert!(
+            !shown.contains("IDA*"),
+            "drawn (delay {delay}, quiet {quiet}): {shown}"
+        );
+    }
 }
 
 #[test]
 fn off_a_terminal_stderr_has_only_the_message() {
-    let run = gridsolve(
-        &["-p", "fifteen", "--max-seconds", "1"],
-        board_8x8().as_bytes(),
-    );
-    assert_eq!(run.status, 1);
-    assert_eq!(run.stdout, "");
-    assert_eq!(run.stderr, format!("error: <stdin>:1:1: {STOPPED_QUIET}\n"));
+    let (status, stderr, input) = run(AT_ONCE, false, false);
+    assert_eq!(status, 1);
+    assert_eq!(stderr, format!("error: {input}:1:1: {STOPPED}\n"));
 }
