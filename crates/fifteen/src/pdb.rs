@@ -1606,6 +1606,41 @@ mod tests {
         }
     }
 
+    /// What a build tells its tally's watcher: the entries settled so far.
+    #[derive(Debug, Default)]
+    struct Told(std::sync::Mutex<Vec<u64>>);
+
+    impl grid_core::progress::Progress for Told {
+        fn building(&self, done: u64, _total: u64) {
+            self.0.lock().unwrap().push(done);
+        }
+    }
+
+    /// Each build tells the tally what it settled at the start of each level (the
+    /// level before's entries) and the rest at its end: a count that grows to exactly
+    /// its placements, in fewer tellings than levels. The tally's total is twice that,
+    /// as when another table is built beside it, so that nothing told is clipped.
+    #[test]
+    fn builds_tell_the_tally_each_level_and_their_placements_in_all() {
+        let geo = Geometry::new(3, 3);
+        let size = placements(9, 3) as u64;
+        type Build = fn(&Geometry, [u8; 3], usize, Deadline, &Tally) -> Result<Vec<u8>, Stop>;
+        let builds: [(&str, Build); 3] = [
+            ("exact u16", exact::<u16, 3>),
+            ("exact u32", exact::<u32, 3>),
+            ("classes", classes::<3>),
+        ];
+        for (name, build) in builds {
+            let told = std::sync::Arc::new(Told::default());
+            let tally = Tally::new(Watch::new(told.clone()), 2 * size);
+            build(&geo, [1, 3, 5], 8, NEVER, &tally).unwrap();
+            let told = told.0.lock().unwrap().clone();
+            assert!(told.windows(2).all(|w| w[0] < w[1]), "{name}: {told:?}");
+            assert_eq!(told.last(), Some(&size), "{name}: {told:?}");
+            assert!((3..=40).contains(&told.len()), "{name}: {told:?}");
+        }
+    }
+
     #[test]
     fn classes_are_exact_up_to_four_regions_and_a_bound_beyond() {
         // Four tiles on 2 x 5, or three on 3 x 3, make at most four regions.
