@@ -873,8 +873,10 @@ fn classes<const K: usize>(
             let free = all & !taken;
             let regions = regions(geo, free);
             let mut expand = 0;
+            // A class queued here is not expanded yet: a class once expanded is never
+            // queued again (below, and its other parity's mark is cleared here).
             for (class, &region) in regions.iter().enumerate() {
-                if mark & queued_mark(class, now) != 0 && mark & (1 << class) == 0 {
+                if mark & queued_mark(class, now) != 0 {
                     expand |= region;
                     mark = (mark | 1 << class) & !queued_mark(class, then);
                 }

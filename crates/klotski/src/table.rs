@@ -172,6 +172,49 @@ mod tests {
         assert!(insert(&mut set, codes[0]));
     }
 
+    /// The set's room: a quarter full up to 2^20 slots, half full past them; it grows
+    /// when a code would pass that; cleared, it keeps its slots for as many codes
+    /// again, and takes fewer when it held far fewer than it had room for.
+    #[test]
+    fn the_slots_follow_the_codes_held() {
+        assert_eq!(limit(FIRST_SLOTS), 1 << 10);
+        assert_eq!(limit(1 << 20), 1 << 18);
+        assert_eq!(limit(1 << 21), 1 << 20);
+        let mut set = CodeSet::<u64>::default();
+        set.clear().unwrap();
+        assert_eq!(set.slots.len(), 1 << 12);
+        let mut code = 0u64;
+        let mut insert_more = |set: &mut CodeSet<u64>, n: usize| {
+            for _ in 0..n {
+                code += 1;
+                assert!(
+                    set.insert(code.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                        .unwrap()
+                );
+            }
+        };
+        insert_more(&mut set, 1 << 10);
+        assert_eq!(set.slots.len(), 1 << 12, "a quarter full: no growth yet");
+        insert_more(&mut set, 1);
+        assert_eq!(set.slots.len(), 1 << 13);
+        insert_more(&mut set, 100_000 - (1 << 10) - 1);
+        assert_eq!(set.slots.len(), 1 << 19);
+        // Cleared holding 100,000: the same slots, for as many again.
+        set.clear().unwrap();
+        assert_eq!((set.len(), set.slots.len()), (0, 1 << 19));
+        // Cleared holding 3,000: room for four times as many, 16,384 slots.
+        insert_more(&mut set, 3000);
+        set.clear().unwrap();
+        assert_eq!(set.slots.len(), 1 << 14);
+        // Past 2^20 slots, half full: 300,000 codes in 2^21 slots.
+        insert_more(&mut set, 300_000);
+        assert_eq!(set.slots.len(), 1 << 21);
+        insert_more(&mut set, (1 << 20) - 300_000);
+        assert_eq!(set.slots.len(), 1 << 21);
+        insert_more(&mut set, 1);
+        assert_eq!(set.slots.len(), 1 << 22);
+    }
+
     #[test]
     fn a_set_of_u64_holds_what_was_inserted_across_growth() {
         let codes: Vec<u64> = (1..100_000u64)
