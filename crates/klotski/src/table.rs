@@ -202,6 +202,11 @@ mod tests {
         // Cleared holding 100,000: the same slots, for as many again.
         set.clear().unwrap();
         assert_eq!((set.len(), set.slots.len()), (0, 1 << 19));
+        // Cleared holding 20,000: room for four times as many would be 2^17 slots, a
+        // quarter of those it has: kept.
+        insert_more(&mut set, 20_000);
+        set.clear().unwrap();
+        assert_eq!(set.slots.len(), 1 << 19);
         // Cleared holding 3,000: room for four times as many, 16,384 slots.
         insert_more(&mut set, 3000);
         set.clear().unwrap();
