@@ -172,6 +172,39 @@ mod tests {
         assert!(insert(&mut set, codes[0]));
     }
 
+    /// A code's first slot is the top bits of its hash times 2^64 / phi, and the hash
+    /// is the code itself (`u64`) or its low half xor its high half times an odd
+    /// constant (`u128`): codes that differ only in the high half part.
+    #[test]
+    fn a_code_s_slot_is_the_top_bits_of_its_hash_times_the_golden_ratio() {
+        assert_eq!(Word::hash(0x0123_4567_89ab_cdef_u64), 0x0123_4567_89ab_cdef);
+        let k = 0xD6E8_FEB8_6659_FD93_u64;
+        assert_eq!(Word::hash(5u128 << 64 | 3), 3 ^ 5u64.wrapping_mul(k));
+        assert_eq!(Word::hash(u128::from(u64::MAX)), u64::MAX);
+        let phi = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut narrow = CodeSet::<u64>::default();
+        narrow.clear().unwrap();
+        for code in [1u64, 2, 12345, 1 << 40, u64::MAX] {
+            let expected = (code.wrapping_mul(phi) >> 52) as usize;
+            assert_eq!(narrow.slot(code), expected, "{code}");
+        }
+        let mut wide = CodeSet::<u128>::default();
+        wide.clear().unwrap();
+        let code = 7u128 << 70 | 9;
+        let expected = ((9 ^ (7u64 << 6).wrapping_mul(k)).wrapping_mul(phi) >> 52) as usize;
+        assert_eq!(wide.slot(code), expected);
+        // Across growth the slot takes one more top bit.
+        let codes: Vec<u64> = (1..=5000).collect();
+        for &code in &codes {
+            narrow.insert(code).unwrap();
+        }
+        assert_eq!(narrow.slots.len(), 1 << 15);
+        assert_eq!(
+            narrow.slot(12345),
+            (12345u64.wrapping_mul(phi) >> 49) as usize
+        );
+    }
+
     /// The set's room: a quarter full up to 2^20 slots, half full past them; it grows
     /// when a code would pass that; cleared, it keeps its slots for as many codes
     /// again, and takes fewer when it held far fewer than it had room for.
