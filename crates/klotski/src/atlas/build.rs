@@ -139,9 +139,10 @@ pub(crate) fn build(space: Space, threads: usize, watch: &Watch) -> Result<Atlas
             }
             seen[word].store(bits, Relaxed);
             frontier[word].store(bits, Relaxed);
-            count += 64;
+            // The word's ranks below `len` (the last word may hold fewer than 64).
+            count += (len - word * 64).min(64);
         }
-        tick(count.min(len));
+        tick(count);
     });
     // Level by level: expand the layouts at `level`, joining their groups along every
     // move and marking the layouts first reached, which make the next level.

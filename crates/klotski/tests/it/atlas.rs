@@ -290,6 +290,44 @@ fn small_boards_agree_with_a_naive_enumeration_layout_by_layout(
     }
 }
 
+/// What a build tells its watcher: the layouts done of twice their number (a first
+/// pass finds the solved ones, then each layout is expanded once).
+#[derive(Debug, Default)]
+struct Told(std::sync::Mutex<Vec<(u64, u64)>>);
+
+impl grid_core::progress::Progress for Told {
+    fn building(&self, done: u64, total: u64) {
+        self.0.lock().unwrap().push((done, total));
+    }
+}
+
+/// On one thread the count told grows, by the first pass and each level, to exactly
+/// twice the layouts: never past its total. The 5 x 3 board's first pass takes ten
+/// chunks.
+#[test]
+fn a_build_tells_its_progress_up_to_twice_its_layouts() {
+    let board = AtlasBoard {
+        rows: 5,
+        cols: 3,
+        goal: Pos::new(3, 0),
+    };
+    let told = std::sync::Arc::new(Told::default());
+    let watch = grid_core::progress::Watch::new(told.clone());
+    let atlas = Atlas::build(board, 1, &watch).unwrap();
+    let told = told.0.lock().unwrap().clone();
+    let total = 2 * atlas.len() as u64;
+    assert!(told.len() >= 3, "{told:?}");
+    assert!(told.iter().all(|&(_, t)| t == total), "{told:?}");
+    assert!(told.windows(2).all(|w| w[0].0 <= w[1].0), "{told:?}");
+    assert_eq!(told.last().unwrap().0, total);
+    // The first pass tells every layout once, no more (149,200 of them, in chunks
+    // of 16,384 ranks: the last chunk ends inside a word of 64).
+    assert!(
+        told.iter().any(|&(done, _)| done == atlas.len() as u64),
+        "{told:?}"
+    );
+}
+
 /// A board with no room for two empty cells beside the 2x2 has no atlas (so no atlas
 /// is empty: `Atlas::is_empty` is always false).
 #[test]
