@@ -873,8 +873,8 @@ fn classes<const K: usize>(
             let free = all & !taken;
             let regions = regions(geo, free);
             let mut expand = 0;
-            // A class queued here is not expanded yet: a class once expanded is never
-            // queued again (below, and its other parity's mark is cleared here).
+            // A class queued here is not expanded yet: expanding it clears its other
+            // parity's mark, and a child's class already expanded is not queued (below).
             for (class, &region) in regions.iter().enumerate() {
                 if mark & queued_mark(class, now) != 0 {
                     expand |= region;
@@ -1620,7 +1620,7 @@ mod tests {
 
     /// Each build tells the tally what it settled at the start of each level (the
     /// level before's entries) and the rest at its end: a count that grows to exactly
-    /// its placements, in fewer tellings than levels. The tally's total is twice that,
+    /// its placements, in a few tellings (10 here). The tally's total is twice that,
     /// as when another table is built beside it, so that nothing told is clipped.
     #[test]
     fn builds_tell_the_tally_each_level_and_their_placements_in_all() {
