@@ -75,15 +75,12 @@ pub(super) fn write(atlas: &Atlas, out: &mut dyn Write) -> io::Result<()> {
         tables.extend_from_slice(&fnv(&bytes).to_le_bytes());
     }
     let board = atlas.board();
-    let (max, _) = (
-        distance
-            .iter()
-            .copied()
-            .filter(|&d| d != UNSOLVABLE)
-            .max()
-            .unwrap_or(0),
-        (),
-    );
+    let max = distance
+        .iter()
+        .copied()
+        .filter(|&d| d != UNSOLVABLE)
+        .max()
+        .unwrap_or(0);
     let mut header = Vec::with_capacity(HEADER);
     header.extend_from_slice(&MAGIC);
     header.extend_from_slice(&VERSION.to_le_bytes());
