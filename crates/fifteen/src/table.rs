@@ -33,12 +33,12 @@ impl std::fmt::Debug for DistanceTable {
 
 /// The rank of a permutation of `0 .. cells.len()` among all of them (Lehmer code).
 fn rank(cells: &[u8]) -> usize {
-    rank_packed(pack(cells), cells.len())
+    rank_packed(pack(cells.iter().copied()), cells.len())
 }
 
 /// Cells of up to [`MAX_TABLE_CELLS`], four bits each: cell `i` in bits `4i .. 4i + 4`.
-fn pack(cells: &[u8]) -> u64 {
-    (cells.iter().enumerate()).fold(0, |p, (i, &v)| p | u64::from(v) << (4 * i))
+fn pack(cells: impl IntoIterator<Item = u8>) -> u64 {
+    (cells.into_iter().enumerate()).fold(0, |p, (i, v)| p | u64::from(v) << (4 * i))
 }
 
 /// Every nibble of a word set to one.
@@ -69,7 +69,7 @@ impl DistanceTable {
         let mut distances = memory::filled(size, UNREACHED)?;
         // Each entry: the cells, four bits each, and the blank's cell above them; the
         // goal is the identity, and its blank is named `blank`.
-        let goal = pack(&(0..n as u8).collect::<Vec<u8>>()) | (blank as u64) << 56;
+        let goal = pack(0..n as u8) | (blank as u64) << 56;
         distances[rank_packed(goal, n)] = 0;
         // The goal's half of the space is reached (all of it on one cell).
         let mut queue = Vec::new();
@@ -189,7 +189,11 @@ mod tests {
             // Every permutation, in lexicographic order: its rank is its place.
             let mut place = 0;
             loop {
-                assert_eq!(rank_packed(pack(&cells), n), place, "{cells:?}");
+                assert_eq!(
+                    rank_packed(pack(cells.iter().copied()), n),
+                    place,
+                    "{cells:?}"
+                );
                 assert_eq!(rank(&cells), place);
                 place += 1;
                 let Some(i) = (1..n).rev().find(|&i| cells[i - 1] < cells[i]) else {
@@ -212,7 +216,10 @@ mod tests {
                     cells.swap(i, (state >> 33) as usize % (i + 1));
                 }
                 // The bits above the cells are not read.
-                assert_eq!(rank_packed(pack(&cells) | 0xab << 56, n), rank(&cells));
+                assert_eq!(
+                    rank_packed(pack(cells.iter().copied()) | 0xab << 56, n),
+                    rank(&cells)
+                );
                 // The rank by its definition: the smaller values to the right of each
                 // cell, weighted by the factorial of the cells left after it.
                 let naive = (0..n).fold(0, |r, i| {

@@ -194,8 +194,7 @@ mod tests {
         let expected = ((9 ^ (7u64 << 6).wrapping_mul(k)).wrapping_mul(phi) >> 52) as usize;
         assert_eq!(wide.slot(code), expected);
         // Across growth the slot takes one more top bit.
-        let codes: Vec<u64> = (1..=5000).collect();
-        for &code in &codes {
+        for code in 1..=5000u64 {
             narrow.insert(code).unwrap();
         }
         assert_eq!(narrow.slots.len(), 1 << 15);

@@ -6,7 +6,7 @@
 //! `GRIDSOLVE_PROGRESS_DELAY_MS` (0: with the first news; ten minutes: never, for this
 //! work), so no verdict here depends on how fast the machine runs the search.
 
-use crate::common::{Scratch, gridsolve};
+use crate::common::{Scratch, gridsolve, own_cache};
 use std::process::Command;
 
 /// `gridsolve gen -p fifteen --family random --rows 8 --seed 1`.
@@ -49,25 +49,28 @@ fn run(delay: &str, quiet: bool, terminal: bool) -> (i32, String, String) {
     if quiet {
         args.push("--quiet");
     }
-    let (status, text) = if terminal {
+    let mut command = if terminal {
         let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
         let line: Vec<String> = args.iter().map(|a| quote(a)).collect();
         // -q: no banner; -e: script's status is the program's; -c: the command line; the
         // typescript goes nowhere, what the terminal shows comes on script's stdout.
-        let out = Command::new("script")
-            .args(["-qec", &line.join(" "), "/dev/null"])
-            .env("GRIDSOLVE_PROGRESS_DELAY_MS", delay)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("util-linux's script, to run the program on a pseudo-terminal");
+        let mut script = Command::new("script");
+        script.args(["-qec", &line.join(" "), "/dev/null"]);
+        script
+    } else {
+        let mut plain = Command::new(args[0]);
+        plain.args(&args[1..]);
+        plain
+    };
+    let _cache = own_cache(&mut command);
+    let out = command
+        .env("GRIDSOLVE_PROGRESS_DELAY_MS", delay)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the program (on a terminal: under util-linux's script)");
+    let (status, text) = if terminal {
         (out.status, out.stdout)
     } else {
-        let out = Command::new(args[0])
-            .args(&args[1..])
-            .env("GRIDSOLVE_PROGRESS_DELAY_MS", delay)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
         assert_eq!(String::from_utf8_lossy(&out.stdout), "");
         (out.status, out.stderr)
     };

@@ -28,7 +28,7 @@ pub struct Run {
 /// The cache of built tables for one run: an empty scratch directory, removed with
 /// it, so no test reads or writes the user's cache and every run builds its tables
 /// as the first run would (the cache's own tests set theirs).
-fn own_cache(command: &mut Command) -> Scratch {
+pub fn own_cache(command: &mut Command) -> Scratch {
     let cache = Scratch::new("cache");
     command.env("GRIDSOLVE_CACHE_DIR", cache.path());
     cache
