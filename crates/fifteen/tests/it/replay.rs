@@ -1,7 +1,7 @@
 //! The checker of move sequences on its own: the arrangements it walks through, where it
 //! stops, and what its errors say.
 
-use fifteen::{Board, Dir, Moves, ReplayError, replay, trace};
+use fifteen::{Board, Dir, Moves, ReplayError, replay, trace, walk};
 
 /// 2 x 3 with the blank at the top middle: rows and columns differ, and the blank is
 /// neither on the first cell nor on the last, so every coordinate counts.
@@ -79,4 +79,29 @@ fn an_end_off_the_goal_is_shown() {
             end: vec![1, 0, 2, 4, 5, 3]
         })
     );
+}
+
+/// A walk tells how many arrangements are left at each step: the start and one a move
+/// while the moves go on (at least one while any is left), none once a move has failed.
+#[test]
+fn a_walk_tells_the_arrangements_left() {
+    let board = two_by_three();
+    let path = moves("RDLL");
+    let mut steps = walk(&board, &path);
+    for left in (1..=5).rev() {
+        assert_eq!(steps.size_hint(), (1, Some(left)), "{left} left");
+        assert!(matches!(steps.next(), Some(Ok(_))));
+    }
+    assert_eq!(steps.size_hint(), (0, Some(0)));
+    assert_eq!(steps.next(), None);
+    // Off the board at the second move: two arrangements and the error, then nothing.
+    let path = moves("RRD");
+    let mut steps = walk(&board, &path);
+    assert_eq!(steps.size_hint(), (1, Some(4)));
+    assert_eq!(steps.by_ref().take(2).filter(Result::is_ok).count(), 2);
+    assert_eq!(steps.size_hint(), (1, Some(2)));
+    assert!(matches!(steps.next(), Some(Err(ReplayError::OffBoard { step: 2, .. }))));
+    assert_eq!(steps.size_hint(), (0, Some(0)));
+    assert_eq!(steps.next(), None);
+    assert_eq!(walk(&board, &[]).size_hint(), (1, Some(1)));
 }
