@@ -44,6 +44,12 @@ pub(crate) fn problems(root: &Path, krate: &str) -> Result<Vec<String>> {
             continue;
         };
         let here = format!("crates/{krate}/mutants.toml:{}: {pattern}", number + 1);
+        if pattern.contains('\'') {
+            errors.push(format!(
+                "{here}: a `'` inside ends TOML's literal string there (cargo-mutants would \
+                 not read the file): match it with `.`"
+            ));
+        }
         let Some((file, position)) = pattern.split_once("\\.rs:") else {
             errors.push(format!(
                 "{here}: no `crates/CRATE/src/FILE\\.rs:LINE:COLUMN: ` at its start"
@@ -249,7 +255,7 @@ mod tests {
     }
 
     /// The rules themselves, on a scratch crate: a moved line, a range, a column
-    /// alone, no function, and a good exact line.
+    /// alone, no function, a quote that would end the string, and a good exact line.
     #[test]
     fn moved_lines_ranges_columns_and_nameless_patterns_are_refused() {
         let toml = "exclude_re = [\n\
@@ -261,13 +267,15 @@ mod tests {
             'crates/demo/src/lib\\.rs:\\d+:46: replace - with \\+ in a$',\n\
             'crates/demo/src/lib\\.rs:.*: replace - with \\+',\n\
             'crates/demo/src/lib\\.rs:.*: replace a -> bool with false',\n\
+            'crates/demo/src/lib\\.rs:.*: replace - with \\+ in S<'a>::a$',\n\
             ]\n";
         let scratch = demo_crate("fn a() {}\nlet x = y - 1;\n", "mutants.toml", toml);
         let problems = problems(scratch.path(), "demo").unwrap();
-        assert_eq!(problems.len(), 4, "{problems:#?}");
+        assert_eq!(problems.len(), 5, "{problems:#?}");
         assert!(problems[0].contains("line 1 of crates/demo/src/lib.rs is now `fn a() {}`"));
         assert!(problems[1].contains("is a range of lines"));
         assert!(problems[2].contains("a column (46)"));
         assert!(problems[3].contains("names no function"));
+        assert!(problems[4].contains(":10: ") && problems[4].contains("match it with `.`"));
     }
 }

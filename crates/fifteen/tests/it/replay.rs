@@ -100,7 +100,10 @@ fn a_walk_tells_the_arrangements_left() {
     assert_eq!(steps.size_hint(), (1, Some(4)));
     assert_eq!(steps.by_ref().take(2).filter(Result::is_ok).count(), 2);
     assert_eq!(steps.size_hint(), (1, Some(2)));
-    assert!(matches!(steps.next(), Some(Err(ReplayError::OffBoard { step: 2, .. }))));
+    assert!(matches!(
+        steps.next(),
+        Some(Err(ReplayError::OffBoard { step: 2, .. }))
+    ));
     assert_eq!(steps.size_hint(), (0, Some(0)));
     assert_eq!(steps.next(), None);
     assert_eq!(walk(&board, &[]).size_hint(), (1, Some(1)));
