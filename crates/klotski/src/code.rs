@@ -636,12 +636,14 @@ fn rank_set(mut set: u64) -> u64 {
 }
 
 /// The set of `size` bits below bit `below` whose colex rank is `rank`: its highest bit
-/// is the largest `p` with `C(p, size) <= rank`, and so on down.
+/// is the largest `p` with `C(p, size) <= rank`, and so on down. Each search starts
+/// at the bit above its answer and steps down at once: the first from `below`, as
+/// `rank < C(below, size)`; each next from the bit just taken, `p`, as what is left of
+/// the rank is under `C(p + 1, i) - C(p, i) = C(p, i - 1)`.
 fn unrank_set(mut rank: u64, size: usize, below: usize) -> u64 {
     let mut set = 0u64;
     let mut p = below;
     for i in (1..=size).rev() {
-        p -= 1;
         while BINOMIAL[p][i] > rank {
             p -= 1;
         }
@@ -968,6 +970,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every set of bits below 12 has a colex rank under `C(12, size)`, and the set of
+    /// that size and rank is itself: the ranks of a size are `0..C(12, size)`, each once.
+    #[test]
+    fn colex_ranks_and_unranks_are_inverse() {
+        let below = 12;
+        let mut seen = vec![0u32; below + 1];
+        for set in 0u64..1 << below {
+            let size = set.count_ones() as usize;
+            let rank = rank_set(set);
+            assert!(rank < BINOMIAL[below][size], "{set:#b}: {rank}");
+            assert_eq!(unrank_set(rank, size, below), set, "{set:#b}: {rank}");
+            seen[size] += 1;
+        }
+        assert!((0..=below).all(|size| u64::from(seen[size]) == BINOMIAL[below][size]));
+        // The colex order: by the highest bit first.
+        assert_eq!(rank_set(0b111), 0);
+        assert_eq!(rank_set(0b1011), 1);
+        assert_eq!(rank_set(0b1101), 2);
+        assert_eq!(rank_set(0b1110), 3);
+        assert_eq!(rank_set(0b10011), 4);
     }
 
     #[test]
