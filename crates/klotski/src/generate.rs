@@ -795,6 +795,30 @@ mod tests {
         }
     }
 
+    /// A scramble never undoes its step before unless nothing else can move: a single
+    /// cell in a corridor of four, whatever the generator draws, walks to the far end
+    /// and back (at an end its only step is the undo).
+    #[test]
+    fn a_scramble_undoes_its_last_step_only_when_forced() {
+        let p = GenParams {
+            rows: 1,
+            cols: 4,
+            ..params(Family::Random, 1, 4, 0)
+        };
+        for seed in 0..20 {
+            let mut rng = SplitMix64::new(seed);
+            // Right three times (the undo, left, is refused while right is open), left
+            // at the end (forced), and left again (right would undo it).
+            let mut cells = b"A...".to_vec();
+            assert_eq!(scramble(&p, &mut cells, 5, &mut rng), 5);
+            assert_eq!(cells, b".A..", "seed {seed}");
+        }
+        // Nothing to move: no step is made.
+        let mut rng = SplitMix64::new(1);
+        let mut full = vec![b'A', b'B', b'C', b'D'];
+        assert_eq!(scramble(&p, &mut full, 3, &mut rng), 0);
+    }
+
     /// The hard family keeps the first of its tries' layouts that is farthest from
     /// solved: more tries never give a nearer layout, and a try only as far as the one
     /// kept does not replace it. (The tries are drawn in turn from one generator, so the
