@@ -498,12 +498,17 @@ fn random(params: &GenParams, rng: &mut SplitMix64) -> Layout {
 /// from it can tell; until the layout is `steps` from solved or [`CLIMB_BUDGET`] boards
 /// are searched in all.
 fn climbed(params: &GenParams, rng: &mut SplitMix64) -> Layout {
+    climbed_within(params, rng, CLIMB_BUDGET)
+}
+
+/// [`climbed`] with `budget` boards searched in all, not [`CLIMB_BUDGET`].
+fn climbed_within(params: &GenParams, rng: &mut SplitMix64, budget: u64) -> Layout {
     let mut solver = Solver::with_limits(CLIMB_LIMITS);
     let steps = u64::from(params.steps);
     let mut current = scrambled(params, rng);
     let mut distance = solver.steps_at_least(&current);
     let mut searched = solver.stats().generated;
-    while distance < steps && searched < CLIMB_BUDGET {
+    while distance < steps && searched < budget {
         let mut cells = current.board().cells().to_vec();
         if scramble(params, &mut cells, CLIMB_WALK, rng) == 0 {
             break; // nothing can move
@@ -862,6 +867,24 @@ mod tests {
             ..params(Family::Hard, 6, 4, 3)
         };
         assert_eq!(generate(&p), Err(GenParamsError::GroupsTooLarge));
+    }
+
+    /// A climb keeps each walk's board that is no nearer solved, so it gets away from
+    /// solved: from scrambles 2 and 6 steps from solved (6 x 4, seeds 2 and 3), it
+    /// reaches 8 and 10 steps within a few hundred boards searched (164 and 280), and
+    /// stops there; keeping only nearer boards, it would never pass its start.
+    #[test]
+    fn a_climb_keeps_the_boards_no_nearer_solved() {
+        for (steps, seed, reached) in [(8, 2, 8), (10, 3, 11)] {
+            let p = GenParams {
+                steps,
+                ..params(Family::Random, 6, 4, seed)
+            };
+            let mut rng = SplitMix64::new(p.seed);
+            let layout = climbed_within(&p, &mut rng, 10_000);
+            let mut solver = Solver::with_limits(CLIMB_LIMITS);
+            assert_eq!(solver.steps_at_least(&layout), reached, "seed {seed}");
+        }
     }
 
     /// A random layout whose first packing's group is past what the random family
