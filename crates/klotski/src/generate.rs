@@ -870,9 +870,10 @@ mod tests {
     }
 
     /// A climb keeps each walk's board that is no nearer solved, so it gets away from
-    /// solved: from scrambles 2 and 6 steps from solved (6 x 4, seeds 2 and 3), it
-    /// reaches 8 and 10 steps within a few hundred boards searched (164 and 280), and
-    /// stops there; keeping only nearer boards, it would never pass its start.
+    /// solved: from scrambles 2 and 6 steps from solved (6 x 4, seeds 2 and 3), asked
+    /// for 8 and 10 steps, it reaches 8 and 11 within a few hundred boards searched (164
+    /// and 280) and stops there; keeping only nearer boards, it would never pass its
+    /// start.
     #[test]
     fn a_climb_keeps_the_boards_no_nearer_solved() {
         for (steps, seed, reached) in [(8, 2, 8), (10, 3, 11)] {
