@@ -16,7 +16,7 @@
 # run at once (--max-fail=1:immediate), so a caught mutant costs its build and seconds
 # of tests, not the slowest test of its binary. A missed mutant still runs every test
 # (the unmutated runs' tests: klotski 22 s, fifteen 70 s, 2026-12-06), and a shard of
-# 250 mutants takes 40-45 minutes on one core. So not on every CI run, and a crate in
+# 250 mutants takes 30-55 minutes on one core. So not on every CI run, and a crate in
 # pieces:
 #   bash tools/mutants.sh [CRATE...] [-- CARGO-MUTANTS-OPTION...]
 # (CRATE: a folder of crates/; default: every solver crate), e.g.
