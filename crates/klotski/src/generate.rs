@@ -805,11 +805,7 @@ mod tests {
     /// and back (at an end its only step is the undo).
     #[test]
     fn a_scramble_undoes_its_last_step_only_when_forced() {
-        let p = GenParams {
-            rows: 1,
-            cols: 4,
-            ..params(Family::Random, 1, 4, 0)
-        };
+        let p = params(Family::Random, 1, 4, 0);
         for seed in 0..20 {
             let mut rng = SplitMix64::new(seed);
             // Right three times (the undo, left, is refused while right is open), left
