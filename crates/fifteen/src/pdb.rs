@@ -957,9 +957,12 @@ impl<const K: usize> Manhattan<K> {
 /// which the level walks in rank order (the children of a placement lie a few fixed
 /// strides away, so the walk reads and writes a few streams rather than at random).
 ///
-/// A cell queued on a placement the level has still to expand is queued for that
-/// level; so a child that is such a placement waits in a short list until the level
-/// ends, and only then gets its cell queued for the next.
+/// A child is never a placement of the level being expanded: a move takes one tile to
+/// a cell of the other colour of the chessboard, so the tiles' count on black cells
+/// changes parity at each level, and a placement is reached only at levels of one
+/// parity. (A list of children waiting for the level's end was kept here, with checks
+/// of whether the child's bit was still to come in the level: no test could tell it
+/// from none, and this is why.)
 fn exact<W: Mask, const K: usize>(
     geo: &Geometry,
     tiles: [u8; K],
@@ -975,7 +978,6 @@ fn exact<W: Mask, const K: usize>(
     let mut marks = memory::filled(size, [W::default(); 2])?;
     let words = size.div_ceil(64);
     let mut pending = [memory::filled(words, 0u64)?, memory::filled(words, 0u64)?];
-    let mut waiting: Vec<(usize, u8)> = Vec::new();
     let start = rank(&tiles, n);
     marks[start][1] = W::from_bits(1 << blank);
     pending[0][start / 64] |= 1 << (start % 64);
@@ -984,7 +986,6 @@ fn exact<W: Mask, const K: usize>(
     let unranker = Unranker::<K>::new(n);
     let manhattan = Manhattan::new(geo, &tiles);
     let mut slot_at = [0u8; 64];
-    let mut children = [(0usize, 0u8); 4 * MAX_GROUP];
     let mut depth = 0u8;
     // Entries settled and not yet told to the tally, and all told so far.
     let (mut settled, mut told) = (0u64, 0u64);
@@ -995,7 +996,7 @@ fn exact<W: Mask, const K: usize>(
             if now == 0 { (even, odd) } else { (odd, even) }
         };
         let mut any = false;
-        for word in 0..words {
+        for (word, level_bits) in current.iter_mut().enumerate() {
             if word * 64 % Deadline::EVERY == 0 {
                 told += settled;
                 tally.add(&mut settled);
@@ -1003,12 +1004,12 @@ fn exact<W: Mask, const K: usize>(
             if deadline.passed(word * 64) {
                 return Err(Stop::Time);
             }
-            let mut bits = current[word];
+            let mut bits = *level_bits;
             if bits == 0 {
                 continue;
             }
             any = true;
-            current[word] = 0;
+            *level_bits = 0;
             while bits != 0 {
                 let index = word * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -1031,49 +1032,27 @@ fn exact<W: Mask, const K: usize>(
                     let region = geo.flood(free, fresh & fresh.wrapping_neg());
                     fresh &= !region;
                     done |= region;
-                    let mut count = 0;
                     for (t, &from) in cells.iter().enumerate() {
                         let mut into = around[usize::from(from)] & region;
                         while into != 0 {
                             let to = into.trailing_zeros() as u8;
                             into &= into - 1;
-                            let child =
-                                index as isize + shift(&weights, &slot_at, taken, t, from, to);
-                            children[count] = (child as usize, from);
-                            count += 1;
-                        }
-                    }
-                    for &(child, from) in &children[..count] {
-                        let [cdone, cqueued] = marks[child];
-                        if (cdone.bits() | cqueued.bits()) >> from & 1 != 0 {
-                            continue;
-                        }
-                        // Still to be expanded at this level: wait for its end.
-                        let (cw, cb) = (child / 64, child % 64);
-                        let unexpanded = match cw.cmp(&word) {
-                            std::cmp::Ordering::Equal => bits >> cb & 1,
-                            std::cmp::Ordering::Greater => current[cw] >> cb & 1,
-                            std::cmp::Ordering::Less => 0,
-                        };
-                        if unexpanded != 0 {
-                            memory::push(&mut waiting, (child, from))?;
-                        } else {
-                            marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
-                            next[cw] |= 1 << cb;
+                            let child = (index as isize
+                                + shift(&weights, &slot_at, taken, t, from, to))
+                                as usize;
+                            // The blank takes the cell the tile left: queued there
+                            // unless that cell's region is expanded or queued already.
+                            let [cdone, cqueued] = marks[child];
+                            if (cdone.bits() | cqueued.bits()) >> from & 1 == 0 {
+                                marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
+                                next[child / 64] |= 1 << (child % 64);
+                            }
                         }
                     }
                 }
                 marks[index] = [W::from_bits(done), W::default()];
             }
         }
-        for &(child, from) in &waiting {
-            let [cdone, cqueued] = marks[child];
-            if (cdone.bits() | cqueued.bits()) >> from & 1 == 0 {
-                marks[child][1] = W::from_bits(cqueued.bits() | 1 << from);
-                next[child / 64] |= 1 << (child % 64);
-            }
-        }
-        waiting.clear();
         if !any {
             // The placements never reached count as settled too.
             tally.add(&mut (size as u64 - told));
@@ -1365,6 +1344,7 @@ fn maps_onto(geo: &Geometry, map: &[u8], group: &[u8], owner: &[u8], blank: usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
     const NEVER: Deadline = Deadline(None);
 
@@ -1823,5 +1803,91 @@ mod tests {
                 .iter()
                 .any(|map| maps_onto(&geo, map, &block, &stairs, 0))
         );
+    }
+
+    /// A group's entries by a naive search that shares nothing with the builds: over
+    /// the group's cells and the blank's own cell, a blank's move onto a cell none of
+    /// the group's tiles takes costs nothing and onto one of them one (a 0-1
+    /// breadth-first search from the goal, the moves their own inverses); a
+    /// placement's distance is the least over the blank's cells. By placement.
+    fn naive_entries(geo: &Geometry, tiles: &[u8], blank: usize) -> HashMap<Vec<u8>, u8> {
+        let mut seen: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
+        let mut queue = std::collections::VecDeque::from([(tiles.to_vec(), blank, 0u8)]);
+        while let Some((cells, at, d)) = queue.pop_front() {
+            if seen.contains_key(&(cells.clone(), at)) {
+                continue;
+            }
+            seen.insert((cells.clone(), at), d);
+            let (r, c) = geo.place(at);
+            let mut next = Vec::new();
+            if r > 0 {
+                next.push(at - geo.cols);
+            }
+            if r + 1 < geo.rows {
+                next.push(at + geo.cols);
+            }
+            if c > 0 {
+                next.push(at - 1);
+            }
+            if c + 1 < geo.cols {
+                next.push(at + 1);
+            }
+            for to in next {
+                let mut moved = cells.clone();
+                match cells.iter().position(|&t| usize::from(t) == to) {
+                    Some(i) => {
+                        moved[i] = at as u8;
+                        queue.push_back((moved, to, d + 1));
+                    }
+                    None => queue.push_front((moved, to, d)),
+                }
+            }
+        }
+        let mut least: HashMap<Vec<u8>, u8> = HashMap::new();
+        for ((cells, _), d) in seen {
+            let e = least.entry(cells).or_insert(d);
+            *e = (*e).min(d);
+        }
+        least
+    }
+
+    #[test]
+    fn every_build_gives_each_placement_the_naive_searchs_distance() {
+        // Groups whose tiles wall the free cells into several regions (a tile in a
+        // corner, two along an edge), so a region reached a level later than another of
+        // the same placement matters; each placement's half excess over its Manhattan
+        // distance, from the exact build in both widths of marks and by classes.
+        fn check<const K: usize>(rows: usize, cols: usize, tiles: [u8; K], blank: usize) {
+            let geo = Geometry::new(rows, cols);
+            let n = geo.cells;
+            let naive = naive_entries(&geo, &tiles, blank);
+            let wide = exact::<u32, K>(&geo, tiles, blank, NEVER, &Tally::none()).unwrap();
+            let merged = classes::<K>(&geo, tiles, blank, NEVER, &Tally::none()).unwrap();
+            let narrow = exact::<u16, K>(&geo, tiles, blank, NEVER, &Tally::none()).unwrap();
+            let manhattan = Manhattan::new(&geo, &tiles);
+            assert_eq!(
+                naive.len(),
+                placements(n, K),
+                "{rows}x{cols} {tiles:?}: all reached"
+            );
+            let mut deeper = 0;
+            for (cells, &d) in &naive {
+                let cells: [u8; K] = cells.as_slice().try_into().unwrap();
+                let index = rank(&cells, n);
+                let half = (d - manhattan.of(&cells)) / 2;
+                assert_eq!(narrow[index], half, "{rows}x{cols} {tiles:?} {cells:?}");
+                assert_eq!(wide[index], half, "{rows}x{cols} {tiles:?} {cells:?}");
+                // Classes merge the regions past the third: never more than exact.
+                assert!(merged[index] <= half, "{rows}x{cols} {tiles:?} {cells:?}");
+                deeper += usize::from(half > 0);
+            }
+            assert!(deeper > 0, "{rows}x{cols} {tiles:?}");
+        }
+        check(3, 4, [1, 5, 6], 0);
+        check(3, 3, [1, 3, 4], 0);
+        check(3, 3, [0, 2, 6], 4);
+        check(2, 4, [1, 2, 5, 6], 0);
+        check(4, 4, [1, 4, 5], 0);
+        check(3, 4, [2, 4, 7, 9], 11);
     }
 }
