@@ -91,6 +91,9 @@ fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (A
             // resumes there, not from the iteration's start).
             let split = read.reached().1 > 0;
             assert_eq!(text.contains("\ndepth 0\n"), !split, "{text}");
+            // A split is many shares, so that checkpoints fall between them (a split
+            // at the root would be one share: no checkpoint until the iteration ends).
+            assert!(!split || read.reached().1 > 1, "{text}");
             // And, with shares done, the least bound past this one they saw (every
             // share leaves positions past the bound: the tree has no end).
             let none = format!("\nnext {}\n", u32::MAX);
