@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Korf and Felner's 24-puzzles, one instance at a time, in pieces that survive a stop.
+#
+#   usage: crates/fifteen/results/korf-felner-24.sh N [MINUTES]      (N: 1 to 50, in the corpus order)
+#
+# Runs instance N (crates/fifteen/tests/data/korf-felner-24.in) with the `dist` build of
+# gridsolve, `--stats`, on every core, checkpointing to target/korf-felner-24/N.checkpoint;
+# after MINUTES (default 55) the run is sent SIGTERM, writes where it stands and stops,
+# and the next call goes on from the checkpoint (`--resume`), so a search of many hours
+# is run in pieces of under an hour. The seconds of all the pieces are summed in
+# target/korf-felner-24/N.seconds. When the search ends, the instance's row is added to
+# crates/fifteen/results/korf-felner-24.tsv: instance, moves, expanded, generated (as
+# `--stats` prints them: the same on any number of threads), seconds, threads, commit.
+# The checkpoint names the version and the tables, so a piece of another commit is
+# refused rather than mixed in; commit the row as it comes.
+# Exit status: 0 the row was written, 3 stopped with a checkpoint to resume from,
+# 1 anything else.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+n=${1:?usage: crates/fifteen/results/korf-felner-24.sh N [MINUTES]}
+minutes=${2:-55}
+[[ $n =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] && [ "$n" -le 50 ] || { echo "N is 1 to 50" >&2; exit 1; }
+results=crates/fifteen/results/korf-felner-24.tsv
+if [ -f "$results" ] && awk -F'\t' -v n="$n" '$1 == n { found = 1 } END { exit !found }' "$results"; then
+    echo "instance $n is in $results already" >&2
+    exit 1
+fi
+state=target/korf-felner-24
+mkdir -p "$state"
+input=$state/$n.in
+# Each instance is 12 lines: "5 5", five rows, "goal", five rows.
+sed -n "$(((n - 1) * 12 + 1)),$((n * 12))p" crates/fifteen/tests/data/korf-felner-24.in >"$input"
+cargo build -q --profile dist -p cli
+bin=target/dist/gridsolve
+checkpoint=$state/$n.checkpoint
+args=(-p fifteen --stats --checkpoint "$checkpoint")
+[ -f "$checkpoint" ] && args+=(--resume "$checkpoint")
+threads=$(nproc)
+start=$(date +%s.%N)
+set +e
+timeout -s TERM -k 60 "${minutes}m" "$bin" "${args[@]}" "$input" >"$state/$n.out" 2>"$state/$n.err"
+status=$?
+set -e
+spent=$(echo "$(date +%s.%N) - $start" | bc)
+total=$(echo "$(cat "$state/$n.seconds" 2>/dev/null || echo 0) + $spent" | bc)
+echo "$total" >"$state/$n.seconds"
+if [ "$status" -ne 0 ]; then
+    if grep -q "go on with --resume" "$state/$n.err"; then
+        printf 'instance %s: stopped after %.0f s (%.0f s in all); run again to go on\n' "$n" "$spent" "$total"
+        exit 3
+    fi
+    if [ "$status" -ge 124 ] && [ ! -f "$checkpoint" ]; then
+        # A table build does not stop on SIGTERM yet: the run was killed before its
+        # search began, and what it built is lost.
+        echo "instance $n: stopped before the search began (building its tables); give the first piece more minutes" >&2
+        exit 1
+    fi
+    cat "$state/$n.err" >&2
+    exit 1
+fi
+moves=$(head -1 "$state/$n.out")
+read -r expanded generated < <(sed -n 's/^case 1: expanded \([0-9]*\), generated \([0-9]*\).*/\1 \2/p' "$state/$n.err")
+[ -n "$moves" ] && [ -n "${expanded:-}" ] || { cat "$state/$n.err" >&2; exit 1; }
+[ -f "$results" ] || printf 'instance\tmoves\texpanded\tgenerated\tseconds\tthreads\tcommit\n' >"$results"
+printf '%s\t%s\t%s\t%s\t%.0f\t%s\t%s\n' "$n" "$moves" "$expanded" "$generated" "$total" "$threads" \
+    "$(git rev-parse --short=12 HEAD)" >>"$results"
+rm -f "$checkpoint" "$state/$n.seconds"
+echo "instance $n: $moves moves, $expanded expanded, $(printf %.0f "$total") s"
