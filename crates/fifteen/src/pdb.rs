@@ -1814,10 +1814,11 @@ mod tests {
         let mut seen: HashMap<(Vec<u8>, usize), u8> = HashMap::new();
         let mut queue = std::collections::VecDeque::from([(tiles.to_vec(), blank, 0u8)]);
         while let Some((cells, at, d)) = queue.pop_front() {
-            if seen.contains_key(&(cells.clone(), at)) {
-                continue;
-            }
-            seen.insert((cells.clone(), at), d);
+            // The first time a state is taken from the queue is at its least distance.
+            match seen.entry((cells.clone(), at)) {
+                std::collections::hash_map::Entry::Occupied(_) => continue,
+                std::collections::hash_map::Entry::Vacant(v) => v.insert(d),
+            };
             let (r, c) = geo.place(at);
             let mut next = Vec::new();
             if r > 0 {

@@ -948,8 +948,8 @@ mod tests {
             cases.push((Family::Random, Shapes::Classic, rows, cols, 2, steps, seed));
         }
         // Each layout is compared as soon as it is made: a generator that goes wrong
-        // fails at its first layout, not after every other case has run the wrong code
-        // (a mutant that repacks 64 times made the whole list take minutes).
+        // fails at its first wrong layout, not after every other case has run the
+        // wrong code too (a generator made to repack 64 times is slow on every case).
         let mut kept = expected.lines();
         let mut count = 0;
         for (family, shapes, rows, cols, empty, steps, seed) in cases {
