@@ -11,12 +11,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// The checkpoints of this run: the file they go to, the one resumed from, the halt
-/// flag the signals raise, and the first failure to write (said once).
+/// flag the signals raise, whether one was handed over, and the first failure to
+/// write (said once).
 #[derive(Debug)]
 pub(crate) struct FileCheckpoints {
     file: PathBuf,
     resume: Option<String>,
     halt: Arc<AtomicBool>,
+    saved: AtomicBool,
     failed: Mutex<bool>,
 }
 
@@ -42,6 +44,7 @@ pub(crate) fn install(
         file: file.to_path_buf(),
         resume,
         halt: Arc::new(AtomicBool::new(false)),
+        saved: AtomicBool::new(false),
         failed: Mutex::new(false),
     });
     let halt = Arc::clone(&checkpoints.halt);
@@ -58,15 +61,24 @@ pub(crate) fn install(
 }
 
 impl FileCheckpoints {
-    /// What to tell the user once the run has ended: where the checkpoint is, if the
-    /// search was halted.
+    /// What to tell the user once the run has ended, if it was stopped: where the
+    /// checkpoint is, or that none was written (stopped in the quick try that comes
+    /// before the checkpointed search, whose work a run does again, or every write
+    /// failed).
     pub(crate) fn report(&self) -> Option<String> {
-        self.halt.load(Ordering::SeqCst).then(|| {
-            format!(
+        if !self.halt.load(Ordering::SeqCst) {
+            None
+        } else if self.saved.load(Ordering::SeqCst) {
+            Some(format!(
                 "the search was stopped; where it stood is in {0}: go on with --resume {0}",
                 self.file.display()
-            )
-        })
+            ))
+        } else {
+            Some(format!(
+                "the run was stopped before a checkpoint was written to {}: there is nothing to go on from; run it again",
+                self.file.display()
+            ))
+        }
     }
 
     /// Writes `text` to the checkpoint file: a temporary file beside it, renamed.
@@ -93,7 +105,11 @@ impl puzzles::checkpoint::Checkpoints for FileCheckpoints {
     }
 
     fn save(&self, text: &str) {
-        if let Err(e) = self.write(text) {
+        let written = self.write(text);
+        if written.is_ok() {
+            self.saved.store(true, Ordering::SeqCst);
+        }
+        if let Err(e) = written {
             let mut failed = self.failed.lock().unwrap_or_else(|e| e.into_inner());
             if !*failed {
                 *failed = true;

@@ -49,10 +49,11 @@ if [ "$status" -ne 0 ]; then
         printf 'instance %s: stopped after %.0f s (%.0f s in all); run again to go on\n' "$n" "$spent" "$total"
         exit 3
     fi
-    if [ "$status" -ge 124 ] && [ ! -f "$checkpoint" ]; then
-        # A table build does not stop on SIGTERM yet: the run was killed before its
-        # search began, and what it built is lost.
-        echo "instance $n: stopped before the search began (building its tables); give the first piece more minutes" >&2
+    if grep -q "nothing to go on from" "$state/$n.err"; then
+        # Stopped in the quick try before the databases (which a run makes again):
+        # no checkpoint yet. A stop while the tables are built leaves one (of the
+        # search not begun), and the tables finished are in the cache.
+        echo "instance $n: stopped before its first checkpoint (in the quick try); give the first piece more minutes" >&2
         exit 1
     fi
     cat "$state/$n.err" >&2

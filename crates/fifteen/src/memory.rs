@@ -7,10 +7,12 @@ pub(crate) struct OutOfMemory {
     pub(crate) bytes: usize,
 }
 
-/// Why a build stopped: its deadline passed, or its memory could not be had.
+/// Why a build stopped: its deadline passed, its halt flag was raised, or its memory
+/// could not be had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
     Time,
+    Halted,
     Memory(OutOfMemory),
 }
 

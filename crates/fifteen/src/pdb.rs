@@ -28,7 +28,7 @@ use crate::memory::{self, OutOfMemory, Stop};
 use crate::store::{TableStore, table_name};
 use grid_core::UnknownChoice;
 use grid_core::progress::Watch;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
@@ -595,8 +595,14 @@ impl Table {
     /// out as `layout` says.
     #[cfg(test)]
     pub(crate) fn build(geo: &Geometry, tiles: &[u8], blank: usize, layout: Layout) -> Table {
-        Table::build_by(geo, (tiles, blank, layout), None, &Tally::none(), None)
-            .expect("no deadline to miss, memory enough")
+        Table::build_by(
+            geo,
+            (tiles, blank, layout),
+            Deadline::NEVER,
+            &Tally::none(),
+            None,
+        )
+        .expect("no deadline to miss, memory enough")
     }
 
     /// The table of the group `tiles` (as [`Table::build_by`]) read from `store` if it
@@ -604,7 +610,7 @@ impl Table {
     pub(crate) fn kept_or_built(
         geo: &Geometry,
         (tiles, blank, layout): (&[u8], usize, Layout),
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
         tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Table, Stop> {
@@ -634,14 +640,13 @@ impl Table {
     pub(crate) fn build_by(
         geo: &Geometry,
         (tiles, blank, layout): (&[u8], usize, Layout),
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
         tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Table, Stop> {
         if store.is_some() {
             return Table::kept_or_built(geo, (tiles, blank, layout), deadline, tally, store);
         }
-        let deadline = Deadline(deadline);
         macro_rules! by_size {
             ($($k:literal)*) => {
                 match tiles.len() {
@@ -663,7 +668,7 @@ fn build_k<const K: usize>(
     geo: &Geometry,
     tiles: [u8; K],
     blank: usize,
-    deadline: Deadline,
+    deadline: Deadline<'_>,
     tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     match build_of(geo.cells, K) {
@@ -751,19 +756,50 @@ impl Tally {
     }
 }
 
-/// When a build gives up, if ever; looked at every [`Deadline::EVERY`] placements.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Deadline(Option<Instant>);
+/// When a build gives up, if ever: once a time has passed, or once a halt flag is
+/// raised (by a signal handler, say: a checkpointed search halts while its databases
+/// are built as it does while it searches); both looked at every [`Deadline::EVERY`]
+/// placements.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Deadline<'a> {
+    at: Option<Instant>,
+    halt: Option<&'a AtomicBool>,
+}
 
-impl Deadline {
-    /// Placements between two looks at the clock.
+impl<'a> Deadline<'a> {
+    /// Placements between two looks at the clock and the flag.
     const EVERY: usize = 1 << 20;
 
-    /// Whether the deadline has passed, looked at if `step` is a multiple of
-    /// [`Deadline::EVERY`].
+    /// A build that never gives up.
+    #[cfg(test)]
+    pub(crate) const NEVER: Deadline<'static> = Deadline {
+        at: None,
+        halt: None,
+    };
+
+    /// A build that gives up once `at` has passed (never without it).
+    pub(crate) fn at(at: Option<Instant>) -> Deadline<'a> {
+        Deadline { at, halt: None }
+    }
+
+    /// This deadline, and a build that halts once `flag` (if any) is raised.
+    pub(crate) fn halting_on(self, flag: Option<&'a AtomicBool>) -> Deadline<'a> {
+        Deadline { halt: flag, ..self }
+    }
+
+    /// Why the build is to stop, if it is, looked at if `step` is a multiple of
+    /// [`Deadline::EVERY`]: a raised flag first, then the time.
     #[inline(always)]
-    fn passed(self, step: usize) -> bool {
-        step % Deadline::EVERY == 0 && self.0.is_some_and(|d| Instant::now() >= d)
+    fn stop(self, step: usize) -> Option<Stop> {
+        if step % Deadline::EVERY != 0 {
+            None
+        } else if self.halt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            Some(Stop::Halted)
+        } else if self.at.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Time)
+        } else {
+            None
+        }
     }
 }
 
@@ -826,7 +862,7 @@ fn classes<const K: usize>(
     geo: &Geometry,
     tiles: [u8; K],
     blank: usize,
-    deadline: Deadline,
+    deadline: Deadline<'_>,
     tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
@@ -860,8 +896,8 @@ fn classes<const K: usize>(
                 told += settled;
                 tally.add(&mut settled);
             }
-            if deadline.passed(index) {
-                return Err(Stop::Time);
+            if let Some(stop) = deadline.stop(index) {
+                return Err(stop);
             }
             let mut mark = marks[index];
             if mark & now_marks == 0 {
@@ -967,7 +1003,7 @@ fn exact<W: Mask, const K: usize>(
     geo: &Geometry,
     tiles: [u8; K],
     blank: usize,
-    deadline: Deadline,
+    deadline: Deadline<'_>,
     tally: &Tally,
 ) -> Result<Vec<u8>, Stop> {
     let n = geo.cells;
@@ -1001,8 +1037,8 @@ fn exact<W: Mask, const K: usize>(
                 told += settled;
                 tally.add(&mut settled);
             }
-            if deadline.passed(word * 64) {
-                return Err(Stop::Time);
+            if let Some(stop) = deadline.stop(word * 64) {
+                return Err(stop);
             }
             let mut bits = *level_bits;
             if bits == 0 {
@@ -1136,7 +1172,7 @@ impl Databases {
     /// As [`Databases::build`], of the partition `set`.
     #[cfg(test)]
     pub(crate) fn build_of(geo: &Geometry, blank: usize, set: Partition) -> Databases {
-        Databases::build_by(geo, (blank, set), None, &Watch::NONE, None)
+        Databases::build_by(geo, (blank, set), Deadline::NEVER, &Watch::NONE, None)
             .expect("no deadline to miss, memory enough")
     }
 
@@ -1148,7 +1184,7 @@ impl Databases {
         Databases::build_as(
             (geo, blank, Layout::Rank),
             (owners, groups),
-            None,
+            Deadline::NEVER,
             &Tally::none(),
             None,
         )
@@ -1257,7 +1293,7 @@ impl Databases {
     pub(crate) fn build_by(
         geo: &Geometry,
         (blank, set): (usize, Partition),
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
         watch: &Watch,
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
@@ -1278,7 +1314,7 @@ impl Databases {
     fn build_as(
         (geo, blank, layout): (&Geometry, usize, Layout),
         (owners, groups): (Vec<Vec<u8>>, Vec<Group>),
-        deadline: Option<Instant>,
+        deadline: Deadline<'_>,
         tally: &Tally,
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
@@ -1346,7 +1382,7 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    const NEVER: Deadline = Deadline(None);
+    const NEVER: Deadline<'_> = Deadline::NEVER;
 
     #[test]
     fn a_large_table_is_mapped_and_a_small_one_on_the_heap_both_zeroed() {
@@ -1364,25 +1400,30 @@ mod tests {
         assert_eq!(large[Nibbles::MAP_FROM - 1], 0xa5);
     }
 
+    /// A passed deadline stops a build, and so does a raised halt flag (before the
+    /// time, which it outranks); a flag not raised stops nothing.
     #[test]
-    fn a_passed_deadline_stops_a_build() {
+    fn a_passed_deadline_or_a_raised_flag_stops_a_build() {
         let geo = Geometry::new(4, 4);
-        let past = Some(Instant::now());
-        assert_eq!(
-            Table::build_by(
-                &geo,
-                (&[1, 4, 5, 8, 9], 0, Layout::Spread),
-                past,
-                &Tally::none(),
-                None
-            )
-            .err(),
-            Some(Stop::Time)
-        );
-        assert_eq!(
-            Databases::build_by(&geo, (0, Partition::Standard), past, &Watch::NONE, None).err(),
-            Some(Stop::Time)
-        );
+        let past = Deadline::at(Some(Instant::now()));
+        let raised = AtomicBool::new(true);
+        let lowered = AtomicBool::new(false);
+        for (deadline, stop) in [
+            (past, Stop::Time),
+            (Deadline::NEVER.halting_on(Some(&raised)), Stop::Halted),
+            (past.halting_on(Some(&raised)), Stop::Halted),
+            (past.halting_on(Some(&lowered)), Stop::Time),
+        ] {
+            let group = (&[1, 4, 5, 8, 9][..], 0, Layout::Spread);
+            let table = Table::build_by(&geo, group, deadline, &Tally::none(), None);
+            assert_eq!(table.err(), Some(stop));
+            let which = (0, Partition::Standard);
+            let built = Databases::build_by(&geo, which, deadline, &Watch::NONE, None);
+            assert_eq!(built.err(), Some(stop));
+        }
+        let group = (&[1, 2][..], 0, Layout::Spread);
+        let free = Deadline::NEVER.halting_on(Some(&lowered));
+        assert!(Table::build_by(&geo, group, free, &Tally::none(), None).is_ok());
         assert_eq!(
             Databases::entries(&geo, (0, Partition::Standard)),
             2 * 5_765_760 + 3360
@@ -1606,7 +1647,7 @@ mod tests {
     fn builds_tell_the_tally_each_level_and_their_placements_in_all() {
         let geo = Geometry::new(3, 3);
         let size = placements(9, 3) as u64;
-        type Build = fn(&Geometry, [u8; 3], usize, Deadline, &Tally) -> Result<Vec<u8>, Stop>;
+        type Build = fn(&Geometry, [u8; 3], usize, Deadline<'_>, &Tally) -> Result<Vec<u8>, Stop>;
         let builds: [(&str, Build); 3] = [
             ("exact u16", exact::<u16, 3>),
             ("exact u32", exact::<u32, 3>),
@@ -1657,17 +1698,21 @@ mod tests {
         assert!(differ * 100 < whole.len(), "{differ} of {}", whole.len());
     }
 
-    /// A build looks at the clock once every [`Deadline::EVERY`] placements, from the
-    /// first: a deadline already reached is seen there and only there; no deadline,
-    /// never.
+    /// A build looks at the clock and the halt flag once every [`Deadline::EVERY`]
+    /// placements, from the first: a deadline already reached or a flag raised is seen
+    /// there and only there; no deadline, never.
     #[test]
     fn a_deadline_is_looked_at_every_so_many_placements() {
-        let reached = Deadline(Some(Instant::now()));
+        let reached = Deadline::at(Some(Instant::now()));
+        let raised = AtomicBool::new(true);
+        let flagged = Deadline::NEVER.halting_on(Some(&raised));
         let every = Deadline::EVERY;
         for (step, looked) in [(0, true), (1, false), (every - 1, false), (every, true)] {
-            assert_eq!(reached.passed(step), looked, "{step}");
-            assert_eq!(reached.passed(step + 2 * every), looked, "{step}");
-            assert!(!NEVER.passed(step));
+            for at in [step, step + 2 * every] {
+                assert_eq!(reached.stop(at), looked.then_some(Stop::Time), "{at}");
+                assert_eq!(flagged.stop(at), looked.then_some(Stop::Halted), "{at}");
+                assert_eq!(NEVER.stop(at), None);
+            }
         }
     }
 

@@ -522,7 +522,9 @@ impl<'a> Search<'a> {
         let mut last = 0;
         let mut resume = self.session.and_then(|s| s.config.resume.clone());
         if let Some(checkpoint) = &resume {
-            bound = checkpoint.bound;
+            // A search halted before it began (while its databases were built) has
+            // the bound 0 in its checkpoint: it begins at the start's, as it would have.
+            bound = checkpoint.bound.max(bound);
             self.stats = checkpoint.before;
             self.meter.charge(checkpoint.before.generated)?;
         }

@@ -5,7 +5,7 @@ use crate::board::Board;
 use crate::checkpoint::{Checkpointing, Session};
 use crate::geometry::{Geometry, Labelled};
 use crate::memory::{self, Stop};
-use crate::pdb::{Databases, MAX_PDB_CELLS, Partition};
+use crate::pdb::{Databases, Deadline, MAX_PDB_CELLS, Partition};
 use crate::store::TableStore;
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How a board is solved.
@@ -103,7 +103,10 @@ pub enum SolveError {
         bytes: usize,
     },
     /// A checkpointed search halted (its halt flag raised, or the count it halts after
-    /// reached) and handed its checkpoint over (see [`Checkpointing`]).
+    /// reached) and handed its checkpoint over (see [`Checkpointing`]): in its search,
+    /// or while its databases were built (a checkpoint of the search not begun, or the
+    /// one it resumed from). Halted in the quick try of [`Method::Auto`], before any
+    /// checkpoint, it hands none over: the run is to be made again.
     Halted,
     /// The checkpoint to resume from was written for another board, other databases or
     /// another version of the program (what differs).
@@ -132,9 +135,7 @@ impl fmt::Display for SolveError {
                 f,
                 "out of memory: the board's tables needed {bytes} bytes more, which could not be allocated"
             ),
-            SolveError::Halted => f.write_str(
-                "the search was halted; where it stood is in its checkpoint, to resume from",
-            ),
+            SolveError::Halted => f.write_str("the search was halted"),
             SolveError::Mismatch { what } => write!(
                 f,
                 "the checkpoint to resume from was written for {what}: refused (start without it)"
@@ -555,8 +556,10 @@ impl Solver {
                 })
                 .map(|c| c.quick)
         };
-        // The first board that waits for databases is checkpointed, if any is.
+        // The first board that waits for databases is checkpointed, if any is; the
+        // quick tries before halt with its search.
         let mut checkpointed = false;
+        let halt = self.checkpoints.as_ref().map(|c| Arc::clone(&c.halt));
         let mut plans = Vec::new();
         if memory::reserve(&mut plans, boards.len()).is_err() {
             let e = SolveError::Memory {
@@ -612,7 +615,10 @@ impl Solver {
                             stats: SearchStats::default(),
                             method: *method,
                         }),
-                        None if auto => quick_try(plan, limits, tries[&plan.key()], stop_at(i)),
+                        None if auto => {
+                            let size = tries[&plan.key()];
+                            quick_try(plan, limits, size, stop_at(i), halt.as_ref())
+                        }
                         None => Attempt::NeedsDatabases { quick: 0 },
                     }
                 }
@@ -675,7 +681,28 @@ impl Solver {
             let databases = match self.databases_within(&geo, key) {
                 Ok(databases) => databases,
                 Err(e) => {
-                    for &(i, quick) in &waiting {
+                    // Halted while the databases were built, the board to checkpoint
+                    // hands over the checkpoint it resumed from, or one of its search
+                    // not begun (resumed, it skips the quick try the checkpoint counts
+                    // and begins at the start's bound).
+                    let mut first = None;
+                    if e == SolveError::Halted
+                        && let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed)
+                    {
+                        checkpointed = true;
+                        let (i, quick) = waiting[0];
+                        let names = Databases::names(&geo, (key.2, self.partition));
+                        let session = Session::new(config.clone(), &boards[i], names, quick);
+                        match config.resume.as_ref() {
+                            Some(resume) => match session.mismatch(resume) {
+                                Some(what) => first = Some(SolveError::Mismatch { what }),
+                                None => session.save(resume),
+                            },
+                            None => session.save(&session.template),
+                        }
+                    }
+                    for (w, &(i, quick)) in waiting.iter().enumerate() {
+                        let e = first.filter(|_| w == 0).unwrap_or(e);
                         outcomes[i] = stopped(e, quick);
                         if let Attempt::Done(outcome) = &outcomes[i] {
                             failed(i, outcome);
@@ -857,6 +884,8 @@ impl Solver {
 
     /// The databases of `key`, built if need be within the time limit (counted from
     /// now), after the set held before is dropped: the solver holds one set at a time.
+    /// A checkpointed solver's build halts as its search does, when the halt flag is
+    /// raised ([`SolveError::Halted`]; the tables done by then are kept in the store).
     fn databases_within(
         &mut self,
         geo: &Geometry,
@@ -866,11 +895,14 @@ impl Solver {
             return Ok(Arc::clone(databases));
         }
         self.databases.clear();
-        let deadline = self.limits.max_time.map(|limit| Instant::now() + limit);
+        let at = self.limits.max_time.map(|limit| Instant::now() + limit);
+        let halt = self.checkpoints.as_ref().map(|c| Arc::clone(&c.halt));
+        let deadline = Deadline::at(at).halting_on(halt.as_deref());
         let which = (key.2, self.partition);
         let built = Databases::build_by(geo, which, deadline, &self.watch, self.store.as_deref())
             .map_err(|stop| match stop {
             Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
+            Stop::Halted => SolveError::Halted,
             Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
         })?;
         self.databases_built += 1;
@@ -931,9 +963,16 @@ impl Solver {
 /// The quick try of [`Method::Auto`] on a board that uses databases: IDA* with the
 /// Manhattan distance within `size` positions, capped by the budget (see
 /// [`quick_search`]; a budget the try spent is the board's answer: no databases are
-/// built).
-fn quick_try(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> Attempt {
-    let (tried, quick) = quick_search(plan, limits, size, stop);
+/// built). A checkpointed solver's try halts when the `halt` flag is raised, as its
+/// search would, with no checkpoint: nothing is done that a run would not do again.
+fn quick_try(
+    plan: &Plan,
+    limits: Limits,
+    size: u64,
+    stop: StopAt<'_>,
+    halt: Option<&Arc<AtomicBool>>,
+) -> Attempt {
+    let (tried, quick) = quick_search(plan, limits, size, stop, halt);
     match tried {
         Ok((path, stats)) => Attempt::Done(Outcome {
             answer: Ok(path.map(|p| Solution {
@@ -946,6 +985,9 @@ fn quick_try(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> Attemp
         Err(LimitError::States(cap)) if limits.max_states.is_none_or(|m| m > cap) => {
             Attempt::NeedsDatabases { quick }
         }
+        Err(LimitError::Stopped) if halt.is_some_and(|flag| flag.load(Ordering::Relaxed)) => {
+            stopped(SolveError::Halted, quick)
+        }
         Err(e) => stopped(e.into(), quick),
     }
 }
@@ -953,7 +995,13 @@ fn quick_try(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> Attemp
 /// The quick try's search, IDA* with the Manhattan distance within `size` positions,
 /// and within half the budget (or the budget itself, up to [`QUICK_TRY`]: a larger
 /// budget never gives a smaller try), and the positions it generated.
-fn quick_search(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> (Searched, u64) {
+fn quick_search(
+    plan: &Plan,
+    limits: Limits,
+    size: u64,
+    stop: StopAt<'_>,
+    halt: Option<&Arc<AtomicBool>>,
+) -> (Searched, u64) {
     let budget = limits
         .max_states
         .map_or(size, |m| size.min((m / 2).max(m.min(QUICK_TRY))));
@@ -964,6 +1012,9 @@ fn quick_search(plan: &Plan, limits: Limits, size: u64, stop: StopAt<'_>) -> (Se
         },
         stop,
     );
+    if let Some(flag) = halt {
+        quick = quick.halting_on(flag);
+    }
     let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick)
         .and_then(|search| search.watched(&plan.watch).run());
     (tried, quick.states())

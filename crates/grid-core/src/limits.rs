@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What one search may spend before it gives up. The default is no limit.
@@ -139,6 +139,8 @@ pub struct Meter {
     next_check: u64,
     /// The signal watched, and this search's rank.
     stop: Option<(Stop, u64)>,
+    /// A halt flag watched (raised from outside: by a signal handler, say).
+    halt: Option<Arc<AtomicBool>>,
 }
 
 impl Meter {
@@ -151,6 +153,7 @@ impl Meter {
             states: 0,
             next_check: 0,
             stop: None,
+            halt: None,
         };
         meter.next_check = meter.next_stop();
         meter
@@ -166,6 +169,29 @@ impl Meter {
         self
     }
 
+    /// This meter, also stopping its search ([`LimitError::Stopped`]) once `flag` is
+    /// raised (looked at as a [`Stop`] is: at the next charge, then with the clock).
+    ///
+    /// ```
+    /// use grid_core::{LimitError, Limits, Meter};
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    ///
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let mut meter = Meter::start(Limits::NONE).halting_on(&flag);
+    /// assert_eq!(meter.charge(1), Ok(()));
+    /// flag.store(true, Ordering::Relaxed); // a signal handler, say
+    /// let stopped = (0..1_000_000).map(|_| meter.charge(1)).find(Result::is_err);
+    /// assert_eq!(stopped, Some(Err(LimitError::Stopped)));
+    /// assert!(meter.stopped());
+    /// ```
+    #[must_use]
+    pub fn halting_on(mut self, flag: &Arc<AtomicBool>) -> Meter {
+        self.halt = Some(Arc::clone(flag));
+        self.next_check = self.states;
+        self
+    }
+
     /// A meter for a part of the search that counts on a meter of its own (a thread's
     /// share) under `limits` (see [`Meter::remaining`]), starting now and watching
     /// what this one watches.
@@ -174,14 +200,22 @@ impl Meter {
         if let Some((stop, rank)) = &self.stop {
             meter = meter.watching(stop, *rank);
         }
+        if let Some(flag) = &self.halt {
+            meter = meter.halting_on(flag);
+        }
         meter
     }
 
-    /// Whether the [`Stop`] this meter watches (if any) has stopped its search.
+    /// Whether the [`Stop`] or the halt flag this meter watches (if any) has stopped
+    /// its search.
     pub fn stopped(&self) -> bool {
         self.stop
             .as_ref()
             .is_some_and(|(stop, rank)| stop.stops(*rank))
+            || self
+                .halt
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Counts `states` more generated states.
@@ -253,8 +287,8 @@ impl Meter {
 
     /// The count past which [`Meter::charge`] must look again.
     fn next_stop(&self) -> u64 {
-        let clock = match (self.limits.max_time, &self.stop) {
-            (None, None) => u64::MAX,
+        let clock = match (self.limits.max_time, &self.stop, &self.halt) {
+            (None, None, None) => u64::MAX,
             _ => self.states.saturating_add(CLOCK_EVERY),
         };
         clock.min(self.limits.max_states.unwrap_or(u64::MAX))
@@ -345,6 +379,32 @@ mod tests {
         assert_eq!(small.charge(3), Ok(()));
         assert_eq!(small.charge(1), Err(LimitError::States(3)));
         assert_eq!(Stop::new().raised(), None);
+    }
+
+    /// A raised halt flag ends the search within a look at the clock, and at once a
+    /// search (or a part of one) started after it; a flag not raised ends nothing,
+    /// and the state limit holds beside it.
+    #[test]
+    fn a_raised_halt_flag_ends_the_search_within_a_look() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut meter = Meter::start(Limits::NONE).halting_on(&flag);
+        assert_eq!(meter.charge(10 * CLOCK_EVERY), Ok(()));
+        assert!(!meter.stopped());
+        flag.store(true, Ordering::Relaxed);
+        let charged = (1..=2 * CLOCK_EVERY).find(|_| meter.charge(1).is_err());
+        assert!(charged.is_some_and(|n| n <= CLOCK_EVERY + 1), "{charged:?}");
+        assert!(meter.stopped());
+        let fresh = Meter::start(Limits::NONE).halting_on(&flag);
+        assert_eq!(fresh.part(Limits::NONE).charge(1), Err(LimitError::Stopped));
+        let lowered = Arc::new(AtomicBool::new(false));
+        let mut small = Meter::start(Limits {
+            max_states: Some(3),
+            max_time: None,
+        })
+        .halting_on(&lowered);
+        assert_eq!(small.charge(3), Ok(()));
+        assert_eq!(small.charge(1), Err(LimitError::States(3)));
+        assert!(!small.stopped());
     }
 
     #[test]

@@ -58,7 +58,12 @@ fn catches_sigterm(pid: u32) -> bool {
 /// The run stopped by SIGTERM before its board is read (once it is known to catch the
 /// signal, polled with a generous deadline): the search halts where it starts.
 fn stopped(args: &[&str], input: &str) -> Output {
-    let mut child = gridsolve(args).spawn().unwrap();
+    stopped_by(gridsolve(args), input)
+}
+
+/// As [`stopped`], of `command`.
+fn stopped_by(mut command: Command, input: &str) -> Output {
+    let mut child = command.spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     while !catches_sigterm(child.id()) {
         assert!(Instant::now() < deadline, "the run never caught SIGTERM");
@@ -160,4 +165,33 @@ fn a_checkpoint_of_another_board_or_no_checkpoint_is_refused() {
         BOARD,
     );
     assert_eq!(missing.status.code(), Some(3), "{}", text(&missing.stderr));
+}
+
+/// Korf's 82nd 15-puzzle, which the quick try before the databases does not settle.
+const KORF_82: &str = "4 4\n14 10 2 1\n13 9 8 11\n7 3 6 12\n15 5 4 0\ngoal\n0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+
+/// Stopped in the quick try that the solver's own choice makes before its databases
+/// and their checkpointed search, a run has written no checkpoint: it says so, and
+/// that it is to be run again, and leaves no file.
+#[test]
+fn a_run_stopped_before_its_first_checkpoint_says_there_is_nothing_to_go_on_from() {
+    if !Path::new("/proc/self/status").exists() {
+        return;
+    }
+    let scratch = Scratch::new("checkpoint-quick");
+    let file = scratch.join("board.checkpoint");
+    let mut command =
+        gridsolve(&[&OPTIONS[..], &["--checkpoint", file.to_str().unwrap()]].concat());
+    command.env_remove("GRIDSOLVE_FIFTEEN_METHOD");
+    let halted = stopped_by(command, KORF_82);
+    let stderr = text(&halted.stderr);
+    assert_eq!(halted.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("case 1: the search was halted"), "{stderr}");
+    assert!(
+        stderr.contains("stopped before a checkpoint was written")
+            && stderr.contains("run it again"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("--resume"), "{stderr}");
+    assert!(!file.exists());
 }

@@ -185,6 +185,75 @@ fn a_raised_halt_flag_halts_the_search_with_a_checkpoint_to_resume_from() {
     }
 }
 
+/// A flag raised while the databases are built halts the build as it would the search
+/// (it is looked at from the first placement, so here before any table is done): the
+/// checkpoint handed over is of a search not begun (bound 0, no share reached, no
+/// counts), and a run resumed from it answers as the run through, counts included. A
+/// resumed run halted in its build again hands over the checkpoint it resumed from,
+/// unchanged (its progress is not lost); one whose checkpoint is of other databases is
+/// refused, as when it is not halted.
+#[test]
+fn a_halt_while_the_databases_are_built_checkpoints_a_search_not_begun() {
+    let board = crate::random(3, 4, 36);
+    let whole = through(&board, Method::Pdb, 1);
+    // Solvers of their own, without the tests' store: their builds are real.
+    let fresh = |config: Checkpointing| {
+        Solver::new()
+            .with_method(Method::Pdb)
+            .with_checkpoints(config)
+    };
+    let halted_build = |resume: Option<Checkpoint>| {
+        let last = Arc::new(Last::default());
+        let mut config = Checkpointing::new(last.clone());
+        if let Some(checkpoint) = resume {
+            config = config.resuming(checkpoint);
+        }
+        config.halt_flag().store(true, Ordering::Relaxed);
+        let mut solver = fresh(config);
+        let answer = solver.solve_with_path(&board);
+        assert_eq!(solver.databases_built(), 0);
+        let (saved, handed) = last.0.lock().unwrap().clone();
+        (answer, saved, handed)
+    };
+    let (answer, saved, handed) = halted_build(None);
+    assert_eq!(answer, Err(SolveError::Halted));
+    assert_eq!(handed, 1);
+    let saved = saved.expect("a checkpoint");
+    assert_eq!((saved.bound(), saved.reached()), (0, (0, 0)));
+    assert_eq!(saved.stats(), SearchStats::default());
+    let read = Checkpoint::parse(&saved.to_text()).unwrap();
+    assert_eq!(read, saved);
+    let resumed = |checkpoint: Checkpoint| {
+        let config = Checkpointing::new(Arc::new(Last::default())).resuming(checkpoint);
+        let mut solver = fresh(config);
+        (solver.solve_with_path(&board), solver.stats())
+    };
+    assert_eq!(resumed(read.clone()), whole);
+    // Halted in the search, then in the build of the run that resumes it.
+    let last = Arc::new(Last::default());
+    let config = Checkpointing::new(last.clone()).halt_after(whole.1.expanded / 2);
+    let mut halting = solver(Method::Pdb, 1).with_checkpoints(config);
+    assert_eq!(halting.solve_with_path(&board), Err(SolveError::Halted));
+    let midway = last.0.lock().unwrap().0.clone().expect("a checkpoint");
+    assert!(
+        midway.bound() > 0 && midway.stats().expanded > 0,
+        "{midway:?}"
+    );
+    let (answer, again, handed) = halted_build(Some(midway.clone()));
+    assert_eq!(answer, Err(SolveError::Halted));
+    assert_eq!((again, handed), (Some(midway.clone()), 1));
+    assert_eq!(resumed(midway.clone()), whole);
+    let other = Checkpoint::parse(&midway.to_text().replace("-v", "-w")).unwrap();
+    let (answer, none, handed) = halted_build(Some(other));
+    assert_eq!(
+        answer,
+        Err(SolveError::Mismatch {
+            what: "other databases"
+        })
+    );
+    assert_eq!((none, handed), (None, 0));
+}
+
 /// Korf's first 15-puzzle (57 moves).
 pub(crate) const KORF_1: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
 
