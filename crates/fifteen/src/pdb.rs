@@ -1811,6 +1811,32 @@ mod tests {
         assert_eq!(Layout::MAX_SPREAD, 25usize.pow(6));
     }
 
+    /// The symmetries of a board are its maps onto itself: the identity first, then
+    /// the flips of the columns, of the rows and of both (in that order), and on a
+    /// square board the same four after a transpose; written out here on 3 x 4 and
+    /// 3 x 3.
+    #[test]
+    fn the_symmetries_are_the_flips_and_the_transposes_of_the_board() {
+        let rect: Vec<Vec<u8>> = vec![
+            (0..12).collect(),
+            vec![3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8],
+            vec![8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3],
+            (0..12).rev().collect(),
+        ];
+        assert_eq!(symmetries(&Geometry::new(3, 4)), rect);
+        let square: Vec<Vec<u8>> = vec![
+            (0..9).collect(),
+            vec![2, 1, 0, 5, 4, 3, 8, 7, 6],
+            vec![6, 7, 8, 3, 4, 5, 0, 1, 2],
+            (0..9).rev().collect(),
+            vec![0, 3, 6, 1, 4, 7, 2, 5, 8],
+            vec![2, 5, 8, 1, 4, 7, 0, 3, 6],
+            vec![6, 3, 0, 7, 4, 1, 8, 5, 2],
+            vec![8, 5, 2, 7, 4, 1, 6, 3, 0],
+        ];
+        assert_eq!(symmetries(&Geometry::new(3, 3)), square);
+    }
+
     #[test]
     fn a_group_looked_up_through_a_symmetry_reads_its_own_entries() {
         // On a 3 x 3 board with the blank's goal top left, the group {1, 2} and its

@@ -226,27 +226,25 @@ pub(crate) fn build(space: Space, threads: usize, watch: &Watch) -> Result<Atlas
     });
     drop((seen, frontier, next));
 
-    // Every rank straight at its root (the smallest rank of its group), then the groups
-    // numbered in the order of their roots.
-    spread(words, threads, &|range| {
-        for rank in range.start * 64..(range.end * 64).min(len) {
-            let root = groups.find(rank as u32);
-            groups.0[rank].store(root, Relaxed);
-        }
-    });
+    // The groups numbered in the order of their roots. A rank's parent is never above
+    // it (a union points the larger root at the smaller, a halving a rank at its
+    // grandparent), so in increasing order of rank a root is a rank that is its own
+    // parent, and any other rank's parent has its number already: the number of its
+    // root. No rank needs setting straight at its root first.
     let mut group: Vec<u32> = Vec::new();
     group
         .try_reserve_exact(len)
         .map_err(|_| AtlasError::Memory)?;
     let mut sizes: Vec<u32> = Vec::new();
     let parent = groups.0;
-    for (rank, root) in parent.iter().enumerate() {
-        let root = root.load(Relaxed) as usize;
-        let id = if root == rank {
+    for (rank, up) in parent.iter().enumerate() {
+        let up = up.load(Relaxed) as usize;
+        debug_assert!(up <= rank, "a parent above its rank");
+        let id = if up == rank {
             sizes.push(0);
             (sizes.len() - 1) as u32
         } else {
-            group[root]
+            group[up]
         };
         sizes[id as usize] += 1;
         group.push(id);

@@ -328,3 +328,24 @@ impl<S: Source> AtlasFile<S> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record's group number takes two bytes while every group's number fits them
+    /// (up to 2^16 groups, numbered from 0), four beyond: the file's layout, which a
+    /// file written before must keep.
+    #[test]
+    fn a_group_number_takes_two_bytes_up_to_65536_groups_then_four() {
+        for (groups, bytes) in [
+            (1, 2),
+            (2, 2),
+            (1 << 16, 2),
+            ((1 << 16) + 1, 4),
+            (1 << 20, 4),
+        ] {
+            assert_eq!(width(groups), bytes, "{groups} groups");
+        }
+    }
+}
