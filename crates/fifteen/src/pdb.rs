@@ -1811,6 +1811,23 @@ mod tests {
         assert_eq!(Layout::MAX_SPREAD, 25usize.pow(6));
     }
 
+    /// A set's bytes are its tables' entries at two a byte (four bits an entry), an
+    /// odd count rounded up: what a solver holding it reports.
+    #[test]
+    fn a_sets_bytes_are_its_tables_entries_at_two_a_byte() {
+        for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
+            let geo = Geometry::new(rows, cols);
+            let dbs = Databases::build(&geo, 0);
+            let (owners, _) = Databases::layout(&geo, (0, Partition::Standard));
+            let halves: usize = owners
+                .iter()
+                .map(|tiles| dbs.layout.entries(geo.cells, tiles.len()).div_ceil(2))
+                .sum();
+            assert!(halves > 0);
+            assert_eq!(dbs.bytes(), halves, "{rows} x {cols}");
+        }
+    }
+
     /// The symmetries of a board are its maps onto itself: the identity first, then
     /// the flips of the columns, of the rows and of both (in that order), and on a
     /// square board the same four after a transpose; written out here on 3 x 4 and
