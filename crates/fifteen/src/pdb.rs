@@ -1871,6 +1871,25 @@ mod tests {
         }
     }
 
+    /// A group shares its owner's table through a map only if the map takes the
+    /// group's cells onto the owner's and the blank's goal cell into the region of the
+    /// free cells it is in: on 3 x 3, tiles on cells 1 and 3 shut cell 0 off, so the
+    /// half turn, which takes {7, 5} onto {1, 3} and the blank's goal 0 to 8, does not
+    /// do; with the goal in the middle (one region with the corners) the transpose does.
+    #[test]
+    fn a_map_shares_a_table_only_if_the_blank_stays_in_its_region() {
+        let geo = Geometry::new(3, 3);
+        let maps = symmetries(&geo);
+        let (transpose, half_turn) = (&maps[4], &maps[3]);
+        assert!(!maps_onto(&geo, half_turn, &[7, 5], &[1, 3], 0));
+        assert!(maps_onto(&geo, half_turn, &[7, 5], &[1, 3], 4));
+        assert!(maps_onto(&geo, transpose, &[3, 6], &[1, 2], 4));
+        assert!(maps_onto(&geo, transpose, &[3, 6], &[1, 2], 0));
+        for blank in [0, 4, 8] {
+            assert!(maps_onto(&geo, &maps[0], &[1, 3], &[1, 3], blank));
+        }
+    }
+
     #[test]
     fn mirror_image_groups_share_a_table() {
         // The left and right halves below the top row of the 15-puzzle, blank top left:
