@@ -1016,6 +1016,15 @@ fn search_share(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An iteration on threads is split once the one before it generated 2^22
+    /// positions: a split search's answer, path and counts are one thread's whatever
+    /// the threshold (the tests below split from the first iteration), so only this
+    /// pins it, as the tuning it is (below it, a split cost more than it saved).
+    #[test]
+    fn an_iteration_is_split_from_four_million_positions_before_it() {
+        assert_eq!(PARALLEL_FROM, 4_194_304);
+    }
     use crate::board::Board;
 
     /// A generator of numbers from a fixed seed (xorshift).
