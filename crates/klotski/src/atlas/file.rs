@@ -332,6 +332,44 @@ impl<S: Source> AtlasFile<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Cursor;
+
+    /// A header whose group count cannot be, or disagrees with its record width, is
+    /// refused for it: no groups, more groups than layouts, or a width not the
+    /// count's. As many groups as layouts could be (every layout apart), and such a
+    /// header is refused only for the length that count makes. (The header's
+    /// checksum is made again each time, so that it is these checks that speak.)
+    #[test]
+    fn a_header_whose_group_count_cannot_be_is_refused() {
+        let board = AtlasBoard {
+            rows: 4,
+            cols: 3,
+            goal: Pos::new(2, 1),
+        };
+        let atlas = Atlas::build(board, 1, &Default::default()).unwrap();
+        let mut bytes = Vec::new();
+        write(&atlas, &mut bytes).unwrap();
+        let layouts = u64_at(&bytes, 16);
+        let groups = u64::from(u32_at(&bytes, 24));
+        assert!(groups > 1 && groups < layouts);
+        let refusal = |groups: u64, width: usize| {
+            let mut header = bytes.clone();
+            header[24..28].copy_from_slice(&u32::try_from(groups).unwrap().to_le_bytes());
+            header[28] = width as u8;
+            let sum = fnv(&header[..56]);
+            header[56..64].copy_from_slice(&sum.to_le_bytes());
+            match AtlasFile::open(Cursor::new(header)) {
+                Err(AtlasError::File(why)) => why,
+                other => panic!("{groups} groups, width {width}: {other:?}"),
+            }
+        };
+        let disagree = "its group count and record width disagree";
+        assert_eq!(refusal(0, 2), disagree);
+        assert_eq!(refusal(layouts + 1, width(layouts as usize + 1)), disagree);
+        assert_eq!(refusal(groups, 4), disagree);
+        let as_many = refusal(layouts, width(layouts as usize));
+        assert!(as_many.contains("bytes long"), "{as_many}");
+    }
 
     /// A record's group number takes two bytes while every group's number fits them
     /// (up to 2^16 groups, numbered from 0), four beyond: the file's layout, which a
