@@ -408,12 +408,19 @@ fn the_file_reads_back_every_entry_and_refuses_damage() {
     assert_eq!(file.groups(), atlas.group_table());
     assert_eq!(file.solvable(), atlas.solvable() as u64);
     assert_eq!(file.max_distance(), atlas.farthest().0);
+    assert!(!file.is_empty());
     let mut rng = SplitMix64::new(43);
     for _ in 0..2000 {
         let rank = rng.below(atlas.len() as u64) as u32;
         let layout = atlas.layout(rank);
+        assert_eq!(file.layout(rank).as_ref(), Some(&layout));
         assert_eq!(file.entry(&layout).unwrap(), atlas.entry_at(rank));
     }
+    // The ranks are those of the atlas, and none past its last.
+    let last = atlas.len() as u32 - 1;
+    assert_eq!(file.layout(0), Some(atlas.layout(0)));
+    assert_eq!(file.layout(last), Some(atlas.layout(last)));
+    assert_eq!(file.layout(last + 1), None);
     let refused = |bytes: Vec<u8>| match AtlasFile::open(Cursor::new(bytes)) {
         Err(AtlasError::File(why)) => why,
         Ok(mut file) => match file.entry_at(0) {
