@@ -1106,6 +1106,28 @@ mod tests {
         Databases::build(&geo, usize::from(blank))
     }
 
+    /// The search over the databases answers 3 x 4 boards in the few positions its
+    /// heuristic allows: each of these within 300,000 positions (the most any takes
+    /// is printed). A heuristic that stopped following the moves (a move taken but its
+    /// entries left as they were, say) searches nearly blind, far past that.
+    #[test]
+    fn boards_are_searched_in_the_positions_the_databases_allow() {
+        let dbs = databases(3, 4);
+        let budget = Limits {
+            max_states: Some(300_000),
+            max_time: None,
+        };
+        let mut most = 0;
+        for board in boards(3, 4, 0, 8) {
+            let (ran, states) = search(&board, &dbs, 1, budget);
+            let (path, _) = ran.expect("answered within the budget");
+            assert!(path.is_some(), "{board:?}");
+            most = most.max(states);
+        }
+        println!("the most positions a board took: {most}");
+        assert!(most > 1_000, "{most}");
+    }
+
     #[test]
     fn tables_by_rank_lead_the_search_where_tables_by_spread_index_do() {
         // The same entries laid out two ways: the same paths and counts, on one thread
