@@ -78,3 +78,32 @@ pub fn classic_hardest() -> Vec<(u8, Layout)> {
 /// is one of them when it is this far from the exit or farther. (The classic board's
 /// groups fall off fast: the 100th farthest is 15 moves away, the 400th 5.)
 pub const CLASSIC_HARDEST_MOVES: u8 = 30;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The farthest first, ties by rank, the groups that never reach the exit left
+    /// out, at most `count` (the doc example's, which the mutation runs do not run,
+    /// and a tie).
+    #[test]
+    fn the_hardest_are_the_farthest_groups_farthest_first_then_by_rank() {
+        let group = |farthest, distance| Group {
+            size: 1,
+            farthest,
+            distance,
+        };
+        let groups = [
+            group(7, Some(3)),
+            group(1, None),
+            group(4, Some(8)),
+            group(2, Some(3)),
+            group(9, Some(8)),
+        ];
+        assert_eq!(hardest(&groups, 2), [(8, 4), (8, 9)]);
+        assert_eq!(hardest(&groups, 3), [(8, 4), (8, 9), (3, 2)]);
+        assert_eq!(hardest(&groups, 9), [(8, 4), (8, 9), (3, 2), (3, 7)]);
+        assert_eq!(hardest(&groups, 0), []);
+        assert_eq!(hardest(&[group(5, None)], 3), []);
+    }
+}
