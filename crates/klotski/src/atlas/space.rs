@@ -505,6 +505,27 @@ impl Space {
 mod tests {
     use super::*;
 
+    /// A piece's footprint is there only where the piece stays on the board: a
+    /// vertical piece or the 2x2 not on the last row, a horizontal one or the 2x2 not
+    /// on the last column (the count would also leave a piece hanging off the bottom
+    /// out, by its cells left past the end, so only this pins it).
+    #[test]
+    fn a_footprint_is_there_only_where_the_piece_stays_on_the_board() {
+        let space = Space::new(5, 4, 3, 1).unwrap();
+        let (tall, big) = (1 | 1 << 4, 0b11 | 0b11 << 4);
+        for row in 0..5 {
+            for col in 0..4 {
+                let (down, right) = (row < 4, col < 3);
+                assert_eq!(space.footprint(Kind::Single, row, col), Some(1));
+                assert_eq!(space.footprint(Kind::Empty, row, col), Some(1));
+                assert_eq!(space.footprint(Kind::Wide, row, col), right.then_some(0b11));
+                assert_eq!(space.footprint(Kind::Tall, row, col), down.then_some(tall));
+                let fits = down && right;
+                assert_eq!(space.footprint(Kind::Big, row, col), fits.then_some(big));
+            }
+        }
+    }
+
     #[test]
     fn ranks_and_unranks_round_trip_on_small_boards() {
         for (rows, cols) in [(3, 2), (2, 3), (3, 3), (4, 3), (3, 4), (4, 4)] {
