@@ -406,7 +406,6 @@ impl Space {
     /// cell, one 2x2, at least two empty cells.
     pub fn check(&self, cells: &Cells) -> Result<(), String> {
         let mut covered = 0u32;
-        let mut pieces = 0;
         for kind in [Kind::Single, Kind::Wide, Kind::Tall, Kind::Big] {
             let mut anchors = cells.anchors(kind);
             while anchors != 0 {
@@ -421,10 +420,8 @@ impl Space {
                     return Err("two pieces overlap".to_string());
                 }
                 covered |= covers;
-                pieces += 1;
             }
         }
-        let _ = pieces;
         if cells.big.count_ones() != 1 {
             return Err(format!(
                 "an atlas layout has one 2x2 piece, not {}",
@@ -504,6 +501,31 @@ impl Space {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A layout is checked for pieces off the board (an anchor past the last cell, or
+    /// a piece hanging over the right or the bottom edge), overlaps, its one 2x2 and
+    /// its two empty cells.
+    #[test]
+    fn a_layout_is_checked_piece_by_piece() {
+        let space = Space::new(5, 4, 3, 1).unwrap();
+        let layout = |single: u32, wide: u32, tall: u32, big: u32| Cells {
+            single,
+            wide,
+            tall,
+            big,
+        };
+        // The 2x2 top left, a single and a vertical piece beside it.
+        assert_eq!(space.check(&layout(1 << 2, 0, 1 << 3, 1)), Ok(()));
+        let off = Err("a piece leaves the board".to_string());
+        assert_eq!(space.check(&layout(1 << 20, 0, 0, 1)), off);
+        assert_eq!(space.check(&layout(0, 1 << 3, 0, 1)), off);
+        assert_eq!(space.check(&layout(0, 0, 1 << 17, 1)), off);
+        assert_eq!(space.check(&layout(0, 0, 0, 1 << 16)), off);
+        let overlap = Err("two pieces overlap".to_string());
+        assert_eq!(space.check(&layout(1 << 5, 0, 0, 1)), overlap);
+        assert!(space.check(&layout(0, 0, 0, 0)).is_err());
+        assert!(space.check(&layout(0, 0, 0, 1 | 1 << 2)).is_err());
+    }
 
     /// A piece's footprint is there only where the piece stays on the board: a
     /// vertical piece or the 2x2 not on the last row, a horizontal one or the 2x2 not
