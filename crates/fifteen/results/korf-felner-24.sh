@@ -49,7 +49,7 @@ if [ "$status" -ne 0 ]; then
         printf 'instance %s: stopped after %.0f s (%.0f s in all); run again to go on\n' "$n" "$spent" "$total"
         exit 3
     fi
-    if grep -q "nothing to go on from" "$state/$n.err"; then
+    if grep -q "stopped before a checkpoint was written" "$state/$n.err"; then
         # Stopped in the quick try before the databases (which a run makes again):
         # no checkpoint yet. A stop while the tables are built leaves one (of the
         # search not begun), and the tables finished are in the cache.

@@ -760,7 +760,7 @@ impl Tally {
 /// raised (by a signal handler, say: a checkpointed search halts while its databases
 /// are built as it does while it searches); both looked at every [`Deadline::EVERY`]
 /// placements.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Deadline<'a> {
     at: Option<Instant>,
     halt: Option<&'a AtomicBool>,

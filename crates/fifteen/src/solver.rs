@@ -675,34 +675,43 @@ impl Solver {
                     _ => waiting.push((i, quick)),
                 }
             }
+            // The board to checkpoint (the first that waits, if none was before), its
+            // session made before the databases are built: a checkpoint of other
+            // databases or another version is refused without a build, and a halt in
+            // the build hands over the checkpoint resumed from, or one of the search not
+            // begun (resumed, it skips the quick try the checkpoint counts and begins at
+            // the start's bound).
+            let mut session = None;
+            if let (Some(config), Some(&(i, quick))) = (
+                self.checkpoints.as_ref().filter(|_| !checkpointed),
+                waiting.first(),
+            ) {
+                checkpointed = true;
+                let names = Databases::names(&geo, (key.2, self.partition));
+                let made = Session::new(config.clone(), &boards[i], names, quick);
+                match config.resume.as_ref().and_then(|r| made.mismatch(r)) {
+                    Some(what) => {
+                        waiting.remove(0);
+                        outcomes[i] = stopped(SolveError::Mismatch { what }, quick);
+                        if let Attempt::Done(outcome) = &outcomes[i] {
+                            failed(i, outcome);
+                        }
+                    }
+                    None => session = Some((i, Arc::new(made))),
+                }
+            }
             if waiting.is_empty() {
                 continue;
             }
             let databases = match self.databases_within(&geo, key) {
                 Ok(databases) => databases,
                 Err(e) => {
-                    // Halted while the databases were built, the board to checkpoint
-                    // hands over the checkpoint it resumed from, or one of its search
-                    // not begun (resumed, it skips the quick try the checkpoint counts
-                    // and begins at the start's bound).
-                    let mut first = None;
                     if e == SolveError::Halted
-                        && let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed)
+                        && let Some((_, session)) = &session
                     {
-                        checkpointed = true;
-                        let (i, quick) = waiting[0];
-                        let names = Databases::names(&geo, (key.2, self.partition));
-                        let session = Session::new(config.clone(), &boards[i], names, quick);
-                        match config.resume.as_ref() {
-                            Some(resume) => match session.mismatch(resume) {
-                                Some(what) => first = Some(SolveError::Mismatch { what }),
-                                None => session.save(resume),
-                            },
-                            None => session.save(&session.template),
-                        }
+                        session.save(session.config.resume.as_ref().unwrap_or(&session.template));
                     }
-                    for (w, &(i, quick)) in waiting.iter().enumerate() {
-                        let e = first.filter(|_| w == 0).unwrap_or(e);
+                    for &(i, quick) in &waiting {
                         outcomes[i] = stopped(e, quick);
                         if let Attempt::Done(outcome) = &outcomes[i] {
                             failed(i, outcome);
@@ -711,27 +720,12 @@ impl Solver {
                     continue;
                 }
             };
-            let mut mismatched = Vec::new();
-            for &(i, quick) in &waiting {
+            for &(i, _) in &waiting {
                 if let Ok(Some(plan)) = &mut plans[i].0 {
                     plan.databases = Some(Arc::clone(&databases));
-                    if let Some(config) = self.checkpoints.as_ref().filter(|_| !checkpointed) {
-                        checkpointed = true;
-                        let names = Databases::names(&geo, (key.2, self.partition));
-                        let session = Session::new(config.clone(), &boards[i], names, quick);
-                        if let Some(what) = config.resume.as_ref().and_then(|r| session.mismatch(r))
-                        {
-                            mismatched.push((i, quick, what));
-                        }
-                        plan.session = Some(Arc::new(session));
+                    if let Some((_, made)) = session.as_ref().filter(|(at, _)| *at == i) {
+                        plan.session = Some(Arc::clone(made));
                     }
-                }
-            }
-            for (i, quick, what) in mismatched {
-                waiting.retain(|&(w, _)| w != i);
-                outcomes[i] = stopped(SolveError::Mismatch { what }, quick);
-                if let Attempt::Done(outcome) = &outcomes[i] {
-                    failed(i, outcome);
                 }
             }
             drop(databases);
@@ -896,8 +890,8 @@ impl Solver {
         }
         self.databases.clear();
         let at = self.limits.max_time.map(|limit| Instant::now() + limit);
-        let halt = self.checkpoints.as_ref().map(|c| Arc::clone(&c.halt));
-        let deadline = Deadline::at(at).halting_on(halt.as_deref());
+        let halt = self.checkpoints.as_ref().map(|c| &*c.halt);
+        let deadline = Deadline::at(at).halting_on(halt);
         let which = (key.2, self.partition);
         let built = Databases::build_by(geo, which, deadline, &self.watch, self.store.as_deref())
             .map_err(|stop| match stop {
