@@ -575,6 +575,79 @@ mod tests {
         }
     }
 
+    /// Every layout one move from `cells`, sorted.
+    fn moves(space: &Space, cells: &Cells) -> Vec<(u32, u32, u32, u32)> {
+        let mut out = Vec::new();
+        space.neighbours(cells, |moved, _| {
+            out.push((moved.single, moved.wide, moved.tall, moved.big));
+        });
+        out.sort_unstable();
+        out
+    }
+
+    /// The smallest flood: on a 2 x 3 board, the 2x2 on the left with the right column
+    /// empty has one move, one step right. (Quick on purpose, and first in the mutation
+    /// profile: with the flood's step broken, larger floods go round for ever, and this
+    /// one ends, wrongly.)
+    #[test]
+    fn the_smallest_flood_has_its_one_move() {
+        let space = Space::new(2, 3, 0, 1).unwrap();
+        let cells = Cells {
+            single: 0,
+            wide: 0,
+            tall: 0,
+            big: 1,
+        };
+        assert_eq!(space.check(&cells), Ok(()));
+        assert_eq!(moves(&space, &cells), vec![(0, 0, 0, 1 << 1)]);
+    }
+
+    /// A piece reaches a cell that the flood gets to from both sides in the same round
+    /// (empty cells all round a blocked one): the cell is one move away, like any other
+    /// the piece reaches. Across (the cell's left and right reached together, nothing
+    /// above or below it to come from) and along (above and below together).
+    #[test]
+    fn a_cell_reached_from_both_sides_at_once_is_reached() {
+        // 5 rows x 3 columns: the single on (0, 1) goes round the single on (1, 1) to
+        // (2, 1), whose neighbours (2, 0) and (2, 2) it reaches in three steps each;
+        // below (2, 1) stands the 2x2, and a vertical piece fills the rest.
+        let space = Space::new(5, 3, 3, 0).unwrap();
+        let cells = Cells {
+            single: 1 << 1 | 1 << 4,
+            wide: 0,
+            tall: 1 << 11,
+            big: 1 << 9,
+        };
+        assert_eq!(space.check(&cells), Ok(()));
+        let found = moves(&space, &cells);
+        assert!(
+            found.contains(&(1 << 4 | 1 << 7, 0, 1 << 11, 1 << 9)),
+            "{found:?}"
+        );
+        // Its every other empty cell too: (0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2).
+        for to in [0, 2, 3, 5, 6, 8] {
+            assert!(
+                found.contains(&(1 << 4 | 1 << to, 0, 1 << 11, 1 << 9)),
+                "{to}"
+            );
+        }
+        // The same turned a quarter: 3 rows x 5 columns, the single on (1, 0) round the
+        // one on (1, 1) to (1, 2), between the 2x2 on its right and the single.
+        let space = Space::new(3, 5, 0, 3).unwrap();
+        let cells = Cells {
+            single: 1 << 5 | 1 << 6,
+            wide: 1 << 13,
+            tall: 0,
+            big: 1 << 3,
+        };
+        assert_eq!(space.check(&cells), Ok(()));
+        let found = moves(&space, &cells);
+        assert!(
+            found.contains(&(1 << 6 | 1 << 7, 1 << 13, 0, 1 << 3)),
+            "{found:?}"
+        );
+    }
+
     #[test]
     fn the_classic_board_has_the_published_number_of_layouts() {
         assert_eq!(Space::new(5, 4, 3, 1).unwrap().len(), 29_334_498);
