@@ -1169,6 +1169,32 @@ mod tests {
         assert_eq!(held.try_size(key, 1 << 40), QUICK_TRY);
     }
 
+    /// The quick try stops at its size, whatever the caller's budget (none here), and
+    /// within a budget given (whole, up to [`QUICK_TRY`]): counted in positions. (The board, 28 moves from
+    /// its goal, takes the same search 7,276 positions: a try of 1,000 cannot answer
+    /// it, one of a million does.)
+    #[test]
+    fn the_quick_try_stops_at_its_size() {
+        let board = Board::with_default_goal(
+            4,
+            4,
+            &[0, 1, 2, 4, 5, 6, 3, 7, 9, 10, 15, 12, 14, 11, 13, 8],
+        )
+        .unwrap();
+        let plan = Solver::new().plan(&board).unwrap().unwrap();
+        assert_eq!(plan.method, Method::Pdb);
+        let (tried, quick) = quick_search(&plan, Limits::NONE, 1000, None, None);
+        assert_eq!(tried, Err(LimitError::States(1000)));
+        assert!((1000..1100).contains(&quick), "{quick}");
+        let (tried, quick) = quick_search(&plan, budget(1400), 1 << 20, None, None);
+        assert_eq!(tried, Err(LimitError::States(1400)));
+        assert!((1400..1500).contains(&quick), "{quick}");
+        let (tried, quick) = quick_search(&plan, Limits::NONE, 1 << 20, None, None);
+        let (path, _) = tried.unwrap();
+        assert_eq!(path.map(|p| p.len()), Some(28));
+        assert_eq!(quick, 7276);
+    }
+
     /// 64 boards that each stop at the budget: `solve_all` searches every one of them,
     /// `solve_until_error` stops at the first, and the boards after it that start
     /// (on one thread: all of them; on two: those after the first two) stop at their
