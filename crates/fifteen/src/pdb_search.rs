@@ -103,9 +103,10 @@ struct Step {
 /// An IDA* search of one position.
 pub(crate) struct Search<'a> {
     geo: &'a Geometry,
+    /// The tile on each cell; the blank's own cell is not kept up to date (a move
+    /// reads only the cell it takes the blank to, never the blank's).
     cells: [u8; 64],
     blank: usize,
-    blank_label: u8,
     sides: [Side; 2],
     /// The Manhattan distance of the tiles (the same for the reflection).
     manhattan: u32,
@@ -314,7 +315,6 @@ impl<'a> Search<'a> {
             geo,
             cells,
             blank: start.blank,
-            blank_label: start.blank_label,
             sides,
             manhattan,
             distance,
@@ -459,7 +459,6 @@ impl<'a> Search<'a> {
         let at = self.blank;
         let tile = self.cells[to & 63];
         self.cells[at & 63] = tile;
-        self.cells[to & 63] = self.blank_label;
         self.blank = to;
         let before = self.manhattan;
         self.manhattan = manhattan;
@@ -489,7 +488,6 @@ impl<'a> Search<'a> {
         self.untake(0, own, undo.indices.0, (undo.tile, undo.to, undo.at));
         self.manhattan = undo.manhattan;
         self.cells[undo.to & 63] = undo.tile;
-        self.cells[undo.at & 63] = self.blank_label;
         self.blank = undo.at;
     }
 
