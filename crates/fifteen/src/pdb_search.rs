@@ -815,9 +815,19 @@ impl<'a> Search<'a> {
             ended
         });
         ended.sort_by_key(|&(i, _)| i);
-        let done = done
+        let mut done = done
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // A flag raised between two shares (or before the first) stops the threads
+        // before they take the next one, and no share ends to notice it: the shares
+        // after the prefix done were not searched, so the iteration halts there too
+        // (it is not over: counted as done, its shares not searched would be lost).
+        if control.is_some()
+            && done.frozen.is_none()
+            && done.ended.get(done.prefix).is_some_and(Option::is_none)
+        {
+            done.frozen = Some(done.prefix);
+        }
         let halted = control.and_then(|c| Some(checkpoint(c, &done, done.frozen?)));
         (ended.into_iter().map(|(_, e)| e).collect(), halted)
     }
