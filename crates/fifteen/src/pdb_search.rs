@@ -1224,6 +1224,62 @@ mod tests {
         );
     }
 
+    /// What a search tells its watcher: each iteration's start (the positions before
+    /// it), and whether the iteration told of shares done (it was split).
+    #[derive(Default)]
+    struct Iterations(Mutex<Vec<(u64, bool)>>);
+
+    impl grid_core::progress::Progress for Iterations {
+        fn iteration(&self, _bound: u64, positions: u64) {
+            self.0.lock().unwrap().push((positions, false));
+        }
+        fn searched(&self, _positions: u64) {
+            if let Some(last) = self.0.lock().unwrap().last_mut() {
+                last.1 = true;
+            }
+        }
+    }
+
+    /// An iteration is split among the threads when there are several and the
+    /// iteration before it generated at least the threshold's positions; on one thread,
+    /// never. (The answer and counts are the same either way: the watcher, told of
+    /// each share done, sees which iterations were split.)
+    #[test]
+    fn an_iteration_is_split_on_threads_after_one_past_the_threshold() {
+        let dbs = databases(3, 4);
+        let (board, _) = hardest(&dbs, 8);
+        let geo = Geometry::new(3, 4);
+        let start = Labelled::start(&board);
+        let run = |threads: usize, from: u64| {
+            let told = std::sync::Arc::new(Iterations::default());
+            let watch = Watch::new(told.clone());
+            let mut meter = Meter::start(Limits::NONE);
+            let ran = Search::new(&geo, &dbs, &start, &mut meter)
+                .and_then(|search| search.watched(&watch).parallel_from(from).run(threads));
+            assert!(matches!(ran, Ok((Some(_), _))), "{ran:?}");
+            let told = told.0.lock().unwrap().clone();
+            told
+        };
+        let whole = run(1, 0);
+        assert!(whole.len() >= 4, "{whole:?}");
+        assert!(whole.iter().all(|&(_, split)| !split), "{whole:?}");
+        // Split from the first iteration on: those with room for shares (not the
+        // first few, whose trees are narrow).
+        let wide: Vec<bool> = run(2, 0).iter().map(|&(_, split)| split).collect();
+        assert!(wide.iter().filter(|&&w| w).count() >= 2, "{wide:?}");
+        // What each iteration but the last generated: with a threshold at each count
+        // and just past it, the iterations after one that reached it are split (those
+        // with room), and no other; never on one thread.
+        let each: Vec<u64> = whole.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        for from in each.iter().flat_map(|&n| [n, n + 1]) {
+            let expected: Vec<(u64, bool)> = (0..whole.len())
+                .map(|i| (whole[i].0, i > 0 && each[i - 1] >= from && wide[i]))
+                .collect();
+            assert_eq!(run(2, from), expected, "from {from}");
+            assert!(run(1, from).iter().all(|&(_, split)| !split));
+        }
+    }
+
     #[test]
     fn a_budget_stops_the_split_search_where_it_stops_the_search_on_one_thread() {
         let dbs = databases(3, 4);
