@@ -1225,17 +1225,17 @@ mod tests {
     }
 
     /// What a search tells its watcher: each iteration's start (the positions before
-    /// it), and whether the iteration told of shares done (it was split).
+    /// it), and how many shares of it it told of (none: it was not split).
     #[derive(Default)]
-    struct Iterations(Mutex<Vec<(u64, bool)>>);
+    struct Iterations(Mutex<Vec<(u64, usize)>>);
 
     impl grid_core::progress::Progress for Iterations {
         fn iteration(&self, _bound: u64, positions: u64) {
-            self.0.lock().unwrap().push((positions, false));
+            self.0.lock().unwrap().push((positions, 0));
         }
         fn searched(&self, _positions: u64) {
             if let Some(last) = self.0.lock().unwrap().last_mut() {
-                last.1 = true;
+                last.1 += 1;
             }
         }
     }
@@ -1243,7 +1243,8 @@ mod tests {
     /// An iteration is split among the threads when there are several and the
     /// iteration before it generated at least the threshold's positions; on one thread,
     /// never. (The answer and counts are the same either way: the watcher, told of
-    /// each share done, sees which iterations were split.)
+    /// each share done, sees which iterations were split, and into how many shares:
+    /// at least 64 a thread.)
     #[test]
     fn an_iteration_is_split_on_threads_after_one_past_the_threshold() {
         let dbs = databases(3, 4);
@@ -1260,13 +1261,29 @@ mod tests {
             let told = told.0.lock().unwrap().clone();
             told
         };
-        let whole = run(1, 0);
+        let split = |told: Vec<(u64, usize)>| -> Vec<(u64, bool)> {
+            told.into_iter()
+                .map(|(at, shares)| (at, shares > 0))
+                .collect()
+        };
+        let whole = split(run(1, 0));
         assert!(whole.len() >= 4, "{whole:?}");
         assert!(whole.iter().all(|&(_, split)| !split), "{whole:?}");
         // Split from the first iteration on: those with room for shares (not the
-        // first few, whose trees are narrow).
-        let wide: Vec<bool> = run(2, 0).iter().map(|&(_, split)| split).collect();
+        // first few, whose trees are narrow), each into 64 shares a thread at least
+        // (the split's depth is the first with that many positions).
+        let wide: Vec<bool> = split(run(2, 0)).iter().map(|&(_, split)| split).collect();
         assert!(wide.iter().filter(|&&w| w).count() >= 2, "{wide:?}");
+        for threads in [2, 3] {
+            // (The last iteration ends at the share that finds the goal.)
+            let told = run(threads, 0);
+            for &(at, shares) in &told[..told.len() - 1] {
+                assert!(
+                    shares == 0 || shares >= 64 * threads,
+                    "{threads} threads: {shares} shares of the iteration from {at}"
+                );
+            }
+        }
         // What each iteration but the last generated: with a threshold at each count
         // and just past it, the iterations after one that reached it are split (those
         // with room), and no other; never on one thread.
@@ -1275,8 +1292,8 @@ mod tests {
             let expected: Vec<(u64, bool)> = (0..whole.len())
                 .map(|i| (whole[i].0, i > 0 && each[i - 1] >= from && wide[i]))
                 .collect();
-            assert_eq!(run(2, from), expected, "from {from}");
-            assert!(run(1, from).iter().all(|&(_, split)| !split));
+            assert_eq!(split(run(2, from)), expected, "from {from}");
+            assert!(split(run(1, from)).iter().all(|&(_, split)| !split));
         }
     }
 

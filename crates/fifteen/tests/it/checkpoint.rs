@@ -310,6 +310,25 @@ fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
     );
 }
 
+/// The first of the halts at tenths of `board`'s search on `threads` threads that falls
+/// within an iteration (split, with shares done; a halt past the last share is no
+/// halt: the search answers): its checkpoint.
+fn midway(board: &Board, threads: usize) -> Checkpoint {
+    let whole = through(board, Method::Pdb, threads);
+    (1..10)
+        .map(|k| {
+            let last = Arc::new(Last::default());
+            let config = Checkpointing::new(last.clone()).halt_after(whole.1.expanded * k / 10);
+            let mut halting = solver(Method::Pdb, threads).with_checkpoints(config);
+            let halted = halting.solve_with_path(board) == Err(SolveError::Halted);
+            let saved = last.0.lock().unwrap().0.clone();
+            saved.filter(|_| halted)
+        })
+        .find(|c| c.as_ref().is_some_and(|c| c.reached().0 > 0))
+        .flatten()
+        .expect("a halt within an iteration")
+}
+
 /// A search resumed from a checkpoint within an iteration, with the flag raised before
 /// it starts, hands over that checkpoint again, unchanged: it goes on from the share
 /// the checkpoint reached, so a halt before the next share loses nothing (it does not
@@ -318,26 +337,25 @@ fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
 fn a_resumed_search_halted_at_once_hands_over_what_it_resumed_from() {
     let goal: Vec<u8> = (0..16).collect();
     let board = Board::new(4, 4, &KORF_1, &goal).unwrap();
-    let whole = through(&board, Method::Pdb, 1);
-    // The first of the halts at tenths of the search that falls within an iteration
-    // (split, with shares done; a halt past the last share is no halt: the search
-    // answers).
-    let midway = (1..10)
-        .map(|k| {
-            let last = Arc::new(Last::default());
-            let config = Checkpointing::new(last.clone()).halt_after(whole.1.expanded * k / 10);
-            let mut halting = solver(Method::Pdb, 1).with_checkpoints(config);
-            let halted = halting.solve_with_path(&board) == Err(SolveError::Halted);
-            let saved = last.0.lock().unwrap().0.clone();
-            saved.filter(|_| halted)
-        })
-        .find(|c| c.as_ref().is_some_and(|c| c.reached().0 > 0))
-        .flatten()
-        .expect("a halt within an iteration");
+    let midway = midway(&board, 1);
     let last = Arc::new(Last::default());
     let config = Checkpointing::new(last.clone()).resuming(midway.clone());
     config.halt_flag().store(true, Ordering::Relaxed);
     let mut again = solver(Method::Pdb, 1).with_checkpoints(config);
     assert_eq!(again.solve_with_path(&board), Err(SolveError::Halted));
     assert_eq!(last.0.lock().unwrap().clone(), (Some(midway), 1));
+}
+
+/// A checkpointed iteration is split into at least 1,024 shares, so that checkpoints
+/// fall between them often enough, or into 64 a thread where that is more (20 threads
+/// here: 1,280; Korf's first has 1,244 positions at the depth where it first has 1,024).
+#[test]
+fn a_checkpointed_iteration_is_split_into_enough_shares() {
+    let goal: Vec<u8> = (0..16).collect();
+    let board = Board::new(4, 4, &KORF_1, &goal).unwrap();
+    for threads in [1, 20] {
+        let shares = midway(&board, threads).reached().1;
+        let least = (64 * threads).max(1024);
+        assert!(shares >= least, "{threads} threads: {shares} shares");
+    }
 }
