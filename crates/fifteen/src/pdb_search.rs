@@ -596,7 +596,9 @@ impl<'a> Search<'a> {
             };
             let goal = self.dfs::<SPLIT>(0, bound, START)?;
             let count = self.split.shares.len();
-            if at.is_some() || goal || count == 0 || count >= wide || depth >= bound {
+            // (A split that meets the goal is at the bound's depth: a path to it is
+            // a shortest one, as long as the bound of the iteration that finds it.)
+            if at.is_some() || count == 0 || count >= wide || depth >= bound {
                 break goal;
             }
             depth += 1;

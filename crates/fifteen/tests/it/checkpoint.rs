@@ -363,3 +363,20 @@ fn a_checkpointed_iteration_is_split_into_enough_shares() {
         );
     }
 }
+
+/// A checkpoint is not tied to the threads that wrote it: one written on one thread
+/// (its iteration split into 1,024 shares and more) resumes on twenty (which would
+/// split it into 1,280 and more) at its own split, to the run through's answer and
+/// counts; and the other way round.
+#[test]
+fn a_checkpoint_resumes_on_another_number_of_threads() {
+    let goal: Vec<u8> = (0..16).collect();
+    let board = Board::new(4, 4, &KORF_1, &goal).unwrap();
+    let whole = through(&board, Method::Pdb, 1);
+    for (wrote, resumes) in [(1, 20), (20, 1)] {
+        let config = Checkpointing::new(Arc::new(Last::default())).resuming(midway(&board, wrote));
+        let mut resumed = solver(Method::Pdb, resumes).with_checkpoints(config);
+        let answer = (resumed.solve_with_path(&board), resumed.stats());
+        assert_eq!(answer, whole, "written on {wrote}, resumed on {resumes}");
+    }
+}
