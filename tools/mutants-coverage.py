@@ -117,7 +117,8 @@ def sections(path):
             heading = re.sub(r" \(\d+\)$", "", line[3:])
             out.setdefault(heading, [])
         elif heading and line and not line.startswith("#"):
-            out[heading].append(line)
+            # (A judged loop's line ends in a tab and a comment.)
+            out[heading].append(line.split("\t")[0])
     return out
 
 

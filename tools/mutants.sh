@@ -100,6 +100,14 @@ for crate in "${crates[@]}"; do
         esac
         previous=$arg
     done
+    # A run of chosen mutants (by name, `-F`) is recorded when it is given a name,
+    # `MUTANTS_RECORD_AS=NAME` (a seam, a rerun, the part of a shard a stopped run left
+    # undone): its file then lists every mutant it ran, the caught ones too, so that
+    # tools/mutants-coverage.py credits them.
+    if [ -n "${MUTANTS_RECORD_AS:-}" ]; then
+        shard=$MUTANTS_RECORD_AS
+        record=1
+    fi
     # The commit is the tree's when the run starts (cargo-mutants copies it then).
     commit=$(git describe --always --dirty --abbrev=12)
     started=$(date +%s)
@@ -149,7 +157,7 @@ for line in (l for log in logs if os.path.exists(log) for l in open(log, errors=
 # clock, not by an assertion: listed apart, to be judged a loop that never ends or not,
 # and counted as caught only when judged so, like cargo-mutants' own timeouts.
 test_timeouts = []
-missed, timed_out = [], []
+missed, timed_out, caught, unviable = [], [], [], []
 for outcome in data.get("outcomes", []):
     scenario = outcome.get("scenario")
     if not isinstance(scenario, dict) or "Mutant" not in scenario:
@@ -163,10 +171,15 @@ for outcome in data.get("outcomes", []):
         missed.append(name)
     elif summary == "Timeout":
         timed_out.append(name)
-    elif summary == "CaughtMutant" and outcome.get("log_path"):
-        log = os.path.join(out, outcome["log_path"])
-        if os.path.exists(log) and re.search(r"^\s*TIMEOUT \[", open(log, errors="replace").read(), re.M):
+    elif summary == "Unviable":
+        unviable.append(name)
+    elif summary == "CaughtMutant":
+        log = os.path.join(out, outcome.get("log_path") or "")
+        if (outcome.get("log_path") and os.path.exists(log)
+                and re.search(r"^\s*TIMEOUT \[", open(log, errors="replace").read(), re.M)):
             test_timeouts.append(name)
+        else:
+            caught.append(name)
 if not missed and not timed_out:
     missed = [l.rstrip("\n") for l in open(os.path.join(out, "missed.txt"))] if os.path.exists(os.path.join(out, "missed.txt")) else []
 # The timeouts judged loops that never end, each with its reason, are kept by hand in
@@ -200,8 +213,12 @@ with open(table, "a") as f:
 os.makedirs("tools/mutants-results", exist_ok=True)
 with open(f"tools/mutants-results/{crate}.{shard}.txt", "w") as f:
     f.write(f"# {crate}, shard {shard}, commit {commit}, {date}\n")
-    for title, names in (("missed", missed), ("timeout", timed_out),
-                         ("caught by a test's timeout", test_timeouts)):
+    sections = [("missed", missed), ("timeout", timed_out),
+                ("caught by a test's timeout", test_timeouts)]
+    # A named run lists all it ran (a shard's list is cargo-mutants' --shard slice).
+    if not re.fullmatch(r"\d+-of-\d+|all", shard):
+        sections += [("caught by an assertion", caught), ("unviable", unviable)]
+    for title, names in sections:
         f.write(f"\n## {title} ({len(names)})\n")
         for n in sorted(names):
             f.write(n + ("\t# a loop that never ends: mutants-loops.txt" if n in loops else "") + "\n")
