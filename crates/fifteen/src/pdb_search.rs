@@ -1260,8 +1260,7 @@ mod tests {
             let ran = Search::new(&geo, &dbs, &start, &mut meter)
                 .and_then(|search| search.watched(&watch).parallel_from(from).run(threads));
             assert!(matches!(ran, Ok((Some(_), _))), "{ran:?}");
-            let told = told.0.lock().unwrap().clone();
-            told
+            told.0.lock().unwrap().clone()
         };
         let split = |told: Vec<(u64, usize)>| -> Vec<(u64, bool)> {
             told.into_iter()
