@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which of a crate's mutants, as cargo-mutants lists them now, the record covers.
 
-    python3 tools/mutants-coverage.py CRATE [--missing FILE]
+    python3 tools/mutants-coverage.py CRATE [--missing FILE] [--outcomes FILE]
 
 The record (tools/mutants-results.tsv and tools/mutants-results/CRATE.SHARD.txt) was
 made shard by shard, at several commits; between them the crate's code moved, so the
@@ -18,7 +18,9 @@ covered it; a shard's file names only its missed and timed-out mutants, so the r
 shard is "caught or unviable"; a crate's figure is the record's counts, shard by shard),
 and the mutants no run covered: those are to be run
 by name (`-F`, `--baseline skip --timeout` of a recorded baseline), whose run is then
-recorded as a `seam-...` or `rerun-...` line. `--missing FILE` writes them one a line.
+recorded as a `seam-...` or `rerun-...` line. `--missing FILE` writes them one a line;
+`--outcomes FILE` writes each covered one's outcome, run and name, a line each
+(tab-separated), to pick the ones to run again (the misses answered since, say).
 """
 import csv
 import difflib
@@ -124,10 +126,14 @@ def sections(path):
 
 def main():
     args = sys.argv[1:]
-    missing_out = None
+    missing_out = outcomes_out = None
     if "--missing" in args:
         at = args.index("--missing")
         missing_out = args[at + 1]
+        del args[at:at + 2]
+    if "--outcomes" in args:
+        at = args.index("--outcomes")
+        outcomes_out = args[at + 1]
         del args[at:at + 2]
     if len(args) != 1:
         raise SystemExit(__doc__)
@@ -177,7 +183,7 @@ def main():
                 now = carrier.carry(name)
                 if now is not None:
                     outcome[now] = (f"{shard}@{commit[:7]}", kinds.get(name, "caught or unviable"))
-    counts, missing = {}, []
+    counts, missing, lines = {}, [], []
     for name in today:
         if name not in outcome:
             missing.append(name)
@@ -186,12 +192,16 @@ def main():
         if kind in ("timeout", "test-timeout"):
             kind = "caught (judged loop)" if name in loops else kind + " (not judged a loop)"
         counts[kind] = counts.get(kind, 0) + 1
+        lines.append(f"{kind}\t{outcome[name][0]}\t{name}\n")
     print(f"{crate}: {len(today)} mutants listed today; {len(today) - len(missing)} covered "
           f"by the record, {len(missing)} not")
     for kind, n in sorted(counts.items()):
         print(f"  {kind}: {n}")
     for name in missing:
         print(f"  not covered: {name}")
+    if outcomes_out:
+        with open(outcomes_out, "w") as out:
+            out.writelines(lines)
     if missing_out:
         with open(missing_out, "w") as out:
             out.writelines(name + "\n" for name in missing)
