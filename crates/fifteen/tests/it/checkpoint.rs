@@ -311,8 +311,9 @@ fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
 }
 
 /// The first of the halts at tenths of `board`'s search on `threads` threads that falls
-/// within an iteration (split, with shares done; a halt past the last share is no
-/// halt: the search answers): its checkpoint.
+/// within an iteration, past its first share (a halt comes at the end of the first
+/// share by which the search has expanded the count asked; a halt past the last share
+/// is no halt: the search answers): its checkpoint.
 fn midway(board: &Board, threads: usize) -> Checkpoint {
     let whole = through(board, Method::Pdb, threads);
     (1..10)
@@ -324,7 +325,7 @@ fn midway(board: &Board, threads: usize) -> Checkpoint {
             let saved = last.0.lock().unwrap().0.clone();
             saved.filter(|_| halted)
         })
-        .find(|c| c.as_ref().is_some_and(|c| c.reached().0 > 0))
+        .find(|c| c.as_ref().is_some_and(|c| c.reached().0 > 1))
         .flatten()
         .expect("a halt within an iteration")
 }
