@@ -1227,17 +1227,22 @@ mod tests {
     }
 
     /// What a search tells its watcher: each iteration's start (the positions before
-    /// it), and how many shares of it it told of (none: it was not split).
+    /// it), and how many shares of it it told of (none: it was not split); and the
+    /// least and the most positions it told of inside an iteration, over all of them,
+    /// each against its iteration's start (`told - start`, never below 0).
     #[derive(Default)]
-    struct Iterations(Mutex<Vec<(u64, usize)>>);
+    struct Iterations(Mutex<(Vec<(u64, usize)>, Vec<(u64, u64)>)>);
 
     impl grid_core::progress::Progress for Iterations {
         fn iteration(&self, _bound: u64, positions: u64) {
-            self.0.lock().unwrap().push((positions, 0));
+            self.0.lock().unwrap().0.push((positions, 0));
         }
-        fn searched(&self, _positions: u64) {
-            if let Some(last) = self.0.lock().unwrap().last_mut() {
+        fn searched(&self, positions: u64) {
+            let mut told = self.0.lock().unwrap();
+            let (iterations, searched) = &mut *told;
+            if let Some(last) = iterations.last_mut() {
                 last.1 += 1;
+                searched.push((last.0, positions));
             }
         }
     }
@@ -1260,7 +1265,22 @@ mod tests {
             let ran = Search::new(&geo, &dbs, &start, &mut meter)
                 .and_then(|search| search.watched(&watch).parallel_from(from).run(threads));
             assert!(matches!(ran, Ok((Some(_), _))), "{ran:?}");
-            told.0.lock().unwrap().clone()
+            let (iterations, searched) = told.0.lock().unwrap().clone();
+            // The positions told inside an iteration lie between its start and the
+            // next one's (in the last, past its start: the shares after the one that
+            // finds the goal are told of as they end, but not counted).
+            for (at, positions) in searched {
+                let end = iterations
+                    .iter()
+                    .map(|&(start, _)| start)
+                    .find(|&start| start > at)
+                    .unwrap_or(u64::MAX);
+                assert!(
+                    (at..=end).contains(&positions),
+                    "{positions} told in {at}..{end}"
+                );
+            }
+            iterations
         };
         let split = |told: Vec<(u64, usize)>| -> Vec<(u64, bool)> {
             told.into_iter()
@@ -1298,6 +1318,21 @@ mod tests {
             assert_eq!(split(run(2, from)), expected, "from {from}");
             assert!(split(run(1, from)).iter().all(|&(_, split)| !split));
         }
+    }
+
+    /// A split search with time to spare answers as one with no limit: each share
+    /// gets the time left to the iteration's deadline, an hour from its start.
+    #[test]
+    fn a_split_search_with_time_to_spare_answers_as_one_without_a_limit() {
+        let dbs = databases(3, 4);
+        let (board, _) = hardest(&dbs, 8);
+        let hour = Limits {
+            max_states: None,
+            max_time: Some(std::time::Duration::from_secs(3600)),
+        };
+        let free = search(&board, &dbs, 2, Limits::NONE);
+        assert!(matches!(free.0, Ok((Some(_), _))), "{free:?}");
+        assert_eq!(search(&board, &dbs, 2, hour), free);
     }
 
     #[test]
