@@ -1230,19 +1230,27 @@ mod tests {
     /// it), and how many shares of it it told of (none: it was not split); and the
     /// least and the most positions it told of inside an iteration, over all of them,
     /// each against its iteration's start (`told - start`, never below 0).
+    #[derive(Clone, Default)]
+    struct Told {
+        /// Each iteration's start and the shares of it told of.
+        iterations: Vec<(u64, usize)>,
+        /// Each count told inside an iteration, with that iteration's start.
+        searched: Vec<(u64, u64)>,
+    }
+
     #[derive(Default)]
-    struct Iterations(Mutex<(Vec<(u64, usize)>, Vec<(u64, u64)>)>);
+    struct Iterations(Mutex<Told>);
 
     impl grid_core::progress::Progress for Iterations {
         fn iteration(&self, _bound: u64, positions: u64) {
-            self.0.lock().unwrap().0.push((positions, 0));
+            self.0.lock().unwrap().iterations.push((positions, 0));
         }
         fn searched(&self, positions: u64) {
-            let mut told = self.0.lock().unwrap();
-            let (iterations, searched) = &mut *told;
-            if let Some(last) = iterations.last_mut() {
+            let mut guard = self.0.lock().unwrap();
+            let told = &mut *guard;
+            if let Some(last) = told.iterations.last_mut() {
                 last.1 += 1;
-                searched.push((last.0, positions));
+                told.searched.push((last.0, positions));
             }
         }
     }
@@ -1265,7 +1273,10 @@ mod tests {
             let ran = Search::new(&geo, &dbs, &start, &mut meter)
                 .and_then(|search| search.watched(&watch).parallel_from(from).run(threads));
             assert!(matches!(ran, Ok((Some(_), _))), "{ran:?}");
-            let (iterations, searched) = told.0.lock().unwrap().clone();
+            let Told {
+                iterations,
+                searched,
+            } = told.0.lock().unwrap().clone();
             // The positions told inside an iteration lie between its start and the
             // next one's (in the last, past its start: the shares after the one that
             // finds the goal are told of as they end, but not counted).
