@@ -23,6 +23,11 @@
 #   bash tools/mutants.sh bloxorz -- --shard 0/3     (a third of the crate's mutants)
 #   bash tools/mutants.sh CRATE -- --list            (the mutants, not run)
 #   bash tools/mutants.sh CRATE -- -F trace          (re-run some mutants)
+#   MUTANTS_RECORD_AS=rerun-1 bash tools/mutants.sh CRATE -- --baseline skip \
+#       --timeout 83 -F '^NAME$' ...                  (chosen mutants, recorded by name)
+# python3 tools/mutants-coverage.py CRATE --missing F says which of today's mutants no
+# recorded run covered (the seams between shards run at different commits). Do not edit
+# this script while a run of it goes on (bash reads it as it runs): run from a worktree.
 # The test timeout is cargo-mutants' own, set from the unmutated (baseline) run's test
 # time (--timeout-multiplier of .cargo/mutants.toml); a run with `--baseline skip` must
 # give `--timeout`, taken from a baseline's recorded figure, not raised to survive load.
