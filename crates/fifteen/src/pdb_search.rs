@@ -596,8 +596,9 @@ impl<'a> Search<'a> {
             };
             let goal = self.dfs::<SPLIT>(0, bound, START)?;
             let count = self.split.shares.len();
-            // (A split that meets the goal is at the bound's depth: a path to it is
-            // a shortest one, as long as the bound of the iteration that finds it.)
+            // (No need to ask whether the split met the goal: it meets it only at the
+            // bound's depth, since a path that reaches it is a shortest one, of the
+            // length of the bound of the iteration that finds it.)
             if at.is_some() || count == 0 || count >= wide || depth >= bound {
                 break goal;
             }
@@ -1226,18 +1227,17 @@ mod tests {
         );
     }
 
-    /// What a search tells its watcher: each iteration's start (the positions before
-    /// it), and how many shares of it it told of (none: it was not split); and the
-    /// least and the most positions it told of inside an iteration, over all of them,
-    /// each against its iteration's start (`told - start`, never below 0).
+    /// What a search tells its watcher.
     #[derive(Clone, Default)]
     struct Told {
-        /// Each iteration's start and the shares of it told of.
+        /// Each iteration's start (the positions before it) and the shares of it told
+        /// of (none: it was not split).
         iterations: Vec<(u64, usize)>,
         /// Each count told inside an iteration, with that iteration's start.
         searched: Vec<(u64, u64)>,
     }
 
+    /// A watcher that keeps what it is told.
     #[derive(Default)]
     struct Iterations(Mutex<Told>);
 
