@@ -91,6 +91,7 @@ for crate in "${crates[@]}"; do
     # A shard (`--shard k/n`) is recorded as `k-of-n`, the whole crate as `all`.
     shard=all
     record=1
+    given_timeout=
     previous=
     for arg in "$@"; do
         case "$previous:$arg" in
@@ -102,6 +103,9 @@ for crate in "${crates[@]}"; do
             *:--exclude-re=* | *:-f | *:--file | *:--file=* | *:-e | *:--exclude | \
             *:--exclude=* | *:--in-diff* | *:--cargo-test-arg=-E | *:--baseline=skip) record= ;;
         --baseline:skip) record= ;;
+        # A run given its test timeout (with --baseline skip) records that one.
+        --timeout:*) given_timeout=${arg}s ;;
+        *:--timeout=*) given_timeout=${arg#--timeout=}s ;;
         esac
         previous=$arg
     done
@@ -141,10 +145,10 @@ for crate in "${crates[@]}"; do
     if [ -n "$record" ] && [ "$outcomes" -nt "$stamp" ]; then
         minutes=$((($(date +%s) - started + 30) / 60))
         python3 - "$crate" "$shard" "$commit" "$minutes" "$outcomes" \
-            "target/mutants/$crate/run.log" <<'PY'
+            "target/mutants/$crate/run.log" "$given_timeout" <<'PY'
 import datetime, json, os, re, sys
 
-crate, shard, commit, minutes, path, run_log = sys.argv[1:]
+crate, shard, commit, minutes, path, run_log, given_timeout = sys.argv[1:]
 data = json.load(open(path))
 out = os.path.dirname(path)
 counts = {k: data.get(k, 0) for k in ("caught", "missed", "timeout", "unviable")}
@@ -214,7 +218,7 @@ date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
 with open(table, "a") as f:
     f.write("\t".join([crate, shard, commit] + [str(counts[k]) for k in
             ("caught", "missed", "timeout", "unviable")] +
-            [str(len(test_timeouts)), timeout or "-", date, minutes]) + "\n")
+            [str(len(test_timeouts)), timeout or given_timeout or "-", date, minutes]) + "\n")
 os.makedirs("tools/mutants-results", exist_ok=True)
 with open(f"tools/mutants-results/{crate}.{shard}.txt", "w") as f:
     f.write(f"# {crate}, shard {shard}, commit {commit}, {date}\n")
