@@ -1253,6 +1253,15 @@ impl Databases {
     /// The groups of the partition, and the groups whose tables are built (the others
     /// are looked up in theirs through a symmetry).
     fn layout(geo: &Geometry, (blank, set): (usize, Partition)) -> (Vec<Vec<u8>>, Vec<Group>) {
+        // A blank goal cell off the board is a caller's mistake, and a table built for
+        // it would have no blank to move (its build would never end): refused here,
+        // before anything is counted, named or built.
+        assert!(
+            blank < geo.cells,
+            "the blank's goal cell {blank} is off the {} x {} board",
+            geo.rows,
+            geo.cols
+        );
         let partition = partition(geo, blank, set);
         let symmetries = symmetries(geo);
         let mut owners: Vec<Vec<u8>> = Vec::new();

@@ -183,6 +183,39 @@ struct Ended {
     halted: bool,
 }
 
+impl Ended {
+    /// Whether the share decided its iteration: it found the goal or hit a limit (the
+    /// first such share in order ends the iteration, and the shares after it are not
+    /// searched or not counted).
+    fn decided(&self) -> bool {
+        self.found.is_some() || self.error.is_some()
+    }
+}
+
+/// Whether share `i` of `len` is taken by a thread free for the next: one that is
+/// there, not after the first share (`lowest`) that decided the iteration, with the
+/// halt flag down.
+fn takes(i: usize, len: usize, lowest: usize, halt: Option<&AtomicBool>) -> bool {
+    i < len && !after_decided(lowest, i) && !raised(halt)
+}
+
+/// Whether share `me` comes after `lowest`, the first share in order that has decided
+/// the iteration (`usize::MAX`: none has): then it need not be searched.
+fn after_decided(lowest: usize, me: usize) -> bool {
+    lowest < me
+}
+
+/// Whether a checkpointed search's halt flag is up.
+fn raised(halt: Option<&AtomicBool>) -> bool {
+    halt.is_some_and(|h| h.load(Ordering::Relaxed))
+}
+
+/// Whether a share looks at the stops (a share before it decided, the halt flag) after
+/// expanding `expanded` positions: first when it starts, then every [`STOP_EVERY`].
+fn looks(expanded: u64) -> bool {
+    expanded % STOP_EVERY == 0
+}
+
 /// What an iteration of a checkpointed search tells [`Search::search_shares`]: its
 /// session, the counts before the shares (the iterations before, the split, the shares
 /// done before a resume), and where the iteration is.
@@ -629,9 +662,7 @@ impl<'a> Search<'a> {
         }
         self.next_bound = self.next_bound.min(prior.1);
         // The first share in order that found the goal or hit a limit, if any.
-        let decided = ended
-            .iter()
-            .position(|e| e.found.is_some() || e.error.is_some());
+        let decided = ended.iter().position(Ended::decided);
         let counted = match decided {
             Some(d) => &ended[..=d],
             None => &ended[..],
@@ -731,7 +762,7 @@ impl<'a> Search<'a> {
                 done.frozen = Some(done.prefix);
                 return;
             }
-            let decided = e.found.is_some() || e.error.is_some();
+            let decided = e.decided();
             done.ended[i] = Some((e.stats, e.next_bound, decided));
             while let Some(Some((stats, next_bound, false))) = done.ended.get(done.prefix).copied()
             {
@@ -760,7 +791,7 @@ impl<'a> Search<'a> {
         // the time, not the time that was left when the iteration began (a share that
         // started late would otherwise run past the limit, and the shares before one
         // that stopped run on, since the first in order decides).
-        let deadline = limits.max_time.map(|time| Instant::now() + time);
+        let began = Instant::now();
         let (geo, dbs, start) = (self.geo, self.dbs, self.start);
         // The positions of the shares done so far, for the watcher (in the order they
         // end, so only a count of how far the iteration has got).
@@ -773,10 +804,7 @@ impl<'a> Search<'a> {
             let mut mine = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= shares.len()
-                    || i > lowest.load(Ordering::Relaxed)
-                    || halt.is_some_and(|h| h.load(Ordering::Relaxed))
-                {
+                if !takes(i, shares.len(), lowest.load(Ordering::Relaxed), halt) {
                     return mine;
                 }
                 let e = search_share(
@@ -785,13 +813,13 @@ impl<'a> Search<'a> {
                     start,
                     &shares[i],
                     bound,
-                    parent.part(share_limits(limits, deadline, Instant::now())),
+                    parent.part(share_limits(limits, began, Instant::now())),
                     (&lowest, i, halt),
                 );
                 if let Some(c) = control {
                     count(c, i, &e);
                 }
-                if e.found.is_some() || e.error.is_some() {
+                if e.decided() {
                     lowest.fetch_min(i, Ordering::Relaxed);
                 }
                 if watch.is_watched() {
@@ -855,14 +883,14 @@ impl<'a> Search<'a> {
             if self.stopped {
                 return Ok(false);
             }
-            if self.stats.expanded % STOP_EVERY == 0 {
+            if looks(self.stats.expanded) {
                 if let Some((lowest, me)) = self.stop
-                    && lowest.load(Ordering::Relaxed) < me
+                    && after_decided(lowest.load(Ordering::Relaxed), me)
                 {
                     self.stopped = true;
                     return Ok(false);
                 }
-                if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+                if raised(self.halt) {
                     self.stopped = true;
                     self.halted = true;
                     return Ok(false);
@@ -957,13 +985,14 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The limits of a share started at `now`: the iteration's state budget (the shares'
-/// counts are charged to the search when the iteration ends), and the time up to the
-/// iteration's `deadline`, none once it has passed.
-fn share_limits(limits: Limits, deadline: Option<Instant>, now: Instant) -> Limits {
+/// The limits of a share started at `now` in an iteration that `began` with `limits`
+/// left: the iteration's state budget (the shares' counts are charged to the search
+/// when the iteration ends), and what is left of its time, none once it has run out.
+fn share_limits(limits: Limits, began: Instant, now: Instant) -> Limits {
+    let spent = now.saturating_duration_since(began);
     Limits {
         max_states: limits.max_states,
-        max_time: deadline.map(|deadline| deadline.saturating_duration_since(now)),
+        max_time: limits.max_time.map(|time| time.saturating_sub(spent)),
     }
 }
 
@@ -1118,8 +1147,12 @@ mod tests {
     }
 
     /// The search over the databases answers 3 x 4 boards in the few positions its
-    /// heuristic allows: each of these within 300,000 positions. A heuristic that stopped following the moves (a move taken but its
-    /// entries left as they were, say) searches nearly blind, far past that.
+    /// heuristic allows: each of these within 300,000 positions. A heuristic that
+    /// stopped following the moves (a move taken but its entries left as they were,
+    /// say) searches nearly blind, far past that. The boards a few moves from the goal
+    /// are here for the pruning: a pathmax that cut a subtree whose f is within the
+    /// bound would set the next bound no higher than this one and search it again
+    /// and again.
     #[test]
     fn boards_are_searched_in_the_positions_the_databases_allow() {
         let dbs = databases(3, 4);
@@ -1128,7 +1161,7 @@ mod tests {
             max_time: None,
         };
         let mut most = 0;
-        for board in boards(3, 4, 0, 8) {
+        for board in boards(3, 4, 4, 8) {
             let (ran, states) = search(&board, &dbs, 1, budget);
             let (path, _) = ran.expect("answered within the budget");
             assert!(path.is_some(), "{board:?}");
@@ -1169,7 +1202,7 @@ mod tests {
 
     #[test]
     fn pathmax_finds_the_same_paths_and_spares_positions() {
-        let (mut with, mut without) = (0, 0);
+        let (mut with, mut without, mut generated) = (0, 0, 0);
         for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
             let geo = Geometry::new(rows, cols);
             let dbs = databases(rows, cols);
@@ -1190,13 +1223,16 @@ mod tests {
                 assert!(sa.expanded <= sb.expanded, "{sa:?} against {sb:?}");
                 with += sa.expanded;
                 without += sb.expanded;
+                generated += sa.generated;
             }
         }
         // The tables' entries fall by more than one a move somewhere on these boards.
         assert!(with < without, "{with} against {without}");
         // The counts of these seeded boards, pinned: a change to where pathmax prunes
         // or to the bound it sets for the next iteration moves them.
-        assert_eq!((with, without), (241_970, 248_904));
+        // And the positions generated with it: a child of a position cut by pathmax
+        // is generated (and charged) all the same.
+        assert_eq!((with, without, generated), (241_970, 248_904, 395_216));
     }
 
     #[test]
@@ -1370,6 +1406,80 @@ mod tests {
         }
     }
 
+    /// Which shares a free thread takes, and when a share looks at its stops.
+    #[test]
+    fn a_thread_takes_the_shares_before_the_first_decided_while_the_flag_is_down() {
+        let (down, up) = (AtomicBool::new(false), AtomicBool::new(true));
+        assert!(takes(0, 3, usize::MAX, None));
+        assert!(takes(2, 3, usize::MAX, Some(&down)));
+        assert!(!takes(3, 3, usize::MAX, None));
+        assert!(!takes(0, 3, usize::MAX, Some(&up)));
+        assert!(takes(1, 3, 2, None));
+        assert!(takes(2, 3, 2, None));
+        assert!(!takes(2, 3, 1, None));
+        assert!(after_decided(4, 5) && !after_decided(5, 5) && !after_decided(6, 5));
+        assert!(!after_decided(usize::MAX, 5));
+        assert!(!raised(None) && !raised(Some(&down)) && raised(Some(&up)));
+        let looked: Vec<u64> = (0..3 * STOP_EVERY + 2).filter(|&n| looks(n)).collect();
+        assert_eq!(looked, [0, STOP_EVERY, 2 * STOP_EVERY, 3 * STOP_EVERY]);
+        assert_eq!(STOP_EVERY, 4096);
+        let ended = |found: Option<Vec<Dir>>, error: Option<LimitError>| Ended {
+            found,
+            error,
+            stats: SearchStats::default(),
+            charged: 0,
+            next_bound: 0,
+            halted: false,
+        };
+        assert!(ended(Some(Vec::new()), None).decided());
+        assert!(ended(None, Some(LimitError::States(1))).decided());
+        assert!(!ended(None, None).decided());
+    }
+
+    /// A share stops at its first look when a share before it has decided the
+    /// iteration (not one after it), or when the halt flag is up (then it says it was
+    /// halted); otherwise it searches to its end.
+    #[test]
+    fn a_share_stops_at_its_first_look_after_a_decided_share_or_with_the_flag_up() {
+        let dbs = databases(3, 4);
+        let (board, _) = hardest(&dbs, 8);
+        let geo = Geometry::new(3, 4);
+        let start = Labelled::start(&board);
+        let (path, _) = search(&board, &dbs, 1, Limits::NONE).0.unwrap();
+        let moves = path.expect("solvable").len() as u32;
+        // The whole tree as one share, searched to the bound of the answer.
+        let root = Share {
+            moves: Vec::new(),
+            before: SearchStats::default(),
+            goal: false,
+        };
+        let (down, up) = (AtomicBool::new(false), AtomicBool::new(true));
+        let share = |lowest: usize, halt: &AtomicBool| {
+            let lowest = AtomicUsize::new(lowest);
+            let meter = Meter::start(Limits::NONE);
+            search_share(
+                &geo,
+                &dbs,
+                &start,
+                &root,
+                moves,
+                meter,
+                (&lowest, 5, Some(halt)),
+            )
+        };
+        for free in [share(usize::MAX, &down), share(6, &down), share(5, &down)] {
+            assert_eq!(free.found.as_ref().map(Vec::len), Some(moves as usize));
+            assert!(free.stats.expanded > STOP_EVERY, "{:?}", free.stats);
+            assert!(!free.halted);
+        }
+        let stopped = share(4, &down);
+        assert_eq!((stopped.found, stopped.halted), (None, false));
+        assert_eq!(stopped.stats, SearchStats::default());
+        let halted = share(usize::MAX, &up);
+        assert_eq!((halted.found, halted.halted), (None, true));
+        assert_eq!(halted.stats, SearchStats::default());
+    }
+
     #[test]
     fn a_share_gets_the_time_left_to_the_iteration_s_deadline() {
         use std::time::Duration;
@@ -1378,10 +1488,9 @@ mod tests {
             max_states: Some(7),
             max_time: Some(Duration::from_secs(60)),
         };
-        let deadline = Some(now + Duration::from_secs(60));
         for (late, left) in [(0, 60), (1, 59), (59, 1), (60, 0), (167, 0)] {
             assert_eq!(
-                share_limits(limits, deadline, now + Duration::from_secs(late)),
+                share_limits(limits, now, now + Duration::from_secs(late)),
                 Limits {
                     max_states: Some(7),
                     max_time: Some(Duration::from_secs(left)),
@@ -1393,7 +1502,15 @@ mod tests {
             max_states: None,
             max_time: None,
         };
-        assert_eq!(share_limits(untimed, None, now), untimed);
+        assert_eq!(
+            share_limits(untimed, now, now + Duration::from_secs(5)),
+            untimed
+        );
+        // A clock read before the iteration's start (none is) takes nothing off.
+        assert_eq!(
+            share_limits(limits, now + Duration::from_secs(5), now),
+            limits
+        );
     }
 
     #[test]

@@ -572,25 +572,13 @@ impl Solver {
             plans.push((self.plan(board), method));
         }
         // The size of the quick try of each set of databases the boards want.
-        let mut wanting: HashMap<(usize, usize, usize), u64> = HashMap::new();
-        for (plan, _) in &plans {
-            if let Ok(Some(plan)) = plan
-                && plan.method == Method::Pdb
-                && !plan.start.is_goal()
-            {
-                *wanting.entry(plan.key()).or_default() += 1;
-            }
-        }
-        let tries: HashMap<(usize, usize, usize), u64> = wanting
+        let tries: HashMap<(usize, usize, usize), u64> = wanting(&plans)
             .into_iter()
             .map(|(key, boards)| (key, self.try_size(key, boards)))
             .collect();
         let threads = self.thread_count();
         let limits = self.limits;
-        // The threads a board's search may split itself among: those the other boards
-        // leave it.
-        let share = |boards: usize| (threads / boards.max(1)).max(1);
-        let first = share(plans.len());
+        let first = threads_each(threads, plans.len());
         let mut outcomes = on_threads(threads, plans.len(), |i| {
             let (plan, method) = &plans[i];
             let attempt = match plan {
@@ -729,13 +717,13 @@ impl Solver {
                 }
             }
             drop(databases);
-            let threads_each = share(waiting.len());
+            let each = threads_each(threads, waiting.len());
             let finished = on_threads(threads, waiting.len(), |w| {
                 let (i, quick) = waiting[w];
                 let Ok(Some(plan)) = &plans[i].0 else {
                     unreachable!("only a plan needs databases");
                 };
-                let outcome = finish(plan, limits, (quick, entries), threads_each, stop_at(i));
+                let outcome = finish(plan, limits, (quick, entries), each, stop_at(i));
                 failed(i, &outcome);
                 outcome
             });
@@ -1040,16 +1028,46 @@ fn finish(
             method: plan.method,
         },
         Err(e) => Outcome {
-            answer: Err(match (e, &plan.session) {
-                (LimitError::Stopped, Some(session)) if session.halting() => SolveError::Halted,
-                _ => e.into(),
-            }),
+            answer: Err(stopped_as(e, plan.session.as_deref())),
             stats: SearchStats {
                 expanded: 0,
                 generated: meter.states() - entries,
             },
             method: plan.method,
         },
+    }
+}
+
+/// How many of the boards' plans want each set of databases (a board's shape and blank
+/// goal cell): those to be searched with databases, not already at their goal.
+fn wanting(
+    plans: &[(Result<Option<Plan>, SolveError>, Method)],
+) -> HashMap<(usize, usize, usize), u64> {
+    let mut wanting: HashMap<(usize, usize, usize), u64> = HashMap::new();
+    for (plan, _) in plans {
+        if let Ok(Some(plan)) = plan
+            && plan.method == Method::Pdb
+            && !plan.start.is_goal()
+        {
+            *wanting.entry(plan.key()).or_default() += 1;
+        }
+    }
+    wanting
+}
+
+/// The threads a board's search may split itself among when `boards` boards share
+/// `threads`: those the other boards leave it, at least one.
+fn threads_each(threads: usize, boards: usize) -> usize {
+    (threads / boards.max(1)).max(1)
+}
+
+/// The error of a search stopped at `e`: a checkpointed search (`session`) stopped
+/// with its halt flag up has halted (its checkpoint handed over); any other stop is
+/// the limit's own.
+fn stopped_as(e: LimitError, session: Option<&Session>) -> SolveError {
+    match (e, session) {
+        (LimitError::Stopped, Some(session)) if session.halting() => SolveError::Halted,
+        _ => e.into(),
     }
 }
 
@@ -1167,6 +1185,308 @@ mod tests {
         held.prepare(&near.unwrap()).unwrap();
         assert_eq!(held.try_size((3, 4, 11), 1 << 40), HELD_TRY);
         assert_eq!(held.try_size(key, 1 << 40), QUICK_TRY);
+    }
+
+    /// Korf's 82nd 15-puzzle: IDA* with the Manhattan distance answers it in no quick
+    /// try (it needs more positions than the databases' build costs).
+    fn korf_82() -> Board {
+        let start = [14, 10, 2, 1, 13, 9, 8, 11, 7, 3, 6, 12, 15, 5, 4, 0];
+        Board::new(4, 4, &start, &(0..16).collect::<Vec<u8>>()).unwrap()
+    }
+
+    /// A sink that keeps no checkpoint.
+    #[derive(Debug)]
+    struct Nowhere;
+
+    impl crate::checkpoint::CheckpointSink for Nowhere {
+        fn save(&self, _: &crate::Checkpoint) {}
+    }
+
+    /// [`Method::Auto`] by the board's shape: a line on one row or column, the whole
+    /// table up to ten cells, the databases on the 15- and 24-puzzle's boards, IDA*
+    /// with the Manhattan distance on the others; a method asked for is checked
+    /// against the shape.
+    #[test]
+    fn auto_picks_the_method_by_the_board_s_shape() {
+        let board = |rows: usize, cols: usize| {
+            Board::with_default_goal(rows, cols, &Board::default_goal(rows, cols)).unwrap()
+        };
+        let auto = Solver::new();
+        let picked: Vec<_> = [
+            (1, 5),
+            (6, 1),
+            (2, 2),
+            (3, 3),
+            (2, 5),
+            (5, 2),
+            (3, 4),
+            (2, 6),
+        ]
+        .into_iter()
+        .chain([(4, 4), (5, 5), (4, 5), (6, 6)])
+        .map(|(rows, cols)| auto.method_for(&board(rows, cols)).unwrap())
+        .collect();
+        use Method::{Line, Manhattan, Pdb, Table};
+        assert_eq!(
+            picked,
+            [
+                Line, Line, Table, Table, Table, Table, Manhattan, Manhattan, Pdb, Pdb, Manhattan,
+                Manhattan
+            ]
+        );
+        let asked = |method: Method, rows: usize, cols: usize| {
+            Solver::new()
+                .with_method(method)
+                .method_for(&board(rows, cols))
+        };
+        assert_eq!(asked(Table, 2, 5), Ok(Table));
+        assert!(asked(Table, 3, 4).is_err());
+        assert!(asked(Line, 2, 3).is_err());
+        assert!(asked(Pdb, 1, 6).is_err());
+        assert_eq!(asked(Pdb, 3, 4), Ok(Pdb));
+        assert_eq!(asked(Manhattan, 1, 6), Ok(Manhattan));
+    }
+
+    #[test]
+    fn a_board_gets_the_threads_the_other_boards_leave_it() {
+        let each: Vec<usize> = [(8, 1), (8, 2), (8, 3), (2, 5), (3, 0), (1, 1)]
+            .iter()
+            .map(|&(threads, boards)| threads_each(threads, boards))
+            .collect();
+        assert_eq!(each, [8, 4, 2, 1, 3, 1]);
+    }
+
+    /// The boards that want databases are counted by the set they want (shape and
+    /// blank goal cell): not a board at its goal, nor one another method solves.
+    #[test]
+    fn the_boards_wanting_each_set_of_databases_are_counted() {
+        let mut solver = Solver::new();
+        let at_goal = Board::with_default_goal(4, 4, &Board::default_goal(4, 4)).unwrap();
+        let blank_last = Board::with_default_goal(
+            4,
+            4,
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
+        )
+        .unwrap();
+        let small = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+        let boards = [korf_82(), blank_last, at_goal, small, korf_82(), korf_82()];
+        let plans: Vec<_> = boards
+            .iter()
+            .map(|board| (solver.plan(board), Method::Pdb))
+            .collect();
+        let want = wanting(&plans);
+        assert_eq!(want, HashMap::from([((4, 4, 0), 3), ((4, 4, 15), 1)]));
+    }
+
+    /// Every board answered one error, by the method each would have had.
+    #[test]
+    fn every_board_gets_the_error_when_no_search_can_run() {
+        let mut solver = Solver::new();
+        let small = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+        let boards = [korf_82(), small, korf_82()];
+        let e = SolveError::Memory { bytes: 5 };
+        let outcomes = solver.every(&boards, e);
+        let got: Vec<_> = outcomes
+            .iter()
+            .map(|o| (o.answer.clone(), o.stats, o.method))
+            .collect();
+        let none = SearchStats::default();
+        assert_eq!(
+            got,
+            [
+                (Err(e), none, Method::Pdb),
+                (Err(e), none, Method::Table),
+                (Err(e), none, Method::Pdb)
+            ]
+        );
+        assert_eq!(solver.stats(), none);
+    }
+
+    /// The quick try's budget: half the caller's, or the caller's own up to
+    /// [`QUICK_TRY`] (whichever is more), never past the try's size.
+    #[test]
+    fn the_quick_try_takes_half_the_budget_or_all_of_a_small_one() {
+        let plan = Solver::new().plan(&korf_82()).unwrap().unwrap();
+        for (max, cap) in [
+            (4 * QUICK_TRY, 2 * QUICK_TRY),
+            (3 * QUICK_TRY / 2, QUICK_TRY),
+            (QUICK_TRY / 2, QUICK_TRY / 2),
+        ] {
+            let (tried, quick) = quick_search(&plan, budget(max), u64::MAX, None, None);
+            assert_eq!(tried, Err(LimitError::States(cap)), "{max}");
+            assert!((cap..cap + 100).contains(&quick), "{max}: {quick}");
+        }
+        let (tried, _) = quick_search(&plan, budget(4 * QUICK_TRY), 1000, None, None);
+        assert_eq!(tried, Err(LimitError::States(1000)));
+    }
+
+    /// A quick try that spends the whole budget is the board's answer (the limit), and
+    /// in `solve_until_error` the boards after it stop at their first look; one
+    /// stopped short of a larger budget goes on to the databases, here refused
+    /// because their entries do not fit in the budget: the limit is the budget's.
+    #[test]
+    fn a_quick_try_that_spends_the_budget_answers_the_board() {
+        const BUDGET: u64 = 20_000;
+        let boards = vec![korf_82(); 8];
+        let mut solver = Solver::with_limits(budget(BUDGET)).with_threads(1);
+        let outcomes = solver.solve_until_error(&boards);
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(
+            outcomes[0].answer,
+            Err(SolveError::Limit(LimitError::States(BUDGET)))
+        );
+        let searched = solver.stats().generated;
+        assert!((BUDGET..BUDGET + 8 * 100).contains(&searched), "{searched}");
+        let mut solver = Solver::with_limits(budget(4 * QUICK_TRY));
+        assert_eq!(
+            solver.solve(&korf_82()),
+            Err(SolveError::Limit(LimitError::States(4 * QUICK_TRY)))
+        );
+        assert_eq!(solver.databases_built(), 0);
+        let searched = solver.stats().generated;
+        assert!(
+            (2 * QUICK_TRY..2 * QUICK_TRY + 100).contains(&searched),
+            "{searched}"
+        );
+    }
+
+    /// A checkpointed solver's quick try halts when the flag is up: the board halted,
+    /// not stopped.
+    #[test]
+    fn a_quick_try_halts_with_the_flag_up() {
+        let config = Checkpointing::new(Arc::new(Nowhere));
+        config.halt_flag().store(true, Ordering::Relaxed);
+        let mut solver = Solver::new().with_checkpoints(config);
+        assert_eq!(solver.solve(&korf_82()), Err(SolveError::Halted));
+        assert_eq!(solver.databases_built(), 0);
+    }
+
+    /// A search stopped with its session's flag up halted; with the flag down, or with
+    /// no session, or at another limit, the stop is the limit's.
+    #[test]
+    fn a_stop_is_a_halt_only_with_the_flag_up() {
+        let session = |up: bool| {
+            let config = Checkpointing::new(Arc::new(Nowhere));
+            config.halt_flag().store(up, Ordering::Relaxed);
+            Session::new(config, &korf_82(), Vec::new(), 0)
+        };
+        let (down, up) = (session(false), session(true));
+        let stopped = SolveError::Limit(LimitError::Stopped);
+        assert_eq!(
+            stopped_as(LimitError::Stopped, Some(&up)),
+            SolveError::Halted
+        );
+        assert_eq!(stopped_as(LimitError::Stopped, Some(&down)), stopped);
+        assert_eq!(stopped_as(LimitError::Stopped, None), stopped);
+        let spent = LimitError::States(5);
+        assert_eq!(stopped_as(spent, Some(&up)), SolveError::Limit(spent));
+    }
+
+    /// The databases are built for a board whose budget has room for their entries
+    /// (charged against the budget, not counted as positions searched), and not for
+    /// one whose budget has less; a search stopped at its budget counts the positions
+    /// it generated, not the entries.
+    #[test]
+    fn the_databases_are_built_when_the_budget_has_room_for_their_entries() {
+        let board =
+            Board::with_default_goal(3, 4, &[11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]).unwrap();
+        let plan = Solver::new().plan(&board).unwrap().unwrap();
+        let (rows, cols, blank) = plan.key();
+        let entries = Databases::entries(&Geometry::new(rows, cols), (blank, Partition::Standard));
+        assert!(entries > 1000, "{entries}");
+        for (max, built, searched) in [
+            (entries - 1, 0, 0..1),
+            (entries, 1, 0..100),
+            (entries + 1000, 1, 1000..1100),
+        ] {
+            let mut solver = Solver::with_limits(budget(max)).with_method(Method::Pdb);
+            assert_eq!(
+                solver.solve(&board),
+                Err(SolveError::Limit(LimitError::States(max))),
+                "{max}"
+            );
+            assert_eq!(solver.databases_built(), built, "{max}");
+            assert_eq!(solver.databases_held(), built as usize, "{max}");
+            let generated = solver.stats().generated;
+            assert!(searched.contains(&generated), "{max}: {generated}");
+        }
+    }
+
+    /// The builders keep what was set before them: a budget given to
+    /// [`Solver::with_limits`] is the solver's after its threads, method and partition
+    /// are chosen (a builder that dropped it would leave a search with no budget).
+    #[test]
+    fn a_solver_keeps_its_budget_through_its_builders() {
+        let limits = Limits {
+            max_states: Some(1234),
+            max_time: Some(std::time::Duration::from_secs(56)),
+        };
+        let solver = Solver::with_limits(limits)
+            .with_threads(3)
+            .with_method(Method::Pdb)
+            .with_partition(Partition::Standard);
+        assert_eq!(solver.limits(), limits);
+        assert_eq!(solver.thread_count(), 3);
+        assert_eq!(Solver::new().limits(), Limits::NONE);
+        // And the budget holds: the hopeless board stops at it.
+        let mut solver = Solver::with_limits(budget(1234)).with_threads(2);
+        assert_eq!(
+            solver.solve(&hopeless()),
+            Err(SolveError::Limit(LimitError::States(1234)))
+        );
+    }
+
+    /// Boards of several shapes (and blank cells) in one call each get the databases
+    /// of their own shape: the answers are the naive oracle's, and within a budget
+    /// that a heuristic made for another shape would not keep to.
+    #[test]
+    fn boards_of_several_shapes_get_databases_of_their_own_shape() {
+        // Each board as the judge's text (rows, columns, the start, the goal), for the
+        // oracle.
+        let cases = [
+            "3 3\n8 6 7\n2 5 4\n3 0 1\n",
+            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n",
+            "2 4\n6 7 5 4\n3 2 1 0\n",
+            "3 4\n5 1 3 4\n2 10 6 8\n9 0 7 11\n",
+            "3 3\n1 2 3\n4 0 5\n6 7 8\ngoal\n0 1 2\n3 4 5\n6 7 8\n",
+        ];
+        let oracle = fifteen::oracle::solve_text(&cases.concat(), Limits::NONE).unwrap();
+        let expected: Vec<_> = oracle.iter().map(|a| Ok(a.as_ref().map(|a| a.0))).collect();
+        let boards: Vec<Board> = cases
+            .iter()
+            .map(|case| {
+                let numbers: Vec<u8> = case
+                    .split_whitespace()
+                    .filter_map(|word| word.parse().ok())
+                    .collect();
+                let (rows, cols) = (usize::from(numbers[0]), usize::from(numbers[1]));
+                let cells = &numbers[2..];
+                match cells.len() == 2 * rows * cols {
+                    true => Board::new(rows, cols, &cells[..rows * cols], &cells[rows * cols..]),
+                    false => Board::with_default_goal(rows, cols, cells),
+                }
+                .unwrap()
+            })
+            .collect();
+        let mut solver = Solver::with_limits(budget(2_000_000))
+            .with_method(Method::Pdb)
+            .with_threads(2);
+        let answers: Vec<_> = solver
+            .solve_all(&boards)
+            .into_iter()
+            .map(|o| o.answer.map(|s| s.map(|s| s.moves())))
+            .collect();
+        assert_eq!(answers, expected);
+        // Three shapes, and the answers are not trivial.
+        assert_eq!(solver.databases_built(), 4, "{answers:?}");
+        assert!(
+            expected
+                .iter()
+                .filter(|a| matches!(a, Ok(Some(n)) if *n >= 10))
+                .count()
+                >= 3,
+            "{expected:?}"
+        );
     }
 
     /// The quick try stops at its size, whatever the caller's budget (none here), and

@@ -57,6 +57,29 @@ pub(crate) fn table_name(
 mod tests {
     use super::*;
 
+    /// A store that keeps nothing and says nothing of what it has.
+    #[derive(Debug)]
+    struct Bare;
+
+    impl TableStore for Bare {
+        fn load(&self, _: &str, _: &mut [u8]) -> bool {
+            false
+        }
+        fn store(&self, _: &str, _: &[u8]) {}
+    }
+
+    /// A store that does not say what it has is taken to have nothing (the solver
+    /// then counts its tables at their build's cost).
+    #[test]
+    fn a_store_has_nothing_unless_it_says_so() {
+        assert!(!Bare.has(
+            "fifteen-4x4-blank0-tiles1.4.5-exact-nibble4-spread-v1.pdb",
+            10
+        ));
+        assert!(!Bare.load("any", &mut [0; 4]));
+        Bare.store("any", &[1]);
+    }
+
     #[test]
     fn a_name_says_shape_blank_tiles_method_format_and_version() {
         let spread = "spread";

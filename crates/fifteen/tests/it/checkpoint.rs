@@ -284,6 +284,29 @@ fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
             what: "another board"
         })
     );
+    // Refused before anything else is done with the board: by the solver's own
+    // choice, a board of the databases' kind whose quick try would answer it, and a
+    // board that another method would answer.
+    let goal: Vec<u8> = (0..16).collect();
+    let near = Board::new(
+        4,
+        4,
+        &[1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+        &goal,
+    )
+    .unwrap();
+    let small = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8]).unwrap();
+    for other in [near, small] {
+        let config = Checkpointing::new(last.clone()).resuming(Checkpoint::parse(&text).unwrap());
+        let mut solver = solver(Method::Auto, 1).with_checkpoints(config);
+        assert_eq!(
+            solver.solve(&other),
+            Err(SolveError::Mismatch {
+                what: "another board"
+            }),
+            "{other:?}"
+        );
+    }
     let version = text
         .lines()
         .map(|l| {
@@ -380,4 +403,70 @@ fn a_checkpoint_resumes_on_another_number_of_threads() {
         let answer = (resumed.solve_with_path(&board), resumed.stats());
         assert_eq!(answer, whole, "written on {wrote}, resumed on {resumes}");
     }
+}
+
+/// Where a halt set by a count falls: at the end of the first share (in order) by which
+/// the search has expanded that many positions, the positions above the iteration's
+/// split counted; or, past an iteration's last share, at the start of the next. The
+/// same places on any number of threads, both for a search halted from its start and
+/// for one resumed from a checkpoint within an iteration and halted again. The places
+/// are pinned for one board: a change to what the count takes in (the split's
+/// positions, those of the shares done before a resume) moves them.
+#[test]
+fn halts_fall_where_the_counts_say_on_any_number_of_threads() {
+    let goal: Vec<u8> = (0..16).collect();
+    let board = Board::new(4, 4, &KORF_1, &goal).unwrap();
+    let whole = through(&board, Method::Pdb, 1);
+    let halt = |threads: usize, n: u64, resume: Option<&Checkpoint>| {
+        let last = Arc::new(Last::default());
+        let mut config = Checkpointing::new(last.clone()).halt_after(n);
+        if let Some(checkpoint) = resume {
+            config = config.resuming(checkpoint.clone());
+        }
+        let mut halting = solver(Method::Pdb, threads).with_checkpoints(config);
+        // (A count past where the last iteration meets the goal is no halt.)
+        match halting.solve_with_path(&board) {
+            Err(SolveError::Halted) => last.0.lock().unwrap().0.clone(),
+            answer => {
+                assert_eq!((answer, halting.stats()), whole, "{n}");
+                None
+            }
+        }
+    };
+    let place = |c: &Option<Checkpoint>| {
+        c.as_ref()
+            .map(|c| (c.bound(), c.reached(), c.stats().expanded))
+    };
+    let counts: Vec<u64> = (1..10).map(|k| whole.1.expanded * k / 10).collect();
+    let mut places = Vec::new();
+    for &n in &counts {
+        let fresh = halt(1, n, None);
+        let Some(from) = &fresh else {
+            places.push((None, None));
+            continue;
+        };
+        // Resumed from the halt at n and halted again a twentieth later.
+        let again = halt(1, n + whole.1.expanded / 20, Some(from));
+        for threads in [2, 3] {
+            assert_eq!(place(&halt(threads, n, None)), place(&fresh), "{n}");
+            let resumed = halt(threads, n + whole.1.expanded / 20, Some(from));
+            assert_eq!(place(&resumed), place(&again), "{n}");
+        }
+        places.push((place(&fresh), place(&again)));
+    }
+    let s = Some;
+    assert_eq!(
+        places,
+        [
+            (s((55, (113, 1244), 4415)), s((55, (593, 1244), 8136))),
+            (s((55, (708, 1244), 11659)), s((55, (1064, 1244), 15252))),
+            (s((57, (1, 1216), 21099)), s((57, (185, 1216), 24071))),
+            (s((57, (202, 1216), 27568)), s((57, (211, 1216), 31392))),
+            (s((57, (278, 1216), 34804)), s((57, (360, 1216), 38433))),
+            (s((57, (510, 1216), 42030)), s((57, (632, 1216), 45662))),
+            (s((57, (740, 1216), 51058)), s((57, (772, 1216), 52909))),
+            (s((57, (781, 1216), 56601)), s((57, (784, 1216), 60653))),
+            (s((57, (786, 1216), 63839)), s((57, (788, 1216), 70035))),
+        ]
+    );
 }
