@@ -1128,12 +1128,19 @@ mod tests {
         (ran, meter.states())
     }
 
-    /// Of `count` drawn 3 x 4 boards, the one whose search generates the most positions.
+    /// Of `count` drawn 3 x 4 boards, the one whose search generates the most positions
+    /// (each within a million: a broken heuristic fails here, where it would search for
+    /// ever).
     fn hardest(dbs: &Databases, count: usize) -> (Board, u64) {
+        let budget = Limits {
+            max_states: Some(1_000_000),
+            max_time: None,
+        };
         boards(3, 4, 0, count)
             .into_iter()
             .map(|board| {
-                let spent = search(&board, dbs, 1, Limits::NONE).1;
+                let (ran, spent) = search(&board, dbs, 1, budget);
+                ran.expect("answered within the budget");
                 (board, spent)
             })
             .max_by_key(|&(_, spent)| spent)
@@ -1445,7 +1452,15 @@ mod tests {
         let (board, _) = hardest(&dbs, 8);
         let geo = Geometry::new(3, 4);
         let start = Labelled::start(&board);
-        let (path, _) = search(&board, &dbs, 1, Limits::NONE).0.unwrap();
+        // Within a budget, so that a broken heuristic fails here rather than searching
+        // for ever.
+        let budget = Limits {
+            max_states: Some(300_000),
+            max_time: None,
+        };
+        let (path, _) = search(&board, &dbs, 1, budget)
+            .0
+            .expect("within the budget");
         let moves = path.expect("solvable").len() as u32;
         // The whole tree as one share, searched to the bound of the answer.
         let root = Share {
@@ -1456,7 +1471,7 @@ mod tests {
         let (down, up) = (AtomicBool::new(false), AtomicBool::new(true));
         let share = |lowest: usize, halt: &AtomicBool| {
             let lowest = AtomicUsize::new(lowest);
-            let meter = Meter::start(Limits::NONE);
+            let meter = Meter::start(budget);
             search_share(
                 &geo,
                 &dbs,
