@@ -1441,33 +1441,42 @@ mod tests {
     /// that a heuristic made for another shape would not keep to.
     #[test]
     fn boards_of_several_shapes_get_databases_of_their_own_shape() {
-        // Each board as the judge's text (rows, columns, the start, the goal), for the
-        // oracle.
-        let cases = [
-            "3 3\n8 6 7\n2 5 4\n3 0 1\n",
-            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 11\n",
-            "2 4\n6 7 5 4\n3 2 1 0\n",
-            "3 4\n5 1 3 4\n2 10 6 8\n9 0 7 11\n",
-            "3 3\n1 2 3\n4 0 5\n6 7 8\ngoal\n0 1 2\n3 4 5\n6 7 8\n",
+        let board = |rows: usize, cols: usize, start: &[u8]| {
+            Board::with_default_goal(rows, cols, start).unwrap()
+        };
+        let boards = [
+            board(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]),
+            board(3, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 11]),
+            board(2, 4, &[6, 7, 5, 4, 3, 2, 1, 0]),
+            board(3, 4, &[5, 1, 3, 4, 2, 10, 6, 8, 9, 0, 7, 11]),
+            Board::new(
+                3,
+                3,
+                &[1, 2, 3, 4, 0, 5, 6, 7, 8],
+                &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            )
+            .unwrap(),
         ];
-        let oracle = fifteen::oracle::solve_text(&cases.concat(), Limits::NONE).unwrap();
-        let expected: Vec<_> = oracle.iter().map(|a| Ok(a.as_ref().map(|a| a.0))).collect();
-        let boards: Vec<Board> = cases
+        // The boards as the judge's text (rows and columns, the start, `goal` and the
+        // goal), for the oracle.
+        let rows = |board: &Board, cells: &[u8]| -> String {
+            cells
+                .chunks(board.cols())
+                .map(|row| {
+                    let row: Vec<String> = row.iter().map(u8::to_string).collect();
+                    row.join(" ") + "\n"
+                })
+                .collect()
+        };
+        let text: String = boards
             .iter()
-            .map(|case| {
-                let numbers: Vec<u8> = case
-                    .split_whitespace()
-                    .filter_map(|word| word.parse().ok())
-                    .collect();
-                let (rows, cols) = (usize::from(numbers[0]), usize::from(numbers[1]));
-                let cells = &numbers[2..];
-                match cells.len() == 2 * rows * cols {
-                    true => Board::new(rows, cols, &cells[..rows * cols], &cells[rows * cols..]),
-                    false => Board::with_default_goal(rows, cols, cells),
-                }
-                .unwrap()
+            .map(|b| {
+                let (start, goal) = (rows(b, b.start()), rows(b, b.goal()));
+                format!("{} {}\n{start}goal\n{goal}", b.rows(), b.cols())
             })
             .collect();
+        let oracle = fifteen::oracle::solve_text(&text, Limits::NONE).unwrap();
+        let expected: Vec<_> = oracle.iter().map(|a| Ok(a.as_ref().map(|a| a.0))).collect();
         let mut solver = Solver::with_limits(budget(2_000_000))
             .with_method(Method::Pdb)
             .with_threads(2);
@@ -1477,7 +1486,8 @@ mod tests {
             .map(|o| o.answer.map(|s| s.map(|s| s.moves())))
             .collect();
         assert_eq!(answers, expected);
-        // Three shapes, and the answers are not trivial.
+        // Four sets (three shapes, two blank goal cells on 3 x 3), and the answers are
+        // not trivial.
         assert_eq!(solver.databases_built(), 4, "{answers:?}");
         assert!(
             expected
