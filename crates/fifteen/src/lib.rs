@@ -74,6 +74,7 @@ mod replay;
 mod solver;
 mod store;
 mod table;
+mod zpdb;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
 pub use checkpoint::{Checkpoint, CheckpointError, CheckpointSink, Checkpointing};

@@ -26,6 +26,7 @@ use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
 use crate::pdb::{Databases, Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
+use crate::zpdb::{ZeroLookups, ZeroStep};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
 use std::sync::Mutex;
@@ -100,18 +101,50 @@ struct Step {
     old: u8,
 }
 
-/// An IDA* search of one position.
-pub(crate) struct Search<'a> {
-    geo: &'a Geometry,
-    /// The tile on each cell; the blank's own cell is not kept up to date (a move
-    /// reads only the cell it takes the blank to, never the blank's).
-    cells: [u8; 64],
-    blank: usize,
+/// What a search looks its positions up in: the databases' entries of the current
+/// position, kept up to date move by move.
+pub(crate) trait Lookups<'a>: Sized + Clone {
+    /// A move as looked up: what [`Lookups::take`] and [`Lookups::untake`] need.
+    type Step: Copy + Default;
+    fn new(geo: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self;
+    /// The position's heuristic, its Manhattan distance being `manhattan`.
+    fn h(&self, manhattan: u32) -> u32;
+    /// The tile `label` moved from board cell `from` to board cell `to` (the blank
+    /// from `to` to `from`), `bounds` the Manhattan distance after it and the room
+    /// under the bound: the move looked up, and the heuristic after it. A heuristic
+    /// over the room is a move that
+    /// will not be taken: its step may be left partial (the heuristic is exact).
+    fn look(&self, label: u8, from: usize, to: usize, bounds: (u32, u32)) -> (Self::Step, u32);
+    /// Makes the move looked up as `step`.
+    fn take(&mut self, step: &Self::Step, label: u8, from: usize, to: usize);
+    /// Undoes [`Lookups::take`] of the same move.
+    fn untake(&mut self, step: &Self::Step, label: u8, from: usize, to: usize);
+}
+
+/// A kind of lookups, for any lifetime of the databases.
+pub(crate) trait Kind {
+    type Of<'a>: Lookups<'a>;
+}
+
+/// The step of a search of the kind `K`.
+type StepOf<'a, K> = <<K as Kind>::Of<'a> as Lookups<'a>>::Step;
+
+/// Additive databases looked up on the position and its reflection.
+pub(crate) struct Additive;
+impl Kind for Additive {
+    type Of<'a> = AdditiveLookups<'a>;
+}
+
+/// Zero-aware tables and their catalogue of partitions.
+pub(crate) struct ZeroAware;
+impl Kind for ZeroAware {
+    type Of<'a> = ZeroLookups<'a>;
+}
+
+/// The lookups of additive databases: per side, the groups' indices and entries.
+#[derive(Clone)]
+pub(crate) struct AdditiveLookups<'a> {
     sides: [Side; 2],
-    /// The Manhattan distance of the tiles (the same for the reflection).
-    manhattan: u32,
-    /// `distance[label * 64 + cell]`: a tile's Manhattan distance from `cell` home.
-    distance: Vec<u8>,
     /// Per group, its table, and the weights of its tiles' digits in a rank.
     tables: [&'a Table; MAX_GROUPS],
     weights: [[usize; MAX_GROUP]; MAX_GROUPS],
@@ -119,6 +152,271 @@ pub(crate) struct Search<'a> {
     ranked: bool,
     /// Whether side 1 is looked up.
     reflect: bool,
+}
+
+/// A move as [`AdditiveLookups`] sees it: its step on each side, and the indices
+/// of the two groups it changes before it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AdditiveStep {
+    own: Step,
+    image: Step,
+    indices: (u32, u32),
+}
+
+impl<'a> Lookups<'a> for AdditiveLookups<'a> {
+    type Step = AdditiveStep;
+
+    fn new(geo: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self {
+        let n = geo.cells;
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
+        let empty = Side {
+            group: [0; 64],
+            slot: [0; 64],
+            adds: Box::new([0; 64 * 64]),
+            frame: Box::new([0; 64 * 64]),
+            taken: [0; MAX_GROUPS],
+            slot_at: [[0; 64]; MAX_GROUPS],
+            index: [0; MAX_GROUPS],
+            entry: [0; MAX_GROUPS],
+            sum: 0,
+        };
+        let ranked = dbs.layout == Layout::Rank;
+        debug_assert!(dbs.tables.iter().all(|t| t.layout == dbs.layout));
+        let mut sides = [empty.clone(), empty];
+        for (side_number, side) in sides.iter_mut().enumerate() {
+            let through = |cell: usize| {
+                if side_number == 0 {
+                    cell
+                } else {
+                    usize::from(mirror[cell])
+                }
+            };
+            for label in 0..n {
+                let tile = through(label);
+                if tile == usize::from(start.blank_label) {
+                    continue;
+                }
+                let g = usize::from(dbs.group_of[tile]);
+                side.group[label] = g as u8;
+                side.slot[label] = dbs.slot_of[tile];
+                let weight = (n as u32).pow(u32::from(dbs.slot_of[tile]));
+                for cell in 0..n {
+                    let at = dbs.groups[g].map[through(cell)];
+                    side.frame[label * 64 + cell] = at;
+                    side.adds[label * 64 + cell] = u32::from(at) * weight;
+                }
+            }
+            let mut placed = [[0u8; MAX_GROUP]; MAX_GROUPS];
+            for (cell, &label) in start.cells.iter().enumerate() {
+                if label != start.blank_label {
+                    let label = usize::from(label);
+                    let (g, slot) = (usize::from(side.group[label]), side.slot[label]);
+                    side.index[g] += side.adds[label * 64 + cell];
+                    let at = side.frame[label * 64 + cell];
+                    placed[g][usize::from(slot)] = at;
+                    side.taken[g] |= 1 << at;
+                    side.slot_at[g][usize::from(at)] = slot;
+                }
+            }
+            for (g, group) in dbs.groups.iter().enumerate() {
+                if ranked {
+                    side.index[g] = rank(&placed[g][..group.tiles.len()], n) as u32;
+                }
+                side.entry[g] = dbs.tables[group.table].get(side.index[g] as usize);
+                side.sum += u32::from(side.entry[g]);
+            }
+        }
+        let mut tables = [&dbs.tables[0]; MAX_GROUPS];
+        let mut group_weights = [[0; MAX_GROUP]; MAX_GROUPS];
+        for (g, group) in dbs.groups.iter().enumerate() {
+            tables[g] = &dbs.tables[group.table];
+            group_weights[g] = weights(n, group.tiles.len());
+        }
+        AdditiveLookups {
+            sides,
+            tables,
+            weights: group_weights,
+            ranked,
+            reflect: dbs.reflection.is_some(),
+        }
+    }
+
+    /// The Manhattan distance plus twice the larger side's sum of half excesses.
+    #[inline(always)]
+    fn h(&self, manhattan: u32) -> u32 {
+        let excess = if self.reflect {
+            self.sides[0].sum.max(self.sides[1].sum)
+        } else {
+            self.sides[0].sum
+        };
+        manhattan + 2 * excess
+    }
+
+    #[inline(always)]
+    fn look(
+        &self,
+        label: u8,
+        from: usize,
+        to: usize,
+        (manhattan, _): (u32, u32),
+    ) -> (AdditiveStep, u32) {
+        let own = self.look_side(0, label, from, to);
+        let mut excess = self.sides[0].sum + u32::from(own.entry) - u32::from(own.old);
+        let image = if self.reflect {
+            let image = self.look_side(1, label, from, to);
+            excess = excess.max(self.sides[1].sum + u32::from(image.entry) - u32::from(image.old));
+            image
+        } else {
+            Step::default()
+        };
+        let indices = (
+            self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
+            self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
+        );
+        (
+            AdditiveStep {
+                own,
+                image,
+                indices,
+            },
+            manhattan + 2 * excess,
+        )
+    }
+
+    #[inline(always)]
+    fn take(&mut self, step: &AdditiveStep, label: u8, from: usize, to: usize) {
+        self.take_side(0, &step.own, (label, from, to));
+        if self.reflect {
+            self.take_side(1, &step.image, (label, from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, step: &AdditiveStep, label: u8, from: usize, to: usize) {
+        if self.reflect {
+            self.untake_side(1, &step.image, step.indices.1, (label, from, to));
+        }
+        self.untake_side(0, &step.own, step.indices.0, (label, from, to));
+    }
+}
+
+impl AdditiveLookups<'_> {
+    /// Where moving the tile `label` from board cell `from` to board cell `to` takes
+    /// its group on `side`: its new index and the entry there.
+    #[inline(always)]
+    fn look_side(&self, side: usize, label: u8, from: usize, to: usize) -> Step {
+        let side = &self.sides[side & 1];
+        let row = usize::from(label & 63) * 64;
+        let g = usize::from(side.group[row >> 6]) % MAX_GROUPS;
+        let (from, to) = (row | (from & 63), row | (to & 63));
+        if self.ranked {
+            let slot = side.slot[row >> 6];
+            let (p, q) = (side.frame[from], side.frame[to]);
+            let delta = shift(
+                &self.weights[g],
+                &side.slot_at[g],
+                side.taken[g],
+                usize::from(slot),
+                p,
+                q,
+            );
+            let index = (side.index[g] as isize + delta) as u32;
+            return Step {
+                index,
+                group: g as u8,
+                entry: self.tables[g].get(index as usize),
+                old: side.entry[g],
+            };
+        }
+        let index = side.index[g] - side.adds[from] + side.adds[to];
+        Step {
+            index,
+            group: g as u8,
+            entry: self.tables[g].get(index as usize),
+            old: side.entry[g],
+        }
+    }
+
+    /// Makes the move `step` looked at on `side`: the tile `label` from board cell
+    /// `from` to board cell `to`.
+    #[inline(always)]
+    fn take_side(&mut self, side: usize, step: &Step, (label, from, to): (u8, usize, usize)) {
+        let ranked = self.ranked;
+        let side = &mut self.sides[side & 1];
+        let g = usize::from(step.group) % MAX_GROUPS;
+        side.index[g] = step.index;
+        side.entry[g] = step.entry;
+        side.sum = side.sum + u32::from(step.entry) - u32::from(step.old);
+        if ranked {
+            side.retake(g, (label, from, to));
+        }
+    }
+
+    /// Undoes [`AdditiveLookups::take_side`] of the same move, back to the index `index`.
+    #[inline(always)]
+    fn untake_side(
+        &mut self,
+        side: usize,
+        step: &Step,
+        index: u32,
+        (label, from, to): (u8, usize, usize),
+    ) {
+        let ranked = self.ranked;
+        let side = &mut self.sides[side & 1];
+        let g = usize::from(step.group) % MAX_GROUPS;
+        side.index[g] = index;
+        side.entry[g] = step.old;
+        side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
+        if ranked {
+            side.retake(g, (label, to, from));
+        }
+    }
+}
+
+impl<'a> Lookups<'a> for ZeroLookups<'a> {
+    type Step = ZeroStep;
+
+    fn new(_: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self {
+        ZeroLookups::new(dbs.zero.as_ref().expect("zero-aware databases"), start)
+    }
+
+    /// The largest partition's sum of distances (each at least its groups'
+    /// Manhattan distance).
+    #[inline(always)]
+    fn h(&self, _: u32) -> u32 {
+        ZeroLookups::h(self)
+    }
+
+    #[inline(always)]
+    fn look(&self, label: u8, from: usize, to: usize, (_, room): (u32, u32)) -> (ZeroStep, u32) {
+        ZeroLookups::look(self, label, from, to, room)
+    }
+
+    #[inline(always)]
+    fn take(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+        ZeroLookups::take(self, step, label, from, to);
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+        ZeroLookups::untake(self, step, label, from, to);
+    }
+}
+
+/// An IDA* search of one position.
+pub(crate) struct Search<'a, K: Kind> {
+    geo: &'a Geometry,
+    /// The tile on each cell; the blank's own cell is not kept up to date (a move
+    /// reads only the cell it takes the blank to, never the blank's).
+    cells: [u8; 64],
+    blank: usize,
+    /// The databases' lookups of the current position.
+    lookups: K::Of<'a>,
+    /// The Manhattan distance of the tiles (the same for the reflection).
+    manhattan: u32,
+    /// `distance[label * 64 + cell]`: a tile's Manhattan distance from `cell` home.
+    distance: Vec<u8>,
     /// Whether a child far over the bound prunes its parent (tests turn it off).
     pathmax: bool,
     path: Vec<Dir>,
@@ -251,76 +549,17 @@ struct Undo {
     to: usize,
     tile: u8,
     manhattan: u32,
-    indices: (u32, u32),
 }
 
-impl<'a> Search<'a> {
+impl<'a, K: Kind> Search<'a, K> {
     pub(crate) fn new(
         geo: &'a Geometry,
         dbs: &'a Databases,
         start: &'a Labelled,
         meter: &'a mut Meter,
-    ) -> Result<Search<'a>, LimitError> {
+    ) -> Result<Search<'a, K>, LimitError> {
         let n = geo.cells;
-        let identity: Vec<u8> = (0..n as u8).collect();
-        let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
-        let empty = Side {
-            group: [0; 64],
-            slot: [0; 64],
-            adds: Box::new([0; 64 * 64]),
-            frame: Box::new([0; 64 * 64]),
-            taken: [0; MAX_GROUPS],
-            slot_at: [[0; 64]; MAX_GROUPS],
-            index: [0; MAX_GROUPS],
-            entry: [0; MAX_GROUPS],
-            sum: 0,
-        };
-        let ranked = dbs.layout == Layout::Rank;
-        debug_assert!(dbs.tables.iter().all(|t| t.layout == dbs.layout));
-        let mut sides = [empty.clone(), empty];
-        for (side_number, side) in sides.iter_mut().enumerate() {
-            let through = |cell: usize| {
-                if side_number == 0 {
-                    cell
-                } else {
-                    usize::from(mirror[cell])
-                }
-            };
-            for label in 0..n {
-                let tile = through(label);
-                if tile == usize::from(start.blank_label) {
-                    continue;
-                }
-                let g = usize::from(dbs.group_of[tile]);
-                side.group[label] = g as u8;
-                side.slot[label] = dbs.slot_of[tile];
-                let weight = (n as u32).pow(u32::from(dbs.slot_of[tile]));
-                for cell in 0..n {
-                    let at = dbs.groups[g].map[through(cell)];
-                    side.frame[label * 64 + cell] = at;
-                    side.adds[label * 64 + cell] = u32::from(at) * weight;
-                }
-            }
-            let mut placed = [[0u8; MAX_GROUP]; MAX_GROUPS];
-            for (cell, &label) in start.cells.iter().enumerate() {
-                if label != start.blank_label {
-                    let label = usize::from(label);
-                    let (g, slot) = (usize::from(side.group[label]), side.slot[label]);
-                    side.index[g] += side.adds[label * 64 + cell];
-                    let at = side.frame[label * 64 + cell];
-                    placed[g][usize::from(slot)] = at;
-                    side.taken[g] |= 1 << at;
-                    side.slot_at[g][usize::from(at)] = slot;
-                }
-            }
-            for (g, group) in dbs.groups.iter().enumerate() {
-                if ranked {
-                    side.index[g] = rank(&placed[g][..group.tiles.len()], n) as u32;
-                }
-                side.entry[g] = dbs.tables[group.table].get(side.index[g] as usize);
-                side.sum += u32::from(side.entry[g]);
-            }
-        }
+        let lookups = <K::Of<'a> as Lookups<'a>>::new(geo, dbs, start);
         let mut distance = vec![0u8; 64 * 64];
         for label in 0..n {
             let (gr, gc) = geo.place(label);
@@ -338,23 +577,13 @@ impl<'a> Search<'a> {
             .sum();
         let mut cells = [0u8; 64];
         cells[..n].copy_from_slice(&start.cells);
-        let mut tables = [&dbs.tables[0]; MAX_GROUPS];
-        let mut group_weights = [[0; MAX_GROUP]; MAX_GROUPS];
-        for (g, group) in dbs.groups.iter().enumerate() {
-            tables[g] = &dbs.tables[group.table];
-            group_weights[g] = weights(n, group.tiles.len());
-        }
         Ok(Search {
             geo,
             cells,
             blank: start.blank,
-            sides,
+            lookups,
             manhattan,
             distance,
-            tables,
-            weights: group_weights,
-            ranked,
-            reflect: dbs.reflection.is_some(),
             pathmax: true,
             path: Vec::new(),
             meter,
@@ -405,120 +634,33 @@ impl<'a> Search<'a> {
     }
 
     fn heuristic(&self) -> u32 {
-        let excess = if self.reflect {
-            self.sides[0].sum.max(self.sides[1].sum)
-        } else {
-            self.sides[0].sum
-        };
-        self.manhattan + 2 * excess
-    }
-
-    /// Where moving the tile `label` from board cell `from` to board cell `to` takes
-    /// its group on `side`: its new index and the entry there.
-    #[inline(always)]
-    fn look(&self, side: usize, label: u8, from: usize, to: usize) -> Step {
-        let side = &self.sides[side & 1];
-        let row = usize::from(label & 63) * 64;
-        let g = usize::from(side.group[row >> 6]) % MAX_GROUPS;
-        let (from, to) = (row | (from & 63), row | (to & 63));
-        if self.ranked {
-            let slot = side.slot[row >> 6];
-            let (p, q) = (side.frame[from], side.frame[to]);
-            let delta = shift(
-                &self.weights[g],
-                &side.slot_at[g],
-                side.taken[g],
-                usize::from(slot),
-                p,
-                q,
-            );
-            let index = (side.index[g] as isize + delta) as u32;
-            return Step {
-                index,
-                group: g as u8,
-                entry: self.tables[g].get(index as usize),
-                old: side.entry[g],
-            };
-        }
-        let index = side.index[g] - side.adds[from] + side.adds[to];
-        Step {
-            index,
-            group: g as u8,
-            entry: self.tables[g].get(index as usize),
-            old: side.entry[g],
-        }
-    }
-
-    /// Makes the move `step` looked at on `side`: the tile `label` from board cell
-    /// `from` to board cell `to`.
-    #[inline(always)]
-    fn take(&mut self, side: usize, step: &Step, (label, from, to): (u8, usize, usize)) {
-        let ranked = self.ranked;
-        let side = &mut self.sides[side & 1];
-        let g = usize::from(step.group) % MAX_GROUPS;
-        side.index[g] = step.index;
-        side.entry[g] = step.entry;
-        side.sum = side.sum + u32::from(step.entry) - u32::from(step.old);
-        if ranked {
-            side.retake(g, (label, from, to));
-        }
-    }
-
-    /// Undoes [`Search::take`] of the same move, back to the index `index`.
-    #[inline(always)]
-    fn untake(
-        &mut self,
-        side: usize,
-        step: &Step,
-        index: u32,
-        (label, from, to): (u8, usize, usize),
-    ) {
-        let ranked = self.ranked;
-        let side = &mut self.sides[side & 1];
-        let g = usize::from(step.group) % MAX_GROUPS;
-        side.index[g] = index;
-        side.entry[g] = step.old;
-        side.sum = side.sum + u32::from(step.old) - u32::from(step.entry);
-        if ranked {
-            side.retake(g, (label, to, from));
-        }
+        self.lookups.h(self.manhattan)
     }
 
     /// Makes the move that takes the blank to `to` (the tile there moving to the
-    /// blank's cell), its steps on both sides looked up, the Manhattan distance after it
-    /// `manhattan`; what [`Search::leave`] needs to undo it.
+    /// blank's cell), looked up as `step`, the Manhattan distance after it `manhattan`;
+    /// what [`Search::leave`] needs to undo it.
     #[inline(always)]
-    fn enter(&mut self, to: usize, manhattan: u32, own: &Step, image: &Step) -> Undo {
+    fn enter(&mut self, to: usize, manhattan: u32, step: &StepOf<'a, K>) -> Undo {
         let at = self.blank;
         let tile = self.cells[to & 63];
         self.cells[at & 63] = tile;
         self.blank = to;
         let before = self.manhattan;
         self.manhattan = manhattan;
-        let indices = (
-            self.sides[0].index[usize::from(own.group) % MAX_GROUPS],
-            self.sides[1].index[usize::from(image.group) % MAX_GROUPS],
-        );
-        self.take(0, own, (tile, to, at));
-        if self.reflect {
-            self.take(1, image, (tile, to, at));
-        }
+        self.lookups.take(step, tile, to, at);
         Undo {
             at,
             to,
             tile,
             manhattan: before,
-            indices,
         }
     }
 
     /// Undoes [`Search::enter`].
     #[inline(always)]
-    fn leave(&mut self, undo: &Undo, own: &Step, image: &Step) {
-        if self.reflect {
-            self.untake(1, image, undo.indices.1, (undo.tile, undo.to, undo.at));
-        }
-        self.untake(0, own, undo.indices.0, (undo.tile, undo.to, undo.at));
+    fn leave(&mut self, undo: &Undo, step: &StepOf<'a, K>) {
+        self.lookups.untake(step, undo.tile, undo.to, undo.at);
         self.manhattan = undo.manhattan;
         self.cells[undo.to & 63] = undo.tile;
         self.blank = undo.at;
@@ -532,13 +674,8 @@ impl<'a> Search<'a> {
         let row = usize::from(tile) * 64;
         let manhattan = self.manhattan + u32::from(self.distance[row + at])
             - u32::from(self.distance[row + to]);
-        let own = self.look(0, tile, to, at);
-        let image = if self.reflect {
-            self.look(1, tile, to, at)
-        } else {
-            Step::default()
-        };
-        self.enter(to, manhattan, &own, &image);
+        let (step, _) = self.lookups.look(tile, to, at, (manhattan, u32::MAX));
+        self.enter(to, manhattan, &step);
     }
 
     /// Runs IDA* to the first shortest path in [`ORDER`], each iteration that the one
@@ -807,7 +944,7 @@ impl<'a> Search<'a> {
                 if !takes(i, shares.len(), lowest.load(Ordering::Relaxed), halt) {
                     return mine;
                 }
-                let e = search_share(
+                let e = search_share::<K>(
                     geo,
                     dbs,
                     start,
@@ -903,7 +1040,7 @@ impl<'a> Search<'a> {
         // Per child: the Manhattan distance, its step on each side and f. Both sides
         // are looked up for every child, so that all the reads from the tables are
         // under way together.
-        let mut children = [(0u32, Step::default(), Step::default(), u32::MAX); 4];
+        let mut children = [(0u32, StepOf::<'a, K>::default(), u32::MAX); 4];
         let mut states = [DEAD; 4];
         let (mut live, mut high) = (0, 0);
         for (k, &to) in next.iter().enumerate() {
@@ -916,18 +1053,10 @@ impl<'a> Search<'a> {
             let row = usize::from(tile) * 64;
             let manhattan = self.manhattan + u32::from(self.distance[row + at])
                 - u32::from(self.distance[row + to]);
-            let own = self.look(0, tile, to, at);
-            let mut excess = self.sides[0].sum + u32::from(own.entry) - u32::from(own.old);
-            let image = if self.reflect {
-                let image = self.look(1, tile, to, at);
-                excess =
-                    excess.max(self.sides[1].sum + u32::from(image.entry) - u32::from(image.old));
-                image
-            } else {
-                Step::default()
-            };
-            let f = g + 1 + manhattan + 2 * excess;
-            children[k] = (manhattan, own, image, f);
+            let room = bound.saturating_sub(g + 1);
+            let (step, h) = self.lookups.look(tile, to, at, (manhattan, room));
+            let f = g + 1 + h;
+            children[k] = (manhattan, step, f);
             live += 1;
             high = high.max(f);
         }
@@ -946,7 +1075,7 @@ impl<'a> Search<'a> {
             self.next_bound = self.next_bound.min(high - 2);
             return Ok(false);
         }
-        for (k, &(manhattan, own, image, f)) in children.iter().enumerate() {
+        for (k, &(manhattan, step, f)) in children.iter().enumerate() {
             if f == u32::MAX {
                 continue;
             }
@@ -958,7 +1087,7 @@ impl<'a> Search<'a> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let undo = self.enter(usize::from(next[k]), manhattan, &own, &image);
+            let undo = self.enter(usize::from(next[k]), manhattan, &step);
             if MODE == SPLIT {
                 self.split.moves.push(k as u8);
             }
@@ -970,7 +1099,7 @@ impl<'a> Search<'a> {
                 self.path.push(ORDER[k]);
                 return Ok(true);
             }
-            self.leave(&undo, &own, &image);
+            self.leave(&undo, &step);
         }
         Ok(false)
     }
@@ -1000,7 +1129,7 @@ fn share_limits(limits: Limits, began: Instant, now: Instant) -> Limits {
 /// `meter`, which stops when a share before it (`lowest`: the lowest that has ended the
 /// iteration; `me`: this one's number) has ended it, or when `halt` (a checkpointed
 /// search's flag) is raised.
-fn search_share(
+fn search_share<K: Kind>(
     geo: &Geometry,
     dbs: &Databases,
     start: &Labelled,
@@ -1019,7 +1148,7 @@ fn search_share(
             halted: false,
         };
     }
-    let mut search = match Search::new(geo, dbs, start, &mut meter) {
+    let mut search = match Search::<K>::new(geo, dbs, start, &mut meter) {
         Ok(search) => search,
         Err(e) => {
             return Ended {
@@ -1056,6 +1185,7 @@ fn search_share(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::Partition;
 
     /// An iteration on threads is split once the one before it generated 2^22
     /// positions: a split search's answer, path and counts are one thread's whatever
@@ -1123,8 +1253,13 @@ mod tests {
         let geo = Geometry::new(board.rows(), board.cols());
         let start = Labelled::start(board);
         let mut meter = Meter::start(limits);
-        let ran = Search::new(&geo, dbs, &start, &mut meter)
-            .and_then(|search| search.parallel_from(0).run(threads));
+        let ran = if dbs.zero.is_some() {
+            Search::<ZeroAware>::new(&geo, dbs, &start, &mut meter)
+                .and_then(|search| search.parallel_from(0).run(threads))
+        } else {
+            Search::<Additive>::new(&geo, dbs, &start, &mut meter)
+                .and_then(|search| search.parallel_from(0).run(threads))
+        };
         (ran, meter.states())
     }
 
@@ -1148,9 +1283,14 @@ mod tests {
     }
 
     fn databases(rows: usize, cols: usize) -> Databases {
+        databases_of(rows, cols, Partition::Standard)
+    }
+
+    /// The databases of `set` of the boards of [`boards`].
+    fn databases_of(rows: usize, cols: usize, set: Partition) -> Databases {
         let geo = Geometry::new(rows, cols);
         let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
-        Databases::build(&geo, usize::from(blank))
+        Databases::build_of(&geo, usize::from(blank), set)
     }
 
     /// The search over the databases answers 3 x 4 boards in the few positions its
@@ -1217,7 +1357,7 @@ mod tests {
                 let start = Labelled::start(&board);
                 let run = |pathmax: bool| {
                     let mut meter = Meter::start(Limits::NONE);
-                    let search = Search::new(&geo, &dbs, &start, &mut meter).unwrap();
+                    let search = Search::<Additive>::new(&geo, &dbs, &start, &mut meter).unwrap();
                     let search = if pathmax {
                         search
                     } else {
@@ -1245,8 +1385,14 @@ mod tests {
     #[test]
     fn an_iteration_split_among_threads_finds_the_same_path_with_the_same_counts() {
         let mut lengths = Vec::new();
-        for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
-            let dbs = databases(rows, cols);
+        for (rows, cols, set) in [
+            (3, 3, Partition::Standard),
+            (3, 4, Partition::Standard),
+            (2, 5, Partition::Standard),
+            (3, 3, Partition::ZeroAware),
+            (3, 4, Partition::ZeroAware),
+        ] {
+            let dbs = databases_of(rows, cols, set);
             for board in boards(rows, cols, 8, 25) {
                 let (one, counted) = search(&board, &dbs, 1, Limits::NONE);
                 let (path, stats) = one.clone().expect("no limit");
@@ -1255,7 +1401,7 @@ mod tests {
                     assert_eq!(
                         search(&board, &dbs, threads, Limits::NONE),
                         (one.clone(), counted),
-                        "{rows}x{cols} {:?} on {threads} threads",
+                        "{rows}x{cols} {:?} on {threads} threads, {set}",
                         board.start()
                     );
                 }
@@ -1313,7 +1459,7 @@ mod tests {
             let told = std::sync::Arc::new(Iterations::default());
             let watch = Watch::new(told.clone());
             let mut meter = Meter::start(Limits::NONE);
-            let ran = Search::new(&geo, &dbs, &start, &mut meter)
+            let ran = Search::<Additive>::new(&geo, &dbs, &start, &mut meter)
                 .and_then(|search| search.watched(&watch).parallel_from(from).run(threads));
             assert!(matches!(ran, Ok((Some(_), _))), "{ran:?}");
             let Told {
@@ -1472,7 +1618,7 @@ mod tests {
         let share = |lowest: usize, halt: &AtomicBool| {
             let lowest = AtomicUsize::new(lowest);
             let meter = Meter::start(budget);
-            search_share(
+            search_share::<Additive>(
                 &geo,
                 &dbs,
                 &start,

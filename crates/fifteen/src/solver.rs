@@ -1137,10 +1137,27 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            pdb_search::Search::new(&plan.geo, databases, &plan.start, meter)?
+            if databases.zero.is_some() {
+                pdb_search::Search::<pdb_search::ZeroAware>::new(
+                    &plan.geo,
+                    databases,
+                    &plan.start,
+                    meter,
+                )?
                 .watched(&plan.watch)
                 .checkpointed(plan.session.as_deref())
                 .run(threads)
+            } else {
+                pdb_search::Search::<pdb_search::Additive>::new(
+                    &plan.geo,
+                    databases,
+                    &plan.start,
+                    meter,
+                )?
+                .watched(&plan.watch)
+                .checkpointed(plan.session.as_deref())
+                .run(threads)
+            }
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?
             .watched(&plan.watch)

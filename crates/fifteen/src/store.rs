@@ -35,21 +35,22 @@ pub trait TableStore: Send + Sync + fmt::Debug {
 
 /// The name of a pattern database: the board's shape, the blank's goal cell, the
 /// group's tiles (their goal cells), how its entries are had (`exact`, or `classes` of
-/// the blank's region), its entry format (four bits, by spread index or by rank: the
-/// `layout`'s word) and [`TABLE_VERSION`]; only characters safe in a file name.
+/// the blank's region), its entry format and layout (`format`: four bits by spread
+/// index or by rank, one bit of a zero-aware table) and [`TABLE_VERSION`]; only
+/// characters safe in a file name.
 pub(crate) fn table_name(
     (rows, cols): (usize, usize),
     blank: usize,
     tiles: &[u8],
     exact: bool,
-    layout: &str,
+    format: &str,
 ) -> String {
     let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
     format!(
-        "fifteen-{rows}x{cols}-blank{blank}-tiles{}-{}-nibble4-{}-v{TABLE_VERSION}.pdb",
+        "fifteen-{rows}x{cols}-blank{blank}-tiles{}-{}-{}-v{TABLE_VERSION}.pdb",
         tiles.join("."),
         if exact { "exact" } else { "classes" },
-        layout,
+        format,
     )
 }
 
@@ -80,13 +81,13 @@ mod tests {
 
     #[test]
     fn a_name_says_shape_blank_tiles_method_format_and_version() {
-        let spread = "spread";
+        let spread = "nibble4-spread";
         assert_eq!(
             table_name((4, 4), 0, &[1, 4, 5], true, spread),
             format!("fifteen-4x4-blank0-tiles1.4.5-exact-nibble4-spread-v{TABLE_VERSION}.pdb")
         );
         assert_eq!(
-            table_name((5, 5), 0, &[1, 2, 5, 6, 7, 11, 12], false, "rank"),
+            table_name((5, 5), 0, &[1, 2, 5, 6, 7, 11, 12], false, "nibble4-rank"),
             format!(
                 "fifteen-5x5-blank0-tiles1.2.5.6.7.11.12-classes-nibble4-rank-v{TABLE_VERSION}.pdb"
             )

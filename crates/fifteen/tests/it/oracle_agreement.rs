@@ -3,7 +3,7 @@
 //! letters' order), replayed by the rules.
 
 use fifteen::oracle::Space;
-use fifteen::{Board, Method, Solver, replay};
+use fifteen::{Board, Method, Partition, Solver, replay};
 use grid_core::SplitMix64;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// New cases the property runs: the 2,000 every solver crate's oracle agreement
-/// takes at least (each runs four methods).
+/// takes at least (each runs four methods, and the databases zero-aware).
 const CASES: u32 = 2000;
 
 /// Board shapes and how often they come, out of 100. None of 10 cells: the largest
@@ -155,7 +155,7 @@ fn space_of(board: &Board) -> (Rc<Space>, Vec<u8>) {
 fn every_method_agrees_with_the_oracle() {
     // A solver of each method for each shape and blank cell of the goal: a solver holds
     // one set of pattern databases at a time, and the boards come in random order.
-    let solvers: RefCell<HashMap<(usize, usize, usize), [Solver; 4]>> =
+    let solvers: RefCell<HashMap<(usize, usize, usize), [Solver; 5]>> =
         RefCell::new(HashMap::new());
     // Answers by distance (index 0 counts the unreachable ones).
     let histogram = RefCell::new(vec![0u64; 64]);
@@ -176,8 +176,15 @@ fn every_method_agrees_with_the_oracle() {
             let solvers = solvers
                 .entry((board.rows(), board.cols(), blank))
                 .or_insert_with(|| {
-                    [Method::Auto, Method::Table, Method::Manhattan, Method::Pdb]
-                        .map(|m| Solver::new().with_method(m))
+                    [
+                        Solver::new().with_method(Method::Auto),
+                        Solver::new().with_method(Method::Table),
+                        Solver::new().with_method(Method::Manhattan),
+                        Solver::new().with_method(Method::Pdb),
+                        Solver::new()
+                            .with_method(Method::Pdb)
+                            .with_partition(Partition::ZeroAware),
+                    ]
                 });
             for solver in solvers.iter_mut() {
                 let method = solver.method_for(&board);

@@ -157,12 +157,12 @@ impl Paths for Fifteen {
 /// The solve options of the sliding-tile puzzle.
 static SOLVE_OPTIONS: [OptionSpec; 1] = [PARTITION];
 
-/// Which pattern databases 4 x 4 boards are searched with.
+/// Which pattern databases boards are searched with.
 const PARTITION: OptionSpec = OptionSpec::new(
     OptionKind::Choice(<::fifteen::Partition as grid_core::Choice>::NAMES),
     "partition",
     "SET",
-    "The pattern databases of 4 x 4 boards: standard (6-6-3, built in seconds) or large (7-8: built once in minutes with 1.7 GB and kept in the cache, 288 MB; then searched in about an eighth of the positions)",
+    "The pattern databases: standard (6-6-3 on 4 x 4, built in seconds; 6-6-6-6 on 5 x 5), large (7-8 on 4 x 4: built once in minutes with 1.7 GB and kept in the cache, 288 MB; then searched in about an eighth of the positions) or zero-aware (tables that know the blank's region; on 5 x 5 fourteen 6-6-6-6 partitions in 11 tables, built once in minutes and kept in the cache, 249 MB: the fewest positions for the 24-puzzle)",
     "standard",
 );
 
