@@ -63,6 +63,7 @@ mod fsm;
 #[cfg(feature = "generate")]
 pub mod generate;
 mod geometry;
+mod heuristics;
 mod line;
 mod manhattan;
 mod memory;

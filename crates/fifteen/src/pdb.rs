@@ -26,7 +26,6 @@
 use crate::geometry::Geometry;
 use crate::memory::{self, OutOfMemory, Stop};
 use crate::store::{TableStore, table_name};
-use crate::zpdb::ZeroDatabases;
 use grid_core::UnknownChoice;
 use grid_core::progress::Watch;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -731,11 +730,6 @@ pub(crate) const BUILD_COST_EXACT: u64 = 5;
 /// placements in about 200 s of CPU: 0.8 µs a placement).
 pub(crate) const BUILD_COST_CLASSES: u64 = 10;
 
-/// As [`BUILD_COST_EXACT`] for zero-aware tables (the 24-puzzle's 11 tables, 1.99
-/// billion entries, in 268 s on two cores: 0.27 µs an entry, about four positions of
-/// the quick try).
-pub(crate) const BUILD_COST_ZERO: u64 = 4;
-
 /// Whether [`build_k`]'s exact marks of `k` tiles on `n` cells fit [`MAX_MARK_BYTES`]
 /// (else it builds by [`classes`]).
 fn marks_fit(n: usize, k: usize) -> bool {
@@ -1180,9 +1174,6 @@ pub(crate) struct Databases {
     pub(crate) reflection: Option<Vec<u8>>,
     /// How every table lays out its entries.
     pub(crate) layout: Layout,
-    /// The zero-aware tables, for [`Partition::ZeroAware`] (then the fields above
-    /// are empty).
-    pub(crate) zero: Option<ZeroDatabases>,
 }
 
 impl Databases {
@@ -1225,9 +1216,6 @@ impl Databases {
     /// The placements of the tables [`Databases::build_by`] would build (the states of
     /// their breadth-first searches; a table lays them out in more entries).
     pub(crate) fn entries(geo: &Geometry, (blank, set): (usize, Partition)) -> u64 {
-        if set == Partition::ZeroAware {
-            return ZeroDatabases::entries(geo, blank);
-        }
         let (owners, _) = Databases::layout(geo, (blank, set));
         owners
             .iter()
@@ -1239,9 +1227,6 @@ impl Databases {
     /// Manhattan distance that take the same time: each table's placements times
     /// [`BUILD_COST_EXACT`] or [`BUILD_COST_CLASSES`].
     pub(crate) fn build_cost(geo: &Geometry, (blank, set): (usize, Partition)) -> u64 {
-        if set == Partition::ZeroAware {
-            return ZeroDatabases::entries(geo, blank) * BUILD_COST_ZERO;
-        }
         let (owners, _) = Databases::layout(geo, (blank, set));
         owners
             .iter()
@@ -1259,9 +1244,6 @@ impl Databases {
     /// The names of the tables [`Databases::build_by`] would build and their bytes (see
     /// [`TableStore`]), in order.
     pub(crate) fn kept(geo: &Geometry, (blank, set): (usize, Partition)) -> Vec<(String, usize)> {
-        if set == Partition::ZeroAware {
-            return ZeroDatabases::kept(geo, blank);
-        }
         let (owners, _) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
         Databases::names(geo, (blank, set))
@@ -1274,12 +1256,6 @@ impl Databases {
     /// The names of the tables [`Databases::build_by`] would build (see
     /// [`TableStore`]), in order.
     pub(crate) fn names(geo: &Geometry, (blank, set): (usize, Partition)) -> Vec<String> {
-        if set == Partition::ZeroAware {
-            return ZeroDatabases::kept(geo, blank)
-                .into_iter()
-                .map(|(name, _)| name)
-                .collect();
-        }
         let (owners, _) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
         owners
@@ -1317,18 +1293,6 @@ impl Databases {
         store: Option<&dyn TableStore>,
     ) -> Result<Databases, Stop> {
         let tally = &Tally::new(watch.clone(), Databases::entries(geo, (blank, set)));
-        if set == Partition::ZeroAware {
-            let zero = ZeroDatabases::build_by(geo, blank, deadline, tally, store)?;
-            return Ok(Databases {
-                tables: Vec::new(),
-                groups: Vec::new(),
-                group_of: Vec::new(),
-                slot_of: Vec::new(),
-                reflection: None,
-                layout: Layout::Spread,
-                zero: Some(zero),
-            });
-        }
         let (owners, groups) = Databases::layout(geo, (blank, set));
         let layout = Databases::layout_of(geo, &owners);
         Databases::build_as(
@@ -1385,14 +1349,12 @@ impl Databases {
             slot_of,
             reflection: reflection(geo, blank),
             layout,
-            zero: None,
         })
     }
 
     /// Bytes the tables take.
     pub(crate) fn bytes(&self) -> usize {
-        self.tables.iter().map(|t| t.nibbles.len()).sum::<usize>()
-            + self.zero.as_ref().map_or(0, ZeroDatabases::bytes)
+        self.tables.iter().map(|t| t.nibbles.len()).sum()
     }
 }
 

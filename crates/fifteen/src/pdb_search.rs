@@ -25,7 +25,8 @@
 use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
 use crate::geometry::{Geometry, Labelled, NONE, ORDER};
-use crate::pdb::{Databases, Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
+use crate::heuristics::Heuristics;
+use crate::pdb::{Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
 use crate::zpdb::{ZeroLookups, ZeroStep};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Limits, Meter, SearchStats};
@@ -106,7 +107,8 @@ struct Step {
 pub(crate) trait Lookups<'a>: Sized + Clone {
     /// A move as looked up: what [`Lookups::take`] and [`Lookups::untake`] need.
     type Step: Copy + Default;
-    fn new(geo: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self;
+    /// The lookups of `start` in `dbs`, which are of this kind.
+    fn new(geo: &'a Geometry, dbs: &'a Heuristics, start: &Labelled) -> Self;
     /// The position's heuristic, its Manhattan distance being `manhattan`.
     fn h(&self, manhattan: u32) -> u32;
     /// The tile `label` moved from board cell `from` to board cell `to` (the blank
@@ -166,7 +168,10 @@ pub(crate) struct AdditiveStep {
 impl<'a> Lookups<'a> for AdditiveLookups<'a> {
     type Step = AdditiveStep;
 
-    fn new(geo: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self {
+    fn new(geo: &'a Geometry, dbs: &'a Heuristics, start: &Labelled) -> Self {
+        let Heuristics::Additive(dbs) = dbs else {
+            unreachable!("an additive search of additive databases")
+        };
         let n = geo.cells;
         let identity: Vec<u8> = (0..n as u8).collect();
         let mirror = dbs.reflection.as_deref().unwrap_or(&identity);
@@ -377,8 +382,11 @@ impl AdditiveLookups<'_> {
 impl<'a> Lookups<'a> for ZeroLookups<'a> {
     type Step = ZeroStep;
 
-    fn new(_: &'a Geometry, dbs: &'a Databases, start: &Labelled) -> Self {
-        ZeroLookups::new(dbs.zero.as_ref().expect("zero-aware databases"), start)
+    fn new(_: &'a Geometry, dbs: &'a Heuristics, start: &Labelled) -> Self {
+        let Heuristics::ZeroAware(dbs) = dbs else {
+            unreachable!("a zero-aware search of zero-aware tables")
+        };
+        ZeroLookups::new(dbs, start)
     }
 
     /// The largest partition's sum of distances (each at least its groups'
@@ -424,7 +432,7 @@ pub(crate) struct Search<'a, K: Kind> {
     pub(crate) stats: SearchStats,
     next_bound: u32,
     /// What a share on another thread is built from.
-    dbs: &'a Databases,
+    dbs: &'a Heuristics,
     start: &'a Labelled,
     /// Iterations from this many positions on run on threads (see [`PARALLEL_FROM`]).
     parallel_from: u64,
@@ -554,7 +562,7 @@ struct Undo {
 impl<'a, K: Kind> Search<'a, K> {
     pub(crate) fn new(
         geo: &'a Geometry,
-        dbs: &'a Databases,
+        dbs: &'a Heuristics,
         start: &'a Labelled,
         meter: &'a mut Meter,
     ) -> Result<Search<'a, K>, LimitError> {
@@ -1131,7 +1139,7 @@ fn share_limits(limits: Limits, began: Instant, now: Instant) -> Limits {
 /// search's flag) is raised.
 fn search_share<K: Kind>(
     geo: &Geometry,
-    dbs: &Databases,
+    dbs: &Heuristics,
     start: &Labelled,
     share: &Share,
     bound: u32,
@@ -1185,7 +1193,7 @@ fn search_share<K: Kind>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pdb::Partition;
+    use crate::pdb::{Databases, Partition};
 
     /// An iteration on threads is split once the one before it generated 2^22
     /// positions: a split search's answer, path and counts are one thread's whatever
@@ -1246,14 +1254,14 @@ mod tests {
     /// first iteration on when `threads` > 1: its outcome and the meter's count.
     fn search(
         board: &Board,
-        dbs: &Databases,
+        dbs: &Heuristics,
         threads: usize,
         limits: Limits,
     ) -> (crate::solver::Searched, u64) {
         let geo = Geometry::new(board.rows(), board.cols());
         let start = Labelled::start(board);
         let mut meter = Meter::start(limits);
-        let ran = if dbs.zero.is_some() {
+        let ran = if let Heuristics::ZeroAware(_) = dbs {
             Search::<ZeroAware>::new(&geo, dbs, &start, &mut meter)
                 .and_then(|search| search.parallel_from(0).run(threads))
         } else {
@@ -1266,7 +1274,7 @@ mod tests {
     /// Of `count` drawn 3 x 4 boards, the one whose search generates the most positions
     /// (each within a million: a broken heuristic fails here, where it would search for
     /// ever).
-    fn hardest(dbs: &Databases, count: usize) -> (Board, u64) {
+    fn hardest(dbs: &Heuristics, count: usize) -> (Board, u64) {
         let budget = Limits {
             max_states: Some(1_000_000),
             max_time: None,
@@ -1282,15 +1290,15 @@ mod tests {
             .expect("boards")
     }
 
-    fn databases(rows: usize, cols: usize) -> Databases {
+    fn databases(rows: usize, cols: usize) -> Heuristics {
         databases_of(rows, cols, Partition::Standard)
     }
 
     /// The databases of `set` of the boards of [`boards`].
-    fn databases_of(rows: usize, cols: usize, set: Partition) -> Databases {
+    fn databases_of(rows: usize, cols: usize, set: Partition) -> Heuristics {
         let geo = Geometry::new(rows, cols);
         let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
-        Databases::build_of(&geo, usize::from(blank), set)
+        Heuristics::build_of(&geo, usize::from(blank), set)
     }
 
     /// The search over the databases answers 3 x 4 boards in the few positions its
@@ -1327,14 +1335,15 @@ mod tests {
         let mut searched = 0;
         for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
             let geo = Geometry::new(rows, cols);
-            let spread = databases(rows, cols);
             let blank = Labelled::start(&boards(rows, cols, 1, 0)[0]).blank_label;
+            let spread = Databases::build(&geo, usize::from(blank));
             let ranked = Databases::build_ranked(&geo, usize::from(blank));
             assert_eq!(
                 (spread.layout, ranked.layout),
                 (Layout::Spread, Layout::Rank)
             );
             assert_eq!(ranked.reflection.is_some(), rows == cols);
+            let (spread, ranked) = (Heuristics::Additive(spread), Heuristics::Additive(ranked));
             for board in boards(rows, cols, 6, 30) {
                 for threads in [1, 2] {
                     let by_spread = search(&board, &spread, threads, Limits::NONE);

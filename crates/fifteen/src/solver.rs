@@ -4,8 +4,9 @@
 use crate::board::Board;
 use crate::checkpoint::{Checkpointing, Session};
 use crate::geometry::{Geometry, Labelled};
+use crate::heuristics::Heuristics;
 use crate::memory::{self, Stop};
-use crate::pdb::{Databases, Deadline, MAX_PDB_CELLS, Partition};
+use crate::pdb::{Deadline, MAX_PDB_CELLS, Partition};
 use crate::store::TableStore;
 use crate::table::{DistanceTable, MAX_TABLE_CELLS};
 use crate::{line, manhattan, pdb_search};
@@ -216,7 +217,7 @@ pub struct Solver {
     last_method: Option<Method>,
     tables: HashMap<(usize, usize, usize), Arc<DistanceTable>>,
     /// At most one set (see [`Solver::solve_all`]).
-    databases: HashMap<(usize, usize, usize), Arc<Databases>>,
+    databases: HashMap<(usize, usize, usize), Arc<Heuristics>>,
     databases_built: u64,
     /// Who is told how the builds and searches go (see [`Solver::with_progress`]).
     watch: Watch,
@@ -240,7 +241,7 @@ struct Plan {
     start: Labelled,
     method: Method,
     table: Option<Arc<DistanceTable>>,
-    databases: Option<Arc<Databases>>,
+    databases: Option<Arc<Heuristics>>,
     /// The solver's watcher, told of the board's iterations.
     watch: Watch,
     /// The checkpointed search's session, for the board checkpointed.
@@ -637,7 +638,7 @@ impl Solver {
         }
         for key in keys {
             let geo = Geometry::new(key.0, key.1);
-            let entries = Databases::entries(&geo, (key.2, self.partition));
+            let entries = Heuristics::entries(&geo, (key.2, self.partition));
             let mut waiting = Vec::new();
             for (i, attempt) in outcomes.iter_mut().enumerate() {
                 let Attempt::NeedsDatabases { quick } = *attempt else {
@@ -675,7 +676,7 @@ impl Solver {
                 waiting.first(),
             ) {
                 checkpointed = true;
-                let names = Databases::names(&geo, (key.2, self.partition));
+                let names = Heuristics::names(&geo, (key.2, self.partition));
                 let made = Session::new(config.clone(), &boards[i], names, quick);
                 match config.resume.as_ref().and_then(|r| made.mismatch(r)) {
                     Some(what) => {
@@ -872,7 +873,7 @@ impl Solver {
         &mut self,
         geo: &Geometry,
         key: (usize, usize, usize),
-    ) -> Result<Arc<Databases>, SolveError> {
+    ) -> Result<Arc<Heuristics>, SolveError> {
         if let Some(databases) = self.databases.get(&key) {
             return Ok(Arc::clone(databases));
         }
@@ -881,12 +882,12 @@ impl Solver {
         let halt = self.checkpoints.as_ref().map(|c| &*c.halt);
         let deadline = Deadline::at(at).halting_on(halt);
         let which = (key.2, self.partition);
-        let built = Databases::build_by(geo, which, deadline, &self.watch, self.store.as_deref())
+        let built = Heuristics::build_by(geo, which, deadline, &self.watch, self.store.as_deref())
             .map_err(|stop| match stop {
-            Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
-            Stop::Halted => SolveError::Halted,
-            Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
-        })?;
+                Stop::Time => LimitError::Time(self.limits.max_time.unwrap_or_default()).into(),
+                Stop::Halted => SolveError::Halted,
+                Stop::Memory(e) => SolveError::Memory { bytes: e.bytes },
+            })?;
         self.databases_built += 1;
         Ok(Arc::clone(
             self.databases.entry(key).or_insert(Arc::new(built)),
@@ -920,14 +921,14 @@ impl Solver {
     /// of the call want them: [`HELD_TRY`] where the solver holds them; [`QUICK_TRY`]
     /// where all their tables are in the store (a read) or they are asked for
     /// ([`Partition::Large`]: built, since the solver was given them); else what their
-    /// build costs ([`Databases::build_cost`]) shared among the boards, at least
+    /// build costs ([`Heuristics::build_cost`]) shared among the boards, at least
     /// [`QUICK_TRY`] (rent before buying: a board costs at most about twice the cheaper
     /// of the two ways).
     fn try_size(&self, key: (usize, usize, usize), boards: u64) -> u64 {
         let geo = Geometry::new(key.0, key.1);
         let kept = || {
             self.store.as_ref().is_some_and(|store| {
-                Databases::kept(&geo, (key.2, self.partition))
+                Heuristics::kept(&geo, (key.2, self.partition))
                     .iter()
                     .all(|(name, bytes)| store.has(name, *bytes))
             })
@@ -937,7 +938,7 @@ impl Solver {
         } else if self.partition == Partition::Large || kept() {
             QUICK_TRY
         } else {
-            (Databases::build_cost(&geo, (key.2, self.partition)) / boards.max(1)).max(QUICK_TRY)
+            (Heuristics::build_cost(&geo, (key.2, self.partition)) / boards.max(1)).max(QUICK_TRY)
         }
     }
 }
@@ -1137,7 +1138,7 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            if databases.zero.is_some() {
+            if let Heuristics::ZeroAware(_) = **databases {
                 pdb_search::Search::<pdb_search::ZeroAware>::new(
                     &plan.geo,
                     databases,
@@ -1409,7 +1410,7 @@ mod tests {
             Board::with_default_goal(3, 4, &[11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2, 0]).unwrap();
         let plan = Solver::new().plan(&board).unwrap().unwrap();
         let (rows, cols, blank) = plan.key();
-        let entries = Databases::entries(&Geometry::new(rows, cols), (blank, Partition::Standard));
+        let entries = Heuristics::entries(&Geometry::new(rows, cols), (blank, Partition::Standard));
         assert!(entries > 1000, "{entries}");
         for (max, built, searched) in [
             (entries - 1, 0, 0..1),
