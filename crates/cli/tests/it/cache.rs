@@ -272,12 +272,22 @@ fn the_large_partition_keeps_its_own_tables_and_searches_fewer_positions() {
     );
     let (large, standard) = (counts(&large).0, counts(&standard).0);
     assert!(large < standard, "{large} against {standard}");
+    // The zero-aware tables are kept under names of their own too, and read back.
+    let zero = solve(&["--partition", "zero-aware"]);
+    assert!(zero.contains("tables: 0 read from cache"), "{zero}");
+    let again = solve(&["--partition", "zero-aware"]);
+    assert!(again.contains(" built") && again.contains(", 0 built"), "{again}");
+    assert!(
+        files(&dir).iter().any(|n| n.contains("-bit1-zero-")),
+        "{:?}",
+        files(&dir)
+    );
     // A name that is no partition is bad usage.
     let out = run(&dir, &["-p", "fifteen", "--partition", "huge"], board);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("expected one of standard, large, found \"huge\""),
+        stderr.contains("expected one of standard, large, zero-aware, found \"huge\""),
         "{stderr}"
     );
 }
