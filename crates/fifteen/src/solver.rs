@@ -1138,32 +1138,32 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
-            if let Heuristics::ZeroAware(_) = **databases {
-                pdb_search::Search::<pdb_search::ZeroAware>::new(
-                    &plan.geo,
-                    databases,
-                    &plan.start,
-                    meter,
-                )?
-                .watched(&plan.watch)
-                .checkpointed(plan.session.as_deref())
-                .run(threads)
-            } else {
-                pdb_search::Search::<pdb_search::Additive>::new(
-                    &plan.geo,
-                    databases,
-                    &plan.start,
-                    meter,
-                )?
-                .watched(&plan.watch)
-                .checkpointed(plan.session.as_deref())
-                .run(threads)
+            match **databases {
+                Heuristics::ZeroAware(_) => {
+                    search_of::<pdb_search::ZeroAware>(plan, databases, meter, threads)
+                }
+                Heuristics::Additive(_) => {
+                    search_of::<pdb_search::Additive>(plan, databases, meter, threads)
+                }
             }
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?
             .watched(&plan.watch)
             .run(),
     }
+}
+
+/// The pattern-database search of a planned board over `databases`, of the kind `K`.
+fn search_of<K: pdb_search::Kind>(
+    plan: &Plan,
+    databases: &Heuristics,
+    meter: &mut Meter,
+    threads: usize,
+) -> Searched {
+    pdb_search::Search::<K>::new(&plan.geo, databases, &plan.start, meter)?
+        .watched(&plan.watch)
+        .checkpointed(plan.session.as_deref())
+        .run(threads)
 }
 
 #[cfg(test)]

@@ -876,20 +876,7 @@ impl<'a> ZeroLookups<'a> {
             }
         }
         step.up |= self.read(label, (from, to), !known & ((1 << count) - 1));
-        for (i, &(g, _)) in groups.iter().enumerate().take(count) {
-            let g = usize::from(g) % MAX_ZGROUPS;
-            let up = step.up >> i & 1 == 1;
-            let mut parts = dbs.parts_of[g];
-            while parts != 0 {
-                let part = parts.trailing_zeros() as usize % MAX_PARTS;
-                parts &= parts - 1;
-                step.sums[part] = if up {
-                    step.sums[part] + 1
-                } else {
-                    step.sums[part] - 1
-                };
-            }
-        }
+        self.count(label, step.up, true, &mut step.sums);
         let h = u32::from(step.sums.iter().copied().max().unwrap_or(0));
         (step, h)
     }
@@ -938,20 +925,27 @@ impl<'a> ZeroLookups<'a> {
     #[inline(always)]
     pub(crate) fn untake(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
         self.shift(label, (to, from), step.up, false);
+        let mut sums = self.sums;
+        self.count(usize::from(label) & 63, step.up, false, &mut sums);
+        self.sums = sums;
+    }
+
+    /// Changes `sums` by a move of the tile `label` whose groups go up where `up`
+    /// says (`forward`), or back.
+    #[inline(always)]
+    fn count(&self, label: usize, up: u32, forward: bool, sums: &mut [u16; MAX_PARTS]) {
         let dbs = self.dbs;
-        let label = usize::from(label) & 63;
         let (groups, count) = (&dbs.tile_groups[label], usize::from(dbs.tile_count[label]));
-        for (i, &(g, _)) in groups.iter().enumerate().take(count) {
-            let g = usize::from(g) % MAX_ZGROUPS;
-            let up = step.up >> i & 1 == 1;
-            let mut parts = dbs.parts_of[g];
+        for (i, &(g, _)) in groups.iter().enumerate().take(count.min(MAX_PARTS)) {
+            let rises = (up >> i & 1 == 1) == forward;
+            let mut parts = dbs.parts_of[usize::from(g) % MAX_ZGROUPS];
             while parts != 0 {
                 let part = parts.trailing_zeros() as usize % MAX_PARTS;
                 parts &= parts - 1;
-                self.sums[part] = if up {
-                    self.sums[part] - 1
+                sums[part] = if rises {
+                    sums[part].wrapping_add(1)
                 } else {
-                    self.sums[part] + 1
+                    sums[part].wrapping_sub(1)
                 };
             }
         }

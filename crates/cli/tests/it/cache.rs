@@ -276,7 +276,10 @@ fn the_large_partition_keeps_its_own_tables_and_searches_fewer_positions() {
     let zero = solve(&["--partition", "zero-aware"]);
     assert!(zero.contains("tables: 0 read from cache"), "{zero}");
     let again = solve(&["--partition", "zero-aware"]);
-    assert!(again.contains(" built") && again.contains(", 0 built"), "{again}");
+    assert!(
+        again.contains(" built") && again.contains(", 0 built"),
+        "{again}"
+    );
     assert!(
         files(&dir).iter().any(|n| n.contains("-bit1-zero-")),
         "{:?}",
