@@ -341,8 +341,7 @@ impl ZeroTable {
         let mod4 = |mask: u64, index: usize| {
             2 * u32::from(self.bit(index)) + (maps.parity(mask) ^ self.goal_parity)
         };
-        let mut h = 0u8;
-        loop {
+        for h in 0..UNSET {
             let index = maps.index(mask, &cells, blank);
             if index == self.goal {
                 return h;
@@ -366,9 +365,13 @@ impl ZeroTable {
                     }
                 }
             }
-            (mask, cells, blank) = next.expect("a position off the goal has a neighbour nearer");
-            h += 1;
+            // Every position a solvable board reaches has a neighbour nearer the goal;
+            // one the build never reached (none of a search's) would have none: its
+            // bound is then 0, never too much.
+            let Some(nearer) = next else { return 0 };
+            (mask, cells, blank) = nearer;
         }
+        0
     }
 
     /// The table of the group `tiles` (goal cells) whose blank's goal cell is `blank`:
