@@ -72,11 +72,6 @@ pub(crate) struct Maps {
     /// The sets by rank.
     masks: Vec<u64>,
     info: Vec<Info>,
-    /// Per set, the number of its first (set, region) pair, and one past the last
-    /// set's (four bytes a set where [`Info`] takes 32: the search's index reads these,
-    /// and finds the blank's region by flood fills where a set has more than one).
-    offsets: Vec<u32>,
-    geo: Geometry,
     /// The (set, region) pairs in all.
     pairs: usize,
     /// `k!`, and each slot's weight in an order's rank.
@@ -135,11 +130,6 @@ impl Maps {
             let ripple = mask + low;
             mask = (((mask ^ ripple) >> 2) / low) | ripple;
         }
-        let mut offsets = memory::filled(sets + 1, 0u32)?;
-        for (o, i) in offsets.iter_mut().zip(&info) {
-            *o = i.offset;
-        }
-        offsets[sets] = pairs as u32;
         let mut weights = [0u32; MAX_TILES];
         let mut w = 1;
         for (s, weight) in weights.iter_mut().enumerate().take(k) {
@@ -161,8 +151,6 @@ impl Maps {
             binom,
             masks,
             info,
-            offsets,
-            geo: geo.clone(),
             pairs,
             orders: factorial(k),
             weights,
@@ -247,31 +235,8 @@ impl Maps {
     /// The index of the tiles on `cells` (which are `mask`) with the blank on `blank`.
     #[inline(always)]
     pub(crate) fn index(&self, mask: u64, cells: &[u8; MAX_TILES], blank: usize) -> usize {
-        let m = self.rank(mask);
-        let (first, end) = (self.offsets[m], self.offsets[m + 1]);
-        let region = if end - first > 1 {
-            self.region_number(mask, blank)
-        } else {
-            0
-        };
-        (first as usize + region) * self.orders + self.order(mask, cells)
-    }
-
-    /// The number of the blank's region among those `mask` leaves free: how many
-    /// regions have a lowest cell below its region's.
-    #[inline(never)]
-    fn region_number(&self, mask: u64, blank: usize) -> usize {
-        let free = self.full & !mask;
-        let own = self.geo.flood(free, 1 << (blank & 63));
-        let lowest = own.trailing_zeros();
-        let mut rest = free & !own & ((1u64 << lowest) - 1);
-        let mut number = 0;
-        while rest != 0 {
-            let region = self.geo.flood(free, rest & rest.wrapping_neg());
-            number += 1;
-            rest &= !region;
-        }
-        number
+        let info = &self.info[self.rank(mask)];
+        (info.offset as usize + info.region(blank)) * self.orders + self.order(mask, cells)
     }
 }
 
@@ -805,7 +770,7 @@ impl<'a> ZeroLookups<'a> {
         let mut lookups = ZeroLookups {
             dbs,
             bits: [empty; MAX_ZGROUPS],
-            maps: [any.unwrap_or(&*NO_MAPS); MAX_ZGROUPS],
+            maps: [any.unwrap_or(&NO_MAPS); MAX_ZGROUPS],
             mask: [0; MAX_ZGROUPS],
             at: [[0; MAX_TILES]; MAX_ZGROUPS],
             entry: [0; MAX_ZGROUPS],
@@ -978,20 +943,18 @@ impl<'a> ZeroLookups<'a> {
 }
 
 /// The maps of lookups of a catalogue without groups (a board of one cell).
-static NO_MAPS: std::sync::LazyLock<Maps> = std::sync::LazyLock::new(|| Maps {
+static NO_MAPS: Maps = Maps {
     k: 0,
     binom: [[0; 64]; 16],
     masks: Vec::new(),
     info: Vec::new(),
-    offsets: vec![0, 0],
-    geo: Geometry::new(1, 1),
     pairs: 0,
     orders: 1,
     weights: [0; MAX_TILES],
     full: 0,
     around: [0; 64],
     black: 0,
-});
+};
 
 #[cfg(test)]
 mod tests {
@@ -1146,7 +1109,6 @@ mod tests {
         assert!(dbs.groups.len() < 8 * 3);
         let space = crate::oracle::Space::explore(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
         let far = |a: usize, b: usize| (a / 3).abs_diff(b / 3) + (a % 3).abs_diff(b % 3);
-        let h = |_: &[u8], lookups: &ZeroLookups<'_>| lookups.h() as usize;
         let (mut exact, mut positions) = (0, 0);
         // Every fifth position (and its moves): a fresh lookup walks to the goal in
         // each table, and all of them take a while in a test build.
@@ -1158,7 +1120,7 @@ mod tests {
                 blank_label: 0,
             };
             let lookups = ZeroLookups::new(&dbs, &start);
-            let here = h(cells, &lookups);
+            let here = lookups.h() as usize;
             assert!(here <= d as usize, "{cells:?}: h {here} over {d}");
             exact += usize::from(here == d as usize);
             positions += 1;
@@ -1190,7 +1152,7 @@ mod tests {
                 assert_eq!(taken.entry, fresh.entry);
                 assert_eq!(taken.mask, fresh.mask);
                 assert_eq!(
-                    h(&moved, &taken).abs_diff(here),
+                    (taken.h() as usize).abs_diff(here),
                     1,
                     "{cells:?} moving {tile}"
                 );
