@@ -5,7 +5,10 @@
 #
 # Runs instance N (crates/fifteen/tests/data/korf-felner-24.in) with the `dist` build of
 # gridsolve, `--stats`, the zero-aware tables (`--partition zero-aware`: 14 partitions in
-# 11 tables, 249 MB, built once in about five minutes and kept in the cache), on every core, checkpointing to target/korf-felner-24/N.checkpoint;
+# 11 tables, 249 MB, built once in about five minutes and kept in the cache), the blank's
+# moves tried up, left, right, down (`--move-order ULRD`, the order of the published
+# runs; the rows of f54700e used the letters' DLRU), on every core, checkpointing to
+# target/korf-felner-24/N.checkpoint;
 # after MINUTES (default 55) the run is sent SIGTERM, writes where it stands and stops,
 # and the next call goes on from the checkpoint (`--resume`), so a search of many hours
 # is run in pieces of under an hour. The seconds of all the pieces are summed in
@@ -37,7 +40,7 @@ checkpoint=$state/$n.checkpoint
 # No budget: the command line's default (two billion positions generated, about a
 # minute) stops all but the easiest of these (instances 13 and 37 at c1d20fd, with
 # 3.7e9 and 5.3e9 generated); a budget of 10^18 is none.
-args=(-p fifteen --stats --partition zero-aware --max-states 1000000000000000000 --checkpoint "$checkpoint")
+args=(-p fifteen --stats --partition zero-aware --move-order ULRD --max-states 1000000000000000000 --checkpoint "$checkpoint")
 [ -f "$checkpoint" ] && args+=(--resume "$checkpoint")
 threads=$(nproc)
 start=$(date +%s.%N)

@@ -15,6 +15,7 @@
 //! where it likes ([`Checkpoint::to_text`], [`Checkpoint::parse`]).
 
 use crate::board::Board;
+use crate::geometry::MoveOrder;
 use grid_core::SearchStats;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +37,8 @@ pub struct Checkpoint {
     pub(crate) goal: Vec<u8>,
     /// The names of the databases' tables (see [`crate::TableStore`]).
     pub(crate) tables: Vec<String>,
+    /// The order in which the search tries the blank's moves.
+    pub(crate) order: MoveOrder,
     /// The positions of the quick try before the databases, counted in the board's
     /// statistics (not tried again on resume).
     pub(crate) quick: u64,
@@ -91,13 +94,14 @@ impl Checkpoint {
     pub fn to_text(&self) -> String {
         let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         format!(
-            "{HEADER}\nversion {}\nboard {} {}\nstart {}\ngoal {}\ntables {}\nquick {}\nbound {}\ndepth {}\nshares {} {}\nbefore {} {}\ndone {} {}\nnext {}\n",
+            "{HEADER}\nversion {}\nboard {} {}\nstart {}\ngoal {}\ntables {}\norder {}\nquick {}\nbound {}\ndepth {}\nshares {} {}\nbefore {} {}\ndone {} {}\nnext {}\n",
             self.version,
             self.rows,
             self.cols,
             list(&self.start),
             list(&self.goal),
             self.tables.join(" "),
+            self.order,
             self.quick,
             self.bound,
             self.depth,
@@ -175,6 +179,9 @@ impl Checkpoint {
                 .split_whitespace()
                 .map(str::to_string)
                 .collect(),
+            order: field("order")?
+                .parse()
+                .map_err(|_| CheckpointError("its line \"order\" is malformed".to_string()))?,
             quick: one("quick")?,
             bound: small("bound")?,
             depth: small("depth")?,
@@ -264,7 +271,7 @@ impl Checkpointing {
 
     /// Resumes the search from `checkpoint`, refused (with
     /// [`SolveError::Mismatch`](crate::SolveError::Mismatch)) unless it was written
-    /// for the same board, databases and program version.
+    /// for the same board, databases, order of the moves and program version.
     #[must_use]
     pub fn resuming(mut self, checkpoint: Checkpoint) -> Checkpointing {
         self.resume = Some(checkpoint);
@@ -285,11 +292,11 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// The session of `config` for `board`, whose databases' tables are `tables`,
-    /// after a quick try of `quick` positions.
+    /// The session of `config` for `board` searched in `order`, whose databases'
+    /// tables are `tables`, after a quick try of `quick` positions.
     pub(crate) fn new(
         config: Checkpointing,
-        board: &Board,
+        (board, order): (&Board, MoveOrder),
         tables: Vec<String>,
         quick: u64,
     ) -> Session {
@@ -302,6 +309,7 @@ impl Session {
                 start: board.start().to_vec(),
                 goal: board.goal().to_vec(),
                 tables,
+                order,
                 quick,
                 bound: 0,
                 depth: 0,
@@ -315,7 +323,8 @@ impl Session {
         }
     }
 
-    /// What in `resume` differs from this board, databases and version, if anything.
+    /// What in `resume` differs from this board, databases, order and version, if
+    /// anything.
     pub(crate) fn mismatch(&self, resume: &Checkpoint) -> Option<&'static str> {
         let t = &self.template;
         if resume.version != t.version {
@@ -326,6 +335,8 @@ impl Session {
             Some("another board")
         } else if resume.tables != t.tables {
             Some("other databases")
+        } else if resume.order != t.order {
+            Some("another order of the moves")
         } else {
             None
         }
@@ -399,6 +410,7 @@ mod tests {
             start: (0..12).rev().collect(),
             goal: (0..12).collect(),
             tables: vec!["a.pdb".to_string(), "b.pdb".to_string()],
+            order: "ULRD".parse().unwrap(),
             quick: 7,
             bound: 40,
             depth: 5,
@@ -426,7 +438,17 @@ mod tests {
             }
         );
         let text = checkpoint.to_text();
+        assert!(text.contains("\norder ULRD\n"), "{text}");
         assert_eq!(Checkpoint::parse(&text), Ok(checkpoint));
+        for order in ["ULR", "ULRDD", "ULRR", "XLRD", ""] {
+            assert_eq!(
+                Checkpoint::parse(&text.replace("order ULRD", &format!("order {order}")))
+                    .unwrap_err()
+                    .to_string(),
+                "its line \"order\" is malformed",
+                "{order}"
+            );
+        }
         assert_eq!(
             Checkpoint::parse("hello\n").unwrap_err().to_string(),
             format!("not a checkpoint of this program (its first line is not {HEADER:?})")

@@ -9,6 +9,92 @@ use grid_core::Dir;
 /// order (see [`Solver`](crate::Solver)).
 pub(crate) const ORDER: [Dir; 4] = [Dir::Down, Dir::Left, Dir::Right, Dir::Up];
 
+/// The order in which the searches try the blank's moves, as four letters (`D`, `L`,
+/// `R` and `U`, the blank's moves down, left, right and up, each once).
+///
+/// Every order gives the same answer, and a shortest path. The default, `DLRU` (the
+/// letters' own order), gives the path the judges expect: the first shortest path in
+/// it. Another order gives the shortest path that the search meets first in that
+/// order, which can differ, and changes how many positions the last iteration of an
+/// IDA* search expands before it meets one: on a hard 24-puzzle, by a factor of up to
+/// seven (Korf's and Clausecker's published runs use `ULRD`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveOrder([u8; 4]);
+
+impl MoveOrder {
+    /// `DLRU`, the letters' order.
+    pub const LETTERS: MoveOrder = MoveOrder([0, 1, 2, 3]);
+
+    /// The moves in this order, as indices into [`ORDER`].
+    #[inline(always)]
+    pub(crate) fn indices(self) -> [u8; 4] {
+        self.0
+    }
+
+    /// The moves in this order.
+    pub fn dirs(self) -> [Dir; 4] {
+        self.0.map(|k| ORDER[usize::from(k)])
+    }
+}
+
+impl Default for MoveOrder {
+    fn default() -> MoveOrder {
+        MoveOrder::LETTERS
+    }
+}
+
+impl std::fmt::Display for MoveOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.dirs()
+            .iter()
+            .try_for_each(|d| write!(f, "{}", d.letter()))
+    }
+}
+
+/// Why a text is not a [`MoveOrder`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveOrderError(String);
+
+impl std::fmt::Display for MoveOrderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "expected the letters D, L, R and U, each once, in the order to try the blank's moves (as DLRU or ULRD), found {:?}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for MoveOrderError {}
+
+impl std::str::FromStr for MoveOrder {
+    type Err = MoveOrderError;
+
+    /// Four letters, `D`, `L`, `R` and `U` each once, in either case.
+    fn from_str(text: &str) -> Result<MoveOrder, MoveOrderError> {
+        let refuse = || MoveOrderError(text.chars().take(40).collect());
+        let mut order = [0u8; 4];
+        let mut seen = 0u8;
+        let mut letters = text.chars();
+        for slot in &mut order {
+            let dir = letters
+                .next()
+                .and_then(|c| Dir::from_letter(c.to_ascii_uppercase()))
+                .ok_or_else(refuse)?;
+            let k = ORDER.iter().position(|&d| d == dir).ok_or_else(refuse)?;
+            if seen >> k & 1 == 1 {
+                return Err(refuse());
+            }
+            seen |= 1 << k;
+            *slot = k as u8;
+        }
+        if letters.next().is_some() {
+            return Err(refuse());
+        }
+        Ok(MoveOrder(order))
+    }
+}
+
 /// No neighbour that way.
 pub(crate) const NONE: u8 = u8::MAX;
 
@@ -140,6 +226,46 @@ impl Labelled {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_order_is_the_four_letters_each_once() {
+        let mut seen = std::collections::HashSet::new();
+        for a in "DLRU".chars() {
+            for b in "DLRU".chars() {
+                for c in "DLRU".chars() {
+                    for d in "DLRU".chars() {
+                        let text: String = [a, b, c, d].into_iter().collect();
+                        let parsed = text.parse::<MoveOrder>();
+                        let distinct = [a, b, c, d]
+                            .into_iter()
+                            .collect::<std::collections::HashSet<_>>()
+                            .len();
+                        if distinct == 4 {
+                            let order = parsed.unwrap();
+                            assert_eq!(order.to_string(), text);
+                            assert_eq!(text.to_lowercase().parse::<MoveOrder>(), Ok(order));
+                            let letters: String = order.dirs().iter().map(|d| d.letter()).collect();
+                            assert_eq!(letters, text);
+                            seen.insert(order);
+                        } else {
+                            assert!(parsed.is_err(), "{text}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(seen.len(), 24);
+        assert_eq!(MoveOrder::default().to_string(), "DLRU");
+        assert_eq!(MoveOrder::LETTERS.dirs(), ORDER);
+        for bad in ["", "DLR", "DLRUD", "DLRX", "D LRU", "DLRU "] {
+            let error = bad.parse::<MoveOrder>().unwrap_err().to_string();
+            assert!(
+                error.starts_with("expected the letters D, L, R and U, each once")
+                    && error.ends_with(&format!("found {bad:?}")),
+                "{error}"
+            );
+        }
+    }
 
     #[test]
     fn neighbours_follow_the_letter_order() {

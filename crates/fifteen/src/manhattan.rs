@@ -7,7 +7,7 @@
 //! order there, so a move changes the conflicts of the two lines it crosses only.
 
 use crate::fsm::{DEAD, Fsm, START};
-use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use crate::geometry::{Geometry, Labelled, MoveOrder, NONE, ORDER};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Meter, SearchStats};
 
@@ -37,6 +37,8 @@ pub(crate) struct Search<'a> {
     /// told how far the search has got (never, when nobody watches).
     watch: Watch,
     report_at: u64,
+    /// The order in which the blank's moves are tried.
+    order: MoveOrder,
 }
 
 impl<'a> Search<'a> {
@@ -73,6 +75,7 @@ impl<'a> Search<'a> {
             fsm: Fsm::shared()?,
             watch: Watch::NONE,
             report_at: u64::MAX,
+            order: MoveOrder::LETTERS,
         };
         for r in 0..geo.rows {
             search.row_conflicts[r] = search.row_conflict(r);
@@ -142,7 +145,14 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Runs IDA* to the first shortest path in [`ORDER`]; `None` if the iterations
+    /// This search, trying the blank's moves in `order`.
+    pub(crate) fn ordered(mut self, order: MoveOrder) -> Search<'a> {
+        self.order = order;
+        self
+    }
+
+    /// Runs IDA* to the first shortest path in its order (among those the automaton
+    /// keeps: in [`ORDER`], the first of all); `None` if the iterations
     /// run out of positions (never, for a position the parity rule allows).
     pub(crate) fn run(mut self) -> Result<(Option<Vec<Dir>>, SearchStats), LimitError> {
         let h = self.heuristic();
@@ -180,7 +190,9 @@ impl<'a> Search<'a> {
         let n = self.geo.cells;
         let cols = self.geo.cols;
         let at = self.blank;
-        for (k, dir) in ORDER.into_iter().enumerate() {
+        for k in self.order.indices() {
+            let k = usize::from(k) & 3;
+            let dir = ORDER[k];
             let to = self.geo.next[at][k];
             let after_k = self.fsm.step(state, k);
             if after_k == DEAD || to == NONE {

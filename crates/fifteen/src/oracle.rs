@@ -285,11 +285,17 @@ impl Space {
     /// letters' bytes (`D < L < R < U`): at each step the first move, in that order, to
     /// an arrangement one closer. `None` if `cells` cannot reach the goal.
     pub fn first_path(&self, cells: &[u8]) -> Option<Vec<Dir>> {
+        self.first_path_in(cells, LETTER_ORDER)
+    }
+
+    /// The shortest path from `cells` to the goal that comes first in `order`: at each
+    /// step the first move, in that order, to an arrangement one closer.
+    pub fn first_path_in(&self, cells: &[u8], order: [Dir; 4]) -> Option<Vec<Dir>> {
         let mut here = cells.to_vec();
         let mut left = self.distance(&here)?;
         let mut path = Vec::with_capacity(left as usize);
         while left > 0 {
-            let (dir, next) = LETTER_ORDER
+            let (dir, next) = order
                 .iter()
                 .find_map(|&dir| {
                     let next = moved(self.rows, self.cols, &here, dir)?;

@@ -24,7 +24,7 @@
 
 use crate::checkpoint::{Checkpoint, Session};
 use crate::fsm::{DEAD, Fsm, START};
-use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use crate::geometry::{Geometry, Labelled, MoveOrder, NONE, ORDER};
 use crate::heuristics::Heuristics;
 use crate::pdb::{Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
 use crate::zpdb::{ZeroLookups, ZeroStep};
@@ -453,6 +453,8 @@ pub(crate) struct Search<'a, K: Kind> {
     session: Option<&'a Session>,
     halt: Option<&'a AtomicBool>,
     halted: bool,
+    /// The order in which the blank's moves are tried.
+    order: MoveOrder,
 }
 
 /// An iteration split into shares: every position at `depth` moves that the bound lets
@@ -609,6 +611,7 @@ impl<'a, K: Kind> Search<'a, K> {
             session: None,
             halt: None,
             halted: false,
+            order: MoveOrder::LETTERS,
         })
     }
 
@@ -616,6 +619,12 @@ impl<'a, K: Kind> Search<'a, K> {
     /// shares, the search resumed from the session's checkpoint, if it has one.
     pub(crate) fn checkpointed(mut self, session: Option<&'a Session>) -> Self {
         self.session = session;
+        self
+    }
+
+    /// This search, trying the blank's moves in `order`.
+    pub(crate) fn ordered(mut self, order: MoveOrder) -> Self {
+        self.order = order;
         self
     }
 
@@ -686,7 +695,8 @@ impl<'a, K: Kind> Search<'a, K> {
         self.enter(to, manhattan, &step);
     }
 
-    /// Runs IDA* to the first shortest path in [`ORDER`], each iteration that the one
+    /// Runs IDA* to the first shortest path in its order (among those the automaton
+    /// keeps: in [`ORDER`], the first of all), each iteration that the one
     /// before shows to be large split among `threads` threads ([`Search::iterate`]).
     /// The path, the counts and where a budget stops it are those of the search on one
     /// thread.
@@ -937,7 +947,7 @@ impl<'a, K: Kind> Search<'a, K> {
         // started late would otherwise run past the limit, and the shares before one
         // that stopped run on, since the first in order decides).
         let began = Instant::now();
-        let (geo, dbs, start) = (self.geo, self.dbs, self.start);
+        let (geo, dbs, start, order) = (self.geo, self.dbs, self.start, self.order);
         // The positions of the shares done so far, for the watcher (in the order they
         // end, so only a count of how far the iteration has got).
         let shares_done = AtomicU64::new(0);
@@ -953,7 +963,7 @@ impl<'a, K: Kind> Search<'a, K> {
                     return mine;
                 }
                 let e = search_share::<K>(
-                    geo,
+                    (geo, order),
                     dbs,
                     start,
                     &shares[i],
@@ -1083,7 +1093,9 @@ impl<'a, K: Kind> Search<'a, K> {
             self.next_bound = self.next_bound.min(high - 2);
             return Ok(false);
         }
-        for (k, &(manhattan, step, f)) in children.iter().enumerate() {
+        for k in self.order.indices() {
+            let k = usize::from(k) & 3;
+            let (manhattan, step, f) = children[k];
             if f == u32::MAX {
                 continue;
             }
@@ -1138,7 +1150,7 @@ fn share_limits(limits: Limits, began: Instant, now: Instant) -> Limits {
 /// iteration; `me`: this one's number) has ended it, or when `halt` (a checkpointed
 /// search's flag) is raised.
 fn search_share<K: Kind>(
-    geo: &Geometry,
+    (geo, order): (&Geometry, MoveOrder),
     dbs: &Heuristics,
     start: &Labelled,
     share: &Share,
@@ -1157,7 +1169,7 @@ fn search_share<K: Kind>(
         };
     }
     let mut search = match Search::<K>::new(geo, dbs, start, &mut meter) {
-        Ok(search) => search,
+        Ok(search) => search.ordered(order),
         Err(e) => {
             return Ended {
                 found: None,
@@ -1258,15 +1270,25 @@ mod tests {
         threads: usize,
         limits: Limits,
     ) -> (crate::solver::Searched, u64) {
+        search_in(board, dbs, (threads, MoveOrder::LETTERS), limits)
+    }
+
+    /// [`search`] trying the blank's moves in `order`.
+    fn search_in(
+        board: &Board,
+        dbs: &Heuristics,
+        (threads, order): (usize, MoveOrder),
+        limits: Limits,
+    ) -> (crate::solver::Searched, u64) {
         let geo = Geometry::new(board.rows(), board.cols());
         let start = Labelled::start(board);
         let mut meter = Meter::start(limits);
         let ran = if let Heuristics::ZeroAware(_) = dbs {
             Search::<ZeroAware>::new(&geo, dbs, &start, &mut meter)
-                .and_then(|search| search.parallel_from(0).run(threads))
+                .and_then(|search| search.ordered(order).parallel_from(0).run(threads))
         } else {
             Search::<Additive>::new(&geo, dbs, &start, &mut meter)
-                .and_then(|search| search.parallel_from(0).run(threads))
+                .and_then(|search| search.ordered(order).parallel_from(0).run(threads))
         };
         (ran, meter.states())
     }
@@ -1402,15 +1424,17 @@ mod tests {
             (3, 4, Partition::ZeroAware),
         ] {
             let dbs = databases_of(rows, cols, set);
-            for board in boards(rows, cols, 8, 25) {
-                let (one, counted) = search(&board, &dbs, 1, Limits::NONE);
+            for (i, board) in boards(rows, cols, 8, 25).into_iter().enumerate() {
+                // Every other board in another order of the moves.
+                let order = [MoveOrder::LETTERS, "ULRD".parse().unwrap()][i % 2];
+                let (one, counted) = search_in(&board, &dbs, (1, order), Limits::NONE);
                 let (path, stats) = one.clone().expect("no limit");
                 lengths.push(path.as_ref().map_or(0, Vec::len));
                 for threads in [2, 3, 5] {
                     assert_eq!(
-                        search(&board, &dbs, threads, Limits::NONE),
+                        search_in(&board, &dbs, (threads, order), Limits::NONE),
                         (one.clone(), counted),
-                        "{rows}x{cols} {:?} on {threads} threads, {set}",
+                        "{rows}x{cols} {:?} on {threads} threads, {set}, {order}",
                         board.start()
                     );
                 }
@@ -1628,7 +1652,7 @@ mod tests {
             let lowest = AtomicUsize::new(lowest);
             let meter = Meter::start(budget);
             search_share::<Additive>(
-                &geo,
+                (&geo, MoveOrder::LETTERS),
                 &dbs,
                 &start,
                 &root,

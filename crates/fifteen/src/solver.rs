@@ -3,7 +3,7 @@
 
 use crate::board::Board;
 use crate::checkpoint::{Checkpointing, Session};
-use crate::geometry::{Geometry, Labelled};
+use crate::geometry::{Geometry, Labelled, MoveOrder};
 use crate::heuristics::Heuristics;
 use crate::memory::{self, Stop};
 use crate::pdb::{Deadline, MAX_PDB_CELLS, Partition};
@@ -212,6 +212,7 @@ pub struct Solver {
     limits: Limits,
     method: Method,
     partition: Partition,
+    order: MoveOrder,
     threads: usize,
     stats: SearchStats,
     last_method: Option<Method>,
@@ -246,6 +247,8 @@ struct Plan {
     watch: Watch,
     /// The checkpointed search's session, for the board checkpointed.
     session: Option<Arc<Session>>,
+    /// The order in which the searches try the blank's moves.
+    order: MoveOrder,
 }
 
 impl Plan {
@@ -284,6 +287,7 @@ impl Solver {
             limits,
             method: Method::Auto,
             partition: Partition::Standard,
+            order: MoveOrder::LETTERS,
             threads: 0,
             stats: SearchStats::default(),
             last_method: None,
@@ -375,6 +379,29 @@ impl Solver {
             self.databases.clear();
         }
         self.partition = partition;
+        self
+    }
+
+    /// This solver, its searches trying the blank's moves in `order` (the letters'
+    /// order, `DLRU`, by default). The answers are the same; each path is a shortest
+    /// one, in the letters' order the first, in another order the one the search
+    /// meets first (the first in that order of those the search's pruning of
+    /// duplicate paths keeps); the counts are the order's.
+    ///
+    /// ```
+    /// use fifteen::{Board, MoveOrder, Solver};
+    ///
+    /// let board = Board::with_default_goal(3, 3, &[1, 2, 3, 4, 0, 8, 7, 6, 5])?;
+    /// let letters = Solver::new().solve_with_path(&board)?.unwrap();
+    /// let order: MoveOrder = "ULRD".parse()?;
+    /// let other = Solver::new().with_move_order(order).solve_with_path(&board)?.unwrap();
+    /// assert_eq!(letters.path.to_string(), "DRULDR");
+    /// assert_eq!(other.path.to_string(), "RDLURD");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_move_order(mut self, order: MoveOrder) -> Solver {
+        self.order = order;
         self
     }
 
@@ -677,7 +704,7 @@ impl Solver {
             ) {
                 checkpointed = true;
                 let names = Heuristics::names(&geo, (key.2, self.partition));
-                let made = Session::new(config.clone(), &boards[i], names, quick);
+                let made = Session::new(config.clone(), (&boards[i], self.order), names, quick);
                 match config.resume.as_ref().and_then(|r| made.mismatch(r)) {
                     Some(what) => {
                         waiting.remove(0);
@@ -847,6 +874,7 @@ impl Solver {
             databases: None,
             watch: self.watch.clone(),
             session: None,
+            order: self.order,
         }))
     }
 
@@ -999,7 +1027,7 @@ fn quick_search(
         quick = quick.halting_on(flag);
     }
     let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick)
-        .and_then(|search| search.watched(&plan.watch).run());
+        .and_then(|search| search.ordered(plan.order).watched(&plan.watch).run());
     (tried, quick.states())
 }
 
@@ -1134,7 +1162,10 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         )),
         Method::Table => {
             let table = plan.table.as_ref().expect("planned with its table");
-            Ok((table.path(&plan.geo, &plan.start), SearchStats::default()))
+            Ok((
+                table.path(&plan.geo, &plan.start, plan.order),
+                SearchStats::default(),
+            ))
         }
         Method::Pdb => {
             let databases = plan.databases.as_ref().expect("planned with its databases");
@@ -1148,6 +1179,7 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
             }
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?
+            .ordered(plan.order)
             .watched(&plan.watch)
             .run(),
     }
@@ -1161,6 +1193,7 @@ fn search_of<K: pdb_search::Kind>(
     threads: usize,
 ) -> Searched {
     pdb_search::Search::<K>::new(&plan.geo, databases, &plan.start, meter)?
+        .ordered(plan.order)
         .watched(&plan.watch)
         .checkpointed(plan.session.as_deref())
         .run(threads)
@@ -1386,7 +1419,7 @@ mod tests {
         let session = |up: bool| {
             let config = Checkpointing::new(Arc::new(Nowhere));
             config.halt_flag().store(up, Ordering::Relaxed);
-            Session::new(config, &korf_82(), Vec::new(), 0)
+            Session::new(config, (&korf_82(), MoveOrder::LETTERS), Vec::new(), 0)
         };
         let (down, up) = (session(false), session(true));
         let stopped = SolveError::Limit(LimitError::Stopped);

@@ -1,7 +1,7 @@
 //! Small boards: the distance of every arrangement to the goal, by one breadth-first
 //! search from the goal over ranked permutations, one byte an arrangement.
 
-use crate::geometry::{Geometry, Labelled, NONE, ORDER};
+use crate::geometry::{Geometry, Labelled, MoveOrder, NONE, ORDER};
 use crate::memory::{self, OutOfMemory};
 use grid_core::Dir;
 
@@ -123,15 +123,20 @@ impl DistanceTable {
         (d != UNREACHED).then_some(u64::from(d))
     }
 
-    /// The shortest path from `start` that comes first in [`ORDER`]: at each step the
+    /// The shortest path from `start` that comes first in `order`: at each step the
     /// first move to an arrangement one closer.
-    pub(crate) fn path(&self, geo: &Geometry, start: &Labelled) -> Option<Vec<Dir>> {
+    pub(crate) fn path(
+        &self,
+        geo: &Geometry,
+        start: &Labelled,
+        order: MoveOrder,
+    ) -> Option<Vec<Dir>> {
         let mut cells = start.cells.clone();
         let mut at = start.blank;
         let mut left = self.distance(&cells)?;
         let mut path = Vec::with_capacity(left as usize);
         while left > 0 {
-            let step = (0..4).find(|&k| {
+            let step = order.indices().map(usize::from).into_iter().find(|&k| {
                 let to = geo.next[at][k];
                 if to == NONE {
                     return false;

@@ -662,3 +662,37 @@ fn puzzles_lists_every_puzzle_with_its_capabilities() {
         );
     }
 }
+
+/// `--move-order` tries the blank's moves in another order: the same answer, another
+/// shortest path where there is one; a value that is not the four letters once each
+/// is bad usage.
+#[test]
+fn fifteen_move_order_changes_the_path_not_the_answer() {
+    let board = b"3 3\n1 2 3\n4 0 8\n7 6 5\n";
+    let path = |order: &[&str]| {
+        let mut args = vec!["-p", "fifteen", "--format", "json"];
+        args.extend_from_slice(order);
+        let run = gridsolve(&args, board);
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+        run.stdout
+    };
+    let letters = path(&[]);
+    assert!(
+        letters.contains(r#""answer":6,"path":"DRULDR""#),
+        "{letters}"
+    );
+    assert_eq!(path(&["--move-order", "DLRU"]), letters);
+    let other = path(&["--move-order", "ulrd"]);
+    assert!(other.contains(r#""answer":6,"path":"RDLURD""#), "{other}");
+    for bad in ["ULR", "ULRDU", "UURD", "up"] {
+        let run = gridsolve(&["-p", "fifteen", "--move-order", bad], board);
+        assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{bad}");
+        assert!(
+            run.stderr
+                .contains("expected the letters D, L, R and U, each once")
+                && run.stderr.contains(&format!("found {bad:?}")),
+            "{}",
+            run.stderr
+        );
+    }
+}

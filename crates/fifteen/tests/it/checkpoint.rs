@@ -1,13 +1,13 @@
 //! Checkpoints: a pattern-database search halted at many places (set by counts of
 //! positions expanded, never by time) and resumed from each checkpoint, again and
 //! again, answers with the same path and the same counts as the search run through, on
-//! one thread or two; a checkpoint of another board, other databases or another
-//! version is refused.
+//! one thread or two, in the letters' order of the moves or another; a checkpoint of
+//! another board, other databases, another order or another version is refused.
 
 use crate::store::Memory;
 use fifteen::{
-    Board, Checkpoint, CheckpointSink, Checkpointing, Method, SearchStats, Solution, SolveError,
-    Solver,
+    Board, Checkpoint, CheckpointSink, Checkpointing, Method, MoveOrder, SearchStats, Solution,
+    SolveError, Solver,
 };
 use rstest::rstest;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,18 +49,33 @@ fn solver(method: Method, threads: usize) -> Solver {
         .with_store(store())
 }
 
+/// [`solver`] trying the blank's moves in `order`.
+fn solver_in((method, order): (Method, MoveOrder), threads: usize) -> Solver {
+    solver(method, threads).with_move_order(order)
+}
+
 type Answer = (Result<Option<Solution>, SolveError>, SearchStats);
 
 /// `board` solved through.
 fn through(board: &Board, method: Method, threads: usize) -> Answer {
-    let mut solver = solver(method, threads);
+    through_in(board, (method, MoveOrder::LETTERS), threads)
+}
+
+/// `board` solved through in an order of the moves.
+fn through_in(board: &Board, how: (Method, MoveOrder), threads: usize) -> Answer {
+    let mut solver = solver_in(how, threads);
     (solver.solve_with_path(board), solver.stats())
 }
 
 /// `board` solved in pieces: halted once it has expanded each count of `halts` in
 /// turn, resumed each time from the checkpoint's text, then run to the end; the
 /// answer, and the halts that happened.
-fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (Answer, usize) {
+fn in_pieces(
+    board: &Board,
+    how: (Method, MoveOrder),
+    threads: usize,
+    halts: &[u64],
+) -> (Answer, usize) {
     let mut resume: Option<Checkpoint> = None;
     let mut halted = 0;
     let mut reached = (0, 0);
@@ -73,7 +88,7 @@ fn in_pieces(board: &Board, method: Method, threads: usize, halts: &[u64]) -> (A
         if let Some(checkpoint) = resume.take() {
             config = config.resuming(checkpoint);
         }
-        let mut solver = solver(method, threads).with_checkpoints(config);
+        let mut solver = solver_in(how, threads).with_checkpoints(config);
         let answer = solver.solve_with_path(board);
         if answer == Err(SolveError::Halted) {
             halted += 1;
@@ -116,11 +131,11 @@ fn places(total: u64) -> Vec<u64> {
     places
 }
 
-fn check(board: &Board, method: Method) {
+fn check(board: &Board, how: (Method, MoveOrder)) {
     for threads in [1, 2] {
-        let whole = through(board, method, threads);
+        let whole = through_in(board, how, threads);
         assert!(matches!(whole.0, Ok(Some(_))), "{whole:?}");
-        let (pieces, halted) = in_pieces(board, method, threads, &places(whole.1.expanded));
+        let (pieces, halted) = in_pieces(board, how, threads, &places(whole.1.expanded));
         assert_eq!(pieces, whole, "{threads} threads");
         assert!(
             halted >= 5,
@@ -133,8 +148,16 @@ fn check(board: &Board, method: Method) {
 #[test]
 fn three_by_four_searches_resume_to_the_same_path_and_counts() {
     for seed in [4, 36, 13] {
-        check(&crate::random(3, 4, seed), Method::Pdb);
+        check(
+            &crate::random(3, 4, seed),
+            (Method::Pdb, MoveOrder::LETTERS),
+        );
     }
+    // And in another order of the blank's moves.
+    check(
+        &crate::random(3, 4, 4),
+        (Method::Pdb, "ULRD".parse().unwrap()),
+    );
 }
 
 /// Korf's first and third 15-puzzles over the databases, and his 82nd under the
@@ -150,7 +173,10 @@ fn four_by_four_searches_resume_to_the_same_path_and_counts(
     #[case] method: Method,
 ) {
     let goal: Vec<u8> = (0..16).collect();
-    check(&Board::new(4, 4, &start, &goal).unwrap(), method);
+    check(
+        &Board::new(4, 4, &start, &goal).unwrap(),
+        (method, MoveOrder::LETTERS),
+    );
 }
 
 /// A flag raised from outside (by a signal handler, say) halts the search, which hands
@@ -264,7 +290,7 @@ pub(crate) const KORF_82: [u8; 16] = [14, 10, 2, 1, 13, 9, 8, 11, 7, 3, 6, 12, 1
 /// A checkpoint is for its board, databases and version only: any other is refused,
 /// saying which.
 #[test]
-fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
+fn a_checkpoint_of_another_board_databases_order_or_version_is_refused() {
     let board = crate::random(3, 4, 1);
     let last = Arc::new(Last::default());
     let config = Checkpointing::new(last.clone()).halt_after(50);
@@ -330,6 +356,26 @@ fn a_checkpoint_of_another_board_databases_or_version_is_refused() {
         Err(SolveError::Mismatch {
             what: "other databases"
         })
+    );
+    // A checkpoint of a search in another order of the moves: refused by a search in
+    // the letters' order, taken by one in its own.
+    let ulrd = (Method::Pdb, "ULRD".parse().unwrap());
+    let config = Checkpointing::new(last.clone()).halt_after(50);
+    let mut halting = solver_in(ulrd, 1).with_checkpoints(config);
+    assert_eq!(halting.solve(&board), Err(SolveError::Halted));
+    let text = last.0.lock().unwrap().0.clone().unwrap().to_text();
+    assert!(text.contains("\norder ULRD\n"), "{text}");
+    assert_eq!(
+        resume(&board, &text),
+        Err(SolveError::Mismatch {
+            what: "another order of the moves"
+        })
+    );
+    let config = Checkpointing::new(last.clone()).resuming(Checkpoint::parse(&text).unwrap());
+    let mut resumed = solver_in(ulrd, 1).with_checkpoints(config);
+    assert_eq!(
+        resumed.solve_with_path(&board),
+        through_in(&board, ulrd, 1).0
     );
 }
 

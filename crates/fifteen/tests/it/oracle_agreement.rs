@@ -1,9 +1,10 @@
 //! The fast solver, by every method, against the naive oracle on thousands of random
 //! small boards: the same answer, and the same path (the first shortest one in the
-//! letters' order), replayed by the rules.
+//! letters' order), replayed by the rules; and in another order of the blank's moves,
+//! a shortest path, the same by every search.
 
 use fifteen::oracle::Space;
-use fifteen::{Board, Method, Partition, Solver, replay};
+use fifteen::{Board, Method, MoveOrder, Partition, Solver, replay};
 use grid_core::SplitMix64;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -14,6 +15,9 @@ use std::rc::Rc;
 /// New cases the property runs: the 2,000 every solver crate's oracle agreement
 /// takes at least (each runs four methods, and the databases zero-aware).
 const CASES: u32 = 2000;
+
+/// The other orders of the blank's moves tried, one a case.
+const ORDERS: [&str; 3] = ["ULRD", "RUDL", "LDUR"];
 
 /// Board shapes and how often they come, out of 100. None of 10 cells: the largest
 /// tables (2 x 5, 5 x 2) meet the Manhattan search in `solver::` instead, since the
@@ -151,12 +155,18 @@ fn space_of(board: &Board) -> (Rc<Space>, Vec<u8>) {
     (space, start)
 }
 
+/// Solvers of each method by what they are for.
+type Solvers<K> = RefCell<HashMap<K, [Solver; 5]>>;
+
 #[test]
 fn every_method_agrees_with_the_oracle() {
     // A solver of each method for each shape and blank cell of the goal: a solver holds
     // one set of pattern databases at a time, and the boards come in random order.
-    let solvers: RefCell<HashMap<(usize, usize, usize), [Solver; 5]>> =
-        RefCell::new(HashMap::new());
+    let solvers: Solvers<(usize, usize, usize)> = RefCell::new(HashMap::new());
+    // And for each of the other orders.
+    let ordered: Solvers<(usize, usize, usize, usize)> = RefCell::new(HashMap::new());
+    // Cases whose path by the searches in another order is not the letters' first.
+    let other_paths = RefCell::new(0u64);
     // Answers by distance (index 0 counts the unreachable ones).
     let histogram = RefCell::new(vec![0u64; 64]);
     let mut runner = TestRunner::new(Config {
@@ -214,6 +224,57 @@ fn every_method_agrees_with_the_oracle() {
                     ),
                 }
             }
+            // Another order: the whole space's table walks to the first shortest path
+            // in it; the searches (IDA*, whatever their heuristic) meet the same
+            // shortest path, the first in that order that the pruning of duplicate
+            // paths keeps.
+            let which = (seed >> 17) as usize % ORDERS.len();
+            let order: MoveOrder = ORDERS[which].parse().unwrap();
+            let first = space.first_path_in(&start, order.dirs());
+            let mut ordered = ordered.borrow_mut();
+            let solvers = ordered
+                .entry((board.rows(), board.cols(), blank, which))
+                .or_insert_with(|| {
+                    [
+                        Method::Table,
+                        Method::Auto,
+                        Method::Manhattan,
+                        Method::Pdb,
+                        Method::Pdb,
+                    ]
+                    .map(|method| Solver::new().with_method(method).with_move_order(order))
+                });
+            solvers[4] = std::mem::take(&mut solvers[4]).with_partition(Partition::ZeroAware);
+            let mut searched: Option<Vec<fifteen::Dir>> = None;
+            for (i, solver) in solvers.iter_mut().enumerate() {
+                let method = solver.method_for(&board);
+                if method.is_err() {
+                    continue;
+                }
+                let got = solver.solve_with_path(&board).unwrap();
+                let (Some(path), Some(solution)) = (&first, got.clone()) else {
+                    prop_assert!(first.is_none() && got.is_none(), "{:?} in {}", board, order);
+                    continue;
+                };
+                prop_assert_eq!(replay(&board, &solution.path), Ok(path.len() as u64));
+                let method = method.unwrap();
+                if i == 0 || method == Method::Table {
+                    prop_assert_eq!(&solution.path[..], &path[..], "{:?} in {}", board, order);
+                } else if matches!(method, Method::Manhattan | Method::Pdb) {
+                    let same = searched.get_or_insert_with(|| solution.path[..].to_vec());
+                    prop_assert_eq!(
+                        &solution.path[..],
+                        &same[..],
+                        "{:?} by {:?} in {}",
+                        board,
+                        method,
+                        order
+                    );
+                }
+            }
+            if searched.is_some_and(|p| Some(p) != expected) {
+                *other_paths.borrow_mut() += 1;
+            }
             Ok(())
         })
         .unwrap();
@@ -232,6 +293,16 @@ fn every_method_agrees_with_the_oracle() {
         println!("{report}");
     }
     let reachable = total - unreachable;
+    // The order is heeded: many searches meet another shortest path than the letters'.
+    let other_paths = other_paths.into_inner();
+    #[allow(clippy::print_stdout)]
+    {
+        println!("{other_paths} searched in another order met another path");
+    }
+    assert!(
+        other_paths * 20 >= reachable,
+        "{other_paths} of {reachable}"
+    );
     assert!(
         far * 2 >= reachable,
         "{far} of {reachable} 10 or more moves away: {report}"
