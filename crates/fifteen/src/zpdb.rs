@@ -72,6 +72,11 @@ pub(crate) struct Maps {
     /// The sets by rank.
     masks: Vec<u64>,
     info: Vec<Info>,
+    /// Per set, what an index needs of its [`Info`] in 8 bytes rather than 32, so that
+    /// the search's reads of them stay in a core's cache: the offset (bits 0 to 30),
+    /// whether the set has more than two regions (bit 31), and the free cells outside
+    /// its first region (bits 32 to 63).
+    slots: Vec<u64>,
     /// The (set, region) pairs in all.
     pairs: usize,
     /// `k!`, and each slot's weight in an order's rank.
@@ -105,15 +110,21 @@ impl Maps {
         let sets = binom[k][n] as usize;
         let mut masks = memory::filled(sets, 0u64)?;
         let mut info = memory::filled(sets, Info::default())?;
+        let mut slots = memory::filled(sets, 0u64)?;
         let mut mask: u64 = (1 << k) - 1;
         let mut pairs = 0usize;
-        for (m, i) in masks.iter_mut().zip(info.iter_mut()) {
+        for ((m, i), slot) in masks.iter_mut().zip(info.iter_mut()).zip(slots.iter_mut()) {
             *m = mask;
             let mut rest = geo.full & !mask;
             i.offset = pairs as u32;
+            // The free cells outside the first region.
+            let mut beyond = 0;
             while rest != 0 {
                 let region = geo.flood(rest, rest & rest.wrapping_neg());
                 let number = i.count;
+                if number == 0 {
+                    beyond = rest & !region;
+                }
                 assert!(number < 16, "at most 16 regions");
                 let mut cells = region;
                 while cells != 0 {
@@ -124,6 +135,8 @@ impl Maps {
                 i.count += 1;
                 rest &= !region;
             }
+            assert!(pairs < 1 << 31, "at most 2^31 (set, region) pairs");
+            *slot = pairs as u64 | u64::from(i.count > 2) << 31 | beyond << 32;
             pairs += usize::from(i.count);
             // The next set of k cells in colex order (Gosper's hack).
             let low = mask & mask.wrapping_neg();
@@ -151,6 +164,7 @@ impl Maps {
             binom,
             masks,
             info,
+            slots,
             pairs,
             orders: factorial(k),
             weights,
@@ -165,13 +179,20 @@ impl Maps {
         self.pairs * self.orders
     }
 
-    /// The rank of the set `mask`.
+    /// The number of tiles, `K` if it is not 0 (then a constant the loops over the
+    /// tiles unroll by), else the sets' own.
     #[inline(always)]
-    fn rank(&self, mut mask: u64) -> usize {
+    fn tiles<const K: usize>(&self) -> usize {
+        if K == 0 { self.k } else { K }
+    }
+
+    /// The rank of the set `mask` (of [`Maps::tiles`] cells).
+    #[inline(always)]
+    fn rank<const K: usize>(&self, mut mask: u64) -> usize {
         let mut rank = 0;
-        for i in 1..=self.k {
+        for i in 0..self.tiles::<K>() {
             let c = mask.trailing_zeros() as usize;
-            rank += self.binom[i & 15][c & 63] as usize;
+            rank += self.binom[(i + 1) & 15][c & 63] as usize;
             mask &= mask.wrapping_sub(1);
         }
         rank
@@ -181,9 +202,9 @@ impl Maps {
     /// which are `mask`: each slot's digit is its cell's rank among those the slots
     /// before it leave.
     #[inline(always)]
-    fn order(&self, mut mask: u64, cells: &[u8; MAX_TILES]) -> usize {
+    fn order<const K: usize>(&self, mut mask: u64, cells: &[u8; MAX_TILES]) -> usize {
         let mut rank = 0;
-        for s in 0..self.k {
+        for s in 0..self.tiles::<K>() {
             let c = cells[s & (MAX_TILES - 1)] & 63;
             let below = (mask & ((1u64 << c) - 1)).count_ones();
             rank += (below * self.weights[s & (MAX_TILES - 1)]) as usize;
@@ -235,8 +256,27 @@ impl Maps {
     /// The index of the tiles on `cells` (which are `mask`) with the blank on `blank`.
     #[inline(always)]
     pub(crate) fn index(&self, mask: u64, cells: &[u8; MAX_TILES], blank: usize) -> usize {
-        let info = &self.info[self.rank(mask)];
-        (info.offset as usize + info.region(blank)) * self.orders + self.order(mask, cells)
+        // The groups of the 5 x 5 catalogue have six tiles: their loops unrolled.
+        if self.k == 6 {
+            self.index_of::<6>(mask, cells, blank)
+        } else {
+            self.index_of::<0>(mask, cells, blank)
+        }
+    }
+
+    /// [`Maps::index`] for [`Maps::tiles`] tiles.
+    #[inline(always)]
+    fn index_of<const K: usize>(&self, mask: u64, cells: &[u8; MAX_TILES], blank: usize) -> usize {
+        let rank = self.rank::<K>(mask);
+        let slot = self.slots[rank];
+        // Outside the first region is the second, unless there are more (rare).
+        let outside = ((slot >> 32) >> (blank & 31) & 1) as usize;
+        let region = if slot >> 31 & 1 == 0 {
+            outside
+        } else {
+            self.info[rank].region(blank)
+        };
+        ((slot & 0x7fff_ffff) as usize + region) * self.orders + self.order::<K>(mask, cells)
     }
 }
 
@@ -268,12 +308,9 @@ fn bytes_of(entries: usize) -> usize {
 /// position after it.
 #[inline(always)]
 pub(crate) fn after(h: u8, bit: u8) -> u8 {
-    let up = h.wrapping_add(1);
-    if (up >> 1) & 1 == bit {
-        up
-    } else {
-        h.wrapping_sub(1)
-    }
+    // Without a branch: which way is as good as a coin toss.
+    let down = ((h.wrapping_add(1) >> 1) & 1) ^ (bit & 1);
+    h.wrapping_add(1).wrapping_sub(down << 1)
 }
 
 impl ZeroTable {
@@ -312,7 +349,7 @@ impl ZeroTable {
                 return h;
             }
             let down = (mod4(mask, index) + 3) % 4;
-            let m = maps.rank(mask);
+            let m = maps.rank::<0>(mask);
             let region = maps.region(m, mask, maps.info[m].region(blank));
             let mut next = None;
             'find: for s in 0..maps.k {
@@ -445,6 +482,10 @@ pub(crate) struct ZeroDatabases {
     /// Per tile label: the groups it is in and its slot in each, and how many.
     pub(crate) tile_groups: Box<[[(u8, u8); MAX_PARTS]; 64]>,
     pub(crate) tile_count: [u8; 64],
+    /// Per tile label and partition: which of the tile's groups (its place in
+    /// `tile_groups`) is the partition's; and per partition, 1 (0 past the last).
+    pub(crate) tile_which: Box<[[u8; MAX_PARTS]; 64]>,
+    pub(crate) live: [u16; MAX_PARTS],
     /// Per group: where a board cell is in its table's frame, and its partitions.
     pub(crate) frames: Box<[[u8; 64]; MAX_ZGROUPS]>,
     pub(crate) parts_of: [u32; MAX_ZGROUPS],
@@ -689,15 +730,23 @@ impl ZeroDatabases {
         let mut tile_count = [0u8; 64];
         let mut frames = Box::new([[0u8; 64]; MAX_ZGROUPS]);
         let mut parts_of = [0u32; MAX_ZGROUPS];
+        let mut tile_which = Box::new([[0u8; MAX_PARTS]; 64]);
         for (g, group) in groups.iter().enumerate() {
             frames[g] = group.map;
             parts_of[g] = group.parts;
             for (s, &tile) in group.tiles.iter().enumerate() {
                 let t = usize::from(tile);
+                for p in 0..parts {
+                    if group.parts >> p & 1 == 1 {
+                        tile_which[t][p] = tile_count[t];
+                    }
+                }
                 tile_groups[t][usize::from(tile_count[t])] = (g as u8, s as u8);
                 tile_count[t] += 1;
             }
         }
+        let mut live = [0u16; MAX_PARTS];
+        live[..parts].fill(1);
         Ok(ZeroDatabases {
             maps,
             tables,
@@ -705,6 +754,8 @@ impl ZeroDatabases {
             parts,
             tile_groups,
             tile_count,
+            tile_which,
+            live,
             frames,
             parts_of,
         })
@@ -902,20 +953,13 @@ impl<'a> ZeroLookups<'a> {
     /// says (`forward`), or back.
     #[inline(always)]
     fn count(&self, label: usize, up: u32, forward: bool, sums: &mut [u16; MAX_PARTS]) {
-        let dbs = self.dbs;
-        let (groups, count) = (&dbs.tile_groups[label], usize::from(dbs.tile_count[label]));
-        for (i, &(g, _)) in groups.iter().enumerate().take(count.min(MAX_PARTS)) {
-            let rises = (up >> i & 1 == 1) == forward;
-            let mut parts = dbs.parts_of[usize::from(g) % MAX_ZGROUPS];
-            while parts != 0 {
-                let part = parts.trailing_zeros() as usize % MAX_PARTS;
-                parts &= parts - 1;
-                sums[part] = if rises {
-                    sums[part].wrapping_add(1)
-                } else {
-                    sums[part].wrapping_sub(1)
-                };
-            }
+        // Every partition has one group with the tile: its sum goes the group's way.
+        // Each lane without a branch (which way is a coin toss).
+        let (which, live) = (&self.dbs.tile_which[label & 63], &self.dbs.live);
+        for p in 0..MAX_PARTS {
+            let rises = ((up >> (which[p] & 31)) & 1) as u16 ^ u16::from(!forward);
+            let change = (rises << 1).wrapping_sub(1).wrapping_mul(live[p]);
+            sums[p] = sums[p].wrapping_add(change);
         }
     }
 
@@ -932,12 +976,8 @@ impl<'a> ZeroLookups<'a> {
             let (p, q) = (map[from & 63], map[to & 63]);
             self.mask[g] ^= (1 << (p & 63)) ^ (1 << (q & 63));
             self.at[g][usize::from(slot) % MAX_TILES] = q;
-            let rises = (up >> i & 1 == 1) == forward;
-            self.entry[g] = if rises {
-                self.entry[g].wrapping_add(1)
-            } else {
-                self.entry[g].wrapping_sub(1)
-            };
+            let rises = ((up >> i) & 1) as u8 ^ u8::from(!forward);
+            self.entry[g] = self.entry[g].wrapping_add(rises << 1).wrapping_sub(1);
         }
     }
 }
@@ -948,6 +988,7 @@ static NO_MAPS: Maps = Maps {
     binom: [[0; 64]; 16],
     masks: Vec::new(),
     info: Vec::new(),
+    slots: Vec::new(),
     pairs: 0,
     orders: 1,
     weights: [0; MAX_TILES],
@@ -1011,11 +1052,11 @@ mod tests {
         for k in 1..=6 {
             let maps = Maps::new(&geo, k).unwrap();
             for (m, &mask) in maps.masks.iter().enumerate() {
-                assert_eq!(maps.rank(mask), m);
+                assert_eq!(maps.rank::<0>(mask), m);
                 if m % 97 == 0 {
                     for order in 0..maps.orders {
                         let cells = maps.cells(mask, order);
-                        assert_eq!(maps.order(mask, &cells), order);
+                        assert_eq!(maps.order::<0>(mask, &cells), order);
                     }
                 }
             }
