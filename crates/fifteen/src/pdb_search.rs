@@ -118,9 +118,10 @@ pub(crate) trait Lookups<'a>: Sized + Clone {
     /// will not be taken: its step may be left partial (the heuristic is exact).
     fn look(&self, label: u8, from: usize, to: usize, bounds: (u32, u32)) -> (Self::Step, u32);
     /// Makes the move looked up as `step`.
-    fn take(&mut self, step: &Self::Step, label: u8, from: usize, to: usize);
+    /// (which may keep in `step` what it needs to undo it).
+    fn take(&mut self, step: &mut Self::Step, label: u8, from: usize, to: usize);
     /// Undoes [`Lookups::take`] of the same move.
-    fn untake(&mut self, step: &Self::Step, label: u8, from: usize, to: usize);
+    fn untake(&mut self, step: &mut Self::Step, label: u8, from: usize, to: usize);
 }
 
 /// A kind of lookups, for any lifetime of the databases.
@@ -290,7 +291,7 @@ impl<'a> Lookups<'a> for AdditiveLookups<'a> {
     }
 
     #[inline(always)]
-    fn take(&mut self, step: &AdditiveStep, label: u8, from: usize, to: usize) {
+    fn take(&mut self, step: &mut AdditiveStep, label: u8, from: usize, to: usize) {
         self.take_side(0, &step.own, (label, from, to));
         if self.reflect {
             self.take_side(1, &step.image, (label, from, to));
@@ -298,7 +299,7 @@ impl<'a> Lookups<'a> for AdditiveLookups<'a> {
     }
 
     #[inline(always)]
-    fn untake(&mut self, step: &AdditiveStep, label: u8, from: usize, to: usize) {
+    fn untake(&mut self, step: &mut AdditiveStep, label: u8, from: usize, to: usize) {
         if self.reflect {
             self.untake_side(1, &step.image, step.indices.1, (label, from, to));
         }
@@ -402,12 +403,12 @@ impl<'a> Lookups<'a> for ZeroLookups<'a> {
     }
 
     #[inline(always)]
-    fn take(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+    fn take(&mut self, step: &mut ZeroStep, label: u8, from: usize, to: usize) {
         ZeroLookups::take(self, step, label, from, to);
     }
 
     #[inline(always)]
-    fn untake(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+    fn untake(&mut self, step: &mut ZeroStep, label: u8, from: usize, to: usize) {
         ZeroLookups::untake(self, step, label, from, to);
     }
 }
@@ -658,7 +659,7 @@ impl<'a, K: Kind> Search<'a, K> {
     /// blank's cell), looked up as `step`, the Manhattan distance after it `manhattan`;
     /// what [`Search::leave`] needs to undo it.
     #[inline(always)]
-    fn enter(&mut self, to: usize, manhattan: u32, step: &StepOf<'a, K>) -> Undo {
+    fn enter(&mut self, to: usize, manhattan: u32, step: &mut StepOf<'a, K>) -> Undo {
         let at = self.blank;
         let tile = self.cells[to & 63];
         self.cells[at & 63] = tile;
@@ -676,7 +677,7 @@ impl<'a, K: Kind> Search<'a, K> {
 
     /// Undoes [`Search::enter`].
     #[inline(always)]
-    fn leave(&mut self, undo: &Undo, step: &StepOf<'a, K>) {
+    fn leave(&mut self, undo: &Undo, step: &mut StepOf<'a, K>) {
         self.lookups.untake(step, undo.tile, undo.to, undo.at);
         self.manhattan = undo.manhattan;
         self.cells[undo.to & 63] = undo.tile;
@@ -691,8 +692,8 @@ impl<'a, K: Kind> Search<'a, K> {
         let row = usize::from(tile) * 64;
         let manhattan = self.manhattan + u32::from(self.distance[row + at])
             - u32::from(self.distance[row + to]);
-        let (step, _) = self.lookups.look(tile, to, at, (manhattan, u32::MAX));
-        self.enter(to, manhattan, &step);
+        let (mut step, _) = self.lookups.look(tile, to, at, (manhattan, u32::MAX));
+        self.enter(to, manhattan, &mut step);
     }
 
     /// Runs IDA* to the first shortest path in its order (among those the automaton
@@ -1095,7 +1096,7 @@ impl<'a, K: Kind> Search<'a, K> {
         }
         for k in self.order.indices() {
             let k = usize::from(k) & 3;
-            let (manhattan, step, f) = children[k];
+            let (manhattan, mut step, f) = children[k];
             if f == u32::MAX {
                 continue;
             }
@@ -1107,7 +1108,7 @@ impl<'a, K: Kind> Search<'a, K> {
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
-            let undo = self.enter(usize::from(next[k]), manhattan, &step);
+            let undo = self.enter(usize::from(next[k]), manhattan, &mut step);
             if MODE == SPLIT {
                 self.split.moves.push(k as u8);
             }
@@ -1119,7 +1120,7 @@ impl<'a, K: Kind> Search<'a, K> {
                 self.path.push(ORDER[k]);
                 return Ok(true);
             }
-            self.leave(&undo, &step);
+            self.leave(&undo, &mut step);
         }
         Ok(false)
     }

@@ -256,18 +256,56 @@ impl Maps {
     /// The index of the tiles on `cells` (which are `mask`) with the blank on `blank`.
     #[inline(always)]
     pub(crate) fn index(&self, mask: u64, cells: &[u8; MAX_TILES], blank: usize) -> usize {
+        let (rank, order) = self.ranks(mask, cells);
+        self.index_at((rank, order), blank)
+    }
+
+    /// The rank of the set `mask` and of the order of the tiles on `cells`.
+    #[inline(always)]
+    pub(crate) fn ranks(&self, mask: u64, cells: &[u8; MAX_TILES]) -> (u32, u32) {
         // The groups of the 5 x 5 catalogue have six tiles: their loops unrolled.
         if self.k == 6 {
-            self.index_of::<6>(mask, cells, blank)
+            (
+                self.rank::<6>(mask) as u32,
+                self.order::<6>(mask, cells) as u32,
+            )
         } else {
-            self.index_of::<0>(mask, cells, blank)
+            (
+                self.rank::<0>(mask) as u32,
+                self.order::<0>(mask, cells) as u32,
+            )
         }
     }
 
-    /// [`Maps::index`] for [`Maps::tiles`] tiles.
+    /// [`Maps::ranks`] after the tile on `p` of the set `mask`, whose ranks are
+    /// `ranks`, moves to the free cell `q`, the tiles then on `cells`. With no cell of
+    /// the set between `p` and `q` (a move along a row, most moves along a column),
+    /// the order of the cells is the same: the order's rank too, and the set's changes
+    /// by one term of its sum.
     #[inline(always)]
-    fn index_of<const K: usize>(&self, mask: u64, cells: &[u8; MAX_TILES], blank: usize) -> usize {
-        let rank = self.rank::<K>(mask);
+    pub(crate) fn ranks_after(
+        &self,
+        (mask, ranks): (u64, (u32, u32)),
+        (p, q): (usize, usize),
+        cells: &[u8; MAX_TILES],
+    ) -> (u32, u32) {
+        let (p, q) = (p & 63, q & 63);
+        let (low, high) = (p.min(q), p.max(q));
+        let between = mask & ((1u64 << high) - 1) & !((2u64 << low) - 1);
+        if between == 0 {
+            let i = (mask & ((1u64 << p) - 1)).count_ones() as usize + 1;
+            let row = &self.binom[i & 15];
+            (ranks.0.wrapping_add(row[q]).wrapping_sub(row[p]), ranks.1)
+        } else {
+            self.ranks(mask ^ (1 << p) ^ (1 << q), cells)
+        }
+    }
+
+    /// The index of a set ranked `rank` whose order is ranked `order`, the blank on
+    /// `blank`.
+    #[inline(always)]
+    fn index_at(&self, (rank, order): (u32, u32), blank: usize) -> usize {
+        let rank = rank as usize;
         let slot = self.slots[rank];
         // Outside the first region is the second, unless there are more (rare).
         let outside = ((slot >> 32) >> (blank & 31) & 1) as usize;
@@ -276,7 +314,7 @@ impl Maps {
         } else {
             self.info[rank].region(blank)
         };
-        ((slot & 0x7fff_ffff) as usize + region) * self.orders + self.order::<K>(mask, cells)
+        ((slot & 0x7fff_ffff) as usize + region) * self.orders + order as usize
     }
 }
 
@@ -801,17 +839,20 @@ pub(crate) struct ZeroLookups<'a> {
     maps: [&'a Maps; MAX_ZGROUPS],
     mask: [u64; MAX_ZGROUPS],
     at: [[u8; MAX_TILES]; MAX_ZGROUPS],
+    /// Per group, the ranks of its set and order ([`Maps::ranks`]).
+    ranks: [(u32, u32); MAX_ZGROUPS],
     entry: [u8; MAX_ZGROUPS],
     sums: [u16; MAX_PARTS],
 }
 
 /// A tile's move as the zero-aware lookups see it: the groups of the tile (in the
-/// order of [`ZeroDatabases::tile_groups`]) whose `h` goes up (a bit each), and the
-/// sums after.
+/// order of [`ZeroDatabases::tile_groups`]) whose `h` goes up (a bit each), the sums
+/// after, and the groups' ranks after (once taken, before).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct ZeroStep {
     up: u32,
     sums: [u16; MAX_PARTS],
+    ranks: [(u32, u32); MAX_PARTS],
 }
 
 impl<'a> ZeroLookups<'a> {
@@ -824,6 +865,7 @@ impl<'a> ZeroLookups<'a> {
             maps: [any.unwrap_or(&NO_MAPS); MAX_ZGROUPS],
             mask: [0; MAX_ZGROUPS],
             at: [[0; MAX_TILES]; MAX_ZGROUPS],
+            ranks: [(0, 0); MAX_ZGROUPS],
             entry: [0; MAX_ZGROUPS],
             sums: [0; MAX_PARTS],
         };
@@ -843,6 +885,7 @@ impl<'a> ZeroLookups<'a> {
             let blank = usize::from(group.map[start.blank]);
             let h = table.distance(lookups.maps[g], (lookups.mask[g], lookups.at[g], blank));
             lookups.entry[g] = h;
+            lookups.ranks[g] = lookups.maps[g].ranks(lookups.mask[g], &lookups.at[g]);
             for p in 0..dbs.parts {
                 if group.parts >> p & 1 == 1 {
                     lookups.sums[p] += u16::from(h);
@@ -878,6 +921,7 @@ impl<'a> ZeroLookups<'a> {
         let mut step = ZeroStep {
             up: 0,
             sums: self.sums,
+            ranks: [(0, 0); MAX_PARTS],
         };
         // The groups looked up already, a bit each.
         let mut known = 0u32;
@@ -889,12 +933,17 @@ impl<'a> ZeroLookups<'a> {
             for (i, &(g, _)) in groups.iter().enumerate().take(count) {
                 known |= u32::from(dbs.parts_of[usize::from(g) % MAX_ZGROUPS] & top != 0) << i;
             }
-            step.up = self.read(label, (from, to), known);
+            step.up = self.read(label, (from, to), known, &mut step.ranks);
             if step.up != 0 {
                 return (step, h + 1);
             }
         }
-        step.up |= self.read(label, (from, to), !known & ((1 << count) - 1));
+        step.up |= self.read(
+            label,
+            (from, to),
+            !known & ((1 << count) - 1),
+            &mut step.ranks,
+        );
         self.count(label, step.up, true, &mut step.sums);
         let h = u32::from(step.sums.iter().copied().max().unwrap_or(0));
         (step, h)
@@ -902,9 +951,16 @@ impl<'a> ZeroLookups<'a> {
 
     /// Of the tile `label`'s groups `which` (a bit each, in the order of
     /// [`ZeroDatabases::tile_groups`]), those whose `h` goes up when it moves from
-    /// board cell `from` to `to`: all their indices first, then their bits.
+    /// board cell `from` to `to`, their ranks after it put in `ranks`: all their
+    /// indices first, then their bits.
     #[inline(always)]
-    fn read(&self, label: usize, (from, to): (usize, usize), which: u32) -> u32 {
+    fn read(
+        &self,
+        label: usize,
+        (from, to): (usize, usize),
+        which: u32,
+        ranks: &mut [(u32, u32); MAX_PARTS],
+    ) -> u32 {
         let dbs = self.dbs;
         let groups = &dbs.tile_groups[label];
         let mut index = [0usize; MAX_PARTS];
@@ -916,10 +972,12 @@ impl<'a> ZeroLookups<'a> {
             let g = usize::from(g) % MAX_ZGROUPS;
             let map = &dbs.frames[g];
             let (p, q) = (map[from & 63], map[to & 63]);
-            let mask = self.mask[g] ^ (1 << (p & 63)) ^ (1 << (q & 63));
             let mut cells = self.at[g];
             cells[usize::from(slot) % MAX_TILES] = q;
-            index[i] = self.maps[g].index(mask, &cells, usize::from(p));
+            let maps = self.maps[g];
+            let (p, q) = (usize::from(p), usize::from(q));
+            ranks[i] = maps.ranks_after((self.mask[g], self.ranks[g]), (p, q), &cells);
+            index[i] = maps.index_at(ranks[i], p);
         }
         let mut up = 0;
         let mut rest = which;
@@ -935,14 +993,30 @@ impl<'a> ZeroLookups<'a> {
 
     /// Makes the move looked at as `step`.
     #[inline(always)]
-    pub(crate) fn take(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+    pub(crate) fn take(&mut self, step: &mut ZeroStep, label: u8, from: usize, to: usize) {
         self.shift(label, (from, to), step.up, true);
         self.sums = step.sums;
+        self.swap_ranks(step, label);
+    }
+
+    /// Swaps the ranks of the tile `label`'s groups with those `step` holds.
+    #[inline(always)]
+    fn swap_ranks(&mut self, step: &mut ZeroStep, label: u8) {
+        let dbs = self.dbs;
+        let label = usize::from(label) & 63;
+        let (groups, count) = (&dbs.tile_groups[label], usize::from(dbs.tile_count[label]));
+        for (i, &(g, _)) in groups.iter().enumerate().take(count.min(MAX_PARTS)) {
+            std::mem::swap(
+                &mut self.ranks[usize::from(g) % MAX_ZGROUPS],
+                &mut step.ranks[i],
+            );
+        }
     }
 
     /// Undoes [`ZeroLookups::take`].
     #[inline(always)]
-    pub(crate) fn untake(&mut self, step: &ZeroStep, label: u8, from: usize, to: usize) {
+    pub(crate) fn untake(&mut self, step: &mut ZeroStep, label: u8, from: usize, to: usize) {
+        self.swap_ranks(step, label);
         self.shift(label, (to, from), step.up, false);
         let mut sums = self.sums;
         self.count(usize::from(label) & 63, step.up, false, &mut sums);
@@ -1177,7 +1251,7 @@ mod tests {
             }
             for to in (0..9).filter(|&c| far(c, blank) == 1) {
                 let tile = cells[to];
-                let (step, after) = lookups.look(tile, to, blank, u32::MAX);
+                let (mut step, after) = lookups.look(tile, to, blank, u32::MAX);
                 let mut moved = cells.to_vec();
                 moved.swap(to, blank);
                 let child = Labelled {
@@ -1188,19 +1262,27 @@ mod tests {
                 let fresh = ZeroLookups::new(&dbs, &child);
                 assert_eq!(after, fresh.h(), "{cells:?} moving {tile}");
                 let mut taken = lookups.clone();
-                taken.take(&step, tile, to, blank);
+                taken.take(&mut step, tile, to, blank);
                 assert_eq!(taken.sums, fresh.sums);
                 assert_eq!(taken.entry, fresh.entry);
                 assert_eq!(taken.mask, fresh.mask);
+                // The ranks kept move by move, as ranked afresh.
+                assert_eq!(taken.ranks, fresh.ranks, "{cells:?} moving {tile}");
                 assert_eq!(
                     (taken.h() as usize).abs_diff(here),
                     1,
                     "{cells:?} moving {tile}"
                 );
-                taken.untake(&step, tile, to, blank);
+                taken.untake(&mut step, tile, to, blank);
                 assert_eq!(
-                    (taken.sums, taken.entry, taken.mask, taken.at),
-                    (lookups.sums, lookups.entry, lookups.mask, lookups.at)
+                    (taken.sums, taken.entry, taken.mask, taken.at, taken.ranks),
+                    (
+                        lookups.sums,
+                        lookups.entry,
+                        lookups.mask,
+                        lookups.at,
+                        lookups.ranks
+                    )
                 );
             }
         }
