@@ -1074,6 +1074,7 @@ static NO_MAPS: Maps = Maps {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::NONE;
     use std::collections::{HashMap, VecDeque};
 
     /// The fewest moves of the tiles `tiles` home with the blank ending on `blank`,
@@ -1135,6 +1136,82 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The ranks after a move, had from the ranks before it, are those of the
+    /// placement after it: every set of 1 to 7 tiles of the 4 x 4 board, every move of
+    /// each of its tiles to a free neighbour (along a row, and along a column with
+    /// none, some or all of the cells between held), in a few orders of the tiles.
+    #[test]
+    fn ranks_kept_move_by_move_are_the_ranks_afresh() {
+        let geo = Geometry::new(4, 4);
+        let (mut moves, mut full_between) = (0, 0);
+        for k in 1..=7 {
+            let maps = Maps::new(&geo, k).unwrap();
+            for &mask in &maps.masks {
+                for order in [0, maps.orders / 3, maps.orders - 1] {
+                    let cells = maps.cells(mask, order);
+                    let ranks = maps.ranks(mask, &cells);
+                    assert_eq!(ranks, (maps.rank::<0>(mask) as u32, order as u32));
+                    for (s, &p) in cells.iter().enumerate().take(k) {
+                        let p = usize::from(p);
+                        for &q in geo.next[p].iter().filter(|&&q| q != NONE) {
+                            let q = usize::from(q);
+                            if mask >> q & 1 == 1 {
+                                continue;
+                            }
+                            let mut after = cells;
+                            after[s] = q as u8;
+                            let moved = mask ^ (1 << p) ^ (1 << q);
+                            assert_eq!(
+                                maps.ranks_after((mask, ranks), (p, q), &after),
+                                maps.ranks(moved, &after),
+                                "{mask:#b}: {p} to {q}"
+                            );
+                            moves += 1;
+                            let (low, high) = (p.min(q), p.max(q));
+                            let between = ((1u64 << high) - 1) & !((2u64 << low) - 1);
+                            full_between +=
+                                usize::from(high - low > 1 && mask & between == between);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            moves > 100_000 && full_between > 1_000,
+            "{moves} {full_between}"
+        );
+    }
+
+    /// An index read from a set's 8 bytes is the one its full region record gives:
+    /// every set of 1 to 7 tiles of the 4 x 4 board, every free cell of the blank
+    /// (sets of one region, of two, and of more).
+    #[test]
+    fn an_index_places_the_blank_in_its_region() {
+        let geo = Geometry::new(4, 4);
+        let mut by_regions = [0usize; 16];
+        for k in 1..=7 {
+            let maps = Maps::new(&geo, k).unwrap();
+            for (m, &mask) in maps.masks.iter().enumerate() {
+                let info = maps.info[m];
+                by_regions[usize::from(info.count)] += 1;
+                let order = (m * 7) % maps.orders;
+                let cells = maps.cells(mask, order);
+                for blank in (0..16).filter(|&c| mask >> c & 1 == 0) {
+                    let region = info.offset as usize + info.region(blank);
+                    assert_eq!(
+                        maps.index(mask, &cells, blank),
+                        region * maps.orders + order,
+                        "{mask:#b}, blank on {blank}"
+                    );
+                }
+            }
+        }
+        assert!(
+            by_regions[1] > 0 && by_regions[2] > 0 && by_regions[3] > 100,
+            "{by_regions:?}"
+        );
     }
 
     #[test]
