@@ -14,6 +14,7 @@ mod korf;
 mod oracle_agreement;
 mod progress;
 mod replay;
+mod results;
 mod rules;
 mod solver;
 mod store;
