@@ -279,9 +279,10 @@ impl Maps {
 
     /// [`Maps::ranks`] after the tile on `p` of the set `mask`, whose ranks are
     /// `ranks`, moves to the free cell `q`, the tiles then on `cells`. With no cell of
-    /// the set between `p` and `q` (a move along a row, most moves along a column),
-    /// the order of the cells is the same: the order's rank too, and the set's changes
-    /// by one term of its sum.
+    /// the set numbered between `p` and `q` (always so for two cells numbered one
+    /// apart, and for the others when the set holds none of the cells between), the
+    /// order of the cells is the same: the order's rank too, and the set's changes by
+    /// one term of its sum.
     #[inline(always)]
     pub(crate) fn ranks_after(
         &self,
