@@ -52,7 +52,7 @@
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`] (here of a [`Path`], in the notation `U D L R` for the block or cube 1
 //! and `u d l r` for cube 2), `stats`, and an independent [`replay`](fn@replay). The crate also
-//! holds a naive [`oracle`] for tests and a seeded generator of levels ([`generate`]),
+//! holds a naive `oracle` module for tests and a seeded generator of levels (the `generate` module),
 //! behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers`
 //! crate reads and writes the level-file format.
 

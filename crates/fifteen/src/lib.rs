@@ -46,8 +46,8 @@
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also
-//! holds a naive [`oracle`] for tests and a seeded generator of boards
-//! ([`generate`]), behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no
+//! holds a naive `oracle` module for tests and a seeded generator of boards
+//! (the `generate` module), behind the features `oracle` and `generate`, off by default (the tests turn them on). It does no
 //! I/O; the `parsers` crate reads and writes the `eight` and `fifteen` formats.
 
 #![deny(missing_docs)]

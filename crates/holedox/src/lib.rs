@@ -33,7 +33,7 @@
 //! Every solver crate of gridsolve has this shape: `Solver::new()` (or
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The crate also holds a naive
-//! [`oracle`] for tests and a seeded generator of games ([`generate`]), behind the
+//! `oracle` module for tests and a seeded generator of games (the `generate` module), behind the
 //! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate
 //! reads and writes the judge format.
 

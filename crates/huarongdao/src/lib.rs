@@ -31,8 +31,8 @@
 //! [`Solver::with_limits`]), `solve` for the number, `solve_with_path` for a
 //! [`Solution`], `stats`, and an independent [`replay`](fn@replay). The solver keeps the last
 //! board's tables, so ask a board's queries together ([`Solver::solve_all`] spreads
-//! many over the cores). The crate also holds a naive [`oracle`] for tests and a
-//! seeded generator of boards and queries ([`generate`]), behind the default-on
+//! many over the cores). The crate also holds a naive `oracle` module for tests and a
+//! seeded generator of boards and queries (the `generate` module), behind the
 //! features `oracle` and `generate`, off by default (the tests turn them on). It does no I/O; the `parsers` crate reads and
 //! writes the judge format.
 
