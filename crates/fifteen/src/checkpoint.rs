@@ -15,6 +15,7 @@
 //! where it likes ([`Checkpoint::to_text`], [`Checkpoint::parse`]).
 
 use crate::board::Board;
+use crate::fsm::Pruning;
 use crate::geometry::MoveOrder;
 use grid_core::SearchStats;
 use std::fmt;
@@ -39,6 +40,9 @@ pub struct Checkpoint {
     pub(crate) tables: Vec<String>,
     /// The order in which the search tries the blank's moves.
     pub(crate) order: MoveOrder,
+    /// Which paths the search skips (a checkpoint without the line was written when
+    /// the automaton was the only pruning).
+    pub(crate) pruning: Pruning,
     /// The positions of the quick try before the databases, counted in the board's
     /// statistics (not tried again on resume).
     pub(crate) quick: u64,
@@ -94,7 +98,7 @@ impl Checkpoint {
     pub fn to_text(&self) -> String {
         let list = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         format!(
-            "{HEADER}\nversion {}\nboard {} {}\nstart {}\ngoal {}\ntables {}\norder {}\nquick {}\nbound {}\ndepth {}\nshares {} {}\nbefore {} {}\ndone {} {}\nnext {}\n",
+            "{HEADER}\nversion {}\nboard {} {}\nstart {}\ngoal {}\ntables {}\norder {}\npruning {}\nquick {}\nbound {}\ndepth {}\nshares {} {}\nbefore {} {}\ndone {} {}\nnext {}\n",
             self.version,
             self.rows,
             self.cols,
@@ -102,6 +106,7 @@ impl Checkpoint {
             list(&self.goal),
             self.tables.join(" "),
             self.order,
+            self.pruning,
             self.quick,
             self.bound,
             self.depth,
@@ -182,6 +187,10 @@ impl Checkpoint {
             order: field("order")?
                 .parse()
                 .map_err(|_| CheckpointError("its line \"order\" is malformed".to_string()))?,
+            pruning: fields.get("pruning").map_or(Ok(Pruning::Automaton), |p| {
+                p.parse()
+                    .map_err(|_| CheckpointError("its line \"pruning\" is malformed".to_string()))
+            })?,
             quick: one("quick")?,
             bound: small("bound")?,
             depth: small("depth")?,
@@ -296,7 +305,7 @@ impl Session {
     /// tables are `tables`, after a quick try of `quick` positions.
     pub(crate) fn new(
         config: Checkpointing,
-        (board, order): (&Board, MoveOrder),
+        (board, order, pruning): (&Board, MoveOrder, Pruning),
         tables: Vec<String>,
         quick: u64,
     ) -> Session {
@@ -310,6 +319,7 @@ impl Session {
                 goal: board.goal().to_vec(),
                 tables,
                 order,
+                pruning,
                 quick,
                 bound: 0,
                 depth: 0,
@@ -323,8 +333,8 @@ impl Session {
         }
     }
 
-    /// What in `resume` differs from this board, databases, order and version, if
-    /// anything.
+    /// What in `resume` differs from this board, databases, order, pruning and
+    /// version, if anything.
     pub(crate) fn mismatch(&self, resume: &Checkpoint) -> Option<&'static str> {
         let t = &self.template;
         if resume.version != t.version {
@@ -337,6 +347,8 @@ impl Session {
             Some("other databases")
         } else if resume.order != t.order {
             Some("another order of the moves")
+        } else if resume.pruning != t.pruning {
+            Some("another pruning of duplicate paths")
         } else {
             None
         }
@@ -411,6 +423,7 @@ mod tests {
             goal: (0..12).collect(),
             tables: vec!["a.pdb".to_string(), "b.pdb".to_string()],
             order: "ULRD".parse().unwrap(),
+            pruning: Pruning::Parent,
             quick: 7,
             bound: 40,
             depth: 5,
@@ -438,8 +451,17 @@ mod tests {
             }
         );
         let text = checkpoint.to_text();
-        assert!(text.contains("\norder ULRD\n"), "{text}");
-        assert_eq!(Checkpoint::parse(&text), Ok(checkpoint));
+        assert!(text.contains("\norder ULRD\npruning parent\n"), "{text}");
+        assert_eq!(Checkpoint::parse(&text), Ok(checkpoint.clone()));
+        // Written before there was a choice: the automaton's.
+        let automaton = Checkpoint::parse(&text.replace("pruning parent\n", "")).unwrap();
+        assert_eq!(automaton.pruning, Pruning::Automaton);
+        assert_eq!(
+            Checkpoint::parse(&text.replace("pruning parent", "pruning none"))
+                .unwrap_err()
+                .to_string(),
+            "its line \"pruning\" is malformed"
+        );
         for order in ["ULR", "ULRDD", "ULRR", "XLRD", ""] {
             assert_eq!(
                 Checkpoint::parse(&text.replace("order ULRD", &format!("order {order}")))

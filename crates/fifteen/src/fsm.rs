@@ -17,9 +17,49 @@
 //! just been completed". The two-move strings that undo a move are among them, so it
 //! also does what "never undo the last move" did.
 
+use grid_core::UnknownChoice;
 use grid_core::memory::{AllocError, try_push, try_vec, try_with_capacity};
 use std::collections::VecDeque;
 use std::sync::OnceLock;
+use strum_macros::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray, VariantNames};
+
+/// Which paths the depth-first searches (IDA*, over any heuristic) skip as duplicates
+/// of others. Either way the answers are the same and every path is a shortest one;
+/// the positions searched differ.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Display,
+    EnumMessage,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
+#[strum(parse_err_ty = UnknownChoice, parse_err_fn = UnknownChoice::of::<Self>)]
+#[non_exhaustive]
+pub enum Pruning {
+    /// Every path with one of the 19,625 strings of up to 14 moves that another
+    /// string does the same as, shorter or as short and earlier in the letters'
+    /// order, within its cells (Taylor and Korf's automaton): far fewer positions.
+    #[default]
+    #[strum(
+        message = "skip every path with one of 19,625 strings of up to 14 moves that a shorter or earlier one does the same as (Taylor and Korf's automaton): the fewest positions"
+    )]
+    Automaton,
+    /// Only the paths that undo their last move, as the published runs of Korf and
+    /// Felner and of Clausecker and Reinefeld did: their counts, for comparison.
+    #[strum(
+        message = "skip only the paths that undo their last move, as the published 24-puzzle runs did: their counts, to compare with"
+    )]
+    Parent,
+}
 
 /// The dead state: the moves so far end with a reducible string.
 pub(crate) const DEAD: u32 = 0;
@@ -94,13 +134,31 @@ impl Fsm {
     /// # Errors
     /// When the memory for the build is refused.
     pub(crate) fn shared() -> Result<&'static Fsm, AllocError> {
-        static FSM: OnceLock<Fsm> = OnceLock::new();
-        if let Some(fsm) = FSM.get() {
+        Fsm::of(Pruning::Automaton)
+    }
+
+    /// The automaton of `pruning`, built once: [`Fsm::shared`]'s, or that of the four
+    /// two-move strings that undo a move.
+    ///
+    /// # Errors
+    /// When the memory for the build is refused.
+    pub(crate) fn of(pruning: Pruning) -> Result<&'static Fsm, AllocError> {
+        static FULL: OnceLock<Fsm> = OnceLock::new();
+        static PARENT: OnceLock<Fsm> = OnceLock::new();
+        let (cell, longest) = match pruning {
+            Pruning::Automaton => (&FULL, usize::MAX),
+            Pruning::Parent => (&PARENT, 2),
+        };
+        if let Some(fsm) = cell.get() {
             return Ok(fsm);
         }
         // Two threads may build it at once: one of the two is kept.
-        let fsm = Fsm::new(listed().map(|(long, _)| long))?;
-        Ok(FSM.get_or_init(|| fsm))
+        let fsm = Fsm::new(
+            listed()
+                .map(|(long, _)| long)
+                .filter(|long| long.len() <= longest),
+        )?;
+        Ok(cell.get_or_init(|| fsm))
     }
 
     /// The automaton of `patterns`, none a substring of another: Aho–Corasick's,
@@ -446,6 +504,31 @@ mod tests {
         // A string with none: the automaton lives on.
         assert_ne!(fsm.after(&moves("DDDRRRUUULLLDDRRUL")), DEAD);
         assert_eq!(fsm.states(), 56_974);
+    }
+
+    #[test]
+    fn parent_pruning_kills_exactly_the_strings_that_undo_a_move() {
+        let parent = Fsm::of(Pruning::Parent).unwrap();
+        let full = Fsm::of(Pruning::Automaton).unwrap();
+        assert_eq!(parent.states(), 5); // the start, and after each move
+        let mut more = 0;
+        // Every string of up to 8 moves: dead where some move undoes the one before
+        // (down and up, left and right: indices adding to 3), and only there.
+        for len in 1..=8u32 {
+            for code in 0..4usize.pow(len) {
+                let moves: Vec<u8> = (0..len).map(|i| (code >> (2 * i) & 3) as u8).collect();
+                let undoes = moves.windows(2).any(|w| w[0] + w[1] == 3);
+                assert_eq!(parent.after(&moves) == DEAD, undoes, "{}", letters(&moves));
+                // The automaton kills those and more.
+                let killed = full.after(&moves) == DEAD;
+                assert!(killed || !undoes, "{}", letters(&moves));
+                more += u32::from(killed && !undoes);
+            }
+        }
+        assert!(more > 0);
+        assert_eq!("parent".parse(), Ok(Pruning::Parent));
+        assert_eq!(Pruning::default(), Pruning::Automaton);
+        assert_eq!(Pruning::Automaton.to_string(), "automaton");
     }
 
     #[test]

@@ -79,6 +79,7 @@ mod zpdb;
 
 pub use board::{BLANK, Board, BoardError, MAX_CELLS, Part};
 pub use checkpoint::{Checkpoint, CheckpointError, CheckpointSink, Checkpointing};
+pub use fsm::Pruning;
 pub use geometry::{MoveOrder, MoveOrderError};
 /// How the solver tells a watcher how its long work goes ([`Solver::with_progress`]).
 pub use grid_core::progress;

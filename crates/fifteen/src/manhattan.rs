@@ -6,7 +6,7 @@
 //! each across it (Hansson, Mayer and Yung 1992); a tile moving along a line keeps its
 //! order there, so a move changes the conflicts of the two lines it crosses only.
 
-use crate::fsm::{DEAD, Fsm, START};
+use crate::fsm::{DEAD, Fsm, Pruning, START};
 use crate::geometry::{Geometry, Labelled, MoveOrder, NONE, ORDER};
 use grid_core::progress::Watch;
 use grid_core::{Dir, LimitError, Meter, SearchStats};
@@ -149,6 +149,15 @@ impl<'a> Search<'a> {
     pub(crate) fn ordered(mut self, order: MoveOrder) -> Search<'a> {
         self.order = order;
         self
+    }
+
+    /// This search, skipping the paths `pruning` says.
+    ///
+    /// # Errors
+    /// When the memory for its automaton is refused.
+    pub(crate) fn pruned(mut self, pruning: Pruning) -> Result<Search<'a>, LimitError> {
+        self.fsm = Fsm::of(pruning)?;
+        Ok(self)
     }
 
     /// Runs IDA* to the first shortest path in its order (among those the automaton

@@ -23,7 +23,7 @@
 //! number of threads.
 
 use crate::checkpoint::{Checkpoint, Session};
-use crate::fsm::{DEAD, Fsm, START};
+use crate::fsm::{DEAD, Fsm, Pruning, START};
 use crate::geometry::{Geometry, Labelled, MoveOrder, NONE, ORDER};
 use crate::heuristics::Heuristics;
 use crate::pdb::{Layout, MAX_GROUP, MAX_GROUPS, Table, rank, shift, weights};
@@ -629,6 +629,15 @@ impl<'a, K: Kind> Search<'a, K> {
         self
     }
 
+    /// This search, skipping the paths `pruning` says.
+    ///
+    /// # Errors
+    /// When the memory for its automaton is refused.
+    pub(crate) fn pruned(mut self, pruning: Pruning) -> Result<Self, LimitError> {
+        self.fsm = Fsm::of(pruning)?;
+        Ok(self)
+    }
+
     /// This search, telling `watch` of its iterations and of each share of an
     /// iteration split among threads as it is done.
     pub(crate) fn watched(mut self, watch: &Watch) -> Self {
@@ -948,7 +957,7 @@ impl<'a, K: Kind> Search<'a, K> {
         // started late would otherwise run past the limit, and the shares before one
         // that stopped run on, since the first in order decides).
         let began = Instant::now();
-        let (geo, dbs, start, order) = (self.geo, self.dbs, self.start, self.order);
+        let (geo, dbs, start, order, fsm) = (self.geo, self.dbs, self.start, self.order, self.fsm);
         // The positions of the shares done so far, for the watcher (in the order they
         // end, so only a count of how far the iteration has got).
         let shares_done = AtomicU64::new(0);
@@ -964,7 +973,7 @@ impl<'a, K: Kind> Search<'a, K> {
                     return mine;
                 }
                 let e = search_share::<K>(
-                    (geo, order),
+                    (geo, order, fsm),
                     dbs,
                     start,
                     &shares[i],
@@ -1151,7 +1160,7 @@ fn share_limits(limits: Limits, began: Instant, now: Instant) -> Limits {
 /// iteration; `me`: this one's number) has ended it, or when `halt` (a checkpointed
 /// search's flag) is raised.
 fn search_share<K: Kind>(
-    (geo, order): (&Geometry, MoveOrder),
+    (geo, order, fsm): (&Geometry, MoveOrder, &'static Fsm),
     dbs: &Heuristics,
     start: &Labelled,
     share: &Share,
@@ -1170,7 +1179,10 @@ fn search_share<K: Kind>(
         };
     }
     let mut search = match Search::<K>::new(geo, dbs, start, &mut meter) {
-        Ok(search) => search.ordered(order),
+        Ok(mut search) => {
+            search.fsm = fsm;
+            search.ordered(order)
+        }
         Err(e) => {
             return Ended {
                 found: None,
@@ -1271,14 +1283,15 @@ mod tests {
         threads: usize,
         limits: Limits,
     ) -> (crate::solver::Searched, u64) {
-        search_in(board, dbs, (threads, MoveOrder::LETTERS), limits)
+        let how = (MoveOrder::LETTERS, Pruning::Automaton);
+        search_in(board, dbs, (threads, how), limits)
     }
 
-    /// [`search`] trying the blank's moves in `order`.
+    /// [`search`] trying the blank's moves in `order`, skipping what `pruning` says.
     fn search_in(
         board: &Board,
         dbs: &Heuristics,
-        (threads, order): (usize, MoveOrder),
+        (threads, (order, pruning)): (usize, (MoveOrder, Pruning)),
         limits: Limits,
     ) -> (crate::solver::Searched, u64) {
         let geo = Geometry::new(board.rows(), board.cols());
@@ -1286,10 +1299,12 @@ mod tests {
         let mut meter = Meter::start(limits);
         let ran = if let Heuristics::ZeroAware(_) = dbs {
             Search::<ZeroAware>::new(&geo, dbs, &start, &mut meter)
-                .and_then(|search| search.ordered(order).parallel_from(0).run(threads))
+                .and_then(|search| search.ordered(order).pruned(pruning))
+                .and_then(|search| search.parallel_from(0).run(threads))
         } else {
             Search::<Additive>::new(&geo, dbs, &start, &mut meter)
-                .and_then(|search| search.ordered(order).parallel_from(0).run(threads))
+                .and_then(|search| search.ordered(order).pruned(pruning))
+                .and_then(|search| search.parallel_from(0).run(threads))
         };
         (ran, meter.states())
     }
@@ -1426,16 +1441,19 @@ mod tests {
         ] {
             let dbs = databases_of(rows, cols, set);
             for (i, board) in boards(rows, cols, 8, 25).into_iter().enumerate() {
-                // Every other board in another order of the moves.
+                // Every other board in another order of the moves, and every other
+                // pair skipping only the undoing of a move.
                 let order = [MoveOrder::LETTERS, "ULRD".parse().unwrap()][i % 2];
-                let (one, counted) = search_in(&board, &dbs, (1, order), Limits::NONE);
+                let pruning = [Pruning::Automaton, Pruning::Parent][i / 2 % 2];
+                let how = (order, pruning);
+                let (one, counted) = search_in(&board, &dbs, (1, how), Limits::NONE);
                 let (path, stats) = one.clone().expect("no limit");
                 lengths.push(path.as_ref().map_or(0, Vec::len));
                 for threads in [2, 3, 5] {
                     assert_eq!(
-                        search_in(&board, &dbs, (threads, order), Limits::NONE),
+                        search_in(&board, &dbs, (threads, how), Limits::NONE),
                         (one.clone(), counted),
-                        "{rows}x{cols} {:?} on {threads} threads, {set}, {order}",
+                        "{rows}x{cols} {:?} on {threads} threads, {set}, {order}, {pruning}",
                         board.start()
                     );
                 }
@@ -1653,7 +1671,7 @@ mod tests {
             let lowest = AtomicUsize::new(lowest);
             let meter = Meter::start(budget);
             search_share::<Additive>(
-                (&geo, MoveOrder::LETTERS),
+                (&geo, MoveOrder::LETTERS, Fsm::shared().unwrap()),
                 &dbs,
                 &start,
                 &root,

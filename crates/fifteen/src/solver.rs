@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::checkpoint::{Checkpointing, Session};
+use crate::fsm::Pruning;
 use crate::geometry::{Geometry, Labelled, MoveOrder};
 use crate::heuristics::Heuristics;
 use crate::memory::{self, Stop};
@@ -213,6 +214,7 @@ pub struct Solver {
     method: Method,
     partition: Partition,
     order: MoveOrder,
+    pruning: Pruning,
     threads: usize,
     stats: SearchStats,
     last_method: Option<Method>,
@@ -249,6 +251,8 @@ struct Plan {
     session: Option<Arc<Session>>,
     /// The order in which the searches try the blank's moves.
     order: MoveOrder,
+    /// Which paths the searches skip.
+    pruning: Pruning,
 }
 
 impl Plan {
@@ -288,6 +292,7 @@ impl Solver {
             method: Method::Auto,
             partition: Partition::Standard,
             order: MoveOrder::LETTERS,
+            pruning: Pruning::Automaton,
             threads: 0,
             stats: SearchStats::default(),
             last_method: None,
@@ -402,6 +407,30 @@ impl Solver {
     #[must_use]
     pub fn with_move_order(mut self, order: MoveOrder) -> Solver {
         self.order = order;
+        self
+    }
+
+    /// This solver, its depth-first searches (IDA*, any heuristic) skipping the paths
+    /// `pruning` says ([`Pruning::Automaton`] by default). The answers and the paths
+    /// are the same; the positions searched are not. [`Pruning::Parent`] is what the
+    /// published runs on the 24-puzzle did: with the same tables and order, it
+    /// counts what they counted.
+    ///
+    /// ```
+    /// use fifteen::{Board, Method, Pruning, Solver};
+    ///
+    /// let board = Board::with_default_goal(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1])?;
+    /// let mut automaton = Solver::new().with_method(Method::Manhattan);
+    /// let mut parent = Solver::new().with_method(Method::Manhattan).with_pruning(Pruning::Parent);
+    /// let (a, b) = (automaton.solve_with_path(&board)?, parent.solve_with_path(&board)?);
+    /// assert_eq!(a, b);
+    /// assert_eq!(a.unwrap().moves(), 31);
+    /// assert!(automaton.stats().expanded < parent.stats().expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_pruning(mut self, pruning: Pruning) -> Solver {
+        self.pruning = pruning;
         self
     }
 
@@ -704,7 +733,12 @@ impl Solver {
             ) {
                 checkpointed = true;
                 let names = Heuristics::names(&geo, (key.2, self.partition));
-                let made = Session::new(config.clone(), (&boards[i], self.order), names, quick);
+                let made = Session::new(
+                    config.clone(),
+                    (&boards[i], self.order, self.pruning),
+                    names,
+                    quick,
+                );
                 match config.resume.as_ref().and_then(|r| made.mismatch(r)) {
                     Some(what) => {
                         waiting.remove(0);
@@ -875,6 +909,7 @@ impl Solver {
             watch: self.watch.clone(),
             session: None,
             order: self.order,
+            pruning: self.pruning,
         }))
     }
 
@@ -1027,7 +1062,8 @@ fn quick_search(
         quick = quick.halting_on(flag);
     }
     let tried = manhattan::Search::new(&plan.geo, &plan.start, &mut quick)
-        .and_then(|search| search.ordered(plan.order).watched(&plan.watch).run());
+        .and_then(|search| search.ordered(plan.order).pruned(plan.pruning))
+        .and_then(|search| search.watched(&plan.watch).run());
     (tried, quick.states())
 }
 
@@ -1180,6 +1216,7 @@ fn run(plan: &Plan, meter: &mut Meter, threads: usize) -> Searched {
         }
         _ => manhattan::Search::new(&plan.geo, &plan.start, meter)?
             .ordered(plan.order)
+            .pruned(plan.pruning)?
             .watched(&plan.watch)
             .run(),
     }
@@ -1194,6 +1231,7 @@ fn search_of<K: pdb_search::Kind>(
 ) -> Searched {
     pdb_search::Search::<K>::new(&plan.geo, databases, &plan.start, meter)?
         .ordered(plan.order)
+        .pruned(plan.pruning)?
         .watched(&plan.watch)
         .checkpointed(plan.session.as_deref())
         .run(threads)
@@ -1419,7 +1457,12 @@ mod tests {
         let session = |up: bool| {
             let config = Checkpointing::new(Arc::new(Nowhere));
             config.halt_flag().store(up, Ordering::Relaxed);
-            Session::new(config, (&korf_82(), MoveOrder::LETTERS), Vec::new(), 0)
+            Session::new(
+                config,
+                (&korf_82(), MoveOrder::LETTERS, Pruning::Automaton),
+                Vec::new(),
+                0,
+            )
         };
         let (down, up) = (session(false), session(true));
         let stopped = SolveError::Limit(LimitError::Stopped);

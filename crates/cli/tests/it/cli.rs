@@ -663,6 +663,36 @@ fn puzzles_lists_every_puzzle_with_its_capabilities() {
     }
 }
 
+/// `--pruning parent` skips only the paths that undo their last move: the same answer
+/// and path, more positions searched; another value is bad usage.
+#[test]
+fn fifteen_pruning_changes_the_counts_not_the_answer() {
+    let board = b"3 4\n1 8 5 2\n3 0 6 11\n4 10 9 7\n";
+    let run = |pruning: &[&str]| {
+        let mut args = vec!["-p", "fifteen", "--format", "json", "--stats"];
+        args.extend_from_slice(pruning);
+        let run = gridsolve(&args, board);
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let line: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        let expanded = line["expanded"].as_u64().unwrap();
+        (line["answer"].clone(), line["path"].clone(), expanded)
+    };
+    let automaton = run(&[]);
+    assert_eq!(run(&["--pruning", "automaton"]), automaton);
+    let parent = run(&["--pruning", "parent"]);
+    assert_eq!(automaton.0, 35);
+    assert_eq!((&parent.0, &parent.1), (&automaton.0, &automaton.1));
+    assert!(parent.2 > automaton.2, "{parent:?} against {automaton:?}");
+    let bad = gridsolve(&["-p", "fifteen", "--pruning", "none"], board);
+    assert_eq!((bad.status, bad.stdout.as_str()), (2, ""));
+    assert!(
+        bad.stderr
+            .contains(r#"expected one of automaton, parent, found "none""#),
+        "{}",
+        bad.stderr
+    );
+}
+
 /// `--move-order` tries the blank's moves in another order: the same answer, another
 /// shortest path where there is one; a value that is not the four letters once each
 /// is bad usage.

@@ -6,8 +6,8 @@
 
 use crate::store::Memory;
 use fifteen::{
-    Board, Checkpoint, CheckpointSink, Checkpointing, Method, MoveOrder, SearchStats, Solution,
-    SolveError, Solver,
+    Board, Checkpoint, CheckpointSink, Checkpointing, Method, MoveOrder, Pruning, SearchStats,
+    Solution, SolveError, Solver,
 };
 use rstest::rstest;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,20 +49,31 @@ fn solver(method: Method, threads: usize) -> Solver {
         .with_store(store())
 }
 
-/// [`solver`] trying the blank's moves in `order`.
-fn solver_in((method, order): (Method, MoveOrder), threads: usize) -> Solver {
-    solver(method, threads).with_move_order(order)
+/// How a search goes: its method, the order of the blank's moves, and which paths it
+/// skips.
+type How = (Method, MoveOrder, Pruning);
+
+/// `method` in the letters' order with the automaton.
+fn plain(method: Method) -> How {
+    (method, MoveOrder::LETTERS, Pruning::Automaton)
+}
+
+/// [`solver`] searching as `how` says.
+fn solver_in((method, order, pruning): How, threads: usize) -> Solver {
+    solver(method, threads)
+        .with_move_order(order)
+        .with_pruning(pruning)
 }
 
 type Answer = (Result<Option<Solution>, SolveError>, SearchStats);
 
 /// `board` solved through.
 fn through(board: &Board, method: Method, threads: usize) -> Answer {
-    through_in(board, (method, MoveOrder::LETTERS), threads)
+    through_in(board, plain(method), threads)
 }
 
 /// `board` solved through in an order of the moves.
-fn through_in(board: &Board, how: (Method, MoveOrder), threads: usize) -> Answer {
+fn through_in(board: &Board, how: How, threads: usize) -> Answer {
     let mut solver = solver_in(how, threads);
     (solver.solve_with_path(board), solver.stats())
 }
@@ -70,12 +81,7 @@ fn through_in(board: &Board, how: (Method, MoveOrder), threads: usize) -> Answer
 /// `board` solved in pieces: halted once it has expanded each count of `halts` in
 /// turn, resumed each time from the checkpoint's text, then run to the end; the
 /// answer, and the halts that happened.
-fn in_pieces(
-    board: &Board,
-    how: (Method, MoveOrder),
-    threads: usize,
-    halts: &[u64],
-) -> (Answer, usize) {
+fn in_pieces(board: &Board, how: How, threads: usize, halts: &[u64]) -> (Answer, usize) {
     let mut resume: Option<Checkpoint> = None;
     let mut halted = 0;
     let mut reached = (0, 0);
@@ -131,7 +137,7 @@ fn places(total: u64) -> Vec<u64> {
     places
 }
 
-fn check(board: &Board, how: (Method, MoveOrder)) {
+fn check(board: &Board, how: How) {
     for threads in [1, 2] {
         let whole = through_in(board, how, threads);
         assert!(matches!(whole.0, Ok(Some(_))), "{whole:?}");
@@ -148,15 +154,22 @@ fn check(board: &Board, how: (Method, MoveOrder)) {
 #[test]
 fn three_by_four_searches_resume_to_the_same_path_and_counts() {
     for seed in [4, 36, 13] {
-        check(
-            &crate::random(3, 4, seed),
-            (Method::Pdb, MoveOrder::LETTERS),
-        );
+        check(&crate::random(3, 4, seed), plain(Method::Pdb));
     }
-    // And in another order of the blank's moves.
+    // And in another order of the blank's moves, and skipping only the undoing of a
+    // move, in both orders.
+    let ulrd = "ULRD".parse().unwrap();
     check(
         &crate::random(3, 4, 4),
-        (Method::Pdb, "ULRD".parse().unwrap()),
+        (Method::Pdb, ulrd, Pruning::Automaton),
+    );
+    check(
+        &crate::random(3, 4, 36),
+        (Method::Pdb, MoveOrder::LETTERS, Pruning::Parent),
+    );
+    check(
+        &crate::random(3, 4, 13),
+        (Method::Pdb, ulrd, Pruning::Parent),
     );
 }
 
@@ -173,10 +186,7 @@ fn four_by_four_searches_resume_to_the_same_path_and_counts(
     #[case] method: Method,
 ) {
     let goal: Vec<u8> = (0..16).collect();
-    check(
-        &Board::new(4, 4, &start, &goal).unwrap(),
-        (method, MoveOrder::LETTERS),
-    );
+    check(&Board::new(4, 4, &start, &goal).unwrap(), plain(method));
 }
 
 /// A flag raised from outside (by a signal handler, say) halts the search, which hands
@@ -287,10 +297,10 @@ pub(crate) const KORF_1: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4,
 /// databases' build costs.
 pub(crate) const KORF_82: [u8; 16] = [14, 10, 2, 1, 13, 9, 8, 11, 7, 3, 6, 12, 15, 5, 4, 0];
 
-/// A checkpoint is for its board, databases and version only: any other is refused,
+/// A checkpoint is for its board, databases, order, pruning and version only: any other is refused,
 /// saying which.
 #[test]
-fn a_checkpoint_of_another_board_databases_order_or_version_is_refused() {
+fn a_checkpoint_of_another_board_databases_order_pruning_or_version_is_refused() {
     let board = crate::random(3, 4, 1);
     let last = Arc::new(Last::default());
     let config = Checkpointing::new(last.clone()).halt_after(50);
@@ -359,7 +369,7 @@ fn a_checkpoint_of_another_board_databases_order_or_version_is_refused() {
     );
     // A checkpoint of a search in another order of the moves: refused by a search in
     // the letters' order, taken by one in its own.
-    let ulrd = (Method::Pdb, "ULRD".parse().unwrap());
+    let ulrd = (Method::Pdb, "ULRD".parse().unwrap(), Pruning::Automaton);
     let config = Checkpointing::new(last.clone()).halt_after(50);
     let mut halting = solver_in(ulrd, 1).with_checkpoints(config);
     assert_eq!(halting.solve(&board), Err(SolveError::Halted));
@@ -376,6 +386,40 @@ fn a_checkpoint_of_another_board_databases_order_or_version_is_refused() {
     assert_eq!(
         resumed.solve_with_path(&board),
         through_in(&board, ulrd, 1).0
+    );
+    // And one that skipped only the undoing of a move: refused by a search with the
+    // automaton, taken by one like it, whose answer and counts are a whole run's (on
+    // two threads, then one).
+    let parent = |threads| solver(Method::Pdb, threads).with_pruning(Pruning::Parent);
+    let config = Checkpointing::new(last.clone()).halt_after(50);
+    assert_eq!(
+        parent(2).with_checkpoints(config).solve(&board),
+        Err(SolveError::Halted)
+    );
+    let text = last.0.lock().unwrap().0.clone().unwrap().to_text();
+    assert!(text.contains("\npruning parent\n"), "{text}");
+    assert_eq!(
+        resume(&board, &text),
+        Err(SolveError::Mismatch {
+            what: "another pruning of duplicate paths"
+        })
+    );
+    let config = Checkpointing::new(last.clone()).resuming(Checkpoint::parse(&text).unwrap());
+    let mut resumed = parent(2).with_checkpoints(config);
+    let mut whole = parent(1);
+    assert_eq!(
+        resumed.solve_with_path(&board),
+        whole.solve_with_path(&board)
+    );
+    assert_eq!(resumed.stats(), whole.stats());
+    // Skipping fewer paths, it searched more positions than the automaton.
+    let mut automaton = solver(Method::Pdb, 1);
+    automaton.solve(&board).unwrap();
+    assert!(
+        automaton.stats().expanded < whole.stats().expanded,
+        "{:?} against {:?}",
+        automaton.stats(),
+        whole.stats()
     );
 }
 

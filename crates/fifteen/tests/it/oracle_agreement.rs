@@ -4,7 +4,7 @@
 //! a shortest path, the same by every search.
 
 use fifteen::oracle::Space;
-use fifteen::{Board, Method, MoveOrder, Partition, Solver, replay};
+use fifteen::{Board, Method, MoveOrder, Partition, Pruning, Solver, replay};
 use grid_core::SplitMix64;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -155,18 +155,20 @@ fn space_of(board: &Board) -> (Rc<Space>, Vec<u8>) {
     (space, start)
 }
 
-/// Solvers of each method by what they are for.
-type Solvers<K> = RefCell<HashMap<K, [Solver; 5]>>;
+/// Solvers of each method (`N` of them) by what they are for.
+type Solvers<K, const N: usize> = RefCell<HashMap<K, [Solver; N]>>;
 
 #[test]
 fn every_method_agrees_with_the_oracle() {
     // A solver of each method for each shape and blank cell of the goal: a solver holds
     // one set of pattern databases at a time, and the boards come in random order.
-    let solvers: Solvers<(usize, usize, usize)> = RefCell::new(HashMap::new());
-    // And for each of the other orders.
-    let ordered: Solvers<(usize, usize, usize, usize)> = RefCell::new(HashMap::new());
+    let solvers: Solvers<(usize, usize, usize), 5> = RefCell::new(HashMap::new());
+    // And for each of the other orders (the last three skipping only the undoing of
+    // a move).
+    let ordered: Solvers<(usize, usize, usize, usize), 8> = RefCell::new(HashMap::new());
     // Cases whose path by the searches in another order is not the letters' first.
     let other_paths = RefCell::new(0u64);
+    let pruned_away = RefCell::new(0u64);
     // Answers by distance (index 0 counts the unreachable ones).
     let histogram = RefCell::new(vec![0u64; 64]);
     let mut runner = TestRunner::new(Config {
@@ -227,7 +229,8 @@ fn every_method_agrees_with_the_oracle() {
             // Another order: the whole space's table walks to the first shortest path
             // in it; the searches (IDA*, whatever their heuristic) meet the same
             // shortest path, the first in that order that the pruning of duplicate
-            // paths keeps.
+            // paths keeps: with the automaton, one of them; skipping only the undoing
+            // of a move (which no shortest path does), the first of all.
             let which = (seed >> 17) as usize % ORDERS.len();
             let order: MoveOrder = ORDERS[which].parse().unwrap();
             let first = space.first_path_in(&start, order.dirs());
@@ -235,16 +238,26 @@ fn every_method_agrees_with_the_oracle() {
             let solvers = ordered
                 .entry((board.rows(), board.cols(), blank, which))
                 .or_insert_with(|| {
-                    [
+                    let mut solvers = [
                         Method::Table,
                         Method::Auto,
                         Method::Manhattan,
                         Method::Pdb,
                         Method::Pdb,
+                        Method::Manhattan,
+                        Method::Pdb,
+                        Method::Pdb,
                     ]
-                    .map(|method| Solver::new().with_method(method).with_move_order(order))
+                    .map(|method| Solver::new().with_method(method).with_move_order(order));
+                    for i in [4, 7] {
+                        solvers[i] =
+                            std::mem::take(&mut solvers[i]).with_partition(Partition::ZeroAware);
+                    }
+                    for solver in &mut solvers[5..] {
+                        *solver = std::mem::take(solver).with_pruning(Pruning::Parent);
+                    }
+                    solvers
                 });
-            solvers[4] = std::mem::take(&mut solvers[4]).with_partition(Partition::ZeroAware);
             let mut searched: Option<Vec<fifteen::Dir>> = None;
             for (i, solver) in solvers.iter_mut().enumerate() {
                 let method = solver.method_for(&board);
@@ -258,8 +271,16 @@ fn every_method_agrees_with_the_oracle() {
                 };
                 prop_assert_eq!(replay(&board, &solution.path), Ok(path.len() as u64));
                 let method = method.unwrap();
-                if i == 0 || method == Method::Table {
-                    prop_assert_eq!(&solution.path[..], &path[..], "{:?} in {}", board, order);
+                if i == 0 || i >= 5 || method == Method::Table {
+                    prop_assert_eq!(
+                        &solution.path[..],
+                        &path[..],
+                        "{:?} by {:?} in {} (solver {})",
+                        board,
+                        method,
+                        order,
+                        i
+                    );
                 } else if matches!(method, Method::Manhattan | Method::Pdb) {
                     let same = searched.get_or_insert_with(|| solution.path[..].to_vec());
                     prop_assert_eq!(
@@ -272,8 +293,9 @@ fn every_method_agrees_with_the_oracle() {
                     );
                 }
             }
-            if searched.is_some_and(|p| Some(p) != expected) {
-                *other_paths.borrow_mut() += 1;
+            if let Some(p) = searched {
+                *other_paths.borrow_mut() += u64::from(Some(&p) != expected.as_ref());
+                *pruned_away.borrow_mut() += u64::from(Some(&p) != first.as_ref());
             }
             Ok(())
         })
@@ -302,6 +324,19 @@ fn every_method_agrees_with_the_oracle() {
     assert!(
         other_paths * 20 >= reachable,
         "{other_paths} of {reachable}"
+    );
+    // The automaton is heeded: in another order, some searches meet another path
+    // than the first in it (which parent pruning alone meets, asserted above).
+    let pruned_away = pruned_away.into_inner();
+    #[allow(clippy::print_stdout)]
+    {
+        println!(
+            "{pruned_away} searched with the automaton met another path than the order's first"
+        );
+    }
+    assert!(
+        pruned_away * 20 >= reachable,
+        "{pruned_away} of {reachable}"
     );
     assert!(
         far * 2 >= reachable,

@@ -155,7 +155,7 @@ impl Paths for Fifteen {
 }
 
 /// The solve options of the sliding-tile puzzle.
-static SOLVE_OPTIONS: [OptionSpec; 2] = [PARTITION, MOVE_ORDER];
+static SOLVE_OPTIONS: [OptionSpec; 3] = [PARTITION, MOVE_ORDER, PRUNING];
 
 /// Which pattern databases boards are searched with.
 const PARTITION: OptionSpec = OptionSpec::new(
@@ -175,6 +175,15 @@ const MOVE_ORDER: OptionSpec = OptionSpec::new(
     "DLRU",
 );
 
+/// Which paths the searches skip as duplicates of others.
+const PRUNING: OptionSpec = OptionSpec::new(
+    OptionKind::Choice(<::fifteen::Pruning as grid_core::Choice>::NAMES),
+    "pruning",
+    "WHICH",
+    "Which paths the searches (IDA*) skip as duplicates: automaton (every path with one of 19,625 strings of up to 14 moves that a shorter or earlier string does the same as: the fewest positions) or parent (only the paths that undo their last move, as the published 24-puzzle runs did: with the same tables and order, their counts). The answers and paths are the same",
+    "automaton",
+);
+
 impl Solve for Fifteen {
     type Solver = Solver;
 
@@ -186,9 +195,11 @@ impl Solve for Fifteen {
     fn solver(&self, options: &Options, limits: Limits) -> Result<Solver, UsageError> {
         let partition = options.choice::<::fifteen::Partition>(&PARTITION)?;
         let order = options.choice::<::fifteen::MoveOrder>(&MOVE_ORDER)?;
+        let pruning = options.choice::<::fifteen::Pruning>(&PRUNING)?;
         let solver = solver(limits)
             .with_partition(partition)
-            .with_move_order(order);
+            .with_move_order(order)
+            .with_pruning(pruning);
         let Some(checkpoints) = crate::checkpoint::checkpoints() else {
             return Ok(solver);
         };
