@@ -411,8 +411,10 @@ impl Solver {
     }
 
     /// This solver, its depth-first searches (IDA*, any heuristic) skipping the paths
-    /// `pruning` says ([`Pruning::Automaton`] by default). The answers and the paths
-    /// are the same; the positions searched are not. [`Pruning::Parent`] is what the
+    /// `pruning` says ([`Pruning::Automaton`] by default). The answers are the same,
+    /// and so are the paths in the letters' order (in another, [`Pruning::Parent`]
+    /// gives the first shortest path in that order, the automaton the first of those
+    /// it keeps); the positions searched are not. [`Pruning::Parent`] is what the
     /// published runs on the 24-puzzle did: with the same tables and order, it
     /// counts what they counted.
     ///

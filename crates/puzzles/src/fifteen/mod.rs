@@ -180,7 +180,7 @@ const PRUNING: OptionSpec = OptionSpec::new(
     OptionKind::Choice(<::fifteen::Pruning as grid_core::Choice>::NAMES),
     "pruning",
     "WHICH",
-    "Which paths the searches (IDA*) skip as duplicates: automaton (every path with one of 19,625 strings of up to 14 moves that a shorter or earlier string does the same as: the fewest positions) or parent (only the paths that undo their last move, as the published 24-puzzle runs did: with the same tables and order, their counts). The answers and paths are the same",
+    "Which paths the searches (IDA*) skip as duplicates: automaton (every path with one of 19,625 strings of up to 14 moves that a shorter or earlier string does the same as: the fewest positions) or parent (only the paths that undo their last move, as the published 24-puzzle runs did: with the same tables and order, their counts). The answers are the same, and in the letters' order the paths too",
     "automaton",
 );
 
