@@ -48,7 +48,11 @@ args=(-p fifteen --stats --partition zero-aware --move-order ULRD --max-states 1
 threads=$(nproc)
 start=$(date +%s.%N)
 set +e
-timeout -s TERM -k 60 "${minutes}m" "$bin" "${args[@]}" "$input" >"$state/$n.out" 2>"$state/$n.err"
+# `--foreground`: without it `timeout` sends SIGTERM twice (to the run and to its
+# process group), and a run that has taken the first before the second lands takes
+# the second as "stop at once" (exit 130, no checkpoint at the stop): so, by all
+# signs, instance 11 lost the last 90 s of a piece (the checkpoint before them held).
+timeout --foreground -s TERM -k 60 "${minutes}m" "$bin" "${args[@]}" "$input" >"$state/$n.out" 2>"$state/$n.err"
 status=$?
 set -e
 spent=$(echo "$(date +%s.%N) - $start" | bc)
