@@ -9,6 +9,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How soon after the first signal another is the same stop, not a second one: GNU
+/// `timeout` sends its signal to the run and then to the run's process group, two
+/// signals microseconds apart, which would otherwise end the run at once, without the
+/// checkpoint that the first was to write.
+const SAME_STOP: Duration = Duration::from_secs(1);
 
 /// The checkpoints of this run: the file they go to, the one resumed from, the halt
 /// flag the signals raise, whether one was handed over, and the first failure to
@@ -24,8 +31,9 @@ pub(crate) struct FileCheckpoints {
 
 /// Sets this run's checkpoints from `--checkpoint` and `--resume` (none without
 /// them), and the signal handler that halts the search: the first signal halts it
-/// (its checkpoint written, the run ends with exit status 1), a second one ends the
-/// run at once (130).
+/// (its checkpoint written, the run ends with exit status 1), and says so; a signal a
+/// second or more after it ends the run at once (130), and one sooner is the same
+/// stop ([`SAME_STOP`]).
 pub(crate) fn install(
     checkpoint: Option<&Path>,
     resume: Option<&Path>,
@@ -47,10 +55,27 @@ pub(crate) fn install(
         saved: AtomicBool::new(false),
         failed: Mutex::new(false),
     });
-    let halt = Arc::clone(&checkpoints.halt);
+    let watched = Arc::clone(&checkpoints);
+    let mut first: Option<Instant> = None;
     ctrlc::set_handler(move || {
-        if halt.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+        let now = Instant::now();
+        match first {
+            None => {
+                first = Some(now);
+                watched.halt.store(true, Ordering::SeqCst);
+                crate::report_note(
+                    "stopping (a signal a second or more from now ends the run at once, \
+                     without a checkpoint of where it stops)",
+                );
+            }
+            Some(then) if now.duration_since(then) >= SAME_STOP => {
+                // A checkpoint being written is not left half done under its
+                // temporary name.
+                let _ = std::fs::remove_file(watched.temporary());
+                crate::report_note(&watched.stopped_at_once());
+                std::process::exit(130);
+            }
+            Some(_) => {}
         }
     })
     .map_err(|e| Failure::Usage(format!("cannot watch for signals to checkpoint on: {e}")))?;
@@ -81,11 +106,29 @@ impl FileCheckpoints {
         }
     }
 
-    /// Writes `text` to the checkpoint file: a temporary file beside it, renamed.
-    fn write(&self, text: &str) -> io::Result<()> {
+    /// What to tell the user when a second signal ends the run at once: the last
+    /// checkpoint written before it, if any, to go on from.
+    fn stopped_at_once(&self) -> String {
+        if self.saved.load(Ordering::SeqCst) {
+            format!(
+                "stopped at once by a second signal; the last checkpoint written before it is in {0}: go on with --resume {0}",
+                self.file.display()
+            )
+        } else {
+            "stopped at once by a second signal, before a checkpoint was written".to_string()
+        }
+    }
+
+    /// The temporary file a checkpoint is written to before it is renamed.
+    fn temporary(&self) -> PathBuf {
         let mut name = self.file.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".{}.partial", std::process::id()));
-        let temporary = self.file.with_file_name(name);
+        self.file.with_file_name(name)
+    }
+
+    /// Writes `text` to the checkpoint file: a temporary file beside it, renamed.
+    fn write(&self, text: &str) -> io::Result<()> {
+        let temporary = self.temporary();
         let written = (|| {
             let mut file = std::fs::File::create(&temporary)?;
             file.write_all(text.as_bytes())?;
@@ -123,5 +166,44 @@ impl puzzles::checkpoint::Checkpoints for FileCheckpoints {
 
     fn halt_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.halt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checkpoints(saved: bool) -> FileCheckpoints {
+        FileCheckpoints {
+            file: PathBuf::from("dir/run.checkpoint"),
+            resume: None,
+            halt: Arc::new(AtomicBool::new(true)),
+            saved: AtomicBool::new(saved),
+            failed: Mutex::new(false),
+        }
+    }
+
+    /// Ended at once, a run names the last checkpoint it wrote, to go on from, or says
+    /// that it wrote none.
+    #[test]
+    fn a_run_ended_at_once_names_its_last_checkpoint_or_says_there_is_none() {
+        assert_eq!(
+            checkpoints(true).stopped_at_once(),
+            "stopped at once by a second signal; the last checkpoint written before it is \
+             in dir/run.checkpoint: go on with --resume dir/run.checkpoint"
+        );
+        assert_eq!(
+            checkpoints(false).stopped_at_once(),
+            "stopped at once by a second signal, before a checkpoint was written"
+        );
+    }
+
+    /// The temporary file is beside the checkpoint, named by this process.
+    #[test]
+    fn the_temporary_file_is_beside_the_checkpoint() {
+        assert_eq!(
+            checkpoints(false).temporary(),
+            PathBuf::from(format!("dir/run.checkpoint.{}.partial", std::process::id()))
+        );
     }
 }

@@ -133,8 +133,8 @@ struct Cli {
     /// Write where a long search stands (the sliding-tile puzzle's pattern-database
     /// search: its iteration, the share of it done, the counts so far) to FILE when it
     /// starts, at least every minute, and when SIGINT, SIGTERM or SIGHUP stops it (a
-    /// second signal ends the run at once); `--resume FILE` goes on from there. For an
-    /// input of one board.
+    /// signal a second or more later ends the run at once); `--resume FILE` goes on
+    /// from there. For an input of one board.
     #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     checkpoint: Option<PathBuf>,
 

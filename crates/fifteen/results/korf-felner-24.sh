@@ -48,10 +48,9 @@ args=(-p fifteen --stats --partition zero-aware --move-order ULRD --max-states 1
 threads=$(nproc)
 start=$(date +%s.%N)
 set +e
-# `--foreground`: without it `timeout` sends SIGTERM twice (to the run and to its
-# process group), and a run that has taken the first before the second lands takes
-# the second as "stop at once" (exit 130, no checkpoint at the stop): so, by all
-# signs, instance 11 lost the last 90 s of a piece (the checkpoint before them held).
+# `--foreground`: plain `timeout` signals the run and then its process group, and a
+# gridsolve older than the fix of this (the two are one stop since then) could take the
+# second as "stop at once", without its checkpoint: instance 11 lost 90 s so.
 timeout --foreground -s TERM -k 60 "${minutes}m" "$bin" "${args[@]}" "$input" >"$state/$n.out" 2>"$state/$n.err"
 status=$?
 set -e
