@@ -49,7 +49,7 @@ threads=$(nproc)
 start=$(date +%s.%N)
 set +e
 # `--foreground`: plain `timeout` signals the run and then its process group, and a
-# gridsolve older than the fix of this (the two are one stop since then) could take the
+# gridsolve before 71bdb52 (where two signals within a second are one stop) could take the
 # second as "stop at once", without its checkpoint: instance 11 lost 90 s so.
 timeout --foreground -s TERM -k 60 "${minutes}m" "$bin" "${args[@]}" "$input" >"$state/$n.out" 2>"$state/$n.err"
 status=$?
