@@ -260,7 +260,7 @@ fn threads(pid: u32) -> usize {
         .unwrap_or(0)
 }
 
-/// Sends `signal` (a name `kill` knows) to process `pid`.
+/// Sends the signal `name` (as `kill` names it) to process `pid`.
 fn signal(name: &str, pid: u32) {
     let sent = Command::new("kill")
         .args([&format!("-{name}"), &pid.to_string()])
@@ -271,7 +271,7 @@ fn signal(name: &str, pid: u32) {
 
 /// GNU `timeout`, when its time is up, sends SIGTERM to the run and then to the run's
 /// process group: two signals microseconds apart, which are one stop. The run, under
-/// the real `timeout` (its time made up at once by the SIGALRM of its own timer),
+/// the real `timeout` (its time cut short by the SIGALRM its own timer would send),
 /// writes its checkpoint and says how to go on, twenty times over (a run that took
 /// the second signal as "at once", as it once did, lost its checkpoint now and then).
 #[test]
