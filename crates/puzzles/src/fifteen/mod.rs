@@ -171,7 +171,7 @@ const MOVE_ORDER: OptionSpec = OptionSpec::new(
     OptionKind::Text,
     "move-order",
     "ORDER",
-    "The order in which the searches try the blank's moves: D, L, R and U, each once. Every order gives the same answers and shortest paths; the default gives the first shortest path in the letters' order (the judges'), another the one the search meets first, in a number of positions that depends on the order (Korf's and Clausecker's 24-puzzle runs use ULRD)",
+    "The order in which the searches try the blank's moves: D, L, R and U, each once. Every order gives the same answers, each with a shortest path: the default the first in the letters' order (the judges'), another the one the search meets first, in a number of positions that depends on the order (Korf's and Clausecker's 24-puzzle runs use ULRD)",
     "DLRU",
 );
 
