@@ -58,6 +58,15 @@ fn catches_sigterm(pid: u32) -> bool {
         .is_some_and(|mask| mask >> 14 & 1 == 1)
 }
 
+/// Waits until process `pid` catches SIGTERM (polled, with a generous deadline).
+fn until_catching_sigterm(pid: u32) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !catches_sigterm(pid) {
+        assert!(Instant::now() < deadline, "the run never caught SIGTERM");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// The run stopped by SIGTERM before its board is read (once it is known to catch the
 /// signal, polled with a generous deadline): the search halts where it starts.
 fn stopped(args: &[&str], input: &str) -> Output {
@@ -67,11 +76,7 @@ fn stopped(args: &[&str], input: &str) -> Output {
 /// As [`stopped`], of `command`.
 fn stopped_by(mut command: Command, input: &str) -> Output {
     let child = command.spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while !catches_sigterm(child.id()) {
-        assert!(Instant::now() < deadline, "the run never caught SIGTERM");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    until_catching_sigterm(child.id());
     signal("TERM", child.id());
     fed_once_stopping(child, input)
 }
@@ -340,11 +345,8 @@ fn a_signal_a_second_after_the_first_ends_the_run_at_once() {
     let mut child = gridsolve(&[&OPTIONS[..], &["--checkpoint", file.to_str().unwrap()]].concat())
         .spawn()
         .unwrap();
+    until_catching_sigterm(child.id());
     let deadline = Instant::now() + Duration::from_secs(60);
-    while !catches_sigterm(child.id()) {
-        assert!(Instant::now() < deadline, "the run never caught SIGTERM");
-        std::thread::sleep(Duration::from_millis(5));
-    }
     let stdin = child.stdin.take();
     let started = Instant::now();
     while child.try_wait().unwrap().is_none() {
